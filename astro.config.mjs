@@ -1,0 +1,39 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import site from './content/site.json' with { type: 'json' };
+
+/** Custom hydration directives: see src/directives/. @type {import('astro').AstroIntegration} */
+const directives = {
+  name: 'client-directives',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'trigger', entrypoint: './src/directives/trigger.ts' });
+      addClientDirective({ name: 'interact', entrypoint: './src/directives/interact.ts' });
+    },
+  },
+};
+
+export default defineConfig({
+  // Netlify sets URL to the site's primary address at build time.
+  site: process.env.URL ?? site.website,
+  trailingSlash: 'never',
+  build: { format: 'file', inlineStylesheets: 'always' },
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "media-src 'self'",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  markdown: { syntaxHighlight: false },
+  integrations: [react(), directives, sitemap({ filter: (page) => !/\/404$/.test(page) })],
+});

@@ -1,0 +1,69 @@
+/**
+ * Browser tests (tests/e2e) against the real server: `npm start`'s code serving the built dist/
+ * with its functions, on port 8899 so a developer's server on 8888 is left alone. Build first
+ * (`npm test` does). Chromium comes from Debian (Playwright cannot download its own here).
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The test server gets a database and a mail outbox of its own, fresh for each run, so it never
+// opens the embedded database a developer's `npm start` has open, and every run starts empty.
+// (Workers load this file again and inherit the variable, so the folder is made once.)
+process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(os.tmpdir(), 'institute-e2e-'));
+const dataDir = process.env['E2E_DATA_DIR'];
+
+const port = 8899;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env['CI']),
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  // API calls through @netlify/dev take 1–4 s each (a fresh worker per call).
+  expect: { timeout: 20_000 },
+  outputDir: 'test-results/playwright',
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL,
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-dev-shm-usage',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs --no-build',
+    url: `${baseURL}/`,
+    // TRUST_FORWARDED_FOR lets a test pose as its own visitor (X-Forwarded-For), so the
+    // per-address rate limits of the API do not trip over a whole suite coming from 127.0.0.1.
+    env: { PORT: String(port), PGLITE_DIR: path.join(dataDir, 'pglite'), OUTBOX_DIR: path.join(dataDir, 'outbox'), TRUST_FORWARDED_FOR: '1' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,132 @@
+// The local stand-in for Netlify: @netlify/dev runs the real request chain (redirects, headers,
+// functions, static files from dist/) and this file only adapts it to a Node HTTP server, adding
+// the two things Netlify's CDN does that the emulator does not: case-insensitive page paths and
+// the custom 404 page.
+import { createServer } from 'node:http';
+import { readdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NetlifyDev } from '@netlify/dev';
+import { prepareDatabase } from './database.mjs';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const publishDir = path.join(projectRoot, 'dist');
+
+/** Lists every published file as a URL path, so a request can be matched without regard to case. */
+async function listPublishedPaths(dir = publishDir, prefix = '') {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const paths = [];
+  for (const entry of entries) {
+    const urlPath = `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) paths.push(...(await listPublishedPaths(path.join(dir, entry.name), urlPath)));
+    else {
+      paths.push(urlPath);
+      if (entry.name.endsWith('.html')) paths.push(urlPath.slice(0, -'.html'.length));
+    }
+  }
+  return paths;
+}
+
+/** Turns a Node request into a WHATWG Request (the body is streamed, never buffered here). */
+function toRequest(req, origin) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  // Like Netlify's edge, the client's address comes from the connection, not from what the
+  // client claims; the tests may pose as several clients when TRUST_FORWARDED_FOR is set.
+  const claimed = process.env.TRUST_FORWARDED_FOR ? headers.get('x-forwarded-for') : null;
+  headers.set('x-forwarded-for', claimed || (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''));
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? Readable.toWeb(req) : undefined,
+    duplex: hasBody ? 'half' : undefined,
+  });
+}
+
+async function send(res, response, method) {
+  const headers = {};
+  response.headers.forEach((value, key) => {
+    if (key === 'set-cookie') return;
+    headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie?.() ?? [];
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (method === 'HEAD' || !response.body) return res.end();
+  for await (const chunk of response.body) res.write(chunk);
+  res.end();
+}
+
+/**
+ * Starts the site and its functions on `port` (0 picks a free one).
+ * Resolves to `{ url, close }` once the server listens.
+ */
+export async function startServer({ port = 8888, host = '127.0.0.1', quiet = false } = {}) {
+  const database = await prepareDatabase({ log: quiet ? () => {} : console.log });
+  const dev = new NetlifyDev({
+    projectRoot,
+    logger: quiet ? { log() {}, warn() {}, error: console.error } : undefined,
+    functions: { enabled: true },
+    redirects: { enabled: true },
+    headers: { enabled: true },
+    staticFiles: { enabled: true },
+    environmentVariables: { enabled: true },
+    blobs: { enabled: false },
+    database: { enabled: false },
+    edgeFunctions: { enabled: false },
+    images: { enabled: false },
+    geolocation: { enabled: false },
+    aiGateway: { enabled: false },
+  });
+  await dev.start();
+
+  const byLowerCase = new Map();
+  for (const p of await listPublishedPaths()) {
+    const key = p.toLowerCase();
+    // Netlify keeps the lower-case spelling when two paths differ only in case.
+    if (!byLowerCase.has(key) || p === key) byLowerCase.set(key, p);
+  }
+
+  const server = createServer(async (req, res) => {
+    const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
+    try {
+      let response = await dev.handle(toRequest(req, origin));
+      if (!response && (req.method === 'GET' || req.method === 'HEAD')) {
+        const url = new URL(req.url ?? '/', origin);
+        const pathname = url.pathname.replace(/\/+$/, '') || '/';
+        const match = byLowerCase.get(decodeURIComponent(pathname).toLowerCase());
+        if (match) {
+          url.pathname = match;
+          response = await dev.handle(new Request(url, { headers: toRequest(req, origin).headers }));
+        }
+      }
+      if (!response) {
+        const notFound = await dev.handle(new Request(new URL('/404', origin)));
+        response = notFound
+          ? new Response(notFound.body, { status: 404, headers: notFound.headers })
+          : Response.json({ message: 'Not found' }, { status: 404 });
+      }
+      await send(res, response, req.method);
+    } catch (error) {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal error');
+    }
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+  return {
+    url,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await dev.stop();
+      await database.close();
+    },
+  };
+}

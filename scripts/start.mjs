@@ -1,0 +1,27 @@
+// `npm start`: build the site, then serve it with its functions exactly as Netlify would.
+// `npm start -- --no-build` serves the existing dist/ (the tests build once and use this).
+import { spawnSync } from 'node:child_process';
+import { startServer } from './server.mjs';
+
+const skipBuild = process.argv.includes('--no-build');
+if (!skipBuild) {
+  const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = Number(process.env.PORT ?? 8888);
+try {
+  const server = await startServer({ port });
+  console.log(`\n  Site and API served at ${server.url}\n`);
+  // Close the embedded database cleanly on Ctrl-C so no write is lost.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      // Never hang on the way out: give the clean close a few seconds at most.
+      setTimeout(() => process.exit(0), 5000).unref();
+      server.close().finally(() => process.exit(0));
+    });
+  }
+} catch (error) {
+  console.error(`\n  Could not start: ${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
+}

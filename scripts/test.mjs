@@ -1,0 +1,80 @@
+// `npm test`: every check, in order, stopping at the first that fails.
+//   1. astro check        TypeScript (strict) over pages, components, functions and tests
+//   2. astro build        the site into dist/
+//   3. vitest run         unit tests (content schemas, netlify.toml)
+//   4. budget             page weight per page against budgets.json (scripts/budget.mjs)
+//   5. playwright test    browser tests against the built site served by `npm start`'s code
+//   6. lighthouse         mobile Performance ≥ 95 on /, /openBoard, /coursePage (scripts/lighthouse.mjs)
+// Lighthouse runs alone after Playwright, because a busy machine skews its timings.
+// The last line sums the unit and browser tests: "N passed, N failed".
+// `--skip-lighthouse` leaves step 6 out (for a quick local run); `--keep-going` runs every step
+// even after a failure (still exiting non-zero), to see everything that is wrong at once.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = path.join(root, 'test-results');
+const vitestJson = path.join(results, 'vitest.json');
+const playwrightJson = path.join(results, 'playwright.json');
+const skipLighthouse = process.argv.includes('--skip-lighthouse');
+const keepGoing = process.argv.includes('--keep-going');
+
+mkdirSync(results, { recursive: true });
+rmSync(vitestJson, { force: true });
+rmSync(playwrightJson, { force: true });
+
+const steps = [
+  { title: 'Type check (astro check)', args: ['astro', 'check'] },
+  { title: 'Build (astro build)', args: ['astro', 'build'] },
+  {
+    title: 'Unit tests (vitest run)',
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, vitestJson)}`],
+  },
+  { title: 'Page-weight budgets (scripts/budget.mjs)', args: ['node', 'scripts/budget.mjs'] },
+  { title: 'Browser tests (playwright test)', args: ['playwright', 'test'] },
+  ...(skipLighthouse ? [] : [{ title: 'Lighthouse, mobile (scripts/lighthouse.mjs)', args: ['node', 'scripts/lighthouse.mjs'] }]),
+];
+
+/** Counts from a reporter's JSON file, or zeros when the step did not run. */
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(vitestJson)) {
+    const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+    passed += v.numPassedTests ?? 0;
+    failed += v.numFailedTests ?? 0;
+  }
+  if (existsSync(playwrightJson)) {
+    const p = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+    passed += p.stats?.expected ?? 0;
+    failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
+  }
+  return { passed, failed };
+}
+
+let status = 0;
+const failedSteps = [];
+const started = Date.now();
+for (const [i, step] of steps.entries()) {
+  const line = '═'.repeat(78);
+  console.log(`\n${line}\n  Step ${i + 1}/${steps.length}: ${step.title}\n  $ npx ${step.args.join(' ')}\n${line}\n`);
+  const t0 = Date.now();
+  const run = spawnSync('npx', step.args, { cwd: root, stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (run.status !== 0) {
+    status = run.status ?? 1;
+    failedSteps.push(step.title);
+    console.error(`\n✗ ${step.title} failed (exit ${run.status ?? run.signal}) after ${seconds} s${keepGoing ? '' : '; later steps skipped'}.`);
+    if (keepGoing) continue;
+    break;
+  }
+  console.log(`\n✓ ${step.title} (${seconds} s)`);
+}
+if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join('; ')}`);
+
+console.log(`\nTotal time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+const { passed, failed } = counts();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(status);

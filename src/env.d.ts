@@ -1,0 +1,12 @@
+/// <reference types="astro/client" />
+
+export {};
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first click on an element matching this CSS selector. */
+    'client:trigger'?: string;
+    /** Hydrate when the visitor first focuses, clicks or touches inside the island. */
+    'client:interact'?: boolean;
+  }
+}

@@ -1,0 +1,33 @@
+/** A small typed wrapper around fetch for /api/*: JSON in, JSON out, never throws on HTTP errors. */
+
+export interface ApiResult<T> {
+  /** True for a 2xx answer. */
+  ok: boolean;
+  /** HTTP status, or 0 when the network failed. */
+  status: number;
+  /** The parsed JSON answer (an empty object if there was none). */
+  data: T & { message?: string; error?: string; errors?: Record<string, string> };
+}
+
+/** Sends `body` as JSON; `idempotencyKey` makes retries and double clicks safe. */
+export async function postJson<T = Record<string, unknown>>(
+  path: string,
+  body: unknown,
+  { idempotencyKey }: { idempotencyKey?: string } = {},
+): Promise<ApiResult<T>> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const data = (await response.json().catch(() => ({}))) as ApiResult<T>['data'];
+    return { ok: response.ok, status: response.status, data };
+  } catch {
+    return { ok: false, status: 0, data: {} as ApiResult<T>['data'] };
+  }
+}

@@ -1,0 +1,38 @@
+/** Contact messages: the contact page's form and the home page's short form, both POST /api/contact. */
+import { z } from 'zod';
+import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
+
+/** The contact page's message. */
+export const ContactPageSchema = z.object({
+  /** Sender's name. */
+  name: NameSchema,
+  /** Sender's e-mail address. */
+  email: EmailSchema,
+  /** Sender's phone number. */
+  phone: IndianMobileSchema,
+  /** What the message is about. */
+  subject: TextSchema('a subject', 2, 150),
+  /** The message itself. */
+  message: TextSchema('your message', 5, 3000),
+  /** Hidden anti-spam field. */
+  website: HoneypotSchema,
+});
+
+/** The home page's short form: name, phone and the subject of interest, marked as from the home page. */
+export const HomeContactSchema = z.object({
+  /** Marks the short form of the home page. */
+  source: z.literal('home'),
+  /** Sender's name. */
+  name: NameSchema,
+  /** Sender's phone number. */
+  phone: IndianMobileSchema,
+  /** Subject of interest (labelled "Subject" on the form). */
+  message: TextSchema('the subject you are interested in', 2, 1000),
+  /** Hidden anti-spam field. */
+  website: HoneypotSchema,
+});
+
+/** Either form: the home form says `source: "home"`. */
+export const ContactSchema = z.union([HomeContactSchema, ContactPageSchema]);
+
+export type ContactInput = z.input<typeof ContactSchema>;

@@ -1,0 +1,44 @@
+/**
+ * Field schemas shared by the forms (in the browser) and the functions (on the server), with
+ * messages written for the person filling the form. No DOM or astro:* imports here.
+ */
+import { z } from 'zod';
+
+// No code generation with new Function: the Content-Security-Policy forbids it in the browser.
+z.config({ jitless: true });
+
+/** A person's name: 2–100 characters, spaces collapsed. */
+export const NameSchema = z
+  .string({ message: 'Please enter your name.' })
+  .transform((v) => v.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(2, 'Please enter your name.').max(100, 'Please shorten your name to 100 characters.'));
+
+/** An e-mail address, lower-cased. */
+export const EmailSchema = z
+  .string({ message: 'Please enter your e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'This e-mail address is too long.')
+  .pipe(z.email('Please enter a valid e-mail address, like name@example.com.'));
+
+/**
+ * An Indian mobile number, accepted with or without +91 / 91 / 0 and with spaces or dashes,
+ * stored as `+91XXXXXXXXXX`.
+ */
+export const IndianMobileSchema = z
+  .string({ message: 'Please enter your mobile number.' })
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .transform((v) => v.replace(/^(\+91|91(?=\d{10}$)|0(?=\d{10}$))/, ''))
+  .refine((v) => /^[6-9]\d{9}$/.test(v), 'Please enter a valid 10-digit Indian mobile number.')
+  .transform((v) => `+91${v}`);
+
+/** Free text of a bounded length, trimmed; `label` names the field in the message. */
+export const TextSchema = (label: string, min: number, max: number) =>
+  z
+    .string({ message: `Please enter ${label}.` })
+    .trim()
+    .min(min, min <= 1 ? `Please enter ${label}.` : `Please write at least ${min} characters for ${label}.`)
+    .max(max, `Please shorten ${label} to ${max} characters.`);
+
+/** The hidden anti-spam field: people leave it empty. */
+export const HoneypotSchema = z.string().max(200).optional();

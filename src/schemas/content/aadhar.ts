@@ -1,0 +1,36 @@
+import { defineCollection } from 'astro:content';
+import { z } from 'astro/zod';
+import { fromContent } from './loader';
+import { seo, text } from './fields';
+import { documentList, serviceHero } from './service-page';
+
+/** Aadhar service page: `content/aadhar.json`. */
+export const aadhar = defineCollection({
+  loader: fromContent('aadhar.json'),
+  schema: z.object({
+    /** Title and description for search engines. */
+    seo: seo(),
+    /** Opening band with SEND A QUERY. */
+    hero: serviceHero([['SEND A QUERY', '/contactForm']]),
+    /** The four service cards: LMS, authorization letter, exam support, center setup. */
+    services: z.object({
+      /** Heading of the block. */
+      heading: text(),
+      /** Sentence under the heading. */
+      intro: text(),
+      /** The cards, in order. */
+      items: z
+        .array(
+          z.object({
+            /** Name of the service (keep the words the spec uses, e.g. "LMS"). */
+            title: text(),
+            /** What we do, one or two sentences. */
+            text: text(),
+          }),
+        )
+        .length(4, 'the spec lists 4 services: LMS, authorization letter, exam support, center setup'),
+    }),
+    /** The documents card. */
+    documents: documentList(),
+  }),
+});

@@ -1,0 +1,12 @@
+import { glob } from 'astro/loaders';
+
+/**
+ * Loads `content/<pattern>`: one entry per matching file, its id being the file name without the
+ * extension (so `content/home.json` is the entry `home`).
+ */
+export const fromContent = (pattern: string) =>
+  glob({
+    pattern,
+    base: './content',
+    generateId: ({ entry }) => entry.replace(/\.(json|ya?ml|md)$/, ''),
+  });

@@ -1,0 +1,80 @@
+import { z } from 'astro/zod';
+import { defineCollection } from 'astro:content';
+import { fromContent } from './loader';
+import { text } from './fields';
+
+/** Institute-wide settings: `content/site.json`. */
+export const siteSchema = z.object({
+  /** Full name of the institute, shown in the header, titles and footer. */
+  name: text(),
+  /** Short name for tight spaces (logo text, app name). */
+  shortName: text(),
+  /** One-line description used on the home page and in search results. */
+  tagline: text(),
+  /** When the institute was established, e.g. "April 2014". */
+  established: text(),
+  /** Year and month established as YYYY-MM, for structured data. */
+  foundingDate: z.string().regex(/^\d{4}-\d{2}$/, 'write it as YYYY-MM, e.g. 2014-04'),
+  /** Postal address. */
+  address: z.object({
+    street: text(),
+    locality: text(),
+    district: text(),
+    state: text(),
+    postalCode: z.string().regex(/^\d{6}$/, 'must be a 6-digit PIN code'),
+    country: text().default('India'),
+  }),
+  /** Phone number shown to visitors, with the +91 prefix. */
+  phone: z.string().regex(/^\+91 ?[6-9]\d{4} ?\d{5}$/, 'must look like +91 98290 12345'),
+  /** Helpline shown on the terms page (may equal phone). */
+  helpline: z.string().regex(/^\+91 ?[6-9]\d{4} ?\d{5}$/, 'must look like +91 98290 12345'),
+  /** Public e-mail address. */
+  email: z.email('must be an e-mail address'),
+  /** The site's public address; canonical links and the sitemap are built from it. */
+  website: z.url('must be a full address such as https://www.example.in'),
+  /** Opening hours as shown to visitors. */
+  hours: text(),
+  /** Social media profiles. */
+  social: z
+    .array(
+      z.object({
+        /** Network name, e.g. Facebook. */
+        name: z.enum(['Facebook', 'Instagram', 'YouTube', 'X', 'LinkedIn']),
+        /** Profile address. */
+        href: z.url(),
+      }),
+    )
+    .min(1),
+  /** The institute's WhatsApp channel (the footer's messaging-channel link). */
+  messagingChannel: z.object({ label: text(), href: z.url() }),
+  /** Store listing of the institute's app: Download App and Buy Now go here. */
+  appStoreUrl: z.url(),
+  /** Announcement shown when there is no live announcement; {phone} is replaced by the phone. */
+  announcementDefault: text().refine((v) => v.includes('{phone}'), 'must contain {phone}'),
+  /** Bank account shown in the Pay Now dialog. */
+  bank: z.object({
+    accountName: text(),
+    bankName: text(),
+    accountType: text(),
+    accountNumber: z.string().regex(/^\d{9,18}$/, 'must be 9 to 18 digits'),
+    ifsc: z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC code like SBIN0001234'),
+    branchCode: text(),
+    upiId: z.string().regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID like name@bank'),
+  }),
+  /** The consent wording beside the Apply form's checkbox, and its version (stored with each application). */
+  applyConsent: z.object({
+    /** Change the version whenever the text changes, e.g. 2026-11 → 2027-01. */
+    version: text(),
+    /** The wording the applicant agrees to. */
+    text: text(),
+  }),
+  /** Year shown in the footer's copyright line. */
+  copyrightYear: z.number().int().min(2014).max(2100),
+  /** Footer credit line. */
+  credit: text(),
+});
+
+export type Site = z.infer<typeof siteSchema>;
+
+/** The `site` collection: the single file `content/site.json`. */
+export const site = defineCollection({ loader: fromContent('site.json'), schema: siteSchema });

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { db, leadsNamed, outboxMessages, post, targets, uniqueName } from './helpers';
+
+describe.each(targets)('POST /api/contact on $name', (target) => {
+  const message = (name: string) => ({
+    name,
+    email: 'Asha.Meena@Example.com',
+    phone: '098290 12345',
+    subject: 'RS-CIT batch timings',
+    message: 'Please tell me the evening batch timings.',
+  });
+
+  it('stores a contact-page message, answers with a reference and tells the institute', async () => {
+    const name = uniqueName('Asha');
+    const res = await post(target, '/api/contact', message(name));
+    expect(res.status).toBe(201);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = await res.json();
+    expect(body.message).toMatch(/^Thank you, Asha/);
+    expect(body.message).toContain(body.reference);
+    expect(body.reference).toMatch(/^CT-\d{4}-\d{5}$/);
+    const [row] = await db(target, 'select source, email, phone, subject, message, notified_at from leads where reference = $1', [body.reference]);
+    expect(row).toMatchObject({ source: 'contact-page', email: 'asha.meena@example.com', phone: '+919829012345', subject: 'RS-CIT batch timings' });
+    expect(row!.notified_at).not.toBeNull();
+    expect(await outboxMessages(target, body.reference)).toHaveLength(1);
+  });
+
+  it('stores the home page short form, marked as coming from the home page', async () => {
+    const name = uniqueName('Ravi');
+    const res = await post(target, '/api/contact', { source: 'home', name, phone: '+91 76650 11223', message: 'Tally course' });
+    expect(res.status).toBe(201);
+    const { reference } = await res.json();
+    const [row] = await db(target, 'select source, email, message from leads where reference = $1', [reference]);
+    expect(row).toMatchObject({ source: 'home', email: null, message: 'Tally course' });
+  });
+
+  it('refuses missing, wrong-typed and oversized fields with per-field errors and stores nothing', async () => {
+    const name = uniqueName('Bad');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...message(name), email: undefined }, 'email'],
+      [{ ...message(name), phone: 12345 }, 'phone'],
+      [{ ...message(name), phone: '12345' }, 'phone'],
+      [{ ...message(name), subject: 'x'.repeat(151) }, 'subject'],
+      [{ ...message(name), message: '' }, 'message'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await post(target, '/api/contact', payload);
+      expect(res.status, field).toBe(400);
+      const body = await res.json();
+      expect(body.error).toBe(body.message);
+      expect(Object.keys(body.errors)).toContain(field);
+    }
+    expect(await leadsNamed(target, name)).toBe(0);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Starts what the API tests talk to: a throwaway PostgreSQL server, and two copies of the
+ * `npm start` server (scripts/start.mjs) — one on the embedded PGlite database, one on the real
+ * PostgreSQL — each with its own outbox folder. Every API test runs against both.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startTestPostgres } from '../../scripts/test-postgres.mjs';
+
+export interface Target {
+  /** Which database the server uses. */
+  name: 'pglite' | 'postgresql';
+  /** Base address of the server. */
+  url: string;
+  /** Connection string of its database, for checking what was stored. */
+  databaseUrl: string;
+  /** Its mail outbox folder. */
+  outbox: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    targets: Target[];
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; databaseUrl?: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', TRUST_FORWARDED_FOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let databaseUrl: string | undefined;
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      databaseUrl ??= /Embedded database: .* at (postgres:\/\/\S+)/.exec(output)?.[1];
+      const url = /served at (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url, ...(databaseUrl ? { databaseUrl } : {}) });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-api-'));
+  const postgres = await startTestPostgres();
+  const children: ChildProcess[] = [];
+  try {
+    const [embedded, real] = await Promise.all([
+      startServer({ PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox-pglite'), DATABASE_URL: '' }),
+      startServer({ DATABASE_URL: postgres.url, OUTBOX_DIR: path.join(scratch, 'outbox-postgresql') }),
+    ]);
+    children.push(embedded.child, real.child);
+    project.provide('targets', [
+      { name: 'pglite', url: embedded.url, databaseUrl: embedded.databaseUrl!, outbox: path.join(scratch, 'outbox-pglite') },
+      { name: 'postgresql', url: real.url, databaseUrl: postgres.url, outbox: path.join(scratch, 'outbox-postgresql') },
+    ]);
+  } catch (error) {
+    children.forEach((child) => child.kill());
+    postgres.stop();
+    throw error;
+  }
+  return async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve(null);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+          }),
+      ),
+    );
+    postgres.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,54 @@
+/** Small helpers for the API tests: requests as a given client, and direct database checks. */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Target } from './global-setup';
+
+export const targets: Target[] = inject('targets');
+
+/** A random client address, so each test has its own rate-limit budget. */
+export function newClientIp(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `100.${64 + Math.floor(Math.random() * 64)}.${byte()}.${byte()}`;
+}
+
+/** Sends `body` as JSON (or as given when it is a string) from the client `ip`. */
+export function post(target: Target, route: string, body: unknown, headers: Record<string, string> = {}, ip = newClientIp()) {
+  return fetch(new URL(route, target.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Runs one query on the target's database. */
+export async function db<T extends pg.QueryResultRow = Record<string, unknown>>(target: Target, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Number of leads stored with this name (tests use unique names). */
+export async function leadsNamed(target: Target, name: string): Promise<number> {
+  const [row] = await db<{ n: number }>(target, 'select count(*)::int as n from leads where name = $1', [name]);
+  return row?.n ?? 0;
+}
+
+/** The outbox messages whose text contains `needle`. */
+export async function outboxMessages(target: Target, needle: string): Promise<string[]> {
+  const files = await readdir(target.outbox).catch(() => [] as string[]);
+  const texts = await Promise.all(files.map((f) => readFile(path.join(target.outbox, f), 'utf8')));
+  return texts.filter((t) => t.includes(needle));
+}
+
+/** A unique, valid-looking person name for one test. */
+export function uniqueName(label: string): string {
+  const letters = 'abcdefghij';
+  const id = String(Date.now()).slice(-6) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  return `${label} ${[...id].map((d) => letters[Number(d)]).join('')}`;
+}

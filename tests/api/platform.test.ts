@@ -1,0 +1,92 @@
+/** What every endpoint shares: methods, body limits, bad JSON, rate limits, idempotency, honeypot. */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { leadsNamed, newClientIp, post, targets, uniqueName } from './helpers';
+
+describe.each(targets)('API platform on $name', (target) => {
+  const contact = (name: string) => ({ name, email: 'x@example.in', phone: '9829012345', subject: 'Fees', message: 'What are the fees?' });
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const res = await fetch(new URL('/api/contact', target.url), { method: 'GET' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect((await res.json()).message).toMatch(/not allowed/);
+    const marquee = await fetch(new URL('/api/marquee', target.url), { method: 'DELETE' });
+    expect(marquee.status).toBe(405);
+  });
+
+  it('answers malformed JSON with 400 and stores nothing', async () => {
+    const res = await post(target, '/api/contact', '{"name": "Broken",');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('The request body is not valid JSON.');
+  });
+
+  it('answers a body over 16 KB with 413 and stores nothing', async () => {
+    const name = uniqueName('Huge');
+    const res = await post(target, '/api/contact', { ...contact(name), message: 'x'.repeat(20_000) });
+    expect(res.status).toBe(413);
+    expect(await leadsNamed(target, name)).toBe(0);
+  });
+
+  it('never shows a stack trace', async () => {
+    const res = await post(target, '/api/contact', '[1,2,3]');
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(text).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
+  });
+
+  it('stores a double-clicked submission once and answers both the same', async () => {
+    const name = uniqueName('Twice');
+    const key = randomUUID();
+    const ip = newClientIp();
+    const [a, b] = await Promise.all([
+      post(target, '/api/contact', contact(name), { 'idempotency-key': key }, ip),
+      post(target, '/api/contact', contact(name), { 'idempotency-key': key }, ip),
+    ]);
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    const [bodyA, bodyB] = [await a.json(), await b.json()];
+    expect(bodyB).toEqual(bodyA);
+    const replay = await post(target, '/api/contact', contact(name), { 'idempotency-key': key }, ip);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(bodyA);
+    expect(await leadsNamed(target, name)).toBe(1);
+  });
+
+  it('refuses the same idempotency key with a different body (422)', async () => {
+    const name = uniqueName('Reuse');
+    const key = randomUUID();
+    expect((await post(target, '/api/contact', contact(name), { 'idempotency-key': key })).status).toBe(201);
+    const res = await post(target, '/api/contact', { ...contact(name), subject: 'Something else' }, { 'idempotency-key': key });
+    expect(res.status).toBe(422);
+    expect(await leadsNamed(target, name)).toBe(1);
+  });
+
+  it('refuses an idempotency key that is not a UUID', async () => {
+    const res = await post(target, '/api/contact', contact(uniqueName('Key')), { 'idempotency-key': 'abc' });
+    expect(res.status).toBe(400);
+  });
+
+  it('answers a filled honeypot like a success but stores nothing', async () => {
+    const name = uniqueName('Bot');
+    const res = await post(target, '/api/contact', { ...contact(name), website: 'http://spam.example' });
+    expect(res.status).toBe(201);
+    expect((await res.json()).reference).toBeUndefined();
+    expect(await leadsNamed(target, name)).toBe(0);
+  });
+
+  it('rate-limits one client after 10 submissions in 10 minutes, with Retry-After, and stores nothing more', async () => {
+    const ip = newClientIp();
+    const name = uniqueName('Flood');
+    for (let i = 0; i < 10; i++) {
+      const res = await post(target, '/api/contact', { ...contact(name), message: `Question number ${i}` }, {}, ip);
+      expect(res.status).toBe(201);
+    }
+    const limited = await post(target, '/api/contact', contact(name), {}, ip);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await leadsNamed(target, name)).toBe(10);
+    // Another client is unaffected.
+    expect((await post(target, '/api/contact', contact(uniqueName('Other')), {}, newClientIp())).status).toBe(201);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Accessibility: axe (WCAG 2.0–2.2 A and AA, plus its best practices) finds nothing on any page,
+ * on a 360 px phone and on a 1280 px screen, nor in the open mobile menu or the certificate
+ * preview dialog.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { allPages } from './routes';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+/** Scrolls through the page so every entrance animation and lazy carousel has run, then back up. */
+async function revealAll(page: Page) {
+  await page.evaluate(async () => {
+    const step = Math.max(200, innerHeight * 0.8);
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    scrollTo(0, 0);
+  });
+  // Entrance animations last up to 1 s.
+  await page.waitForTimeout(1100);
+}
+
+/** Runs axe and fails with a readable list of what it found. */
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = results.violations
+    .map((v) =>
+      [
+        `• ${v.id} (${v.impact ?? 'n/a'}): ${v.help}`,
+        `  ${v.helpUrl}`,
+        ...v.nodes.slice(0, 6).map((n) => `  - ${n.target.join(' ')}\n    ${n.failureSummary?.replace(/\n/g, '\n    ') ?? ''}`),
+        v.nodes.length > 6 ? `  … and ${v.nodes.length - 6} more` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .join('\n');
+  expect(results.violations.length, `axe found on ${where}:\n${report}`).toBe(0);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`axe on a ${viewport.width}px ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const { path } of allPages) {
+      test(`${path}`, async ({ page }) => {
+        await page.goto(path);
+        await revealAll(page);
+        await expectNoViolations(page, `${path} at ${viewport.width}px`);
+      });
+    }
+  });
+}
+
+test.describe('axe on open menus and dialogs', () => {
+  test('the mobile menu, open with its Services list expanded', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await page.getByRole('banner').locator('summary', { hasText: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: /mobile/i });
+    await expect(menu).toBeVisible();
+    await menu.getByText('Services', { exact: true }).click();
+    await expect(menu.getByRole('link', { name: 'Website Design' })).toBeVisible();
+    await expectNoViolations(page, 'the open mobile menu');
+  });
+
+  test('the recognition preview dialog on /about', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/about');
+    const open = page.getByRole('button', { name: /full size/i }).first();
+    await open.scrollIntoViewIfNeeded();
+    await open.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('img')).toBeVisible();
+    await expectNoViolations(page, 'the open recognition preview');
+  });
+});

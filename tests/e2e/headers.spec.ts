@@ -1,0 +1,99 @@
+/**
+ * What the server sends (the same code as `npm start`, i.e. Netlify's rules from netlify.toml):
+ * security headers on every page, long caching for hashed assets only, and a Content-Security-
+ * Policy that the pages actually keep — Chromium reports no violation and no console error on
+ * any of them.
+ */
+import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { allPages, notFound } from './routes';
+
+test.describe('response headers', () => {
+  test('every page carries the security headers', async ({ request }) => {
+    for (const { path, status } of allPages) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(status);
+      const h = response.headers();
+      expect(h['content-type'], path).toMatch(/^text\/html/);
+      expect(h['strict-transport-security'], path).toMatch(/max-age=\d{8,}/);
+      expect(h['x-content-type-options'], path).toBe('nosniff');
+      expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(h['permissions-policy'], path).toContain('camera=()');
+      expect(h['x-frame-options'], path).toBe('DENY');
+      expect(h['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(h['cache-control'] ?? '', `${path} must not be cached as immutable`).not.toContain('immutable');
+    }
+  });
+
+  test('hashed assets under /_astro/ are cached for a year as immutable', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const assets = [...new Set([...html.matchAll(/\/_astro\/[\w.-]+\.(?:js|css|webp|avif|jpg|png|svg)/g)].map((m) => m[0]))];
+    expect(assets.length, 'the home page references hashed assets').toBeGreaterThan(0);
+    for (const asset of assets.slice(0, 5)) {
+      const response = await request.get(asset);
+      expect(response.status(), asset).toBe(200);
+      const cache = response.headers()['cache-control'] ?? '';
+      expect(cache, asset).toContain('max-age=31536000');
+      expect(cache, asset).toContain('immutable');
+      expect(response.headers()['x-content-type-options'], asset).toBe('nosniff');
+    }
+  });
+
+  test('every page declares its own script and style hashes in a CSP <meta>', async ({ request }) => {
+    for (const { path } of allPages) {
+      const html = await (await request.get(path)).text();
+      const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ?? '';
+      expect(meta, `${path}: CSP meta`).not.toBe('');
+      expect(meta, path).toContain("default-src 'self'");
+      expect(meta, path).toMatch(/script-src [^;]*'sha256-/);
+      expect(meta, path).not.toContain("'unsafe-inline'");
+      expect(meta, path).not.toContain("'unsafe-eval'");
+      expect(html, `${path}: no style="" attributes (the policy blocks them)`).not.toMatch(/<[a-z][^>]*\sstyle=/i);
+    }
+  });
+});
+
+test.describe('the policy holds in the browser', () => {
+  for (const { path } of allPages) {
+    test(`${path}: no CSP violation, no console error, no page error`, async ({ page }) => {
+      // The real API answers here (marquee, visitor count), which takes a few seconds per call.
+      test.setTimeout(90_000);
+      // A visitor of its own, so the API's per-address limits treat each page load as a new visitor.
+      const byte = () => 1 + Math.floor(Math.random() * 254);
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${byte()}.${byte()}` });
+      await page.addInitScript(() => {
+        const w = window as typeof window & { __violations: string[] };
+        w.__violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => {
+          w.__violations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+        });
+      });
+      const problems: string[] = [];
+      page.on('console', (message: ConsoleMessage) => {
+        if (message.type() !== 'error' && !/Refused to/.test(message.text())) return;
+        // The 404 page is itself answered with 404, which Chromium reports as a failed load.
+        if (path === notFound.path && message.location().url.endsWith(notFound.path)) return;
+        problems.push(`console ${message.type()}: ${message.text()} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('requestfailed', (request) => {
+        const failure = request.failure()?.errorText ?? '';
+        if (failure !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} ${failure}`);
+      });
+
+      await page.goto(path);
+      // Scroll through so lazy carousels and entrance animations run their code too.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight * 0.8) {
+          scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+        }
+      });
+      await page.waitForLoadState('networkidle', { timeout: 60_000 });
+      await page.waitForTimeout(300);
+
+      const violations = await page.evaluate(() => (window as typeof window & { __violations: string[] }).__violations);
+      expect(violations, 'CSP violations').toEqual([]);
+      expect(problems, 'console errors, page errors and failed requests').toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,247 @@
+/**
+ * The interactive parts wired to the API: announcement line, visitor counter, Apply Now dialog,
+ * the two contact forms and the Pay Now dialog — each through its success and failure paths.
+ * Failures are produced by answering the API call in the browser (page.route).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { content, site } from './routes';
+
+const failWith = (page: Page, path: string, status: number, body: unknown) =>
+  page.route(path, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
+
+test.describe('announcement line', () => {
+  test('shows the default text with the phone when there is no announcement', async ({ page }) => {
+    await failWith(page, '**/api/marquee', 200, []);
+    await page.goto('/');
+    await expect(page.locator('[data-announcement-text]')).toHaveText(`Admissions Open | Call Now ${site.phone}`);
+  });
+
+  test('shows the newest message', async ({ page }) => {
+    await failWith(page, '**/api/marquee', 200, [{ _id: '2', message: 'RS-CIT batch starts 1 December' }, { _id: '1', message: 'Old news' }]);
+    await page.goto('/about');
+    await expect(page.locator('[data-announcement-text]')).toHaveText('RS-CIT batch starts 1 December');
+  });
+
+  test('shows the default text for an answer that is not a list', async ({ page }) => {
+    await failWith(page, '**/api/marquee', 200, { message: 'odd' });
+    await page.goto('/');
+    await expect(page.locator('[data-announcement-text]')).toHaveText(`Admissions Open | Call Now ${site.phone}`);
+  });
+
+  test('says so when updates cannot be loaded', async ({ page }) => {
+    await failWith(page, '**/api/marquee', 500, { message: 'down' });
+    await page.goto('/');
+    await expect(page.locator('[data-announcement-text]')).toHaveText('Failed to load updates. Check again later.');
+  });
+});
+
+test.describe('visitor counter', () => {
+  test('shows the server count, counting this browser once', async ({ page }) => {
+    await page.goto('/');
+    const counter = page.locator('[data-visitor-count]');
+    await expect(counter).not.toHaveText('0');
+    const first = Number((await counter.textContent())!.replace(/,/g, ''));
+    await page.goto('/about');
+    await expect(counter).toHaveText(first.toLocaleString('en-IN'));
+  });
+
+  test('stays at 0 when the count cannot be loaded', async ({ page }) => {
+    await failWith(page, '**/api/visitor', 503, { message: 'down' });
+    const answered = page.waitForResponse('**/api/visitor');
+    await page.goto('/about');
+    await answered;
+    await page.waitForTimeout(300);
+    await expect(page.locator('[data-visitor-count]')).toHaveText('0');
+  });
+});
+
+test.describe('Apply Now dialog', () => {
+  const open = async (page: Page) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Apply Now' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Get Started' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+  const fill = async (page: Page, name: string) => {
+    const dialog = page.getByRole('dialog', { name: 'Get Started' });
+    await dialog.getByLabel('Full name', { exact: true }).fill(name);
+    await dialog.getByLabel('E-mail', { exact: true }).fill('meena@example.in');
+    await dialog.getByLabel('Mobile number', { exact: true }).fill('98290 12345');
+    const course = dialog.getByLabel('Course', { exact: true });
+    await expect(course).toBeDisabled();
+    await dialog.getByLabel('Department', { exact: true }).selectOption('dl');
+    await course.selectOption('RS-CIT (Basic)');
+    await dialog.getByRole('checkbox').check();
+    return dialog;
+  };
+
+  test('opens without leaving the page, and loads no React before that', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1000);
+    expect(scripts.filter((url) => /client\.|react|ApplyDialog/.test(url))).toEqual([]);
+    await page.getByRole('link', { name: 'Apply Now' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Get Started' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('changing the department clears the course', async ({ page }) => {
+    const dialog = await open(page);
+    await fill(page, 'Meena Kumari');
+    await dialog.getByLabel('Department', { exact: true }).selectOption('PL');
+    await expect(dialog.getByLabel('Course', { exact: true })).toHaveValue('');
+  });
+
+  test('a successful application shows the server message, clears the form and closes', async ({ page }) => {
+    await open(page);
+    const dialog = await fill(page, 'Meena Kumari');
+    const submit = dialog.getByRole('button', { name: 'Enroll Now' });
+    await submit.click();
+    await expect(page.getByText(/Thank you, Meena Kumari! .*reference AP-\d{4}-\d{5}/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('link', { name: 'Apply Now' }).first().click();
+    await expect(dialog.getByLabel('Full name', { exact: true })).toHaveValue('');
+    await expect(dialog.getByRole('checkbox')).not.toBeChecked();
+  });
+
+  test('shows Submitting... while the call runs, then the server error, keeping the values', async ({ page }) => {
+    await page.route('**/api/apply', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'Too many requests. Please wait a little and try again.' }) });
+    });
+    await open(page);
+    const dialog = await fill(page, 'Ravi Sharma');
+    await dialog.getByRole('button', { name: 'Enroll Now' }).click();
+    await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await expect(dialog.getByRole('alert')).toHaveText('Too many requests. Please wait a little and try again.');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Full name', { exact: true })).toHaveValue('Ravi Sharma');
+    await expect(dialog.getByRole('checkbox')).toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'Enroll Now' })).toBeEnabled();
+  });
+
+  test('falls back to the generic message when the server gives none', async ({ page }) => {
+    await failWith(page, '**/api/apply', 500, {});
+    await open(page);
+    const dialog = await fill(page, 'Ravi Sharma');
+    await dialog.getByRole('button', { name: 'Enroll Now' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
+  });
+
+  test('checks the fields before sending', async ({ page }) => {
+    let called = false;
+    await page.route('**/api/apply', (route) => {
+      called = true;
+      return route.continue();
+    });
+    const dialog = await open(page);
+    await dialog.getByRole('button', { name: 'Enroll Now' }).click();
+    await expect(dialog.getByText('Please enter your name.')).toBeVisible();
+    await expect(dialog.getByText('Please tick the box to allow us to contact you.')).toBeVisible();
+    expect(called).toBe(false);
+  });
+
+  test('closes with × and with Escape, returning focus to the link that opened it', async ({ page }) => {
+    const dialog = await open(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    const link = page.getByRole('link', { name: 'Apply Now' }).first();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(link).toBeFocused();
+  });
+});
+
+test.describe('contact forms', () => {
+  test('home form: Sending..., then success with the reference, and the form is reset', async ({ page }) => {
+    await page.goto('/');
+    const form = page.locator('form.contact-form');
+    await form.getByLabel('Your name').fill('Kiran Devi');
+    await form.getByLabel('Mobile number').fill('76650 11223');
+    await form.getByLabel('Subject').fill('Tally with GST');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByRole('status')).toHaveText(/^Form Submitted Successfully! Your reference is CT-\d{4}-\d{5}\.$/);
+    await expect(form.getByLabel('Your name')).toHaveValue('');
+  });
+
+  test('home form: the service message on failure, values kept', async ({ page }) => {
+    await failWith(page, '**/api/contact', 429, { message: 'Too many requests. Please wait a little and try again.', error: 'Too many requests. Please wait a little and try again.' });
+    await page.goto('/');
+    const form = page.locator('form.contact-form');
+    await form.getByLabel('Your name').fill('Kiran Devi');
+    await form.getByLabel('Mobile number').fill('7665011223');
+    await form.getByLabel('Subject').fill('Tally');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByRole('status')).toHaveText('Too many requests. Please wait a little and try again.');
+    await expect(form.getByLabel('Your name')).toHaveValue('Kiran Devi');
+  });
+
+  test('contact page: success clears the fields', async ({ page }) => {
+    const labels = content<{ contactPage: { labels: Record<string, string> } }>('contact.json').contactPage.labels;
+    await page.goto('/contactForm');
+    const form = page.locator('form.contact-form');
+    await form.getByLabel(labels.name!).fill('Suresh Kumar');
+    await form.getByLabel(labels.email!).fill('suresh@example.in');
+    await form.getByLabel(labels.phone!, { exact: true }).fill('9414012345');
+    await form.getByLabel(labels.subject!, { exact: true }).fill('CSC registration');
+    await form.getByLabel(labels.message!, { exact: true }).fill('Which documents do I need for a CSC kiosk?');
+    await form.getByRole('button', { name: labels.submit! }).click();
+    await expect(form.getByRole('status')).toHaveText(/^Message sent successfully! Your reference is CT-/);
+    await expect(form.getByLabel(labels.name!)).toHaveValue('');
+  });
+
+  test("contact page: the answer's error, or 'Failed to send message'", async ({ page }) => {
+    const labels = content<{ contactPage: { labels: Record<string, string> } }>('contact.json').contactPage.labels;
+    await failWith(page, '**/api/contact', 500, {});
+    await page.goto('/contactForm');
+    const form = page.locator('form.contact-form');
+    await form.getByLabel(labels.name!).fill('Suresh Kumar');
+    await form.getByLabel(labels.email!).fill('suresh@example.in');
+    await form.getByLabel(labels.phone!, { exact: true }).fill('9414012345');
+    await form.getByLabel(labels.subject!, { exact: true }).fill('CSC registration');
+    await form.getByLabel(labels.message!, { exact: true }).fill('Which documents do I need?');
+    await form.getByRole('button', { name: labels.submit! }).click();
+    await expect(form.getByRole('status')).toHaveText('Failed to send message');
+    await expect(form.getByLabel(labels.name!)).toHaveValue('Suresh Kumar');
+  });
+});
+
+test.describe('Pay Now dialog', () => {
+  test('shows the bank details and a UPI QR code for the UPI ID, and closes with Escape and ×', async ({ page }) => {
+    const bank = content<{ bank: Record<string, string> }>('site.json').bank;
+    await page.goto('/');
+    const opener = page.getByRole('button', { name: /Pay Now/ }).first();
+    await opener.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    for (const value of [bank.accountNumber, bank.ifsc, bank.branchCode, bank.upiId, bank.accountType]) {
+      await expect(dialog.getByText(value!, { exact: true }).first()).toBeVisible();
+    }
+    await expect(dialog.getByRole('img', { name: `UPI QR code for ${bank.upiId}` }).locator('svg')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('offers a UPI app link on phones', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto('http://127.0.0.1:8899/');
+    await page.getByRole('button', { name: /Pay Now/ }).first().click();
+    const link = page.getByRole('link', { name: 'Pay with a UPI app' });
+    await expect(link).toBeVisible();
+    expect(await link.getAttribute('href')).toMatch(/^upi:\/\/pay\?pa=/);
+    await context.close();
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The one list of public routes every browser test walks: where each page lives, how its title
+ * starts and what its one h1 says (texts from the spec where the spec gives them).
+ */
+import { readFileSync } from 'node:fs';
+
+/** Institute facts as the editor wrote them in content/site.json. */
+export interface SiteFacts {
+  name: string;
+  phone: string;
+  email: string;
+  website: string;
+  appStoreUrl: string;
+  announcementDefault: string;
+  copyrightYear: number;
+  social: { name: string; href: string }[];
+  messagingChannel: { label: string; href: string };
+}
+
+/** Reads a file of the project's content/ folder. */
+export function content<T = unknown>(file: string): T {
+  return JSON.parse(readFileSync(new URL(`../../content/${file}`, import.meta.url), 'utf8')) as T;
+}
+
+export const site = content<SiteFacts>('site.json');
+
+/** The phone number as a tel: link writes it. */
+export const telHref = `tel:${site.phone.replace(/\s/g, '')}`;
+
+export interface PublicRoute {
+  /** Path as the spec spells it. */
+  path: string;
+  /** How the <title> starts, before " | <institute name>". */
+  title: string;
+  /** Text of the page's one h1. */
+  h1: string | RegExp;
+  /** Path whose canonical address this page announces (when `path` is an alias spelling). */
+  canonical?: string;
+}
+
+export const routes: PublicRoute[] = [
+  { path: '/', title: 'Computer Courses in Sojat City', h1: 'Crafting Careers, Empowering Learners' },
+  { path: '/services', title: 'Services', h1: 'Our Services' },
+  { path: '/coursePage', title: 'Courses', h1: 'Courses' },
+  { path: '/openBoard', title: 'Open-Board', h1: 'Open Board Admission' },
+  { path: '/Degree', title: 'Degree Courses', h1: 'Degree Courses' },
+  { path: '/degree', title: 'Degree Courses', h1: 'Degree Courses', canonical: '/Degree' },
+  { path: '/courseDetail', title: 'BBA', h1: /BBA/ },
+  { path: '/nielit', title: 'NIELIT', h1: /NIELIT/ },
+  { path: '/web', title: 'Website Design', h1: /Website Design/ },
+  { path: '/about', title: 'About', h1: /About/ },
+  { path: '/jobs', title: 'Careers', h1: /Careers|Jobs/ },
+  { path: '/emitra', title: 'E-Mitra', h1: /E-Mitra/i },
+  { path: '/cscService', title: 'CSC', h1: /CSC/ },
+  { path: '/iibf', title: 'IIBF', h1: /IIBF/ },
+  { path: '/aadharPage', title: 'Aadhar', h1: /Aadhar/ },
+  { path: '/download', title: 'Download', h1: /Download|Forms/i },
+  { path: '/privacy', title: 'Privacy Policy', h1: /Privacy Policy/ },
+  { path: '/terms', title: 'Terms', h1: /Terms/ },
+  { path: '/contactForm', title: 'Contact', h1: /Contact/ },
+  { path: '/apply', title: 'Apply', h1: /Apply|Get Started/ },
+];
+
+/** Any unknown address: answered 404 with a page that helps the visitor on. */
+export const notFound = { path: '/no-such-page-here', title: 'Page not found', h1: /not found|can.t find|couldn.t find/i };
+
+/** Every page the tests visit: the routes and the 404 page. */
+export const allPages: { path: string; status: number }[] = [
+  ...routes.map((r) => ({ path: r.path, status: 200 })),
+  { path: notFound.path, status: 404 },
+];
+
+/** Footer links the spec lists (document 000, section 2). */
+export const footerPaths = ['/', '/about', '/download', '/contactForm', '/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/privacy', '/terms'];
+
+/** The Services submenu, in the spec's order. */
+export const servicePaths = ['/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/web'];
+
+/** Escapes text for use inside a RegExp. */
+export const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Matches exactly this path on this site, with or without the origin. */
+export const hrefRe = (path: string) => new RegExp(`^(https?://[^/]+)?${escapeRe(path)}$`);

@@ -1,0 +1,156 @@
+/**
+ * The content schemas catch an editor's mistake before it reaches the site: each case copies
+ * content/ into a throwaway project, breaks one field, runs `astro sync` and expects it to fail
+ * naming the file and the field's path. The unmodified copy must sync cleanly.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const temps: string[] = [];
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/**
+ * A throwaway project: links to the real code, a copy of content/. node_modules is a folder of
+ * links to every package rather than one link, so that Vite's cache (node_modules/.vite) stays
+ * private to the copy and the real project's cache is never rewritten under a running build.
+ */
+function tempProject(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'content-schema-'));
+  temps.push(dir);
+  for (const name of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+    symlinkSync(path.join(root, name), path.join(dir, name));
+  }
+  mkdirSync(path.join(dir, 'node_modules'));
+  for (const name of readdirSync(path.join(root, 'node_modules'))) {
+    if (name !== '.vite') symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name));
+  }
+  cpSync(path.join(root, 'content'), path.join(dir, 'content'), { recursive: true });
+  return dir;
+}
+
+/** Runs `astro sync` on a project; resolves with the exit code and everything it printed. */
+async function sync(dir: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('npx', ['astro', 'sync', '--root', dir], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+const read = (dir: string, file: string) => JSON.parse(readFileSync(path.join(dir, 'content', file), 'utf8')) as JsonObject;
+const write = (dir: string, file: string, data: Json) => writeFileSync(path.join(dir, 'content', file), JSON.stringify(data, null, 2));
+
+/** Walks a dotted path (`boards.0.name`) to its parent object and last key. */
+function locate(data: JsonObject, dotted: string): { parent: JsonObject | Json[]; key: string } {
+  const keys = dotted.split('.');
+  const last = keys.pop()!;
+  let node: Json = data;
+  for (const key of keys) {
+    const next: Json | undefined = Array.isArray(node) ? node[Number(key)] : (node as JsonObject)[key];
+    if (next === undefined || next === null || typeof next !== 'object') throw new Error(`content has no "${dotted}"`);
+    node = next;
+  }
+  return { parent: node as JsonObject | Json[], key: last };
+}
+
+/** The dotted path of the first array of exactly `length` items (breadth first), for lists whose shape the test does not fix. */
+function findList(data: Json, length: number): string | undefined {
+  const queue: { node: Json; at: string[] }[] = [{ node: data, at: [] }];
+  while (queue.length) {
+    const { node, at } = queue.shift()!;
+    if (Array.isArray(node)) {
+      if (node.length === length && at.length) return at.join('.');
+      node.forEach((child, i) => queue.push({ node: child, at: [...at, String(i)] }));
+    } else if (node && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) queue.push({ node: child, at: [...at, key] });
+    }
+  }
+  return undefined;
+}
+
+interface Case {
+  /** File under content/. */
+  file: string;
+  /** What is broken, in words. */
+  what: string;
+  /** Breaks the data in place; returns the field path Astro must print. */
+  breakIt: (data: JsonObject) => string;
+}
+
+/** Sets a field to a value. */
+const setField = (dotted: string, value: Json) => (data: JsonObject) => {
+  const { parent, key } = locate(data, dotted);
+  if (Array.isArray(parent)) parent[Number(key)] = value;
+  else parent[key] = value;
+  return dotted;
+};
+/** Deletes a required field. */
+const dropField = (dotted: string) => (data: JsonObject) => {
+  const { parent, key } = locate(data, dotted);
+  if (Array.isArray(parent)) throw new Error(`${dotted} is a list item`);
+  delete parent[key];
+  return dotted;
+};
+/** Removes the last item of the list the spec fixes at `length` items. */
+const dropItem = (length: number) => (data: JsonObject) => {
+  const at = findList(data, length);
+  if (!at) throw new Error(`content has no list of ${length} items to shorten`);
+  const { parent, key } = locate(data, at);
+  const list = (Array.isArray(parent) ? parent[Number(key)] : parent[key]) as Json[];
+  list.pop();
+  return at;
+};
+
+const cases: Case[] = [
+  { file: 'site.json', what: 'a phone number without the +91 prefix', breakIt: setField('phone', '9414012345x') },
+  { file: 'site.json', what: 'the e-mail address removed', breakIt: dropField('email') },
+  { file: 'site.json', what: 'the copyright year written as text', breakIt: setField('copyrightYear', '2025') },
+  { file: 'catalogue.json', what: 'a course price written as text', breakIt: setField('categories.0.courses.0.price', '4200') },
+  { file: 'catalogue.json', what: "the 'Commmunication Skills' tab spelled differently", breakIt: setField('categories.7.name', 'Communication Skills') },
+  { file: 'open-board.json', what: 'one of the three boards removed', breakIt: dropItem(3) },
+  { file: 'testimonials.json', what: 'five testimonials instead of six', breakIt: dropItem(6) },
+  { file: 'downloads.json', what: '17 download forms instead of 18', breakIt: dropItem(18) },
+  { file: 'csc.json', what: '27 FAQ questions instead of 28', breakIt: dropItem(28) },
+];
+
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.concurrent('content schemas', () => {
+  it('accept the content as it is', async () => {
+    const { code, output } = await sync(tempProject());
+    expect(output).not.toMatch(/does not match collection schema/);
+    expect(code, output).toBe(0);
+  });
+
+  for (const c of cases) {
+    const exists = existsSync(path.join(root, 'content', c.file));
+    it.skipIf(!exists)(`reject content/${c.file} with ${c.what}, naming the file and the field`, async () => {
+      const dir = tempProject();
+      const data = read(dir, c.file);
+      const field = c.breakIt(data);
+      write(dir, c.file, data);
+      const { code, output } = await sync(dir);
+      expect(code, 'astro sync must fail').not.toBe(0);
+      expect(output).toContain('does not match collection schema');
+      expect(output).toContain(`content/${c.file}`);
+      // Astro prints each issue on its own line as "<path>: <message>" (a message of zod's own
+      // comes as "<path>**: **<path>: …").
+      expect(output).toMatch(new RegExp(`^\\s*${field.replace(/\./g, '\\.')}(\\*\\*)?: \\S`, 'm'));
+    });
+  }
+});

@@ -1,0 +1,35 @@
+/**
+ * Two projects: `unit` (content schemas through `astro sync` on a broken copy of content/, the
+ * Netlify configuration) and `api` (every endpoint through real HTTP requests to `npm start`'s
+ * server, once on the embedded PGlite database and once on a real PostgreSQL server, both
+ * started by tests/api/global-setup.ts). Browser tests live in tests/e2e and run under Playwright.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          // Each schema case runs `astro sync` in a child process (3–5 s on a busy 2-core machine).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxConcurrency: 3,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
+          // @netlify/dev starts a fresh worker per function call: about 1–2 s each here.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
