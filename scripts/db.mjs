@@ -25,10 +25,13 @@ export async function startWebSocketProxy({ allowedPort, serialize = false }) {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   const waiting = [];
   let holder = null;
+  let nextId = 1;
+  const debug = process.env['DEBUG_DB_PROXY'] ? (...args) => console.error('[db-proxy]', ...args) : () => {};
   const acquire = (conn) => {
     if (!serialize || holder === conn) return true;
     if (holder === null) {
       holder = conn;
+      debug('acquire', conn.id);
       return true;
     }
     if (!waiting.includes(conn)) waiting.push(conn);
@@ -40,11 +43,13 @@ export async function startWebSocketProxy({ allowedPort, serialize = false }) {
       if (i >= 0) waiting.splice(i, 1);
       return;
     }
+    debug('release', conn.id);
     holder = null;
     while (waiting.length && holder === null) {
       const next = waiting.shift();
       if (next.closed) continue;
       holder = next;
+      debug('handover', next.id, 'waiting', waiting.length);
       next.flush();
     }
   };
@@ -55,6 +60,7 @@ export async function startWebSocketProxy({ allowedPort, serialize = false }) {
     if (Number(port) !== allowedPort) return socket.close(1008, 'address not allowed');
     const tcp = net.connect(allowedPort, '127.0.0.1');
     const conn = {
+      id: nextId++,
       closed: false,
       pending: [],
       incoming: Buffer.alloc(0),
@@ -63,10 +69,16 @@ export async function startWebSocketProxy({ allowedPort, serialize = false }) {
       },
     };
     socket.on('message', (data) => {
+      debug('from', conn.id, Buffer.from(/** @type {Buffer} */ (data)).subarray(0, 1).toString('latin1'), /** @type {Buffer} */ (data).length);
+      const bytes = /** @type {Buffer} */ (data);
+      // Terminate ('X'): answered by nothing, so it would hold the lock until the socket closes
+      // (up to the idle timeout when a dropped function worker never closes it). Close instead.
+      if (bytes.length === 5 && bytes[0] === 0x58) return close();
       conn.pending.push(data);
       if (acquire(conn)) conn.flush();
     });
     tcp.on('data', (data) => {
+      debug('to', conn.id, data.length, JSON.stringify(data.subarray(0, 1).toString('latin1')), 'last', data.subarray(-6).toString('hex'));
       socket.send(data);
       if (!serialize) return;
       // Find ReadyForQuery messages ('Z', length 5, status byte) in the server's stream.
@@ -82,6 +94,7 @@ export async function startWebSocketProxy({ allowedPort, serialize = false }) {
     });
     const close = () => {
       if (conn.closed) return;
+      debug('close', conn.id);
       conn.closed = true;
       release(conn);
       socket.close();

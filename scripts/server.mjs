@@ -63,6 +63,20 @@ async function send(res, response, method) {
 }
 
 /**
+ * The emulator answers a function that crashed or timed out with a plain-text stack trace; a
+ * client must never see one. It goes to the console, the client gets the API's JSON shape.
+ */
+async function hideEmulatorFailure(response) {
+  const requestId = crypto.randomUUID();
+  console.error(`[${requestId}] function failed (${response.status}):`, (await response.text()).slice(0, 2000));
+  const message = 'Something went wrong. Please try again.';
+  return Response.json(
+    { message, error: message, requestId },
+    { status: response.status, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } },
+  );
+}
+
+/**
  * Starts the site and its functions on `port` (0 picks a free one).
  * Resolves to `{ url, close }` once the server listens.
  */
@@ -110,6 +124,9 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
         response = notFound
           ? new Response(notFound.body, { status: 404, headers: notFound.headers })
           : Response.json({ message: 'Not found' }, { status: 404 });
+      }
+      if (response.status >= 500 && !response.headers.get('content-type')?.includes('application/json')) {
+        response = await hideEmulatorFailure(response);
       }
       await send(res, response, req.method);
     } catch (error) {

@@ -37,11 +37,16 @@ test.describe('announcement line', () => {
 
 test.describe('visitor counter', () => {
   test('shows the server count, counting this browser once', async ({ page }) => {
+    test.setTimeout(120_000);
     await page.goto('/');
     const counter = page.locator('[data-visitor-count]');
     await expect(counter).not.toHaveText('0');
     const first = Number((await counter.textContent())!.replace(/,/g, ''));
+    // A function call through the emulator can take several seconds while the other worker
+    // keeps the server busy: wait for the answer itself, then check what it says.
+    const second = page.waitForResponse('**/api/visitor', { timeout: 45_000 });
     await page.goto('/about');
+    expect((await second).status()).toBe(200);
     await expect(counter).toHaveText(first.toLocaleString('en-IN'));
   });
 
