@@ -11,9 +11,16 @@ const directives = {
     'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({ name: 'trigger', entrypoint: './src/directives/trigger.ts' });
       addClientDirective({ name: 'interact', entrypoint: './src/directives/interact.ts' });
+      addClientDirective({ name: 'session', entrypoint: './src/directives/session.ts' });
     },
   },
 };
+
+/**
+ * Pages left out of the sitemap: the 404 page, the account screens, the educator placeholders
+ * and the shells of pages with a segment from the address (all marked noindex).
+ */
+const unlisted = /^\/(404|login|register|verify|account|educater(\/.*)?|(course|payment-success|player|loading|course-list)\/.*)$/;
 
 export default defineConfig({
   // Netlify sets URL to the site's primary address at build time.
@@ -35,5 +42,5 @@ export default defineConfig({
     },
   },
   markdown: { syntaxHighlight: false },
-  integrations: [react(), directives, sitemap({ filter: (page) => !/\/404$/.test(page) })],
+  integrations: [react(), directives, sitemap({ filter: (page) => !unlisted.test(new URL(page).pathname) })],
 });

@@ -8,5 +8,7 @@ declare module 'astro' {
     'client:trigger'?: string;
     /** Hydrate when the visitor first focuses, clicks or touches inside the island. */
     'client:interact'?: boolean;
+    /** Hydrate at once, but only when localStorage holds `token` (or one of the keys given). */
+    'client:session'?: boolean | string;
   }
 }

@@ -48,9 +48,16 @@ export const footerLinks: { heading: string; links: NavLink[] }[] = [
   },
 ];
 
-/** Header buttons. */
+/** Header buttons. Student Login opens the login dialog; Account replaces it once signed in. */
 export const loginLinks = {
   admin: { label: 'Admin Login', href: '/adminLogin' },
   student: { label: 'Student Login', href: '/login' },
   account: { label: 'Account', href: '/account' },
 };
+
+/** Pages of the educator area (placeholders until its permission rules are known). */
+export const educatorLinks: NavLink[] = [
+  { label: 'Add a Course', href: '/educater/add-Course' },
+  { label: 'My Courses', href: '/educater/my-courses' },
+  { label: 'Students Enrolled', href: '/educater/student-enrolled' },
+];

@@ -7,7 +7,15 @@ export interface ApiResult<T> {
   status: number;
   /** The parsed JSON answer (an empty object if there was none). */
   data: T & { message?: string; error?: string; errors?: Record<string, string> };
+  /** Seconds from a Retry-After header (429 and 503 answers), if the server sent one. */
+  retryAfter?: number | undefined;
 }
+
+/** Seconds of a Retry-After header given in seconds; undefined otherwise. */
+const retryAfterOf = (response: Response) => {
+  const seconds = Number(response.headers.get('retry-after'));
+  return response.headers.has('retry-after') && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+};
 
 /** Sends `body` as JSON; `idempotencyKey` makes retries and double clicks safe. */
 export async function postJson<T = Record<string, unknown>>(
@@ -26,7 +34,18 @@ export async function postJson<T = Record<string, unknown>>(
       body: JSON.stringify(body),
     });
     const data = (await response.json().catch(() => ({}))) as ApiResult<T>['data'];
-    return { ok: response.ok, status: response.status, data };
+    return { ok: response.ok, status: response.status, data, retryAfter: retryAfterOf(response) };
+  } catch {
+    return { ok: false, status: 0, data: {} as ApiResult<T>['data'] };
+  }
+}
+
+/** Reads JSON with a GET; `headers` adds request headers (the account token, say). */
+export async function getJson<T = Record<string, unknown>>(path: string, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
+  try {
+    const response = await fetch(path, { headers: { accept: 'application/json', ...headers } });
+    const data = (await response.json().catch(() => ({}))) as ApiResult<T>['data'];
+    return { ok: response.ok, status: response.status, data, retryAfter: retryAfterOf(response) };
   } catch {
     return { ok: false, status: 0, data: {} as ApiResult<T>['data'] };
   }

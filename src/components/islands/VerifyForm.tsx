@@ -1,0 +1,121 @@
+/**
+ * The verification form of /verify: the 6-digit code from the e-mail (sent as a number), Verify,
+ * and Resend OTP with a 60-second countdown. Hydrated by `client:session="activationToken"`,
+ * i.e. only while a registration waits for its code (the page explains what to do otherwise).
+ * Success clears all of localStorage and goes to /login; a resend replaces the stored
+ * activationToken and starts the countdown again.
+ */
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast/headless';
+import { postJson } from '../../lib/api';
+import { setFlash } from '../../lib/flash';
+import { RESEND_COOLDOWN_SECONDS, VerifySchema } from '../../lib/schemas/user';
+import { ACTIVATION_KEY, clearStored, readStored, writeStored } from '../../stores/auth';
+import ToastHost from './ToastHost';
+
+const CodeSchema = VerifySchema.pick({ otp: true });
+interface CodeForm {
+  otp: number;
+}
+
+export default function VerifyForm() {
+  const id = useId();
+  const [failure, setFailure] = useState('');
+  const [leaving, setLeaving] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [countdown, setCountdown] = useState(RESEND_COOLDOWN_SECONDS);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeForm>({ resolver: standardSchemaResolver(CodeSchema), mode: 'onTouched' });
+
+  // One tick a second while the countdown runs.
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((n) => Math.max(0, n - 1)), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const onSubmit = async ({ otp }: CodeForm) => {
+    setFailure('');
+    const activationToken = readStored(ACTIVATION_KEY) ?? '';
+    const { ok, data } = await postJson('/api/user/verify', { otp, activationToken });
+    if (ok) {
+      setLeaving(true);
+      clearStored();
+      setFlash(data.message || 'Your account is verified. Please log in.');
+      location.assign('/login');
+      return;
+    }
+    const message = data.message || 'Something went wrong';
+    setFailure(message);
+    toast.error(message);
+  };
+
+  const onResend = async () => {
+    setSending(true);
+    const { ok, data, retryAfter } = await postJson<{ activationToken?: string }>('/api/user/resend-otp', {
+      activationToken: readStored(ACTIVATION_KEY) ?? '',
+    });
+    setSending(false);
+    if (ok) {
+      if (data.activationToken) writeStored(ACTIVATION_KEY, data.activationToken);
+      setCountdown(RESEND_COOLDOWN_SECONDS);
+      setFailure('');
+      toast.success(data.message || 'OTP sent again!');
+      return;
+    }
+    // Inside the server's cooldown: count down the time it gives.
+    if (retryAfter) setCountdown(Math.min(retryAfter, RESEND_COOLDOWN_SECONDS));
+    toast.error(data.message || 'Failed to resend OTP');
+  };
+
+  const busy = isSubmitting || leaving;
+  const otpError = errors.otp?.message;
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <ToastHost />
+      <div className="form-field">
+        <label htmlFor={`${id}-otp`}>Verification code</label>
+        <input
+          {...register('otp', { valueAsNumber: true })}
+          id={`${id}-otp`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          required
+          aria-invalid={otpError ? true : undefined}
+          aria-describedby={[`${id}-otp-hint`, otpError ? `${id}-otp-error` : ''].filter(Boolean).join(' ')}
+        />
+        <p className="form-hint" id={`${id}-otp-hint`}>
+          The 6-digit code from the e-mail we sent you.
+        </p>
+        {otpError && (
+          <p className="form-error" id={`${id}-otp-error`}>
+            {otpError}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn auth-form__submit" disabled={busy}>
+        {busy ? 'Please Wait...' : 'Verify'}
+      </button>
+      <p className="form-error form-status" role="alert">
+        {failure}
+      </p>
+      <p className="auth-form__switch">
+        Didn&apos;t get the code?{' '}
+        <button type="button" className="link-button" onClick={onResend} disabled={sending || countdown > 0}>
+          {sending ? 'Sending...' : countdown > 0 ? `Resend OTP in ${countdown}s` : 'Resend OTP'}
+        </button>
+      </p>
+      <p className="auth-form__switch">
+        Already verified? <a href="/login">Login</a>
+      </p>
+    </form>
+  );
+}
