@@ -1,17 +1,56 @@
 // Chooses and prepares the database before the functions start, and sets the environment they
-// read (DATABASE_URL, DB_WS_PROXY, OUTBOX_DIR):
+// read (DATABASE_URL, DB_WS_PROXY, OUTBOX_DIR, AUTH_SECRET):
 // - no DATABASE_URL: the embedded PGlite database in .data/pglite (or PGLITE_DIR), created and
 //   migrated here;
 // - DATABASE_URL on this machine (a local PostgreSQL, as in the tests): reached through the local
 //   WebSocket proxy and migrated here;
 // - any other DATABASE_URL (Neon): used as it is; migrations run with `npm run db:migrate`.
+// Without AUTH_SECRET (outside production) a random one is made once and kept in a git-ignored
+// file beside the data, so sign-ins and pending registrations survive a restart.
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, migrate, startEmbeddedPostgres, startWebSocketProxy, useLocalProxy } from './db.mjs';
+
+/**
+ * The local AUTH_SECRET: read from `auth-secret` in the folder that holds this server's data —
+ * the parent of PGLITE_DIR or OUTBOX_DIR when one is set (so test servers get their own), else
+ * .data/ — and created there with 48 random bytes the first time.
+ */
+export function localAuthSecret() {
+  const custom = process.env.PGLITE_DIR || process.env.OUTBOX_DIR;
+  let dir = custom ? path.dirname(path.resolve(custom)) : dataDir;
+  // Never beside package.json, where git would see it.
+  if (dir === path.dirname(dataDir)) dir = dataDir;
+  const file = path.join(dir, 'auth-secret');
+  mkdirSync(dir, { recursive: true });
+  // Written aside, then linked into place: two servers starting side by side never overwrite
+  // each other's secret, and neither reads a half-written file.
+  const draft = `${file}.${process.pid}.tmp`;
+  writeFileSync(draft, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if (error?.code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(draft);
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters: delete it to make a new one.`);
+  return { secret, file };
+}
 
 export async function prepareDatabase({ log = console.log } = {}) {
   const closers = [];
   if (process.env.CONTEXT === 'production' && !process.env.DATABASE_URL) {
     throw new Error('DATABASE_URL is not set: refusing to start in production with the embedded database.');
+  }
+  if (!process.env.AUTH_SECRET) {
+    if (process.env.CONTEXT === 'production') throw new Error('AUTH_SECRET is not set: refusing to start in production without it.');
+    const { secret, file } = localAuthSecret();
+    process.env.AUTH_SECRET = secret;
+    const shown = path.relative(process.cwd(), file);
+    log(`  Auth secret: ${shown.startsWith('..') ? file : shown} (made locally; set AUTH_SECRET to use your own)`);
   }
   process.env.OUTBOX_DIR ??= path.join(dataDir, 'outbox');
 

@@ -18,6 +18,14 @@ const schema = z.object({
   INSTITUTE_EMAIL: z.email().optional(),
   /** Local mail outbox folder. */
   OUTBOX_DIR: z.string().optional(),
+  /**
+   * The one secret behind every account token and one-time code (signing, encryption and code
+   * keys are derived from it). Locally `npm start` makes one and keeps it in .data/auth-secret.
+   */
+  AUTH_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+  ),
   /** Netlify's deploy context: production, deploy-preview, branch-deploy, dev. */
   CONTEXT: z.string().optional(),
 });
@@ -35,13 +43,13 @@ export function env(): Env {
   }
   const production = parsed.data.CONTEXT === 'production';
   if (production) {
-    const missing = (['DATABASE_URL', 'SENDGRID_API_KEY', 'MAIL_FROM', 'INSTITUTE_EMAIL'] as const).filter(
+    const missing = (['DATABASE_URL', 'SENDGRID_API_KEY', 'MAIL_FROM', 'INSTITUTE_EMAIL', 'AUTH_SECRET'] as const).filter(
       (name) => !parsed.data[name],
     );
     if (missing.length) {
       throw new Error(
         `Refusing to run in production without ${missing.join(', ')}: set them in Netlify's environment variables ` +
-          '(the embedded database and mail outbox are for local use only).',
+          '(the embedded database, the mail outbox and the generated AUTH_SECRET are for local use only).',
       );
     }
   }

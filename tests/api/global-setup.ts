@@ -2,9 +2,12 @@
  * Starts what the API tests talk to: a throwaway PostgreSQL server, and two copies of the
  * `npm start` server (scripts/start.mjs) — one on the embedded PGlite database, one on the real
  * PostgreSQL — each with its own outbox folder. Every API test runs against both.
+ * The PGlite server gets an AUTH_SECRET from here; the other makes its own as `npm start` does
+ * (scripts/database.mjs), read back from its file. The tests use it to forge tokens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -19,6 +22,8 @@ export interface Target {
   databaseUrl: string;
   /** Its mail outbox folder. */
   outbox: string;
+  /** The server's AUTH_SECRET. */
+  authSecret: string;
 }
 
 declare module 'vitest' {
@@ -28,6 +33,7 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+let stopping = false;
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; databaseUrl?: string }> {
   return new Promise((resolve, reject) => {
@@ -40,7 +46,7 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     let databaseUrl: string | undefined;
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-20_000);
       databaseUrl ??= /Embedded database: .* at (postgres:\/\/\S+)/.exec(output)?.[1];
       const url = /served at (http:\/\/\S+)/.exec(output)?.[1];
       if (url) {
@@ -50,9 +56,13 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-20_000);
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    child.on('exit', (code, signal) => {
+      reject(new Error(`server exited with ${code}:\n${output}`));
+      // A server that stops during the tests says so: otherwise they only see "connection refused".
+      if (!stopping) console.error(`[global-setup] a test server (${env['DATABASE_URL'] ? 'postgresql' : 'pglite'}) exited (${signal ?? code}); its last output:\n${output.slice(-3000)}`);
+    });
   });
 }
 
@@ -60,15 +70,22 @@ export default async function setup(project: TestProject) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-api-'));
   const postgres = await startTestPostgres();
   const children: ChildProcess[] = [];
+  const embeddedSecret = randomBytes(32).toString('base64url');
   try {
     const [embedded, real] = await Promise.all([
-      startServer({ PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox-pglite'), DATABASE_URL: '' }),
-      startServer({ DATABASE_URL: postgres.url, OUTBOX_DIR: path.join(scratch, 'outbox-postgresql') }),
+      startServer({ PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox-pglite'), DATABASE_URL: '', AUTH_SECRET: embeddedSecret }),
+      startServer({ DATABASE_URL: postgres.url, OUTBOX_DIR: path.join(scratch, 'outbox-postgresql'), AUTH_SECRET: '' }),
     ]);
     children.push(embedded.child, real.child);
     project.provide('targets', [
-      { name: 'pglite', url: embedded.url, databaseUrl: embedded.databaseUrl!, outbox: path.join(scratch, 'outbox-pglite') },
-      { name: 'postgresql', url: real.url, databaseUrl: postgres.url, outbox: path.join(scratch, 'outbox-postgresql') },
+      { name: 'pglite', url: embedded.url, databaseUrl: embedded.databaseUrl!, outbox: path.join(scratch, 'outbox-pglite'), authSecret: embeddedSecret },
+      {
+        name: 'postgresql',
+        url: real.url,
+        databaseUrl: postgres.url,
+        outbox: path.join(scratch, 'outbox-postgresql'),
+        authSecret: readFileSync(path.join(scratch, 'auth-secret'), 'utf8').trim(),
+      },
     ]);
   } catch (error) {
     children.forEach((child) => child.kill());
@@ -76,6 +93,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   return async () => {
+    stopping = true;
     await Promise.all(
       children.map(
         (child) =>

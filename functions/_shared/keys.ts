@@ -1,0 +1,44 @@
+/**
+ * The keys of the account tokens and one-time codes, each derived from the one AUTH_SECRET with
+ * HKDF-SHA256 and a purpose of its own, so a key is never used for two jobs (a signing key can
+ * never decrypt, an encryption key never signs). Pure: no environment, no I/O (the tests import
+ * it to forge tokens with the test servers' secret).
+ */
+import { hkdfSync } from 'node:crypto';
+
+/** The `iss` of every token this site issues, checked on every token it reads. */
+export const ISSUER = 'pragati-institute-website';
+
+/** `aud` of a signed-in student's token. Admin tokens (a later issue) use their own audience. */
+export const USER_AUDIENCE = 'user';
+/** `aud` of the encrypted token that carries a registration waiting for its code. */
+export const ACTIVATION_AUDIENCE = 'activation';
+
+/** Lifetime of a user token (JWS). */
+export const USER_TOKEN_LIFETIME = '7d';
+/** Lifetime of an activation token (JWE); a resend issues a new one. */
+export const ACTIVATION_TOKEN_LIFETIME = '30m';
+
+export interface AuthKeys {
+  /** HS256 key of user tokens. */
+  userToken: Uint8Array;
+  /** A256GCM key (alg `dir`) of activation tokens. */
+  activation: Uint8Array;
+  /** HMAC-SHA256 key of stored one-time codes. */
+  otp: Uint8Array;
+}
+
+const SALT = 'pragati-institute-website/auth/v1';
+
+function derive(secret: string, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', secret, SALT, purpose, 32));
+}
+
+/** Derives every key from `secret` (AUTH_SECRET). */
+export function deriveAuthKeys(secret: string): AuthKeys {
+  return {
+    userToken: derive(secret, 'user-token/HS256'),
+    activation: derive(secret, 'activation-token/dir+A256GCM'),
+    otp: derive(secret, 'otp-code/HMAC-SHA256'),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Student account payloads, shared by the login/register/verify islands and the /api/user/*
+ * functions. Passwords follow OWASP ASVS level 2: at least 8 characters, up to 128, no
+ * composition rules (spaces and any script allowed).
+ */
+import { z } from 'zod';
+import { EmailSchema, NameSchema } from './fields';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** Seconds before another code may be sent for the same registration. */
+export const RESEND_COOLDOWN_SECONDS = 60;
+/** Minutes a one-time code stays valid. */
+export const OTP_VALID_MINUTES = 10;
+/** Wrong codes allowed before the registration must be started again. */
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const NewPasswordSchema = z
+  .string({ message: 'Please choose a password.' })
+  .min(PASSWORD_MIN, `Please choose a password of at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Please keep the password to ${PASSWORD_MAX} characters or fewer.`);
+
+/** At login any non-empty password is checked against the stored hash (old rules may differ). */
+export const PasswordSchema = z
+  .string({ message: 'Please enter your password.' })
+  .min(1, 'Please enter your password.')
+  .max(PASSWORD_MAX, 'Incorrect email or password.');
+
+export const RegisterSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: NewPasswordSchema,
+});
+export type RegisterInput = z.input<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+const ActivationTokenSchema = z
+  .string({ message: 'Your registration has expired. Please register again.' })
+  .min(1, 'Your registration has expired. Please register again.')
+  .max(4096, 'Your registration has expired. Please register again.');
+
+/** The code is sent as a number (as the spec's client does); six digits, leading zeros allowed. */
+export const VerifySchema = z.object({
+  otp: z
+    .number({ message: 'Please enter the 6-digit code from the e-mail.' })
+    .int('Please enter the 6-digit code from the e-mail.')
+    .min(0, 'Please enter the 6-digit code from the e-mail.')
+    .max(999_999, 'Please enter the 6-digit code from the e-mail.'),
+  activationToken: ActivationTokenSchema,
+});
+export type VerifyInput = z.input<typeof VerifySchema>;
+
+export const ResendSchema = z.object({ activationToken: ActivationTokenSchema });
+
+/** The user as every /api/user answer gives it. */
+export const PublicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUserSchema>;

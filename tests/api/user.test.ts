@@ -1,0 +1,305 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SignJWT, base64url } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { ISSUER, deriveAuthKeys } from '../../functions/_shared/keys';
+import type { Target } from './global-setup';
+import { db, newClientIp, post, targets } from './helpers';
+
+const ACCOUNT_EXISTS = 'An account with this email already exists. Please log in.';
+const INCORRECT = 'Incorrect email or password.';
+
+let serial = 0;
+/** A unique e-mail address for one test (lower case, as the server stores it). */
+const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${serial++}${Math.random().toString(36).slice(2, 6)}@example.in`;
+
+function get(target: Target, route: string, headers: Record<string, string> = {}) {
+  return fetch(new URL(route, target.url), { headers: { 'x-forwarded-for': newClientIp(), ...headers } });
+}
+
+/** The verification mails sent to `email`, oldest first (outbox files are named by time). */
+async function mailsTo(target: Target, email: string): Promise<string[]> {
+  const files = (await readdir(target.outbox).catch(() => [] as string[])).sort();
+  const texts = await Promise.all(files.map((file) => readFile(path.join(target.outbox, file), 'utf8')));
+  return texts.filter((text) => text.includes(`To: ${email}\n`) && text.includes('Subject: Your verification code'));
+}
+
+/** The codes e-mailed to `email`, oldest first. */
+async function codesSentTo(target: Target, email: string): Promise<string[]> {
+  return (await mailsTo(target, email)).map((text) => /verification code for .+ is: (\d{6})$/m.exec(text)?.[1] ?? 'none');
+}
+
+async function latestCode(target: Target, email: string): Promise<string> {
+  const code = (await codesSentTo(target, email)).at(-1);
+  expect(code, `a code e-mailed to ${email}`).toBeDefined();
+  return code!;
+}
+
+/** Registers `email`; returns the activation token. */
+async function register(target: Target, email: string, password = 'a long passphrase', name = 'Test Student') {
+  const res = await post(target, '/api/user/register', { name, email, password });
+  expect(res.status).toBe(201);
+  return (await res.json()).activationToken as string;
+}
+
+/** A verified account. */
+async function createAccount(target: Target, label: string) {
+  const email = uniqueEmail(label);
+  const password = `pass phrase ${label}`;
+  const activationToken = await register(target, email, password, `Student ${label}`);
+  const res = await post(target, '/api/user/verify', { otp: Number(await latestCode(target, email)), activationToken });
+  expect(res.status).toBe(200);
+  const [user] = await db<{ id: string }>(target, 'select id::text from users where email = $1', [email]);
+  return { email, password, name: `Student ${label}`, id: user!.id };
+}
+
+const verify = (target: Target, activationToken: string, code: string) => post(target, '/api/user/verify', { otp: Number(code), activationToken });
+const usersWithEmail = async (target: Target, email: string) =>
+  (await db<{ n: number }>(target, 'select count(*)::int as n from users where lower(email) = lower($1)', [email]))[0]!.n;
+const challengesOf = (target: Target, email: string) =>
+  db<{ otp_hash: string; attempts: number; consumed_at: Date | null; superseded_at: Date | null }>(
+    target,
+    'select otp_hash, attempts, consumed_at, superseded_at from otp_challenges where email = $1 order by sent_at',
+    [email],
+  );
+
+describe.each(targets)('student accounts on $name', (target) => {
+  it('registers: 201 with an encrypted activation token, a code by mail, nothing in users', async () => {
+    const email = uniqueEmail('reg');
+    const res = await post(target, '/api/user/register', { name: '  Asha   Verma ', email: email.toUpperCase(), password: 'correct horse battery' });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.message).toBe(`We have sent a 6-digit code to ${email}. Enter it to verify your account.`);
+    // A compact JWE (dir + A256GCM): nothing inside is readable without the server's key.
+    const parts = String(body.activationToken).split('.');
+    expect(parts).toHaveLength(5);
+    expect(JSON.parse(new TextDecoder().decode(base64url.decode(parts[0]!)))).toMatchObject({ alg: 'dir', enc: 'A256GCM' });
+    for (const part of parts.slice(1)) expect(new TextDecoder().decode(base64url.decode(part))).not.toMatch(/scrypt|example\.in/);
+
+    expect(await usersWithEmail(target, email)).toBe(0);
+    const code = await latestCode(target, email);
+    const [challenge] = await challengesOf(target, email);
+    expect(challenge).toMatchObject({ attempts: 0, consumed_at: null, superseded_at: null });
+    expect(challenge!.otp_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(challenge!.otp_hash).not.toContain(code);
+    const [mail] = await mailsTo(target, email);
+    expect(mail).toContain('Subject: Your verification code');
+    expect(mail).toContain('Hello Asha Verma,');
+    expect(mail).toContain('It is valid for 10 minutes.');
+  });
+
+  it('refuses bad input with a message per field, and stores nothing', async () => {
+    const email = uniqueEmail('bad');
+    const cases: [unknown, string][] = [
+      [{ name: 'Asha Verma', email, password: 'short' }, 'password'],
+      [{ name: 'Asha Verma', email: 'not-an-email', password: 'long enough' }, 'email'],
+      [{ email, password: 'long enough' }, 'name'],
+      [{ name: 'Asha Verma', email, password: 12345678 }, 'password'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await post(target, '/api/user/register', payload);
+      expect(res.status, field).toBe(400);
+      const body = await res.json();
+      expect(body.message).toBe('Please check the highlighted fields and try again.');
+      expect(Object.keys(body.errors), field).toEqual([field]);
+    }
+    const malformed = await post(target, '/api/user/register', `{"name": "Asha", "email": "${email}",`);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ message: 'The request body is not valid JSON.', error: 'The request body is not valid JSON.' });
+    expect((await post(target, '/api/user/register', { name: 'Asha Verma', email, password: 'x'.repeat(129) })).status).toBe(400);
+
+    expect(await usersWithEmail(target, email)).toBe(0);
+    expect(await challengesOf(target, email)).toHaveLength(0);
+    expect(await codesSentTo(target, email)).toHaveLength(0);
+
+    // A verify or resend with a token that is not ours.
+    for (const route of ['/api/user/verify', '/api/user/resend-otp']) {
+      const res = await post(target, route, { otp: 123456, activationToken: 'eyJhbGciOiJkaXIifQ..abc.def.ghi' });
+      expect(res.status, route).toBe(400);
+      expect((await res.json()).message).toBe('This registration is not valid. Please register again.');
+    }
+    const noCode = await post(target, '/api/user/verify', { otp: '123456', activationToken: 'x' });
+    expect(noCode.status).toBe(400);
+    expect((await noCode.json()).errors.otp).toBe('Please enter the 6-digit code from the e-mail.');
+  });
+
+  it('verifies: a wrong code is counted, the right one creates the user once', async () => {
+    const email = uniqueEmail('verify');
+    const password = 'my secret passphrase';
+    const token = await register(target, email, password, 'Ravi Kumar');
+    const code = await latestCode(target, email);
+    const wrongCode = code === '000000' ? '000001' : '000000';
+
+    const wrong = await verify(target, token, wrongCode);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ message: 'That code is not correct. You have 4 attempts left.', attemptsLeft: 4 });
+    expect(await usersWithEmail(target, email)).toBe(0);
+
+    const right = await verify(target, token, code);
+    expect(right.status).toBe(200);
+    expect(await right.json()).toEqual({ message: 'Your account is verified. Please log in.' });
+    const [user] = await db<{ name: string; role: string; password_hash: string; created_at: Date }>(
+      target,
+      'select name, role, password_hash, created_at from users where email = $1',
+      [email],
+    );
+    expect(user).toMatchObject({ name: 'Ravi Kumar', role: 'user' });
+    expect(user!.password_hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(user!.password_hash).not.toContain(password);
+    expect((await challengesOf(target, email))[0]!.consumed_at).not.toBeNull();
+
+    const again = await verify(target, token, code);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe('This code has already been used. Your account is verified: please log in.');
+    expect(await usersWithEmail(target, email)).toBe(1);
+
+    // The same address in other capitals is the same account.
+    const duplicate = await post(target, '/api/user/register', { name: 'Ravi Kumar', email: email.toUpperCase(), password });
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toEqual({ message: ACCOUNT_EXISTS, error: ACCOUNT_EXISTS });
+  });
+
+  it('kills the code after 5 wrong tries, even when they arrive together', async () => {
+    const email = uniqueEmail('guess');
+    const token = await register(target, email);
+    const code = await latestCode(target, email);
+    const wrongCodes = ['111111', '222222', '333333', '444444', '555555', '666666', '777777'].filter((c) => c !== code).slice(0, 6);
+    const answers = await Promise.all(wrongCodes.map((c) => verify(target, token, c)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 410]);
+    const bodies = await Promise.all(answers.map((a) => a.json()));
+    expect(bodies.filter((b) => 'attemptsLeft' in b).map((b) => b.attemptsLeft).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect((await challengesOf(target, email))[0]!.attempts).toBe(5);
+
+    const right = await verify(target, token, code);
+    expect(right.status).toBe(410);
+    expect((await right.json()).message).toBe('Too many wrong codes. Please ask for a new code.');
+    expect(await usersWithEmail(target, email)).toBe(0);
+  });
+
+  it('resends: 429 with Retry-After inside the 60 s, then a new code and token; the old code is dead', async () => {
+    const email = uniqueEmail('resend');
+    const oldToken = await register(target, email);
+    const oldCode = await latestCode(target, email);
+
+    const early = await post(target, '/api/user/resend-otp', { activationToken: oldToken });
+    expect(early.status).toBe(429);
+    const retryAfter = Number(early.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await early.json()).message).toBe(`Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} before asking for another code.`);
+    expect(await codesSentTo(target, email)).toHaveLength(1);
+
+    await db(target, `update otp_challenges set sent_at = now() - interval '61 seconds' where email = $1`, [email]);
+    const resent = await post(target, '/api/user/resend-otp', { activationToken: oldToken });
+    expect(resent.status).toBe(200);
+    const body = await resent.json();
+    expect(body.message).toBe(`We have sent a new 6-digit code to ${email}.`);
+    expect(body.activationToken).not.toBe(oldToken);
+    expect(await codesSentTo(target, email)).toHaveLength(2);
+    const newCode = await latestCode(target, email);
+
+    const old = await verify(target, oldToken, oldCode);
+    expect(old.status).toBe(410);
+    expect((await old.json()).message).toBe('A newer code has been sent. Please enter the code from the latest e-mail.');
+    if (oldCode !== newCode) expect((await verify(target, body.activationToken, oldCode)).status).toBe(400);
+    expect((await verify(target, body.activationToken, newCode)).status).toBe(200);
+    expect(await usersWithEmail(target, email)).toBe(1);
+  });
+
+  it('refuses an expired code', async () => {
+    const email = uniqueEmail('expired');
+    const token = await register(target, email);
+    await db(target, `update otp_challenges set expires_at = now() - interval '1 second' where email = $1`, [email]);
+    const res = await verify(target, token, await latestCode(target, email));
+    expect(res.status).toBe(410);
+    expect((await res.json()).message).toBe('This code has expired. Please ask for a new code.');
+    expect(await usersWithEmail(target, email)).toBe(0);
+  });
+
+  it('logs in; a wrong password and an unknown e-mail get the same answer', async () => {
+    const account = await createAccount(target, 'login');
+    const res = await post(target, '/api/user/login', { email: account.email.toUpperCase(), password: account.password });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.message).toBe(`Welcome back, ${account.name}!`);
+    expect(body.user).toEqual({ _id: account.id, name: account.name, email: account.email, role: 'user' });
+    expect(String(body.token).split('.')).toHaveLength(3);
+
+    const wrongPassword = await post(target, '/api/user/login', { email: account.email, password: 'not my password' });
+    const unknownEmail = await post(target, '/api/user/login', { email: uniqueEmail('nobody'), password: account.password });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    const [a, b] = [await wrongPassword.json(), await unknownEmail.json()];
+    expect(a).toEqual({ message: INCORRECT, error: INCORRECT });
+    expect(b).toEqual(a);
+
+    // The token opens /api/user/me, in the `token` header or as a bearer token.
+    for (const headers of [{ token: body.token }, { authorization: `Bearer ${body.token}` }]) {
+      const me = await get(target, '/api/user/me', headers);
+      expect(me.status).toBe(200);
+      expect(await me.json()).toEqual({ user: body.user });
+    }
+  });
+
+  it('/api/user/me refuses every token that is not a valid user token', async () => {
+    const account = await createAccount(target, 'me');
+    const keys = deriveAuthKeys(target.authSecret);
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (options: { alg?: string; aud?: string; iat?: number; exp?: number; sub?: string } = {}) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+        .setIssuer(ISSUER)
+        .setAudience(options.aud ?? 'user')
+        .setSubject(options.sub ?? account.id)
+        .setIssuedAt(options.iat ?? now)
+        .setExpirationTime(options.exp ?? now + 600)
+        .sign(keys.userToken);
+    const me = (token?: string) => get(target, '/api/user/me', token ? { token } : {});
+
+    // A token made here with the server's key passes: the refusals below are for their one flaw.
+    const good = await sign();
+    expect((await me(good)).status).toBe(200);
+
+    const [header, payload, signature] = good.split('.') as [string, string, string];
+    const otherUser = base64url.encode(JSON.stringify({ ...JSON.parse(new TextDecoder().decode(base64url.decode(payload))), sub: crypto.randomUUID() }));
+    const unsigned = `${base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${payload}.`;
+    const activationToken = await register(target, uniqueEmail('notauser'));
+    const refused: [string, string | undefined][] = [
+      ['no token', undefined],
+      ['garbage', 'not-a-token'],
+      ['tampered payload', `${header}.${otherUser}.${signature}`],
+      ['expired', await sign({ iat: now - 8 * 86400, exp: now - 60 })],
+      ['alg none', unsigned],
+      ['HS512', await sign({ alg: 'HS512' })],
+      ['admin audience', await sign({ aud: 'admin' })],
+      ['activation token', activationToken],
+      ['another secret', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer(ISSUER).setAudience('user').setSubject(account.id).setIssuedAt().setExpirationTime('1h').sign(new Uint8Array(32))],
+    ];
+    for (const [label, token] of refused) {
+      const res = await me(token);
+      expect(res.status, label).toBe(401);
+      const body = await res.json();
+      expect(body.message, label).toBe(token ? 'Your session has expired. Please log in again.' : 'Please log in to continue.');
+      expect(body.user, label).toBeUndefined();
+    }
+
+    // A deleted account's token stops working at once.
+    await db(target, 'delete from users where id = $1', [account.id]);
+    expect((await me(good)).status).toBe(401);
+  });
+
+  it('limits logins per e-mail address: 429 with Retry-After after 10 in 15 minutes', async () => {
+    const email = uniqueEmail('limit');
+    for (let i = 0; i < 10; i++) {
+      const res = await post(target, '/api/user/login', { email, password: 'guess number ' + i });
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    const blocked = await post(target, '/api/user/login', { email, password: 'one more guess' });
+    expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect((await blocked.json()).message).toBe('Too many requests. Please wait a little and try again.');
+  });
+});
