@@ -15,15 +15,10 @@ import { allPages, routes } from './routes';
  */
 const LATER_ROUTES: Record<string, string[] | 'every page'> = {
   '/adminLogin': 'every page', // header: Admin Login
-  '/login': 'every page', // header: Student Login (and Login in the mobile menu)
-  '/register': [], // reached from the login dialog
-  '/verify': [], // reached after registering
-  '/account': [], // replaces Student Login once signed in
   '/EmitraForm': ['/emitra'], // APPLY ONLINE FOR E-MITRA
   '/CSCForm': ['/cscService'], // APPLY ONLINE FOR CSC
   '/IIBFForm': ['/iibf'], // GIVE ME CALL BACK, APPLY ONLINE FOR IIBF
   '/NeilitForm': ['/nielit'], // the NIELIT admission form
-  '/course-list': [], // course list of the accounts side
 };
 
 /** Everything a page links to or loads, as the browser sees it after its scripts ran. */

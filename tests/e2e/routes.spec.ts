@@ -63,6 +63,10 @@ test.describe('every route', () => {
       await expect(canonical).toHaveCount(1);
       await expect(canonical).toHaveAttribute('href', new URL(route.canonical ?? route.path, site.website).href);
 
+      const robots = page.locator('meta[name="robots"]');
+      if (route.unlisted) await expect(robots).toHaveAttribute('content', /noindex/);
+      else await expect(robots).toHaveCount(0);
+
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', fullTitle);
       await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /\S/);
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https:\/\//);
@@ -123,8 +127,12 @@ test.describe('every route', () => {
       expect(response.status(), sitemap).toBe(200);
       urls.push(...[...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
     }
-    for (const route of routes.filter((r) => !r.canonical)) {
+    for (const route of routes.filter((r) => !r.canonical && !r.unlisted)) {
       expect(urls, `sitemap lists ${route.path}`).toContain(new URL(route.path, site.website).href);
+    }
+    for (const route of routes.filter((r) => r.unlisted)) {
+      const listed = urls.map((u) => new URL(u).pathname);
+      expect(listed, `sitemap leaves out ${route.path} (noindex)`).not.toContain(route.canonical ?? route.path);
     }
     expect(urls.some((u) => /\/404$/.test(u)), 'the 404 page is not in the sitemap').toBe(false);
   });

@@ -34,8 +34,13 @@ export interface PublicRoute {
   title: string;
   /** Text of the page's one h1. */
   h1: string | RegExp;
-  /** Path whose canonical address this page announces (when `path` is an alias spelling). */
+  /**
+   * Path whose canonical address this page announces (when `path` is an alias spelling, or an
+   * address answered by the one shell page of a route with a segment from the address).
+   */
   canonical?: string;
+  /** Not for search engines (account screens, placeholders): noindex, left out of the sitemap. */
+  unlisted?: boolean;
 }
 
 export const routes: PublicRoute[] = [
@@ -59,6 +64,21 @@ export const routes: PublicRoute[] = [
   { path: '/terms', title: 'Terms', h1: /Terms/ },
   { path: '/contactForm', title: 'Contact', h1: /Contact/ },
   { path: '/apply', title: 'Apply', h1: /Apply|Get Started/ },
+  { path: '/course-list', title: 'Course List', h1: 'Course List' },
+  // Accounts (document 001): the screens, the guarded pages and the educator placeholders.
+  { path: '/login', title: 'Student Login', h1: 'Login to Your Account', unlisted: true },
+  { path: '/register', title: 'Create Your Account', h1: 'Create Your Account', unlisted: true },
+  { path: '/verify', title: 'Verify Your Account', h1: 'Verify Your Account', unlisted: true },
+  { path: '/account', title: 'My Account', h1: 'Account', unlisted: true },
+  { path: '/educater', title: 'Educator Area', h1: 'Educator Area', unlisted: true },
+  { path: '/educater/add-Course', title: 'Add a Course', h1: 'Add a Course', unlisted: true },
+  { path: '/educater/my-courses', title: 'My Courses', h1: 'My Courses', unlisted: true },
+  { path: '/educater/student-enrolled', title: 'Students Enrolled', h1: 'Students Enrolled', unlisted: true },
+  // One shell page per route with a segment from the address, answered through a rewrite.
+  { path: '/course/web-101', title: 'Course details', h1: 'Course details', canonical: '/course/_', unlisted: true },
+  { path: '/payment-success/PAY-2026-00042', title: 'Payment', h1: 'Your Payment', canonical: '/payment-success/_', unlisted: true },
+  { path: '/player/web-101', title: 'Player', h1: 'Player', canonical: '/player/_', unlisted: true },
+  { path: '/course-list/tally', title: 'Course Search', h1: 'Course List', canonical: '/course-list/_', unlisted: true },
 ];
 
 /** Any unknown address: answered 404 with a page that helps the visitor on. */

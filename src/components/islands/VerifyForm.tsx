@@ -25,19 +25,28 @@ export default function VerifyForm() {
   const [failure, setFailure] = useState('');
   const [leaving, setLeaving] = useState(false);
   const [sending, setSending] = useState(false);
-  const [countdown, setCountdown] = useState(RESEND_COOLDOWN_SECONDS);
+  // The countdown is kept as a deadline, so a tab the browser slowed down stays right.
+  const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const countdown = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const restartCountdown = (seconds: number) => {
+    const start = Date.now();
+    setNow(start);
+    setResendAt(start + seconds * 1000);
+  };
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<CodeForm>({ resolver: standardSchemaResolver(CodeSchema), mode: 'onTouched' });
 
-  // One tick a second while the countdown runs.
+  // A tick a second while the countdown runs.
+  const counting = countdown > 0;
   useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((n) => Math.max(0, n - 1)), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
+    if (!counting) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [counting, resendAt]);
 
   const onSubmit = async ({ otp }: CodeForm) => {
     setFailure('');
@@ -63,13 +72,13 @@ export default function VerifyForm() {
     setSending(false);
     if (ok) {
       if (data.activationToken) writeStored(ACTIVATION_KEY, data.activationToken);
-      setCountdown(RESEND_COOLDOWN_SECONDS);
+      restartCountdown(RESEND_COOLDOWN_SECONDS);
       setFailure('');
       toast.success(data.message || 'OTP sent again!');
       return;
     }
     // Inside the server's cooldown: count down the time it gives.
-    if (retryAfter) setCountdown(Math.min(retryAfter, RESEND_COOLDOWN_SECONDS));
+    if (retryAfter) restartCountdown(Math.min(retryAfter, RESEND_COOLDOWN_SECONDS));
     toast.error(data.message || 'Failed to resend OTP');
   };
 
