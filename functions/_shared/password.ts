@@ -34,7 +34,7 @@ export async function verifyPassword(password: string, encoded: string): Promise
   const parts = encoded.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [logN, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (![logN, r, p].every(Number.isInteger) || logN < 14 || logN > 20 || r < 1 || r > 16 || p < 1 || p > 4) return false;
+  if (![logN, r, p].every(Number.isInteger) || logN < 14 || logN > 18 || r < 1 || r > 8 || p < 1 || p > 4) return false;
   const salt = Buffer.from(parts[4]!, 'base64url');
   const expected = Buffer.from(parts[5]!, 'base64url');
   if (salt.length < 16 || expected.length < 16) return false;
