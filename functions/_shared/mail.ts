@@ -27,7 +27,8 @@ export async function sendMail(mail: Mail): Promise<void> {
   await mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
-  const file = path.join(dir, `${stamp}-${slug}.eml`);
+  // A random tail: two messages with the same subject in the same millisecond must not overwrite each other.
+  const file = path.join(dir, `${stamp}-${slug}-${crypto.randomUUID().slice(0, 8)}.eml`);
   const headers = [`From: ${from}`, `To: ${mail.to}`, ...(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : []), `Subject: ${mail.subject}`, `Date: ${new Date().toUTCString()}`];
   await writeFile(file, `${headers.join('\n')}\n\n${mail.text}\n`);
   console.log(`[outbox] "${mail.subject}" to ${mail.to} → ${path.relative(process.cwd(), file)}`);
