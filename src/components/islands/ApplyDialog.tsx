@@ -3,11 +3,10 @@
  * `data-open-apply`. A native modal <dialog>: focus stays inside, Escape closes it, and focus
  * returns to the button that opened it. Hydrated by `client:trigger` on the first such click.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { $applyDialogOpen, closeApplyDialog, openApplyDialog } from '../../stores/apply-dialog';
+import { $applyDialogOpen, closeApplyDialog } from '../../stores/apply-dialog';
 import ApplyForm from './ApplyForm';
 import ToastHost from './ToastHost';
+import { useTriggeredDialog } from './use-triggered-dialog';
 
 interface Props {
   /** Elements that open the dialog. */
@@ -15,35 +14,7 @@ interface Props {
 }
 
 export default function ApplyDialog({ triggers }: Props) {
-  const open = useStore($applyDialogOpen);
-  const dialog = useRef<HTMLDialogElement>(null);
-  // The form is rendered from the first opening on (not in every page's HTML), then kept, so a
-  // visitor who closes the dialog by mistake finds their answers again.
-  const [used, setUsed] = useState(false);
-  if (open && !used) setUsed(true);
-
-  useEffect(() => {
-    // The click that hydrated this island, then every later one.
-    if (window.__islandTrigger?.matches(triggers)) {
-      window.__islandTrigger = undefined;
-      openApplyDialog();
-    }
-    const onClick = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target.closest(triggers) : null;
-      if (!target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      openApplyDialog();
-    };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
-  }, [triggers]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const { dialog, used } = useTriggeredDialog($applyDialogOpen, triggers);
 
   return (
     <>

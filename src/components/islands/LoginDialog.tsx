@@ -5,11 +5,10 @@
  * such click, so no page downloads it before then. On pages that need a signed-in student,
  * closing it leaves for the home page, as the spec's close button does.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { $loginDialogOpen, closeLoginDialog, openLoginDialog } from '../../stores/auth';
+import { $loginDialogOpen, closeLoginDialog } from '../../stores/auth';
 import LoginForm from './LoginForm';
 import ToastHost from './ToastHost';
+import { useTriggeredDialog } from './use-triggered-dialog';
 
 interface Props {
   /** Elements that open the dialog. */
@@ -19,34 +18,7 @@ interface Props {
 }
 
 export default function LoginDialog({ triggers, closeHome = false }: Props) {
-  const open = useStore($loginDialogOpen);
-  const dialog = useRef<HTMLDialogElement>(null);
-  // The form is rendered from the first opening on, then kept (with what was typed).
-  const [used, setUsed] = useState(false);
-  if (open && !used) setUsed(true);
-
-  useEffect(() => {
-    // The click that hydrated this island, then every later one.
-    if (window.__islandTrigger?.matches(triggers)) {
-      window.__islandTrigger = undefined;
-      openLoginDialog();
-    }
-    const onClick = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target.closest(triggers) : null;
-      if (!target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      openLoginDialog();
-    };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
-  }, [triggers]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const { dialog, used } = useTriggeredDialog($loginDialogOpen, triggers);
 
   const onClose = () => {
     closeLoginDialog();
