@@ -1,7 +1,7 @@
 // Benchmark of POST /api/apply: sustained requests per second and latency percentiles,
 // (1) in-process — the function's bundle called directly with Request objects, as Netlify runs
 //     it once warm — and (2) through the local server (`npm start`'s code), where @netlify/dev
-//     starts a fresh worker for every call.
+//     starts a fresh worker for every call (the bundle is built once, see scripts/server.mjs).
 // Usage: npm run bench:apply [-- --seconds 10 --server-seconds 40 --concurrency 8]
 // Uses a throwaway embedded database; prints figures, asserts nothing.
 import { build } from 'esbuild';
@@ -18,11 +18,11 @@ const seconds = arg('seconds', 10);
 // The emulator needs several seconds per call under load: measure it over a longer run.
 const serverSeconds = arg('server-seconds', 40);
 const concurrency = arg('concurrency', 8);
-// Each stored lead writes a message to the outbox and says so on the console: keep the figures readable.
-const log = console.log;
-console.log = (...args) => {
-  if (!String(args[0]).startsWith('[outbox]')) log(...args);
-};
+// Each stored lead writes a message to the outbox and says so on the console: keep the figures
+// readable. Function workers write straight to this process's stdout, so filter there.
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = (chunk, ...rest) =>
+  String(chunk).startsWith('[outbox]') ? true : write(chunk, ...rest);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-bench-'));
 process.env.PGLITE_DIR = path.join(scratch, 'pglite');
 process.env.OUTBOX_DIR = path.join(scratch, 'outbox');

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
+import { FunctionsHandler } from '@netlify/functions-dev';
 import { prepareDatabase } from './database.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -77,11 +78,37 @@ async function hideEmulatorFailure(response) {
 }
 
 /**
+ * The emulator bundles a function again (esbuild, into a fresh folder) on every call, so that an
+ * edited source shows at once. That costs 1.5-2 s per call, more when calls overlap, and leaves
+ * megabytes behind each time. Netlify runs the bundle it deployed: so do we. Each function is
+ * still bundled once when the server starts (and again when its source changes); calls reuse it.
+ */
+function invokeDeployedBundles() {
+  const proto = FunctionsHandler?.prototype;
+  if (!proto || typeof proto.invoke !== 'function' || proto.invoke.reusesBundles) return;
+  const invoke = proto.invoke;
+  proto.invoke = function (request, route, func, buildDirectory) {
+    if (func && typeof func.invoke === 'function' && !func.invoke.reusesBundle) {
+      const invokeFunction = func.invoke;
+      func.invoke = function (options) {
+        // Until the first bundle exists (or after it failed), let the emulator build as usual.
+        const built = this.buildData && !this.buildError;
+        return invokeFunction.call(this, built ? { ...options, buildDirectory: undefined } : options);
+      };
+      func.invoke.reusesBundle = true;
+    }
+    return invoke.call(this, request, route, func, buildDirectory);
+  };
+  proto.invoke.reusesBundles = true;
+}
+
+/**
  * Starts the site and its functions on `port` (0 picks a free one).
  * Resolves to `{ url, close }` once the server listens.
  */
 export async function startServer({ port = 8888, host = '127.0.0.1', quiet = false } = {}) {
   const database = await prepareDatabase({ log: quiet ? () => {} : console.log });
+  invokeDeployedBundles();
   const dev = new NetlifyDev({
     projectRoot,
     logger: quiet ? { log() {}, warn() {}, error: console.error } : undefined,

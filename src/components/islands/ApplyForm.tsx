@@ -25,6 +25,8 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
   const id = useId();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [failure, setFailure] = useState('');
+  // Checked on submit, then on every change (an error appearing on blur would move the button
+  // from under the visitor's tap).
   const {
     register,
     handleSubmit,
@@ -33,7 +35,7 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ApplyInput, unknown, Application>({ resolver: standardSchemaResolver(ApplySchema), defaultValues: empty, mode: 'onTouched' });
+  } = useForm<ApplyInput, unknown, Application>({ resolver: standardSchemaResolver(ApplySchema), defaultValues: empty });
   const department = useWatch({ control, name: 'department' });
   const courses = departments.find((d) => d.key === department)?.courses ?? [];
 

@@ -40,10 +40,11 @@ export default function ContactForm({ variant, labels }: Props) {
   const defaults = variant === 'home'
     ? { source: 'home', name: '', phone: '', message: '', website: '' }
     : { name: '', email: '', phone: '', subject: '', message: '', website: '' };
+  // Checked on submit, then on every change (an error appearing on blur would move the button
+  // from under the visitor's tap).
   const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<FieldValues>({
     resolver: standardSchemaResolver(schema),
     defaultValues: defaults,
-    mode: 'onTouched',
   });
 
   const onSubmit = async (values: FieldValues) => {

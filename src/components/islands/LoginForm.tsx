@@ -25,12 +25,14 @@ export default function LoginForm({ standalone = false }: Props) {
   // Stays true from success until the next page has loaded, so the button stays disabled.
   const [leaving, setLeaving] = useState(false);
   // No default values: what a visitor typed before the island woke up stays in the fields.
+  // Checked on submit, then on every change (an error appearing on blur would move the button
+  // from under the visitor's tap).
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({ resolver: standardSchemaResolver(LoginSchema), mode: 'onTouched' });
+  } = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({ resolver: standardSchemaResolver(LoginSchema) });
 
   const onSubmit = async (values: z.output<typeof LoginSchema>) => {
     setFailure('');

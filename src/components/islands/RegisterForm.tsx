@@ -21,12 +21,14 @@ export default function RegisterForm() {
   const id = useId();
   const [failure, setFailure] = useState('');
   const [leaving, setLeaving] = useState(false);
+  // Checked on submit, then on every change (an error appearing on blur would move the button
+  // from under the visitor's tap).
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, z.output<typeof RegisterSchema>>({ resolver: standardSchemaResolver(RegisterSchema), mode: 'onTouched' });
+  } = useForm<RegisterInput, unknown, z.output<typeof RegisterSchema>>({ resolver: standardSchemaResolver(RegisterSchema) });
 
   const onSubmit = async (values: z.output<typeof RegisterSchema>) => {
     setFailure('');

@@ -34,11 +34,13 @@ export default function VerifyForm() {
     setNow(start);
     setResendAt(start + seconds * 1000);
   };
+  // Checked on submit, then on every change (an error appearing on blur would move the button
+  // from under the visitor's tap).
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: standardSchemaResolver(CodeSchema), mode: 'onTouched' });
+  } = useForm<CodeForm>({ resolver: standardSchemaResolver(CodeSchema) });
 
   // A tick a second while the countdown runs.
   const counting = countdown > 0;
