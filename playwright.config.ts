@@ -24,7 +24,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  // API calls through @netlify/dev take 1–4 s each (a fresh worker per call).
+  // API calls through @netlify/dev take about 0.3 s each (a fresh worker per call), several
+  // seconds when both test workers keep the server busy.
   expect: { timeout: 20_000 },
   outputDir: 'test-results/playwright',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],

@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
-          // @netlify/dev starts a fresh worker per function call: about 1–2 s each here.
+          // @netlify/dev starts a fresh worker per function call: about 0.3 s each, more under load.
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

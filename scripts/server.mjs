@@ -1,7 +1,7 @@
 // The local stand-in for Netlify: @netlify/dev runs the real request chain (redirects, headers,
 // functions, static files from dist/) and this file only adapts it to a Node HTTP server, adding
-// the two things Netlify's CDN does that the emulator does not: case-insensitive page paths and
-// the custom 404 page.
+// what Netlify's CDN does that the emulator does not: case-insensitive page paths, the custom 404
+// page and compressed responses (./compress.mjs).
 import { createServer } from 'node:http';
 import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
 import { FunctionsHandler } from '@netlify/functions-dev';
+import { chooseEncoding, compress } from './compress.mjs';
 import { prepareDatabase } from './database.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -49,17 +50,21 @@ function toRequest(req, origin) {
   });
 }
 
-async function send(res, response, method) {
+async function send(req, res, response) {
+  const encoding = req.method === 'HEAD' ? null : chooseEncoding(req.headers['accept-encoding'], response);
+  const { headers: outgoing, body } = encoding
+    ? compress(response, encoding)
+    : { headers: response.headers, body: response.body };
   const headers = {};
-  response.headers.forEach((value, key) => {
+  outgoing.forEach((value, key) => {
     if (key === 'set-cookie') return;
     headers[key] = value;
   });
-  const cookies = response.headers.getSetCookie?.() ?? [];
+  const cookies = outgoing.getSetCookie?.() ?? [];
   if (cookies.length) headers['set-cookie'] = cookies;
   res.writeHead(response.status, headers);
-  if (method === 'HEAD' || !response.body) return res.end();
-  for await (const chunk of response.body) res.write(chunk);
+  if (req.method === 'HEAD' || !body) return res.end();
+  for await (const chunk of body) res.write(chunk);
   res.end();
 }
 
@@ -155,7 +160,7 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
       if (response.status >= 500 && !response.headers.get('content-type')?.includes('application/json')) {
         response = await hideEmulatorFailure(response);
       }
-      await send(res, response, req.method);
+      await send(req, res, response);
     } catch (error) {
       console.error(error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

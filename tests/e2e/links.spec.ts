@@ -47,6 +47,8 @@ async function references(page: Page) {
       for (const candidate of el.getAttribute('srcset')!.split(',')) media.add(abs(candidate.trim().split(/\s+/)[0]!)!);
     }
     for (const video of document.querySelectorAll('video[poster]')) media.add(abs(video.getAttribute('poster'))!);
+    // The promo video's poster waits in data-poster until the video comes near the screen.
+    for (const video of document.querySelectorAll('video[data-poster]')) media.add(abs(video.getAttribute('data-poster'))!);
     for (const link of document.querySelectorAll('link[rel~="icon"], link[rel="manifest"], link[rel="preload"]')) media.add(abs(link.getAttribute('href'))!);
     for (const meta of document.querySelectorAll('meta[property="og:image"]')) {
       // The preview picture is announced with the production address; check the same path here.

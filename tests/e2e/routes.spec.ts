@@ -265,6 +265,15 @@ test.describe('home', () => {
     await expect(video).toHaveJSProperty('loop', true);
   });
 
+  test('the video poster loads only when the video comes near the screen', async ({ page }) => {
+    await page.goto('/');
+    const video = page.getByRole('main').locator('video');
+    await expect(video).not.toHaveAttribute('poster');
+    await video.scrollIntoViewIfNeeded();
+    await expect(video).toHaveAttribute('poster', /\/_astro\/video-poster\.[\w-]+\.webp$/);
+    expect(await video.evaluate((v: HTMLVideoElement) => fetch(v.poster).then((r) => r.status))).toBe(200);
+  });
+
   test('lists the organization and offers no course markup it cannot back', async ({ page }) => {
     await page.goto('/');
     const data = await structuredData(page);
