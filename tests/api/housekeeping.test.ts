@@ -23,7 +23,10 @@ describe.each(targets)('the daily housekeeping on $name', (target) => {
          ('apply', $1, 'h', 201, '{}', now() - interval '2 days'), ('apply', $2, 'h', 201, '{}', now())`,
       [oldKey, liveKey],
     );
-    const [{ n: leadsBefore }] = await db<{ n: number }>(target, 'select count(*)::int as n from leads');
+    // An old lead of this test's own: other tests store leads at the same time.
+    await db(target, `insert into leads (reference, kind, source, name, phone, created_at) values ($1, 'contact', 'test', 'Old Lead', '9829012345', now() - interval '2 years')`, [
+      `TEST-${tag}`,
+    ]);
 
     // How the emulator runs a scheduled function by hand (on Netlify it has no public address).
     const res = await fetch(new URL('/.netlify/functions/housekeeping', target.url), { method: 'POST' });
@@ -35,7 +38,6 @@ describe.each(targets)('the daily housekeeping on $name', (target) => {
     expect(challenges.map((r) => r.jti)).toEqual([liveJti]);
     const idempotency = await db<{ key: string }>(target, 'select key::text from idempotency_keys where key = any($1::uuid[])', [[oldKey, liveKey]]);
     expect(idempotency.map((r) => r.key)).toEqual([liveKey]);
-    const [{ n: leadsAfter }] = await db<{ n: number }>(target, 'select count(*)::int as n from leads');
-    expect(leadsAfter).toBe(leadsBefore);
+    expect(await db(target, 'select 1 from leads where reference = $1', [`TEST-${tag}`])).toHaveLength(1);
   });
 });
