@@ -1,0 +1,48 @@
+/**
+ * The two live parts of every page, filled from the API once the page has loaded and the
+ * browser has an idle moment, so the first screen is painted and its own files are fetched
+ * first, also on a slow connection (the default texts show meanwhile):
+ * - the header's announcement line (`[data-announcement-text]`): the newest message, the default
+ *   text when there is none, and the spec's failure text when the list cannot be loaded;
+ * - the footer's visitor count (`[data-visitor-count]`): starts at 0 and shows the server's count;
+ *   a failure is only logged.
+ */
+function loadAnnouncement(element: HTMLElement): void {
+  const fallback = element.dataset['default'] ?? element.textContent ?? '';
+  fetch('/api/marquee', { headers: { accept: 'application/json' } })
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json() as Promise<unknown>;
+    })
+    .then((list) => {
+      const first = Array.isArray(list) ? (list[0] as { message?: unknown } | undefined) : undefined;
+      element.textContent = typeof first?.message === 'string' && first.message.trim() ? first.message : fallback;
+    })
+    .catch(() => {
+      element.textContent = 'Failed to load updates. Check again later.';
+    });
+}
+
+function loadVisitorCount(element: HTMLElement): void {
+  fetch('/api/visitor', { headers: { accept: 'application/json' } })
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json() as Promise<{ count?: unknown }>;
+    })
+    .then(({ count }) => {
+      if (typeof count === 'number') element.textContent = count.toLocaleString('en-IN');
+    })
+    .catch((error) => console.error('Visitor count unavailable:', error));
+}
+
+export function startLiveParts(): void {
+  const work = () => {
+    const announcement = document.querySelector<HTMLElement>('[data-announcement-text]');
+    const counter = document.querySelector<HTMLElement>('[data-visitor-count]');
+    if (announcement) loadAnnouncement(announcement);
+    if (counter) loadVisitorCount(counter);
+  };
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
