@@ -3,6 +3,7 @@
 // what Netlify's CDN does that the emulator does not: case-insensitive page paths, the custom 404
 // page and compressed responses (./compress.mjs).
 import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import path from 'node:path';
@@ -105,6 +106,10 @@ function invokeDeployedBundles() {
     return invoke.call(this, request, route, func, buildDirectory);
   };
   proto.invoke.reusesBundles = true;
+  // The patch reaches the emulator only when both resolve the same copy of the package.
+  if (existsSync(path.join(projectRoot, 'node_modules/@netlify/dev/node_modules/@netlify/functions-dev'))) {
+    console.warn('@netlify/dev has its own copy of @netlify/functions-dev: align the version in package.json, or every API call is bundled again (slow).');
+  }
 }
 
 /**
