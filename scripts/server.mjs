@@ -106,9 +106,30 @@ function invokeDeployedBundles() {
     return invoke.call(this, request, route, func, buildDirectory);
   };
   proto.invoke.reusesBundles = true;
+  // Remember the emulator's handler, so start-up can wait for its first bundles.
+  const match = proto.match;
+  proto.match = function (...args) {
+    handlers.add(this);
+    return match.apply(this, args);
+  };
   // The patch reaches the emulator only when both resolve the same copy of the package.
   if (existsSync(path.join(projectRoot, 'node_modules/@netlify/dev/node_modules/@netlify/functions-dev'))) {
     console.warn('@netlify/dev has its own copy of @netlify/functions-dev: align the version in package.json, or every API call is bundled again (slow).');
+  }
+}
+
+const handlers = new Set();
+
+/**
+ * Resolves once every function has its first bundle. The emulator bundles them in the background
+ * after it starts; until then the machine is busy and the first calls wait for their bundle.
+ */
+async function functionsBundled(dev, origin) {
+  await dev.handle(new Request(new URL('/robots.txt', origin)));
+  for (const handler of handlers) {
+    await handler.scan;
+    const functions = [...(handler.registry?.functions?.values() ?? [])];
+    await Promise.all(functions.map((func) => func.getBuildData?.().catch(() => {})));
   }
 }
 
@@ -135,6 +156,7 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
     aiGateway: { enabled: false },
   });
   await dev.start();
+  await functionsBundled(dev, `http://${host}`);
 
   const byLowerCase = new Map();
   for (const p of await listPublishedPaths()) {

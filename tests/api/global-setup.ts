@@ -44,7 +44,8 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     });
     let output = '';
     let databaseUrl: string | undefined;
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // It answers once its functions are bundled: up to a minute or more on a busy machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 170_000);
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
       databaseUrl ??= /Embedded database: .* at (postgres:\/\/\S+)/.exec(output)?.[1];

@@ -18,20 +18,6 @@ const DESKTOP = { width: 1280, height: 800 };
 /** Scripts that mean React (or an account island) was downloaded. */
 const REACT_SCRIPT = /\/_astro\/(client\.|react|jsx-runtime|HeaderAuth|LoginDialog|LoginForm|RegisterForm|VerifyForm|AccountProfile)/;
 
-/**
- * The test server bundles its functions during its first seconds, when even static files answer
- * slowly: wait until it answers promptly, so the first tests do not spend their time budget there.
- */
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const started = Date.now();
-    const response = await fetch('http://127.0.0.1:8899/favicon.svg').catch(() => null);
-    if (response?.ok && Date.now() - started < 300) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-});
-
 /** Each test poses as a client of its own, so the API's per-address limits never meet the suite. */
 test.beforeEach(async ({ page }) => {
   const byte = () => 1 + Math.floor(Math.random() * 254);
