@@ -73,11 +73,12 @@ export default async function setup(project: TestProject) {
   const children: ChildProcess[] = [];
   const embeddedSecret = randomBytes(32).toString('base64url');
   try {
-    const [embedded, real] = await Promise.all([
-      startServer({ PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox-pglite'), DATABASE_URL: '', AUTH_SECRET: embeddedSecret }),
-      startServer({ DATABASE_URL: postgres.url, OUTBOX_DIR: path.join(scratch, 'outbox-postgresql'), AUTH_SECRET: '' }),
-    ]);
-    children.push(embedded.child, real.child);
+    // One after the other: both bundle the functions into the same .netlify/functions-serve
+    // folder, and a server must not read a bundle while the other is writing it.
+    const embedded = await startServer({ PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox-pglite'), DATABASE_URL: '', AUTH_SECRET: embeddedSecret });
+    children.push(embedded.child);
+    const real = await startServer({ DATABASE_URL: postgres.url, OUTBOX_DIR: path.join(scratch, 'outbox-postgresql'), AUTH_SECRET: '' });
+    children.push(real.child);
     project.provide('targets', [
       { name: 'pglite', url: embedded.url, databaseUrl: embedded.databaseUrl!, outbox: path.join(scratch, 'outbox-pglite'), authSecret: embeddedSecret },
       {
