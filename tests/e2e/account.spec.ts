@@ -10,7 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { content, escapeRe } from './routes';
-import { expect, test } from './fixtures';
+import { expect, gate, test } from './fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const DESKTOP = { width: 1280, height: 800 };
@@ -114,9 +114,10 @@ test.describe('an anonymous visitor', () => {
   });
 
   test('a failed login shows Please Wait..., then the server message, keeping the e-mail', async ({ page }) => {
-    // The real API answers; the delay only makes the waiting state observable.
+    // The real API answers, once the test has seen the waiting state.
+    const held = gate();
     await page.route('**/api/user/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held.wait;
       await route.continue();
     });
     await page.goto('/');
@@ -126,6 +127,7 @@ test.describe('an anonymous visitor', () => {
     await dialog.getByLabel('Password').fill('not-the-password');
     await dialog.getByRole('button', { name: 'Login' }).click();
     await expect(dialog.getByRole('button', { name: 'Please Wait...' })).toBeDisabled();
+    held.release();
     await expect(dialog.getByRole('alert')).toHaveText('Incorrect email or password.');
     await expect(page.locator('.toast--error')).toHaveText('Incorrect email or password.');
     await expect(dialog.getByLabel('Email')).toHaveValue('nobody-here@example.in');
@@ -210,8 +212,9 @@ test.describe('forms answered in the browser', () => {
   test.use({ viewport: DESKTOP });
 
   test('register: Please Wait..., then the server message, values kept', async ({ page }) => {
+    const held = gate();
     await page.route('**/api/user/register', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held.wait;
       await route.fulfill({ status: 409, json: { message: 'An account with this email already exists. Please log in.' } });
     });
     await page.goto('/register');
@@ -222,6 +225,7 @@ test.describe('forms answered in the browser', () => {
     await main.getByLabel('Password').fill('a long password');
     await main.getByRole('button', { name: 'Register' }).click();
     await expect(main.getByRole('button', { name: 'Please Wait...' })).toBeDisabled();
+    held.release();
     await expect(page.locator('.toast--error')).toHaveText('An account with this email already exists. Please log in.');
     await expect(main.getByRole('alert')).toHaveText('An account with this email already exists. Please log in.');
     await expect(main.getByLabel('Full name')).toHaveValue('Meena Kumari');
@@ -257,15 +261,17 @@ test.describe('forms answered in the browser', () => {
     await expect(resend).toBeDisabled();
 
     let sent: unknown;
+    const held = gate();
     await page.route('**/api/user/resend-otp', async (route) => {
       sent = route.request().postDataJSON();
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held.wait;
       await route.fulfill({ json: { message: 'We have sent a new 6-digit code to meena@example.in.', activationToken: 'second-token' } });
     });
     await page.clock.fastForward(61_000);
     await expect(resend).toHaveText('Resend OTP');
     await resend.click();
     await expect(main.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    held.release();
     await expect(page.locator('.toast--success')).toHaveText('We have sent a new 6-digit code to meena@example.in.');
     expect(sent).toEqual({ activationToken: 'first-token' });
     await expect.poll(() => page.evaluate(() => localStorage.getItem('activationToken'))).toBe('second-token');

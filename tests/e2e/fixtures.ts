@@ -18,3 +18,16 @@ export const test = base.extend<{ quietApi: void }>({
 });
 
 export { expect } from '@playwright/test';
+
+/**
+ * Holds a mocked request until the test has seen the waiting state ('Please Wait...',
+ * 'Submitting...'): `await held.wait` in the route handler, `held.release()` after the check.
+ * A fixed delay instead would let a busy machine miss the state altogether.
+ */
+export function gate(): { wait: Promise<void>; release: () => void } {
+  let release = () => {};
+  const wait = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { wait, release };
+}

@@ -4,6 +4,7 @@
  * Failures are produced by answering the API call in the browser (page.route).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { gate } from './fixtures';
 import { content, site } from './routes';
 
 const failWith = (page: Page, path: string, status: number, body: unknown) =>
@@ -127,14 +128,16 @@ test.describe('Apply Now dialog', () => {
   });
 
   test('shows Submitting... while the call runs, then the server error, keeping the values', async ({ page }) => {
+    const held = gate();
     await page.route('**/api/apply', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await held.wait;
       await route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'Too many requests. Please wait a little and try again.' }) });
     });
     await open(page);
     const dialog = await fill(page, 'Ravi Sharma');
     await dialog.getByRole('button', { name: 'Enroll Now' }).click();
     await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    held.release();
     await expect(dialog.getByRole('alert')).toHaveText('Too many requests. Please wait a little and try again.');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Full name', { exact: true })).toHaveValue('Ravi Sharma');
