@@ -1,6 +1,6 @@
 // Netlify's CDN sends text responses (pages, CSS, JS, SVG, JSON from functions) compressed with
 // Brotli or gzip, whichever the browser accepts. The emulator sends them as they are on disk, which
-// would make every local measurement (Lighthouse, the budgets' "transferred" figures in a browser)
+// would make every local measurement in a browser (Lighthouse's bytes and timings)
 // worse than production. This does what the CDN does, for the local server.
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
