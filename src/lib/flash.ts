@@ -1,7 +1,7 @@
 /**
  * A message for the next page: the login, registration and verification screens move on to
  * another page as the spec says, and the success message they got from the server is shown
- * there (by BaseLayout's script) instead of vanishing with the page. Kept in sessionStorage,
+ * there (by `showFlash`, which every page runs after its first paint) instead of vanishing with the page. Kept in sessionStorage,
  * which the spec's "clear all localStorage" leaves alone, and shown once.
  */
 const KEY = 'flash';
@@ -24,4 +24,21 @@ export function takeFlash(): string | null {
   } catch {
     return null;
   }
+}
+
+/** Shows the waiting message, if any, once, like a success toast. */
+export function showFlash(): void {
+  const message = takeFlash();
+  if (!message) return;
+  const host = document.createElement('div');
+  host.className = 'toasts';
+  const note = document.createElement('div');
+  note.className = 'toast toast--success';
+  note.setAttribute('role', 'status');
+  host.append(note);
+  document.body.append(host);
+  // Filled after insertion, so screen readers announce it.
+  setTimeout(() => (note.textContent = message), 50);
+  setTimeout(() => note.classList.add('toast--leaving'), 4000);
+  setTimeout(() => host.remove(), 4300);
 }

@@ -1,12 +1,15 @@
 /**
- * The two live parts of every page, filled from the API once the page has loaded and the
- * browser has an idle moment, so the first screen is painted and its own files are fetched
- * first, also on a slow connection (the default texts show meanwhile):
+ * What every page does after its first screen: once the page has loaded, its first frame is
+ * painted and the browser has an idle moment (so the first screen and its own files always come
+ * first, also on a slow connection; the default texts show meanwhile), it fills
  * - the header's announcement line (`[data-announcement-text]`): the newest message, the default
  *   text when there is none, and the spec's failure text when the list cannot be loaded;
  * - the footer's visitor count (`[data-visitor-count]`): starts at 0 and shows the server's count;
- *   a failure is only logged.
+ *   a failure is only logged;
+ * and shows the success message a previous page left for this one (src/lib/flash.ts).
  */
+import { showFlash } from './flash';
+
 function loadAnnouncement(element: HTMLElement): void {
   const fallback = element.dataset['default'] ?? element.textContent ?? '';
   fetch('/api/marquee', { headers: { accept: 'application/json' } })
@@ -41,8 +44,12 @@ export function startLiveParts(): void {
     const counter = document.querySelector<HTMLElement>('[data-visitor-count]');
     if (announcement) loadAnnouncement(announcement);
     if (counter) loadVisitorCount(counter);
+    showFlash();
   };
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  // After the load event and after the first frame has been painted (a task queued from a
+  // frame callback runs once that frame is on screen), then at an idle moment.
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(idle, 0));
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
 }
