@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import site from './content/site.json' with { type: 'json' };
+import pageCsp from './src/integrations/page-csp.ts';
 
 /** Custom hydration directives: see src/directives/. @type {import('astro').AstroIntegration} */
 const directives = {
@@ -42,5 +43,5 @@ export default defineConfig({
     },
   },
   markdown: { syntaxHighlight: false },
-  integrations: [react(), directives, sitemap({ filter: (page) => !unlisted.test(new URL(page).pathname) })],
+  integrations: [react(), directives, pageCsp(), sitemap({ filter: (page) => !unlisted.test(new URL(page).pathname) })],
 });

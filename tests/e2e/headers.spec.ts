@@ -4,6 +4,7 @@
  * Policy that the pages actually keep — Chromium reports no violation and no console error on
  * any of them.
  */
+import { createHash } from 'node:crypto';
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { allPages, notFound } from './routes';
 
@@ -38,7 +39,7 @@ test.describe('response headers', () => {
     }
   });
 
-  test('every page declares its own script and style hashes in a CSP <meta>', async ({ request }) => {
+  test('every page declares the hashes of its own inline scripts and styles, and no others, in a CSP <meta>', async ({ request }) => {
     for (const { path } of allPages) {
       const html = await (await request.get(path)).text();
       const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ?? '';
@@ -48,6 +49,14 @@ test.describe('response headers', () => {
       expect(meta, path).not.toContain("'unsafe-inline'");
       expect(meta, path).not.toContain("'unsafe-eval'");
       expect(html, `${path}: no style="" attributes (the policy blocks them)`).not.toMatch(/<[a-z][^>]*\sstyle=/i);
+
+      // Exactly the hashes of this page's own inline code: none missing, none from other pages.
+      const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      const listed = (directive: string) =>
+        (new RegExp(`${directive} ([^;]*)`).exec(meta)?.[1] ?? '').split(/\s+/).filter((value) => value.startsWith("'sha")).sort();
+      const inline = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((m) => hash(m[1]!)))].sort();
+      expect(listed('script-src'), `${path}: script hashes`).toEqual(inline(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g));
+      expect(listed('style-src'), `${path}: style hashes`).toEqual(inline(/<style[^>]*>([\s\S]*?)<\/style>/g));
     }
   });
 });
