@@ -1,8 +1,9 @@
 /**
  * A message for the next page: the login, registration and verification screens move on to
  * another page as the spec says, and the success message they got from the server is shown
- * there (by `showFlash`, which every page runs after its first paint) instead of vanishing with the page. Kept in sessionStorage,
- * which the spec's "clear all localStorage" leaves alone, and shown once.
+ * there (by `showFlash`, which every page runs after its first paint) instead of vanishing with
+ * the page. Kept in sessionStorage, which the spec's "clear all localStorage" leaves alone, and
+ * shown once.
  */
 const KEY = 'flash';
 
@@ -26,6 +27,9 @@ export function takeFlash(): string | null {
   }
 }
 
+/** How long a success toast stays, as the spec's toasts (and react-hot-toast's default). */
+const SUCCESS_MS = 2000;
+
 /** Shows the waiting message, if any, once, like a success toast. */
 export function showFlash(): void {
   const message = takeFlash();
@@ -39,6 +43,6 @@ export function showFlash(): void {
   document.body.append(host);
   // Filled after insertion, so screen readers announce it.
   setTimeout(() => (note.textContent = message), 50);
-  setTimeout(() => note.classList.add('toast--leaving'), 4000);
-  setTimeout(() => host.remove(), 4300);
+  setTimeout(() => note.classList.add('toast--leaving'), 50 + SUCCESS_MS);
+  setTimeout(() => host.remove(), 50 + SUCCESS_MS + 300);
 }

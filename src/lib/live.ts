@@ -10,13 +10,16 @@
  */
 import { showFlash } from './flash';
 
+/** The JSON answer of a GET on our API; rejects on a network failure or an error status. */
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.json();
+}
+
 function loadAnnouncement(element: HTMLElement): void {
   const fallback = element.dataset['default'] ?? element.textContent ?? '';
-  fetch('/api/marquee', { headers: { accept: 'application/json' } })
-    .then((response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.json() as Promise<unknown>;
-    })
+  getJson('/api/marquee')
     .then((list) => {
       const first = Array.isArray(list) ? (list[0] as { message?: unknown } | undefined) : undefined;
       element.textContent = typeof first?.message === 'string' && first.message.trim() ? first.message : fallback;
@@ -27,15 +30,12 @@ function loadAnnouncement(element: HTMLElement): void {
 }
 
 function loadVisitorCount(element: HTMLElement): void {
-  fetch('/api/visitor', { headers: { accept: 'application/json' } })
-    .then((response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.json() as Promise<{ count?: unknown }>;
-    })
-    .then(({ count }) => {
+  getJson('/api/visitor')
+    .then((answer) => {
+      const count = (answer as { count?: unknown } | null)?.count;
       if (typeof count === 'number') element.textContent = count.toLocaleString('en-IN');
     })
-    .catch((error) => console.error('Visitor count unavailable:', error));
+    .catch((error: unknown) => console.error('Visitor count unavailable:', error));
 }
 
 export function startLiveParts(): void {

@@ -25,9 +25,6 @@ export { expect } from '@playwright/test';
  * A fixed delay instead would let a busy machine miss the state altogether.
  */
 export function gate(): { wait: Promise<void>; release: () => void } {
-  let release = () => {};
-  const wait = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { wait, release };
+  const { promise, resolve } = Promise.withResolvers<void>();
+  return { wait: promise, release: () => resolve() };
 }
