@@ -1,37 +1,42 @@
 /**
  * `client:interact` hydrates an island when the visitor first touches, clicks or focuses inside
  * it (a form, say). Until then the server-rendered HTML is all there is: the page downloads no
- * JavaScript for it, and what the visitor types meanwhile stays in the fields. A form submitted
- * before the island is ready is submitted again, by the island, once it is.
+ * JavaScript for it, and what the visitor types meanwhile stays in the fields.
+ *
+ * A form submitted that nobody handled (the island not awake yet, or React still hydrating it)
+ * is never sent natively (a plain POST that would leave the page) and never lost: it is kept and
+ * submitted again, by the island, once the island takes it. Whether the island took it is read
+ * where the event ends, on the document: every form's handler cancels the native submission.
  */
 import type { ClientDirective } from 'astro';
 
+/** Between two attempts to hand a kept submission to the island while it hydrates. */
+const RETRY_MS = 150;
+/** Attempts before giving up on an island that never takes it (it failed to start). */
+const MAX_ATTEMPTS = 40;
+
 const interact: ClientDirective = (load, _options, el) => {
   const events = ['focusin', 'pointerdown', 'touchstart'] as const;
-  let started = false;
-  let hydrated = false;
-  let pendingSubmit: HTMLFormElement | null = null;
-  const start = async () => {
-    if (started) return;
-    started = true;
-    events.forEach((type) => el.removeEventListener(type, start));
-    const hydrate = await load();
-    await hydrate();
-    hydrated = true;
-    // Give React a moment to finish hydrating, then send a form submitted in the meantime.
-    if (pendingSubmit) setTimeout(() => pendingSubmit?.requestSubmit(), 300);
+  let awake: Promise<void> | undefined;
+  const start = () => {
+    awake ??= (async () => {
+      events.forEach((type) => el.removeEventListener(type, start));
+      const hydrate = await load();
+      await hydrate();
+    })();
+    return awake;
   };
-  // The island submits with JavaScript: a native submission (a plain POST that would leave the
-  // page) never happens, even while the island is still waking up.
-  el.addEventListener(
-    'submit',
-    (event) => {
-      event.preventDefault();
-      if (!hydrated) pendingSubmit = event.target as HTMLFormElement;
-      void start();
-    },
-    true,
-  );
+
+  const attempts = new WeakMap<HTMLFormElement, number>();
+  document.addEventListener('submit', (event) => {
+    const form = event.target as HTMLFormElement;
+    if (event.defaultPrevented || !el.contains(form)) return;
+    event.preventDefault();
+    const attempt = (attempts.get(form) ?? 0) + 1;
+    attempts.set(form, attempt);
+    if (attempt > MAX_ATTEMPTS) return console.error('The form could not start; its submission was not sent.');
+    void start().then(() => setTimeout(() => form.requestSubmit(), RETRY_MS));
+  });
   events.forEach((type) => el.addEventListener(type, start, { passive: true }));
 };
 

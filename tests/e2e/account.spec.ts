@@ -234,6 +234,35 @@ test.describe('forms answered in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('activationToken'))).toBeNull();
   });
 
+  test('register: a form sent before its code has arrived is sent once it has, with what was typed', async ({ page }) => {
+    // The form's code is held back, as on a slow connection, while the visitor fills it in and
+    // presses Enter.
+    const code = gate();
+    await page.route('**/_astro/RegisterForm.*.js', async (route) => {
+      await code.wait;
+      await route.continue();
+    });
+    let sent: unknown;
+    await page.route('**/api/user/register', async (route) => {
+      sent = route.request().postDataJSON();
+      await route.fulfill({ status: 409, json: { message: 'An account with this email already exists. Please log in.' } });
+    });
+    await page.goto('/register');
+    const main = page.getByRole('main');
+    await main.getByLabel('Full name').fill('Meena Kumari');
+    await main.getByLabel('Email').fill('meena@example.in');
+    await main.getByLabel('Password').fill('a long password');
+    await main.getByLabel('Password').press('Enter');
+    await page.waitForTimeout(500);
+    expect(sent, 'nothing is sent without the form code').toBeUndefined();
+    await expect(page).toHaveURL(/\/register$/);
+
+    code.release();
+    await expect(page.locator('.toast--error')).toHaveText('An account with this email already exists. Please log in.');
+    expect(sent).toEqual({ name: 'Meena Kumari', email: 'meena@example.in', password: 'a long password' });
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
   test('register: close goes home, Login opens the login dialog', async ({ page }) => {
     await page.goto('/register');
     const main = page.getByRole('main');
