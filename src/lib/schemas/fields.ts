@@ -7,11 +7,28 @@ import { z } from 'zod';
 // No code generation with new Function: the Content-Security-Policy forbids it in the browser.
 z.config({ jitless: true });
 
-/** A person's name: 2–100 characters, spaces collapsed. */
+/**
+ * What a person's name is made of: letters of any script with their combining marks (Devanagari
+ * matras and viramas included, and the joiners some Indic spellings need), spaces, `.`, `'` and
+ * `-`, beginning with a letter. No digits, `:` or `/`, so a name can never carry a link or a
+ * message of someone else's making.
+ */
+export const NAME_PATTERN = /^\p{L}[\p{L}\p{M}\u200c\u200d .'’-]*$/u;
+
+/** The message for a name with other characters. */
+export const NAME_CHARACTERS_MESSAGE = "Please use only letters, spaces, full stops (.), apostrophes (') and hyphens (-) in the name.";
+
+/** A person's name: 2–100 characters of NAME_PATTERN, spaces collapsed. */
 export const NameSchema = z
   .string({ message: 'Please enter your name.' })
-  .transform((v) => v.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(2, 'Please enter your name.').max(100, 'Please shorten your name to 100 characters.'));
+  .transform((v) => v.normalize('NFC').replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(2, 'Please enter your name.')
+      .max(100, 'Please shorten your name to 100 characters.')
+      .regex(NAME_PATTERN, NAME_CHARACTERS_MESSAGE),
+  );
 
 /** An e-mail address, lower-cased. */
 export const EmailSchema = z

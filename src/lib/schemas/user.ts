@@ -44,18 +44,55 @@ const ActivationTokenSchema = z
   .min(1, 'Your registration has expired. Please register again.')
   .max(4096, 'Your registration has expired. Please register again.');
 
+/** The 6-digit code of an e-mail, sent as a number (leading zeros are lost on the way). */
+const OtpSchema = z
+  .number({ message: 'Please enter the 6-digit code from the e-mail.' })
+  .int('Please enter the 6-digit code from the e-mail.')
+  .min(0, 'Please enter the 6-digit code from the e-mail.')
+  .max(999_999, 'Please enter the 6-digit code from the e-mail.');
+
 /** The code is sent as a number (as the spec's client does); six digits, leading zeros allowed. */
 export const VerifySchema = z.object({
-  otp: z
-    .number({ message: 'Please enter the 6-digit code from the e-mail.' })
-    .int('Please enter the 6-digit code from the e-mail.')
-    .min(0, 'Please enter the 6-digit code from the e-mail.')
-    .max(999_999, 'Please enter the 6-digit code from the e-mail.'),
+  otp: OtpSchema,
   activationToken: ActivationTokenSchema,
 });
 export type VerifyInput = z.input<typeof VerifySchema>;
 
 export const ResendSchema = z.object({ activationToken: ActivationTokenSchema });
+
+/** POST /api/user/forgot-password: the address to send a reset code to. */
+export const ForgotPasswordSchema = z.object({
+  /** The account's e-mail address. */
+  email: EmailSchema,
+});
+export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
+
+const ResetTokenSchema = z
+  .string({ message: 'This reset has expired. Please ask for a new code.' })
+  .min(1, 'This reset has expired. Please ask for a new code.')
+  .max(4096, 'This reset has expired. Please ask for a new code.');
+
+/** POST /api/user/reset-password: the e-mailed code and the new password. */
+export const ResetPasswordSchema = z.object({
+  /** The token that came with the forgot-password answer. */
+  resetToken: ResetTokenSchema,
+  /** The 6-digit code from the e-mail. */
+  otp: OtpSchema,
+  /** The new password. */
+  password: NewPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
+
+/** POST /api/user/change-password (signed in): the current password and the new one. */
+export const ChangePasswordSchema = z
+  .object({
+    /** The password in use now. */
+    currentPassword: z.string({ message: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(PASSWORD_MAX, 'Your current password is not correct.'),
+    /** The new password. */
+    newPassword: NewPasswordSchema,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: 'Please choose a password different from the current one.', path: ['newPassword'] });
+export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
 /** The user as every /api/user answer gives it. */
 export const PublicUserSchema = z.object({
