@@ -1,21 +1,32 @@
-/** POST /api/apply — an application from the Apply Now dialog. */
+/**
+ * POST /api/apply — an application from the Apply Now dialog. One statement stores it with its
+ * reference and the institute's notification (leads.ts); the notification goes out after the
+ * answer, so nothing outside the database is waited for.
+ */
 import type { Config } from '@netlify/functions';
 import { ApplySchema } from '../src/lib/schemas/apply';
 import { CONSENT_VERSION } from '../src/lib/schemas/consent';
-import { allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { idempotencyKey, once } from './_shared/idempotency';
-import { insertLead, notifyInstitute, type Lead } from './_shared/leads';
-import { rateLimit } from './_shared/rate-limit';
+import { limitKeyOf } from './_shared/client';
+import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
+import { idempotencyKey } from './_shared/idempotency';
+import { storeLead, type Lead } from './_shared/leads';
+import { SITE, byAddress, byEmail, byPhone, enforce } from './_shared/limits';
+import { deliver, leadMail } from './_shared/outbox';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  await rateLimit(`apply:ip:${clientIp(req, context)}`, 10, 10 * 60);
   const key = idempotencyKey(req);
   const body = await readJson(req);
   const input = validate(ApplySchema, body);
   const thanks = `Thank you, ${input.name}! We have received your application`;
   // A filled honeypot is a bot: it is told the same as a person, and nothing is stored.
   if (input.website) return json({ message: `${thanks}.` }, 201);
+  await enforce([
+    ['apply:address', byAddress(limitKeyOf(clientIp(req, context)))],
+    ['apply:phone', byPhone(input.phone)],
+    ['apply:email', byEmail(input.email)],
+    ['leads:site', SITE],
+  ]);
 
   const lead: Lead = {
     kind: 'application',
@@ -27,14 +38,10 @@ export default endpoint(async (req, context) => {
     course: input.course,
     consentVersion: CONSENT_VERSION,
   };
-  let stored: { id: string; reference: string } | undefined;
-  const answer = await once('apply', key, body, async (client) => {
-    stored = await insertLead(client, lead);
-    const message = `${thanks} (reference ${stored.reference}). Our counsellor will call you soon.`;
-    return { status: 201, body: { message, reference: stored.reference } };
-  });
-  if (stored) await notifyInstitute(stored.id, stored.reference, lead);
-  return json(answer.body, answer.status, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+  const { reference, replayed, notification } = await storeLead(lead, key, body);
+  if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead)));
+  const message = `${thanks} (reference ${reference}). Our counsellor will call you soon.`;
+  return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});
 });
 
 export const config: Config = { path: '/api/apply' };

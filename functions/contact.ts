@@ -1,14 +1,18 @@
-/** POST /api/contact — a message from the contact page, or the home page's short form. */
+/**
+ * POST /api/contact — a message from the contact page, or the home page's short form. Stored
+ * with the institute's notification in one statement; the notification goes out after the answer.
+ */
 import type { Config } from '@netlify/functions';
 import { ContactPageSchema, HomeContactSchema } from '../src/lib/schemas/contact';
-import { allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { idempotencyKey, once } from './_shared/idempotency';
-import { insertLead, notifyInstitute, type Lead } from './_shared/leads';
-import { rateLimit } from './_shared/rate-limit';
+import { limitKeyOf } from './_shared/client';
+import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
+import { idempotencyKey } from './_shared/idempotency';
+import { storeLead, type Lead } from './_shared/leads';
+import { SITE, byAddress, byPhone, enforce } from './_shared/limits';
+import { deliver, leadMail } from './_shared/outbox';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  await rateLimit(`contact:ip:${clientIp(req, context)}`, 10, 10 * 60);
   const key = idempotencyKey(req);
   const body = await readJson(req);
   const fromHome = typeof body === 'object' && body !== null && (body as { source?: unknown }).source === 'home';
@@ -26,14 +30,16 @@ export default endpoint(async (req, context) => {
   }
   const thanks = `Thank you, ${lead.name}! Your message has been received`;
   if (honeypot) return json({ message: `${thanks}.` }, 201);
+  await enforce([
+    ['contact:address', byAddress(limitKeyOf(clientIp(req, context)))],
+    ['contact:phone', byPhone(lead.phone)],
+    ['leads:site', SITE],
+  ]);
 
-  let stored: { id: string; reference: string } | undefined;
-  const answer = await once('contact', key, body, async (client) => {
-    stored = await insertLead(client, lead);
-    return { status: 201, body: { message: `${thanks} (reference ${stored.reference}). We will get back to you soon.`, reference: stored.reference } };
-  });
-  if (stored) await notifyInstitute(stored.id, stored.reference, lead);
-  return json(answer.body, answer.status, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+  const { reference, replayed, notification } = await storeLead(lead, key, body);
+  if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead)));
+  const message = `${thanks} (reference ${reference}). We will get back to you soon.`;
+  return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});
 });
 
 export const config: Config = { path: '/api/contact' };

@@ -1,31 +1,44 @@
 /**
- * POST /api/user/login — {email, password} → {message, token, user}. An unknown e-mail and a
- * wrong password get the same 401 after the same work (one scrypt, against a dummy hash when
- * there is no account), so the answer tells nothing about which accounts exist.
+ * POST /api/user/login — {email, password} → {message, token, user}: opens a session. An unknown
+ * e-mail and a wrong password get the same 401 after the same work (one scrypt, against a dummy
+ * hash when there is no account). Only failed attempts count against an account, and per network
+ * as well as in total (limits.ts), so a stranger typing wrong passwords cannot lock a student out.
  */
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../src/lib/schemas/user';
-import { limitByEmail, limitByIp } from './_shared/account-limits';
-import { signUserToken, toPublicUser } from './_shared/auth';
+import { startSession, toPublicUser } from './_shared/auth';
+import { limitKeyOf } from './_shared/client';
 import { query } from './_shared/db';
-import { HttpError, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
+import { recordEvent } from './_shared/events';
+import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
+import { byAddress, byEmail, countFailures, enforce, type Use } from './_shared/limits';
 import { DUMMY_HASH, verifyPassword } from './_shared/password';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  await limitByIp('login', clientIp(req, context));
   const { email, password } = validate(LoginSchema, await readJson(req));
-  await limitByEmail('login', email);
+  const address = limitKeyOf(clientIp(req, context));
+  const failures: Use[] = [
+    ['login-failures:email-address', `${byEmail(email)}@${address}`],
+    ['login-failures:email', byEmail(email)],
+  ];
+  await enforce([['login:address', byAddress(address)], ...failures]);
 
   const [row] = await query<{ id: string; name: string; email: string; role: string; password_hash: string }>(
     'select id::text, name, email, role, password_hash from users where lower(email) = lower($1)',
     [email],
   );
   const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-  if (!row || !matches) throw new HttpError(401, 'Incorrect email or password.');
+  if (!row || !matches) {
+    const locked = await countFailures(failures);
+    await afterAnswer(context, () =>
+      recordEvent({ kind: locked ? 'login-locked' : 'login-failed', userId: row?.id, detail: { known: Boolean(row) } }, clientIp(req, context)),
+    );
+    throw new HttpError(401, 'Incorrect email or password.');
+  }
 
   const user = toPublicUser(row);
-  return json({ message: `Welcome back, ${user.name}!`, token: await signUserToken(user._id), user });
+  return json({ message: `Welcome back, ${user.name}!`, token: await startSession(user._id), user });
 });
 
 export const config: Config = { path: '/api/user/login' };

@@ -1,7 +1,7 @@
 /**
  * GET /api/user/me — the signed-in user, {user}, from the token in the `token` header (or
- * `Authorization: Bearer`). The user is read from the database on every call, so a deleted
- * account's token stops working at once. 401 without a valid token.
+ * `Authorization: Bearer`). The session is read from the database on every call, so a logged-out
+ * session, a changed password or a deleted account stops the token at once. 401 otherwise.
  */
 import type { Config } from '@netlify/functions';
 import { requireUser } from './_shared/auth';
@@ -9,7 +9,8 @@ import { allowMethods, endpoint, json } from './_shared/http';
 
 export default endpoint(async (req) => {
   allowMethods(req, 'GET');
-  return json({ user: await requireUser(req) });
+  const { user } = await requireUser(req);
+  return json({ user });
 });
 
 export const config: Config = { path: '/api/user/me' };

@@ -2,32 +2,47 @@
  * POST /api/user/register — {name, email, password} → 201 {message, activationToken}.
  * Nothing goes into `users` yet: the encrypted activation token carries the registration, and a
  * 6-digit code is e-mailed (its HMAC in otp_challenges). POST /api/user/verify creates the user.
+ *
+ * An address that already has an account gets the same answer after the same work (a password
+ * hash, a challenge, one e-mail), so the answer tells nobody which addresses have accounts; the
+ * address itself is told by mail to log in or reset its password, and no code can verify it.
  */
 import type { Config } from '@netlify/functions';
 import { RegisterSchema } from '../src/lib/schemas/user';
-import { limitByEmail, limitByIp } from './_shared/account-limits';
-import { ACCOUNT_EXISTS, createActivationToken } from './_shared/auth';
-import { query, transaction } from './_shared/db';
-import { HttpError, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { lockEmail, newChallenge, sendCodeMail } from './_shared/otp';
+import { createActivationToken } from './_shared/auth';
+import { limitKeyOf } from './_shared/client';
+import { transaction } from './_shared/db';
+import { allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
+import { SITE, byAddress, byEmail, enforce } from './_shared/limits';
+import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/otp';
 import { hashPassword } from './_shared/password';
+import { passwordProblem } from './_shared/password-policy';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  await limitByIp('register', clientIp(req, context));
   const { name, email, password } = validate(RegisterSchema, await readJson(req));
-  await limitByEmail('register', email);
-
-  const [existing] = await query('select 1 from users where lower(email) = lower($1)', [email]);
-  if (existing) throw new HttpError(409, ACCOUNT_EXISTS);
+  await enforce([
+    ['register:address', byAddress(limitKeyOf(clientIp(req, context)))],
+    ['register:email', byEmail(email)],
+    ['code-mail:site', SITE],
+  ]);
+  const weak = await passwordProblem(password, { name, email });
+  if (weak) throw fieldErrors({ password: weak });
 
   const passwordHash = await hashPassword(password);
-  const { jti, code } = await transaction(async (client) => {
+  const outcome = await transaction(async (client) => {
     await lockEmail(client, email);
-    return newChallenge(client, email);
+    const wait = await cooldownLeft(client, email, 'register');
+    if (wait > 0) return { wait };
+    const { rows } = await client.query('select 1 from users where lower(email) = lower($1)', [email]);
+    return { existing: rows.length > 0, challenge: await newChallenge(client, email, 'register') };
   });
-  await sendCodeMail(email, name, code);
-  const activationToken = await createActivationToken({ name, email, passwordHash, jti });
+  if (outcome.wait) throw cooldownError(outcome.wait);
+  const { jti, code } = outcome.challenge!;
+  const existing = outcome.existing!;
+  if (existing) await sendAccountExistsMail(email);
+  else await sendCodeMail(email, code);
+  const activationToken = await createActivationToken({ name, email, passwordHash, jti, existing });
   return json({ message: `We have sent a 6-digit code to ${email}. Enter it to verify your account.`, activationToken }, 201);
 });
 

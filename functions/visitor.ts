@@ -4,8 +4,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { query } from './_shared/db';
+import { limitKeyOf } from './_shared/client';
 import { allowMethods, clientIp, endpoint, json } from './_shared/http';
-import { rateLimit } from './_shared/rate-limit';
+import { byAddress, enforce } from './_shared/limits';
 
 const COOKIE = 'visitor_counted';
 
@@ -16,8 +17,7 @@ export default endpoint(async (req, context) => {
     const [row] = await query<{ count: string }>('select count::text from visitor_counter where id = 1');
     return json({ count: Number(row?.count ?? 0) });
   }
-  // Generous: a school lab shares one address; the limit only stops a script inflating the count.
-  await rateLimit(`visitor:ip:${clientIp(req, context)}`, 300, 60 * 60);
+  await enforce([['visitor:address', byAddress(limitKeyOf(clientIp(req, context)))]]);
   const [row] = await query<{ count: string }>('update visitor_counter set count = count + 1 where id = 1 returning count::text');
   const secure = new URL(req.url).protocol === 'https:' ? '; Secure' : '';
   return json({ count: Number(row?.count ?? 0) }, 200, {

@@ -1,74 +1,74 @@
 /**
- * Student accounts: the signed user token (JWS), the encrypted activation token (JWE) of a
- * registration waiting for its code, and the signed-in user of a request.
+ * Student accounts: sessions and the signed user token (JWS) that names one, and the encrypted
+ * tokens (JWE) of a registration or a password reset waiting for its e-mailed code.
  *
- * - User token: HS256, `sub` = user id, `iss` pinned, `aud` 'user', 7 days. Reading one pins the
- *   algorithm, issuer and audience and requires `exp`, so an admin token (audience 'admin', a
- *   later issue), an `alg: none` or an HS512 token never passes as a user token.
- * - Activation token: `dir` + A256GCM, so the password hash inside cannot be read; `aud`
- *   'activation', 30 minutes, `jti` = the id of its one-time-code challenge (otp_challenges).
+ * - Session: a row of user_sessions (7 days). Logging out revokes it; "log out of all devices"
+ *   and a password change or reset revoke every session of the account. A token whose session
+ *   is revoked or expired is refused, however valid its signature.
+ * - User token: HS256, `sub` = user id, `jti` = session id, `iss` pinned, `aud` 'user', 7 days.
+ *   Reading one pins the algorithm, issuer and audience and requires `exp`, so an admin token,
+ *   an `alg: none` or an HS512 token never passes as a user token.
+ * - Activation and reset tokens: `dir` + A256GCM, so what is inside (a password hash, whether
+ *   the address has an account) cannot be read; 30 minutes; `jti` = the id of its one-time-code
+ *   challenge (otp_challenges).
  */
-import { EncryptJWT, SignJWT, errors as joseErrors, jwtDecrypt, jwtVerify } from 'jose';
+import { EncryptJWT, SignJWT, errors as joseErrors, jwtDecrypt, jwtVerify, type JWTPayload } from 'jose';
+import { authKeys } from './auth-keys';
 import { query } from './db';
-import { env } from './env';
 import { HttpError } from './http';
 import {
   ACTIVATION_AUDIENCE,
   ACTIVATION_TOKEN_LIFETIME,
   ISSUER,
+  RESET_AUDIENCE,
+  RESET_TOKEN_LIFETIME,
   USER_AUDIENCE,
   USER_TOKEN_LIFETIME,
-  deriveAuthKeys,
-  type AuthKeys,
 } from './keys';
 
-/** The answer (409) to registering or verifying an e-mail that already has an account. */
+/** The answer (409) to verifying a registration whose e-mail already has an account. */
 export const ACCOUNT_EXISTS = 'An account with this email already exists. Please log in.';
 
-let keys: AuthKeys | undefined;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The keys derived from AUTH_SECRET (a clear error, answered as a 500, when it is not set). */
-export function authKeys(): AuthKeys {
-  if (keys) return keys;
-  const secret = env().AUTH_SECRET;
-  if (!secret) {
-    throw new Error('AUTH_SECRET is not set: `npm start` provides one locally; on Netlify set it (32+ random characters).');
-  }
-  keys = deriveAuthKeys(secret);
-  return keys;
-}
+/* --------------------------------------------------------------- sessions and tokens ---- */
 
-/* ----------------------------------------------------------------- user tokens (JWS) ---- */
+/** Days a session (and its token) lasts. */
+const SESSION_DAYS = 7;
 
-/** A signed token for the user `userId`. */
-export function signUserToken(userId: string): Promise<string> {
+/** Opens a session for `userId` and returns its signed token. */
+export async function startSession(userId: string): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    `insert into user_sessions (user_id, expires_at) values ($1, now() + make_interval(days => $2)) returning id::text`,
+    [userId, SESSION_DAYS],
+  );
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)
     .setAudience(USER_AUDIENCE)
     .setSubject(userId)
+    .setJti(row!.id)
     .setIssuedAt()
     .setExpirationTime(USER_TOKEN_LIFETIME)
     .sign(authKeys().userToken);
 }
 
-/** The user id of a valid user token, or null for anything else (expired, tampered, wrong kind). */
-export async function verifyUserToken(token: string): Promise<string | null> {
+/** The user and session ids of a well-signed user token, or null for anything else. */
+export async function verifyUserToken(token: string): Promise<{ userId: string; sessionId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, authKeys().userToken, {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: USER_AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub'],
+      requiredClaims: ['exp', 'iat', 'sub', 'jti'],
     });
-    return typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : null;
+    const { sub, jti } = payload;
+    return typeof sub === 'string' && UUID.test(sub) && typeof jti === 'string' && UUID.test(jti) ? { userId: sub, sessionId: jti } : null;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user as every /api/user answer gives it. */
 export interface PublicUser {
@@ -97,17 +97,44 @@ export function requestToken(req: Request): string | null {
 
 const unauthorized = (message: string) => new HttpError(401, message, {}, { 'WWW-Authenticate': 'Bearer' });
 
-/** The signed-in user of `req`, loaded from the database; 401 when there is none. */
-export async function requireUser(req: Request): Promise<PublicUser> {
-  const token = requestToken(req);
-  if (!token) throw unauthorized('Please log in to continue.');
-  const userId = await verifyUserToken(token);
-  const [row] = userId ? await query<UserRow>('select id::text, name, email, role from users where id = $1', [userId]) : [];
-  if (!row) throw unauthorized('Your session has expired. Please log in again.');
-  return toPublicUser(row);
+/** A signed-in request: the user and the session its token names. */
+export interface Signed {
+  user: PublicUser;
+  sessionId: string;
 }
 
-/* ------------------------------------------------------------ activation tokens (JWE) ---- */
+/**
+ * The signed-in user of `req`: the token must be well signed and its session live (not revoked,
+ * not expired) in the database, read in one query; 401 otherwise.
+ */
+export async function requireUser(req: Request): Promise<Signed> {
+  const token = requestToken(req);
+  if (!token) throw unauthorized('Please log in to continue.');
+  const ids = await verifyUserToken(token);
+  const [row] = ids
+    ? await query<UserRow>(
+        `select u.id::text, u.name, u.email, u.role
+           from user_sessions s join users u on u.id = s.user_id
+          where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()`,
+        [ids.sessionId, ids.userId],
+      )
+    : [];
+  if (!row || !ids) throw unauthorized('Your session has expired. Please log in again.');
+  return { user: toPublicUser(row), sessionId: ids.sessionId };
+}
+
+/** Ends one session (logging out on this device). */
+export async function revokeSession(sessionId: string): Promise<void> {
+  await query('update user_sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
+}
+
+/** Ends every live session of `userId` (log out of all devices, a password change or reset). */
+export async function revokeAllSessions(userId: string): Promise<number> {
+  const rows = await query('update user_sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning 1', [userId]);
+  return rows.length;
+}
+
+/* ------------------------------------------------- activation and reset tokens (JWE) ---- */
 
 /** What an activation token carries: the registration waiting for its code. */
 export interface PendingRegistration {
@@ -116,39 +143,74 @@ export interface PendingRegistration {
   passwordHash: string;
   /** Id of the one-time-code challenge (otp_challenges.jti). */
   jti: string;
+  /**
+   * The address already had an account when this registration began: no code was sent (the
+   * address was told to log in instead), and none can verify it.
+   */
+  existing: boolean;
 }
 
-/** Encrypts a pending registration. */
-export function createActivationToken({ name, email, passwordHash, jti }: PendingRegistration): Promise<string> {
-  return new EncryptJWT({ name, email, passwordHash })
+/** What a reset token carries: the address whose password may be reset with the e-mailed code. */
+export interface PendingReset {
+  email: string;
+  jti: string;
+}
+
+function encrypt(claims: JWTPayload, audience: string, lifetime: string, jti: string): Promise<string> {
+  return new EncryptJWT(claims)
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', typ: 'JWT' })
     .setIssuer(ISSUER)
-    .setAudience(ACTIVATION_AUDIENCE)
+    .setAudience(audience)
     .setJti(jti)
     .setIssuedAt()
-    .setExpirationTime(ACTIVATION_TOKEN_LIFETIME)
+    .setExpirationTime(lifetime)
     .encrypt(authKeys().activation);
 }
 
-/** Decrypts an activation token; 400 with a message to register again when it is not valid. */
-export async function readActivationToken(token: string): Promise<PendingRegistration> {
+/** The claims of one of our encrypted tokens for `audience`, or null (expired: 'expired'). */
+async function decrypt(token: string, audience: string): Promise<JWTPayload | 'expired' | null> {
   try {
     const { payload } = await jwtDecrypt(token, authKeys().activation, {
       keyManagementAlgorithms: ['dir'],
       contentEncryptionAlgorithms: ['A256GCM'],
       issuer: ISSUER,
-      audience: ACTIVATION_AUDIENCE,
+      audience,
       requiredClaims: ['exp', 'jti'],
     });
-    const { name, email, passwordHash, jti } = payload;
-    if (typeof name === 'string' && typeof email === 'string' && typeof passwordHash === 'string' && typeof jti === 'string' && UUID.test(jti)) {
-      return { name, email, passwordHash, jti };
-    }
+    return typeof payload.jti === 'string' && UUID.test(payload.jti) ? payload : null;
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) {
-      throw new HttpError(400, 'Your registration has expired. Please register again.');
-    }
-    if (!(error instanceof joseErrors.JOSEError)) throw error;
+    if (error instanceof joseErrors.JWTExpired) return 'expired';
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}
+
+/** Encrypts a pending registration. */
+export function createActivationToken({ name, email, passwordHash, jti, existing }: PendingRegistration): Promise<string> {
+  return encrypt({ name, email, passwordHash, ...(existing ? { existing } : {}) }, ACTIVATION_AUDIENCE, ACTIVATION_TOKEN_LIFETIME, jti);
+}
+
+/** Decrypts an activation token; 400 with a message to register again when it is not valid. */
+export async function readActivationToken(token: string): Promise<PendingRegistration> {
+  const payload = await decrypt(token, ACTIVATION_AUDIENCE);
+  if (payload === 'expired') throw new HttpError(400, 'Your registration has expired. Please register again.');
+  const { name, email, passwordHash, jti, existing } = payload ?? {};
+  if (typeof name === 'string' && typeof email === 'string' && typeof passwordHash === 'string' && typeof jti === 'string') {
+    return { name, email, passwordHash, jti, existing: existing === true };
   }
   throw new HttpError(400, 'This registration is not valid. Please register again.');
+}
+
+/** Encrypts a pending password reset. */
+export function createResetToken({ email, jti }: PendingReset): Promise<string> {
+  return encrypt({ email }, RESET_AUDIENCE, RESET_TOKEN_LIFETIME, jti);
+}
+
+/** Decrypts a reset token; 400 with a message to ask again when it is not valid. */
+export async function readResetToken(token: string): Promise<PendingReset> {
+  const payload = await decrypt(token, RESET_AUDIENCE);
+  if (payload !== 'expired' && typeof payload?.email === 'string' && typeof payload.jti === 'string') {
+    return { email: payload.email, jti: payload.jti };
+  }
+  throw new HttpError(400, 'This reset has expired. Please ask for a new code.');
 }

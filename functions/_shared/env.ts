@@ -1,58 +1,83 @@
 /**
- * The functions' environment, read once and checked. Locally (no DATABASE_URL, no SendGrid key)
- * the embedded database and the mail outbox are used; on Netlify's production context a missing
- * production setting is an error, never a silent fallback that would lose data.
+ * The functions' environment, read once and checked. Fails closed: a function refuses to run
+ * without its production settings unless the local server (`npm start`, which provides the
+ * embedded database, the mail outbox and a generated secret) says it is local with LOCAL_MODE=1.
+ * Netlify's build variables (CONTEXT) are not visible to functions at run time, so the check does
+ * not depend on them; a production deploy (`context.deploy.context`) is never local.
  */
 import { z } from 'zod';
+import { MAKE_A_SECRET, secretWeakness } from './secret-strength';
+
+/** An optional setting; an empty value counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const schema = z.object({
   /** Postgres connection string (Neon in production). */
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: optional(z.string()),
   /** Local only: host:port of the WebSocket proxy that reaches a local Postgres. */
-  DB_WS_PROXY: z.string().optional(),
-  /** SendGrid API key; without it mail goes to the outbox folder. */
-  SENDGRID_API_KEY: z.string().min(1).optional(),
+  DB_WS_PROXY: optional(z.string()),
+  /** SendGrid API key; without it (locally) mail goes to the outbox folder. */
+  SENDGRID_API_KEY: optional(z.string()),
   /** Sender address of every message. */
-  MAIL_FROM: z.email().optional(),
-  /** Where lead notifications go (the institute's inbox). */
-  INSTITUTE_EMAIL: z.email().optional(),
+  MAIL_FROM: optional(z.email('must be an e-mail address')),
+  /** Where lead notifications and notices go (the institute's inbox). */
+  INSTITUTE_EMAIL: optional(z.email('must be an e-mail address')),
   /** Local mail outbox folder. */
-  OUTBOX_DIR: z.string().optional(),
+  OUTBOX_DIR: optional(z.string()),
   /**
-   * The one secret behind every account token and one-time code (signing, encryption and code
-   * keys are derived from it). Locally `npm start` makes one and keeps it in .data/auth-secret.
+   * The one secret behind every account token, one-time code and hashed key (signing, encryption
+   * and HMAC keys are derived from it): at least 256 bits of randomness.
    */
-  AUTH_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+  AUTH_SECRET: optional(
+    z.string().superRefine((value, ctx) => {
+      const weakness = secretWeakness(value);
+      if (weakness) ctx.addIssue({ code: 'custom', message: `must carry at least 256 bits of randomness, but ${weakness}: ${MAKE_A_SECRET}` });
+    }),
   ),
-  /** Netlify's deploy context: production, deploy-preview, branch-deploy, dev. */
-  CONTEXT: z.string().optional(),
+  /** Set to 1 by `npm start` only: the embedded database, the outbox folder and a made-up sender are allowed. */
+  LOCAL_MODE: optional(z.literal('1', 'must be 1 or unset')),
+  /** The site's main address (set by Netlify; functions see it at run time). */
+  URL: optional(z.url()),
+  /** This deploy's own address and its branch/preview address (set by Netlify). */
+  DEPLOY_URL: optional(z.url()),
+  DEPLOY_PRIME_URL: optional(z.url()),
 });
 
-export type Env = z.infer<typeof schema> & { production: boolean };
+export type Env = z.infer<typeof schema> & { local: boolean };
+
+/** What a function needs outside local mode. */
+export const REQUIRED_OUTSIDE_LOCAL = ['DATABASE_URL', 'SENDGRID_API_KEY', 'MAIL_FROM', 'INSTITUTE_EMAIL', 'AUTH_SECRET'] as const;
+
+/** The environment is incomplete or wrong: the function must not run (answered 503, logged). */
+export class ConfigurationError extends Error {}
 
 let cached: Env | undefined;
 
-/** Parses process.env once; throws a readable error when production lacks a setting. */
-export function env(): Env {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  const production = parsed.data.CONTEXT === 'production';
-  if (production) {
-    const missing = (['DATABASE_URL', 'SENDGRID_API_KEY', 'MAIL_FROM', 'INSTITUTE_EMAIL', 'AUTH_SECRET'] as const).filter(
-      (name) => !parsed.data[name],
-    );
-    if (missing.length) {
-      throw new Error(
-        `Refusing to run in production without ${missing.join(', ')}: set them in Netlify's environment variables ` +
-          '(the embedded database, the mail outbox and the generated AUTH_SECRET are for local use only).',
-      );
+/**
+ * Parses process.env once. Throws a ConfigurationError naming every problem: a malformed value,
+ * a production setting missing outside local mode, or local mode on a production deploy.
+ * `deployContext` is the Functions v2 `context.deploy.context` when the caller has it.
+ */
+export function env(deployContext?: string): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      throw new ConfigurationError(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
     }
+    const local = parsed.data.LOCAL_MODE === '1';
+    if (!local) {
+      const missing = REQUIRED_OUTSIDE_LOCAL.filter((name) => !parsed.data[name]);
+      if (missing.length) {
+        throw new ConfigurationError(
+          `Refusing to run without ${missing.join(', ')}: set them in Netlify's environment variables (scope: Functions). ` +
+            'The embedded database, the mail outbox and the generated AUTH_SECRET exist only under `npm start`, which sets LOCAL_MODE=1.',
+        );
+      }
+    }
+    cached = { ...parsed.data, local };
   }
-  cached = { ...parsed.data, production };
+  if (cached.local && deployContext === 'production') {
+    throw new ConfigurationError('LOCAL_MODE is set on a production deploy: remove it from Netlify\'s environment variables.');
+  }
   return cached;
 }

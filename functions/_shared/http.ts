@@ -1,15 +1,26 @@
 /**
- * JSON answers and the guards every endpoint runs first. Netlify's `[[headers]]` rules do not
- * reach function responses, so each answer carries its own headers here.
+ * JSON answers and what every endpoint runs before its own work (through `endpoint`), so that no
+ * endpoint can forget it:
+ * - the configuration check (env.ts): a function without its settings answers 503 and logs why;
+ * - for a write (POST, PUT, PATCH, DELETE): nothing cross-site (`Origin` not the site's own, or
+ *   `Sec-Fetch-Site: cross-site` → 403) and JSON only (`Content-Type: application/json` → else
+ *   415), so a page elsewhere cannot make its visitors' browsers post a form here. A request
+ *   without `Origin` (the institute's mobile app, curl) is not a browser's cross-site request.
+ * Netlify's `[[headers]]` rules do not reach function responses, so each answer carries its own.
  */
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
+import { clientIp } from './client';
+import { ConfigurationError, env } from './env';
 
 const baseHeaders = {
   'Content-Type': 'application/json; charset=utf-8',
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
 };
 
 /** A failure the client caused or may retry: answered with its status and message, never a 500. */
@@ -19,6 +30,11 @@ export class HttpError extends Error {
     message: string,
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
+    /**
+     * Work to do once the answer is on its way, given the client's address: recording a security
+     * event (a lockout, a first refusal), telling the institute.
+     */
+    readonly after?: (address: string) => Promise<unknown>,
   ) {
     super(message);
   }
@@ -30,19 +46,95 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /**
- * Wraps an endpoint: HttpErrors become their JSON answer (`message`, and `error` with the same
- * text for clients that read that field); anything else is logged with a request id and answered
- * 500 with that id only.
+ * Runs `work` after the answer has gone (Functions v2 `context.waitUntil`), or now when the
+ * runtime has no such thing. A failure is logged, never thrown at the caller.
+ */
+export function afterAnswer(context: Context | undefined, work: () => Promise<unknown>): Promise<void> {
+  const run = work().then(
+    () => {},
+    (error: unknown) => console.error('work after the answer failed:', error),
+  );
+  if (typeof context?.waitUntil === 'function') {
+    context.waitUntil(run);
+    return Promise.resolve();
+  }
+  return run;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The origins a write may come from: this request's own, and the site's addresses on Netlify. */
+function ownOrigins(req: Request): Set<string> {
+  const { URL: site, DEPLOY_URL, DEPLOY_PRIME_URL } = env();
+  const origins = new Set([new URL(req.url).origin]);
+  for (const address of [site, DEPLOY_URL, DEPLOY_PRIME_URL]) if (address) origins.add(new URL(address).origin);
+  return origins;
+}
+
+/** True when a browser sent this request on behalf of another site. */
+function crossSite(req: Request): boolean {
+  if (req.headers.get('sec-fetch-site') === 'cross-site') return true;
+  const origin = req.headers.get('origin');
+  if (origin === null) return false;
+  if (ownOrigins(req).has(origin)) return false;
+  if (env().local) {
+    try {
+      return !LOOPBACK.has(new URL(origin).hostname);
+    } catch {
+      return true;
+    }
+  }
+  return true;
+}
+
+/** True when the request's body is declared as JSON. */
+function sendsJson(req: Request): boolean {
+  const type = req.headers.get('content-type');
+  return type !== null && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/** True when a request carries a body (a DELETE usually has none). */
+function hasBody(req: Request): boolean {
+  if (req.method !== 'DELETE') return true;
+  return req.headers.has('content-type') || Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
+}
+
+/** The checks every write passes before its endpoint's own work. */
+function guardWrite(req: Request): void {
+  if (!WRITES.has(req.method)) return;
+  if (crossSite(req)) {
+    throw new HttpError(403, 'This request came from another website, so it was refused. Please use the form on our own website.');
+  }
+  if (hasBody(req) && !sendsJson(req)) {
+    throw new HttpError(415, 'Please send the data as JSON (Content-Type: application/json).');
+  }
+}
+
+/**
+ * Wraps an endpoint: configuration and write checks first; HttpErrors become their JSON answer
+ * (`message`, and `error` with the same text for clients that read that field), and their
+ * `after` work runs once the answer is on its way; anything else is logged with a request id and
+ * answered 500 with that id only.
  */
 export function endpoint(work: (req: Request, context: Context) => Promise<Response>) {
   return async (req: Request, context: Context): Promise<Response> => {
+    const requestId = context?.requestId || crypto.randomUUID();
     try {
+      env(context?.deploy?.context);
+      guardWrite(req);
       return await work(req, context);
     } catch (error) {
       if (error instanceof HttpError) {
+        const { after } = error;
+        if (after) await afterAnswer(context, () => after(clientIp(req, context)));
         return json({ message: error.message, error: error.message, ...error.extra }, error.status, error.headers);
       }
-      const requestId = context?.requestId || crypto.randomUUID();
+      if (error instanceof ConfigurationError) {
+        console.error(`[${requestId}] ${error.message}`);
+        const message = 'This service is not available right now. Please try again later, or call us.';
+        return json({ message, error: message, requestId }, 503);
+      }
       console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
       const message = 'Something went wrong on our side. Please try again, or call us and quote this request id.';
       return json({ message, error: message, requestId }, 500);
@@ -93,11 +185,12 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer
     const field = issue.path.join('.') || 'body';
     errors[field] ??= issue.message;
   }
-  throw new HttpError(400, 'Please check the highlighted fields and try again.', { errors });
+  throw fieldErrors(errors);
 }
 
-/** The caller's IP address as Netlify reports it. */
-export function clientIp(req: Request, context: Context): string {
-  // Netlify sets both from the connection; a client-sent X-Forwarded-For is never trusted here.
-  return context?.ip || req.headers.get('x-nf-client-connection-ip') || 'unknown';
+/** The 400 answer for per-field problems found after parsing (a wrong current password, say). */
+export function fieldErrors(errors: Record<string, string>): HttpError {
+  return new HttpError(400, 'Please check the highlighted fields and try again.', { errors });
 }
+
+export { clientIp };

@@ -13,11 +13,15 @@ export const ISSUER = 'pragati-institute-website';
 export const USER_AUDIENCE = 'user';
 /** `aud` of the encrypted token that carries a registration waiting for its code. */
 export const ACTIVATION_AUDIENCE = 'activation';
+/** `aud` of the encrypted token that carries a password reset waiting for its code. */
+export const RESET_AUDIENCE = 'password-reset';
 
 /** Lifetime of a user token (JWS). */
 export const USER_TOKEN_LIFETIME = '7d';
 /** Lifetime of an activation token (JWE); a resend issues a new one. */
 export const ACTIVATION_TOKEN_LIFETIME = '30m';
+/** Lifetime of a password-reset token (JWE). */
+export const RESET_TOKEN_LIFETIME = '30m';
 
 export interface AuthKeys {
   /** HS256 key of user tokens. */
@@ -26,6 +30,8 @@ export interface AuthKeys {
   activation: Uint8Array;
   /** HMAC-SHA256 key of stored one-time codes. */
   otp: Uint8Array;
+  /** HMAC-SHA256 key of the e-mail addresses and phone numbers that limits count by. */
+  limits: Uint8Array;
 }
 
 const SALT = 'pragati-institute-website/auth/v1';
@@ -40,5 +46,6 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     userToken: derive(secret, 'user-token/HS256'),
     activation: derive(secret, 'activation-token/dir+A256GCM'),
     otp: derive(secret, 'otp-code/HMAC-SHA256'),
+    limits: derive(secret, 'limit-key/HMAC-SHA256'),
   };
 }

@@ -52,3 +52,33 @@ export function uniqueName(label: string): string {
   const id = String(Date.now()).slice(-6) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
   return `${label} ${[...id].map((d) => letters[Number(d)]).join('')}`;
 }
+
+/** A unique, valid Indian mobile number for one test (limits count per phone number). */
+export function uniquePhone(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+let serial = 0;
+/** A unique e-mail address for one test (lower case, as the server stores it). */
+export const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${serial++}${Math.random().toString(36).slice(2, 6)}@example.in`;
+
+/**
+ * Polls `check` until it passes or `ms` run out (work the server does after answering, such as
+ * sending a notification, lands a moment later).
+ */
+export async function eventually<T>(check: () => Promise<T>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/** A GET from the client `ip` with extra headers. */
+export function get(target: Target, route: string, headers: Record<string, string> = {}, ip = newClientIp()) {
+  return fetch(new URL(route, target.url), { headers: { 'x-forwarded-for': ip, ...headers } });
+}

@@ -1,10 +1,10 @@
 /** What every endpoint shares: methods, body limits, bad JSON, rate limits, idempotency, honeypot. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { leadsNamed, newClientIp, post, targets, uniqueName } from './helpers';
+import { leadsNamed, newClientIp, post, targets, uniqueName, uniquePhone } from './helpers';
 
 describe.each(targets)('API platform on $name', (target) => {
-  const contact = (name: string) => ({ name, email: 'x@example.in', phone: '9829012345', subject: 'Fees', message: 'What are the fees?' });
+  const contact = (name: string, phone = uniquePhone()) => ({ name, email: 'x@example.in', phone, subject: 'Fees', message: 'What are the fees?' });
 
   it('answers a wrong method with 405 and Allow', async () => {
     const res = await fetch(new URL('/api/contact', target.url), { method: 'GET' });
@@ -39,15 +39,16 @@ describe.each(targets)('API platform on $name', (target) => {
     const name = uniqueName('Twice');
     const key = randomUUID();
     const ip = newClientIp();
+    const payload = contact(name);
     const [a, b] = await Promise.all([
-      post(target, '/api/contact', contact(name), { 'idempotency-key': key }, ip),
-      post(target, '/api/contact', contact(name), { 'idempotency-key': key }, ip),
+      post(target, '/api/contact', payload, { 'idempotency-key': key }, ip),
+      post(target, '/api/contact', payload, { 'idempotency-key': key }, ip),
     ]);
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     const [bodyA, bodyB] = [await a.json(), await b.json()];
     expect(bodyB).toEqual(bodyA);
-    const replay = await post(target, '/api/contact', contact(name), { 'idempotency-key': key }, ip);
+    const replay = await post(target, '/api/contact', payload, { 'idempotency-key': key }, ip);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(bodyA);
     expect(await leadsNamed(target, name)).toBe(1);
@@ -56,8 +57,9 @@ describe.each(targets)('API platform on $name', (target) => {
   it('refuses the same idempotency key with a different body (422)', async () => {
     const name = uniqueName('Reuse');
     const key = randomUUID();
-    expect((await post(target, '/api/contact', contact(name), { 'idempotency-key': key })).status).toBe(201);
-    const res = await post(target, '/api/contact', { ...contact(name), subject: 'Something else' }, { 'idempotency-key': key });
+    const payload = contact(name);
+    expect((await post(target, '/api/contact', payload, { 'idempotency-key': key })).status).toBe(201);
+    const res = await post(target, '/api/contact', { ...payload, subject: 'Something else' }, { 'idempotency-key': key });
     expect(res.status).toBe(422);
     expect(await leadsNamed(target, name)).toBe(1);
   });
@@ -75,18 +77,32 @@ describe.each(targets)('API platform on $name', (target) => {
     expect(await leadsNamed(target, name)).toBe(0);
   });
 
-  it('rate-limits one client after 10 submissions in 10 minutes, with Retry-After, and stores nothing more', async () => {
-    const ip = newClientIp();
+  it('rate-limits one phone number after 5 messages in an hour, with Retry-After, and stores nothing more', async () => {
+    const phone = uniquePhone();
     const name = uniqueName('Flood');
-    for (let i = 0; i < 10; i++) {
-      const res = await post(target, '/api/contact', { ...contact(name), message: `Question number ${i}` }, {}, ip);
+    for (let i = 0; i < 5; i++) {
+      // A different address each time: the phone number is what is counted here.
+      const res = await post(target, '/api/contact', { ...contact(name, phone), message: `Question number ${i}` });
       expect(res.status).toBe(201);
+    }
+    const limited = await post(target, '/api/contact', contact(name, phone));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ message: 'Too many requests. Please wait a little and try again.' });
+    expect(await leadsNamed(target, name)).toBe(5);
+    // Another number is unaffected.
+    expect((await post(target, '/api/contact', contact(uniqueName('Other')))).status).toBe(201);
+  });
+
+  it('rate-limits one address after 30 messages in 10 minutes', async () => {
+    const ip = newClientIp();
+    const name = uniqueName('Script');
+    for (let i = 0; i < 30; i++) {
+      const res = await post(target, '/api/contact', { ...contact(name), message: `Question number ${i}` }, {}, ip);
+      expect(res.status, `message ${i + 1}`).toBe(201);
     }
     const limited = await post(target, '/api/contact', contact(name), {}, ip);
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await leadsNamed(target, name)).toBe(10);
-    // Another client is unaffected.
-    expect((await post(target, '/api/contact', contact(uniqueName('Other')), {}, newClientIp())).status).toBe(201);
+    expect(await leadsNamed(target, name)).toBe(30);
   });
 });

@@ -1,57 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { SignJWT, base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ISSUER, deriveAuthKeys } from '../../functions/_shared/keys';
 import type { Target } from './global-setup';
-import { db, newClientIp, post, targets } from './helpers';
+import { ALREADY_REGISTERED, codesSentTo, createAccount, latestCode, mailsTo, register } from './accounts';
+import { db, get, newClientIp, post, targets, uniqueEmail } from './helpers';
 
-const ACCOUNT_EXISTS = 'An account with this email already exists. Please log in.';
 const INCORRECT = 'Incorrect email or password.';
-
-let serial = 0;
-/** A unique e-mail address for one test (lower case, as the server stores it). */
-const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${serial++}${Math.random().toString(36).slice(2, 6)}@example.in`;
-
-function get(target: Target, route: string, headers: Record<string, string> = {}) {
-  return fetch(new URL(route, target.url), { headers: { 'x-forwarded-for': newClientIp(), ...headers } });
-}
-
-/** The verification mails sent to `email`, oldest first (outbox files are named by time). */
-async function mailsTo(target: Target, email: string): Promise<string[]> {
-  const files = (await readdir(target.outbox).catch(() => [] as string[])).sort();
-  const texts = await Promise.all(files.map((file) => readFile(path.join(target.outbox, file), 'utf8')));
-  return texts.filter((text) => text.includes(`To: ${email}\n`) && text.includes('Subject: Your verification code'));
-}
-
-/** The codes e-mailed to `email`, oldest first. */
-async function codesSentTo(target: Target, email: string): Promise<string[]> {
-  return (await mailsTo(target, email)).map((text) => /verification code for .+ is: (\d{6})$/m.exec(text)?.[1] ?? 'none');
-}
-
-async function latestCode(target: Target, email: string): Promise<string> {
-  const code = (await codesSentTo(target, email)).at(-1);
-  expect(code, `a code e-mailed to ${email}`).toBeDefined();
-  return code!;
-}
-
-/** Registers `email`; returns the activation token. */
-async function register(target: Target, email: string, password = 'a long passphrase', name = 'Test Student') {
-  const res = await post(target, '/api/user/register', { name, email, password });
-  expect(res.status).toBe(201);
-  return (await res.json()).activationToken as string;
-}
-
-/** A verified account. */
-async function createAccount(target: Target, label: string) {
-  const email = uniqueEmail(label);
-  const password = `pass phrase ${label}`;
-  const activationToken = await register(target, email, password, `Student ${label}`);
-  const res = await post(target, '/api/user/verify', { otp: Number(await latestCode(target, email)), activationToken });
-  expect(res.status).toBe(200);
-  const [user] = await db<{ id: string }>(target, 'select id::text from users where email = $1', [email]);
-  return { email, password, name: `Student ${label}`, id: user!.id };
-}
 
 const verify = (target: Target, activationToken: string, code: string) => post(target, '/api/user/verify', { otp: Number(code), activationToken });
 const usersWithEmail = async (target: Target, email: string) =>
@@ -84,8 +38,10 @@ describe.each(targets)('student accounts on $name', (target) => {
     expect(challenge!.otp_hash).not.toContain(code);
     const [mail] = await mailsTo(target, email);
     expect(mail).toContain('Subject: Your verification code');
-    expect(mail).toContain('Hello Asha Verma,');
     expect(mail).toContain('It is valid for 10 minutes.');
+    // Mail to an address a stranger typed carries nothing a stranger wrote: not even the name.
+    expect(mail).toContain('\nHello,\n');
+    expect(mail).not.toMatch(/Asha|Verma/);
   });
 
   it('refuses bad input with a message per field, and stores nothing', async () => {
@@ -155,10 +111,24 @@ describe.each(targets)('student accounts on $name', (target) => {
     expect((await again.json()).message).toBe('This code has already been used. Your account is verified: please log in.');
     expect(await usersWithEmail(target, email)).toBe(1);
 
-    // The same address in other capitals is the same account.
+    // The same address in other capitals is the same account: registering it again is answered
+    // like a new registration (nobody learns which addresses have accounts), and the address is
+    // told by mail to log in instead; no code is sent, so nothing can be verified.
+    await db(target, `update otp_challenges set sent_at = now() - interval '61 seconds' where email = $1`, [email]);
     const duplicate = await post(target, '/api/user/register', { name: 'Ravi Kumar', email: email.toUpperCase(), password });
-    expect(duplicate.status).toBe(409);
-    expect(await duplicate.json()).toEqual({ message: ACCOUNT_EXISTS, error: ACCOUNT_EXISTS });
+    expect(duplicate.status).toBe(201);
+    const answer = await duplicate.json();
+    expect(Object.keys(answer).sort()).toEqual(['activationToken', 'message']);
+    expect(answer.message).toBe(`We have sent a 6-digit code to ${email}. Enter it to verify your account.`);
+    expect(answer.activationToken.split('.')).toHaveLength(5);
+    const told = await mailsTo(target, email, ALREADY_REGISTERED);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('you already have an account');
+    expect(told[0]).toMatch(/\/forgot-password/);
+    expect(await codesSentTo(target, email)).toHaveLength(1);
+    const tries = await verify(target, answer.activationToken, code);
+    expect(tries.status).toBe(400);
+    expect(await usersWithEmail(target, email)).toBe(1);
   });
 
   it('kills the code after 5 wrong tries, even when they arrive together', async () => {
@@ -244,29 +214,36 @@ describe.each(targets)('student accounts on $name', (target) => {
     }
   });
 
-  it('/api/user/me refuses every token that is not a valid user token', async () => {
+  it('/api/user/me refuses every token that is not a valid user token of a live session', async () => {
     const account = await createAccount(target, 'me');
+    const login = await post(target, '/api/user/login', { email: account.email, password: account.password });
+    const { token: issued } = await login.json();
+    const sessionId = JSON.parse(new TextDecoder().decode(base64url.decode(issued.split('.')[1]!))).jti as string;
     const keys = deriveAuthKeys(target.authSecret);
     const now = Math.floor(Date.now() / 1000);
-    const sign = (options: { alg?: string; aud?: string; iat?: number; exp?: number; sub?: string } = {}) =>
-      new SignJWT({})
+    const sign = (options: { alg?: string; aud?: string; iat?: number; exp?: number; sub?: string; jti?: string | null } = {}) => {
+      const jwt = new SignJWT({})
         .setProtectedHeader({ alg: options.alg ?? 'HS256' })
         .setIssuer(ISSUER)
         .setAudience(options.aud ?? 'user')
         .setSubject(options.sub ?? account.id)
         .setIssuedAt(options.iat ?? now)
-        .setExpirationTime(options.exp ?? now + 600)
-        .sign(keys.userToken);
+        .setExpirationTime(options.exp ?? now + 600);
+      if (options.jti !== null) jwt.setJti(options.jti ?? sessionId);
+      return jwt.sign(keys.userToken);
+    };
     const me = (token?: string) => get(target, '/api/user/me', token ? { token } : {});
 
-    // A token made here with the server's key passes: the refusals below are for their one flaw.
+    // A token made here with the server's key and the live session passes: the refusals below are for their one flaw.
     const good = await sign();
     expect((await me(good)).status).toBe(200);
+    expect((await me(issued)).status).toBe(200);
 
     const [header, payload, signature] = good.split('.') as [string, string, string];
     const otherUser = base64url.encode(JSON.stringify({ ...JSON.parse(new TextDecoder().decode(base64url.decode(payload))), sub: crypto.randomUUID() }));
     const unsigned = `${base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${payload}.`;
     const activationToken = await register(target, uniqueEmail('notauser'));
+    const other = await createAccount(target, 'other');
     const refused: [string, string | undefined][] = [
       ['no token', undefined],
       ['garbage', 'not-a-token'],
@@ -276,7 +253,10 @@ describe.each(targets)('student accounts on $name', (target) => {
       ['HS512', await sign({ alg: 'HS512' })],
       ['admin audience', await sign({ aud: 'admin' })],
       ['activation token', activationToken],
-      ['another secret', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer(ISSUER).setAudience('user').setSubject(account.id).setIssuedAt().setExpirationTime('1h').sign(new Uint8Array(32))],
+      ['another secret', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer(ISSUER).setAudience('user').setSubject(account.id).setJti(sessionId).setIssuedAt().setExpirationTime('1h').sign(new Uint8Array(32))],
+      ['no session (a token of before sessions)', await sign({ jti: null })],
+      ['a session that never existed', await sign({ jti: crypto.randomUUID() })],
+      ["another account's session", await sign({ sub: other.id })],
     ];
     for (const [label, token] of refused) {
       const res = await me(token);
@@ -286,22 +266,45 @@ describe.each(targets)('student accounts on $name', (target) => {
       expect(body.user, label).toBeUndefined();
     }
 
+    // An expired session ends its token, whatever the token's own expiry says.
+    await db(target, `update user_sessions set expires_at = now() - interval '1 second' where id = $1`, [sessionId]);
+    expect((await me(good)).status).toBe(401);
+    await db(target, `update user_sessions set expires_at = now() + interval '1 day' where id = $1`, [sessionId]);
+    expect((await me(good)).status).toBe(200);
     // A deleted account's token stops working at once.
     await db(target, 'delete from users where id = $1', [account.id]);
     expect((await me(good)).status).toBe(401);
   });
 
-  it('limits logins per e-mail address: 429 with Retry-After after 10 in 15 minutes', async () => {
-    const email = uniqueEmail('limit');
+  it('counts only failed logins against an account, per network: a stranger cannot lock the student out', async () => {
+    const account = await createAccount(target, 'locked');
+    const stranger = newClientIp();
     for (let i = 1; i <= 10; i++) {
-      const res = await post(target, '/api/user/login', { email, password: `guess number ${i}` });
+      const res = await post(target, '/api/user/login', { email: account.email, password: `guess number ${i}` }, {}, stranger);
       expect(res.status, `attempt ${i}`).toBe(401);
     }
-    const blocked = await post(target, '/api/user/login', { email, password: 'one more guess' });
+    // The stranger's network is stopped, even with the right password…
+    const blocked = await post(target, '/api/user/login', { email: account.email, password: account.password }, {}, stranger);
     expect(blocked.status).toBe(429);
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect((await blocked.json()).message).toBe('Too many requests. Please wait a little and try again.');
+    expect((await blocked.json()).message).toBe('Too many wrong passwords for this account. Please wait a few minutes, or reset your password.');
+    // …the student, elsewhere, logs in as usual, again and again (successes are not counted).
+    const student = newClientIp();
+    for (let i = 0; i < 12; i++) {
+      expect((await post(target, '/api/user/login', { email: account.email, password: account.password }, {}, student)).status, `login ${i + 1}`).toBe(200);
+    }
+    // The log has the failures and the lockout, with the account and a truncated address only.
+    const events = await db<{ kind: string; client: string; detail: unknown }>(
+      target,
+      `select kind, client, detail from security_events where user_id = $1 order by id`,
+      [account.id],
+    );
+    expect(events.filter((e) => e.kind === 'login-failed')).toHaveLength(9);
+    expect(events.filter((e) => e.kind === 'login-locked')).toHaveLength(1);
+    const [a, b, c] = stranger.split('.');
+    expect(new Set(events.map((e) => e.client))).toEqual(new Set([`${a}.${b}.${c}.0/24`]));
+    expect(JSON.stringify(events)).not.toMatch(/guess number|@example\.in/);
   });
 });

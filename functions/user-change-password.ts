@@ -1,0 +1,43 @@
+/**
+ * POST /api/user/change-password — {currentPassword, newPassword} with the session's token →
+ * {message, token}: checks the current password, sets the new one, ends every session of the
+ * account (a copied token dies with the old password) and opens a new one for this device.
+ * Wrong current passwords are limited per account (limits.ts).
+ */
+import type { Config } from '@netlify/functions';
+import { ChangePasswordSchema } from '../src/lib/schemas/user';
+import { requireUser, startSession } from './_shared/auth';
+import { query, transaction } from './_shared/db';
+import { recordEvent } from './_shared/events';
+import { afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
+import { countFailures, enforce, type Use } from './_shared/limits';
+import { hashPassword, verifyPassword } from './_shared/password';
+import { passwordProblem } from './_shared/password-policy';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'POST');
+  const { user } = await requireUser(req);
+  const { currentPassword, newPassword } = validate(ChangePasswordSchema, await readJson(req));
+  const failures: Use[] = [['change-password-failures:user', user._id]];
+  await enforce(failures);
+
+  const [row] = await query<{ password_hash: string }>('select password_hash from users where id = $1', [user._id]);
+  if (!row || !(await verifyPassword(currentPassword, row.password_hash))) {
+    await countFailures(failures);
+    await afterAnswer(context, () => recordEvent({ kind: 'password-change-failed', userId: user._id }, clientIp(req, context)));
+    throw fieldErrors({ currentPassword: 'Your current password is not correct.' });
+  }
+  const weak = await passwordProblem(newPassword, { name: user.name, email: user.email });
+  if (weak) throw fieldErrors({ newPassword: weak });
+
+  const passwordHash = await hashPassword(newPassword);
+  await transaction(async (client) => {
+    await client.query('update users set password_hash = $2, password_changed_at = now() where id = $1', [user._id, passwordHash]);
+    await client.query('update user_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [user._id]);
+  });
+  const token = await startSession(user._id);
+  await afterAnswer(context, () => recordEvent({ kind: 'password-changed', userId: user._id }, clientIp(req, context)));
+  return json({ message: 'Your password has been changed. You have been logged out on your other devices.', token });
+});
+
+export const config: Config = { path: '/api/user/change-password' };

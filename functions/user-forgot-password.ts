@@ -1,0 +1,45 @@
+/**
+ * POST /api/user/forgot-password — {email} → {message, resetToken}: e-mails a 6-digit code with
+ * which POST /api/user/reset-password sets a new password. The answer is the same whether or not
+ * the address has an account (a challenge is made either way, and the e-mail, if any, goes out
+ * after the answer), so it tells nobody which addresses have accounts.
+ */
+import type { Config } from '@netlify/functions';
+import { ForgotPasswordSchema, OTP_VALID_MINUTES } from '../src/lib/schemas/user';
+import { createResetToken } from './_shared/auth';
+import { limitKeyOf } from './_shared/client';
+import { transaction } from './_shared/db';
+import { recordEvent } from './_shared/events';
+import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
+import { SITE, byAddress, byEmail, enforce } from './_shared/limits';
+import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendResetCodeMail } from './_shared/otp';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'POST');
+  const { email } = validate(ForgotPasswordSchema, await readJson(req));
+  await enforce([
+    ['forgot:address', byAddress(limitKeyOf(clientIp(req, context)))],
+    ['forgot:email', byEmail(email)],
+    ['code-mail:site', SITE],
+  ]);
+
+  const outcome = await transaction(async (client) => {
+    await lockEmail(client, email);
+    const wait = await cooldownLeft(client, email, 'password-reset');
+    if (wait > 0) return { wait };
+    const { rows } = await client.query<{ id: string; email: string }>('select id::text, email from users where lower(email) = lower($1)', [email]);
+    return { user: rows[0], challenge: await newChallenge(client, email, 'password-reset') };
+  });
+  if (outcome.wait) throw cooldownError(outcome.wait);
+  const { user, challenge } = outcome;
+  if (user) {
+    await afterAnswer(context, async () => {
+      await sendResetCodeMail(user.email, challenge!.code);
+      await recordEvent({ kind: 'password-reset-requested', userId: user.id }, clientIp(req, context));
+    });
+  }
+  const resetToken = await createResetToken({ email, jti: challenge!.jti });
+  return json({ message: `If an account exists for ${email}, we have sent it a 6-digit code. It is valid for ${OTP_VALID_MINUTES} minutes.`, resetToken });
+});
+
+export const config: Config = { path: '/api/user/forgot-password' };

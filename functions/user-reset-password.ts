@@ -1,0 +1,51 @@
+/**
+ * POST /api/user/reset-password — {resetToken, otp, password} → {message}: sets a new password
+ * with the code e-mailed by forgot-password, and ends every session of the account. The code is
+ * checked as a registration's is (HMAC, 10 minutes, 5 tries, wrong codes capped per day); for an
+ * address without an account no code can ever match.
+ */
+import type { Config } from '@netlify/functions';
+import { ResetPasswordSchema } from '../src/lib/schemas/user';
+import { readResetToken } from './_shared/auth';
+import { limitKeyOf } from './_shared/client';
+import { transaction } from './_shared/db';
+import { recordEvent } from './_shared/events';
+import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
+import { byAddress, byEmail, countFailures, enforce, type Use } from './_shared/limits';
+import { attemptCode, wrongCodeError } from './_shared/otp';
+import { hashPassword } from './_shared/password';
+import { passwordProblem } from './_shared/password-policy';
+
+const INVALID = 'This reset has expired. Please ask for a new code.';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'POST');
+  const { resetToken, otp, password } = validate(ResetPasswordSchema, await readJson(req));
+  const reset = await readResetToken(resetToken);
+  const failures: Use[] = [['code-failures:email', byEmail(reset.email)]];
+  await enforce([['reset:address', byAddress(limitKeyOf(clientIp(req, context)))], ...failures]);
+  const weak = await passwordProblem(password, { email: reset.email });
+  if (weak) throw fieldErrors({ password: weak });
+  const passwordHash = await hashPassword(password);
+
+  const outcome = await transaction(async (client) => {
+    const wrong = await attemptCode(client, { jti: reset.jti, email: reset.email, purpose: 'password-reset', code: String(otp).padStart(6, '0'), invalid: INVALID });
+    if (wrong) return { wrong };
+    const { rows } = await client.query<{ id: string }>(
+      `update users set password_hash = $2, password_changed_at = now() where lower(email) = lower($1) returning id::text`,
+      [reset.email, passwordHash],
+    );
+    // A code for an address without an account cannot match; if the account was deleted since, the reset is void.
+    if (!rows[0]) throw new HttpError(400, INVALID);
+    await client.query('update user_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [rows[0].id]);
+    return { userId: rows[0].id };
+  });
+  if (outcome.wrong) {
+    await countFailures(failures);
+    throw wrongCodeError(outcome.wrong.attemptsLeft);
+  }
+  await afterAnswer(context, () => recordEvent({ kind: 'password-reset', userId: outcome.userId }, clientIp(req, context)));
+  return json({ message: 'Your password has been changed. Please log in with your new password.' });
+});
+
+export const config: Config = { path: '/api/user/reset-password' };
