@@ -1,8 +1,9 @@
 /**
- * Two projects: `unit` (content schemas through `astro sync` on a broken copy of content/, the
- * Netlify configuration) and `api` (every endpoint through real HTTP requests to `npm start`'s
- * server, once on the embedded PGlite database and once on a real PostgreSQL server, both
- * started by tests/api/global-setup.ts). Browser tests live in tests/e2e and run under Playwright.
+ * Three projects: `unit` (content schemas through `astro sync` on a broken copy of content/, the
+ * Netlify configuration, pure modules), `functions` (function bundles called in this process on a
+ * database of their own: the outbox, site-wide ceilings, round trips, configuration) and `api`
+ * (every endpoint through real HTTP requests to `npm start`'s server, once on the embedded PGlite
+ * database and once on a real PostgreSQL server, both started by tests/api/global-setup.ts). Browser tests live in tests/e2e and run under Playwright.
  */
 import { defineConfig } from 'vitest/config';
 
@@ -18,6 +19,15 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxConcurrency: 3,
+        },
+      },
+      {
+        test: {
+          name: 'functions',
+          include: ['tests/functions/**/*.test.ts'],
+          // Each file bundles its functions and opens a database of its own (a few seconds).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

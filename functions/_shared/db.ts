@@ -23,8 +23,12 @@ export function pool(): Pool {
   }
   // One connection per function instance: an instance serves one request at a time, and the
   // embedded database behind the local proxy is a single connection too.
-  globalPool.__institutePool = new Pool({ connectionString: DATABASE_URL, max: 1 });
-  return globalPool.__institutePool;
+  const created = new Pool({ connectionString: DATABASE_URL, max: 1 });
+  // An idle connection closed by the server (Neon suspends idle computes) must not crash the
+  // instance: the pool drops it, and the next query opens a new one.
+  created.on('error', (error: Error) => console.error('database connection lost while idle:', error.message));
+  globalPool.__institutePool = created;
+  return created;
 }
 
 /** Runs one parameterised statement and returns its rows. */

@@ -137,8 +137,10 @@ interface Row {
   counted: boolean;
 }
 
-const keyOf = ([name, subject]: Use) => `${name}:${subject}`;
-const limitOf = (key: string) => LIMITS[key.slice(0, key.lastIndexOf(':')) as LimitName] as Limit;
+// `#` appears in no limit's name and in no subject (addresses, hashes, ids), unlike `:`.
+const keyOf = ([name, subject]: Use) => `${name}#${subject}`;
+const nameOf = (key: string) => key.slice(0, key.indexOf('#')) as LimitName;
+const limitOf = (key: string) => LIMITS[nameOf(key)] as Limit;
 
 /**
  * Counts one request against every `counted` use and checks every `failures` use, in one
@@ -166,7 +168,7 @@ export async function enforce(uses: readonly Use[]): Promise<void> {
   const retryAfter = Math.max(1, Math.ceil(worst.retry_after));
   // Only the first refusal of a window is worth a line in the log (and a notice).
   const first = over.find((row) => row.counted && row.hits === limitOf(row.key).max + 1);
-  const name = first?.key.slice(0, first.key.lastIndexOf(':'));
+
   throw new HttpError(
     429,
     limit.message ?? TOO_MANY,
@@ -175,7 +177,7 @@ export async function enforce(uses: readonly Use[]): Promise<void> {
     first
       ? async (address) => {
           const firstLimit = limitOf(first.key);
-          await recordEvent({ kind: firstLimit.event ?? 'rate-limited', detail: { limit: name! } }, address);
+          await recordEvent({ kind: firstLimit.event ?? 'rate-limited', detail: { limit: nameOf(first.key) } }, address);
           if (firstLimit.notice) await noticeOnce(`${first.key}:${Math.floor(Date.now() / 1000 / firstLimit.seconds)}`, firstLimit.notice);
         }
       : undefined,

@@ -32,7 +32,7 @@ function load(): Promise<ZxcvbnFactory> {
 export async function passwordProblem(password: string, person: { name?: string | undefined; email?: string | undefined } = {}): Promise<string | null> {
   const words = [person.name, person.email, person.email?.split('@')[0], site.name, site.shortName]
     .filter((v): v is string => Boolean(v))
-    .flatMap((v) => [v, ...v.split(/[\s@.&-]+/)])
+    .flatMap((v) => [v, v.replace(/[\s.&-]+/g, ''), ...v.split(/[\s@.&-]+/)])
     .filter((v) => v.length >= 3);
   const result = await (await load()).checkAsync(password.normalize('NFKC'), words);
   return result.guesses < MIN_GUESSES ? COMMON_PASSWORD : null;

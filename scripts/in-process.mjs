@@ -1,0 +1,134 @@
+// Functions run in this process, as Netlify runs a warm instance: each function's bundle (built
+// with esbuild, as Netlify builds it) is imported once and its default export called with a
+// Request and a Functions v2 context (`ip`, `requestId`, `deploy`, `waitUntil`). Used by the
+// benchmark and by the tests that need what the emulator cannot give: a database of their own,
+// the mail made to fail, database round trips counted, work after the answer awaited.
+//
+// The database is a throwaway embedded PGlite (scripts/database.mjs). With `countRoundTrips`, a
+// relay between the WebSocket proxy and the database counts the client's round trips: each
+// simple query ('Q') and each Sync ('S') that ends an extended-protocol exchange.
+import { build } from 'esbuild';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startWebSocketProxy } from './db.mjs';
+import { prepareDatabase } from './database.mjs';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Bundles `functions/<name>.ts` into `dir` the way Netlify's esbuild bundler does; returns the file. */
+export async function bundleFunction(name, dir) {
+  const outfile = path.join(dir, `${name}.mjs`);
+  await build({
+    entryPoints: [path.join(projectRoot, 'functions', `${name}.ts`)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    outfile,
+    logLevel: 'error',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
+  return outfile;
+}
+
+/**
+ * A TCP relay to `port` on 127.0.0.1 that counts the Postgres round trips clients start.
+ * Resolves to `{ port, roundTrips(), close() }`.
+ */
+export async function startCountingRelay(port) {
+  let roundTrips = 0;
+  const sockets = new Set();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(port, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    let buffered = Buffer.alloc(0);
+    let started = false;
+    client.on('data', (chunk) => {
+      upstream.write(chunk);
+      buffered = Buffer.concat([buffered, chunk]);
+      for (;;) {
+        // The startup message has no type byte; every later message does.
+        const header = started ? 5 : 4;
+        if (buffered.length < header) break;
+        const length = buffered.readInt32BE(started ? 1 : 0);
+        const total = started ? 1 + length : length;
+        if (buffered.length < total) break;
+        if (started && (buffered[0] === 0x51 || buffered[0] === 0x53)) roundTrips += 1;
+        // An SSLRequest (code 80877103) is answered with one byte, then the real startup follows.
+        if (!started && !(length === 8 && buffered.readInt32BE(4) === 80877103)) started = true;
+        buffered = buffered.subarray(total);
+      }
+    });
+    upstream.on('data', (chunk) => client.write(chunk));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: /** @type {net.AddressInfo} */ (server.address()).port,
+    roundTrips: () => roundTrips,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(resolve);
+      }),
+  };
+}
+
+/**
+ * Prepares a throwaway database and imports the bundles of `functions` (names of files in
+ * functions/). `env` is added to process.env first. Resolves to `{ call, roundTrips, databaseUrl,
+ * outbox, close }`; `call(name, request, { ip })` resolves to `{ response, settled }`, where
+ * `settled()` waits for the work the function left running after its answer.
+ */
+export async function startInProcess({ functions, countRoundTrips = false, env = {} }) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-functions-'));
+  Object.assign(process.env, { PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox'), ...env });
+  delete process.env.DATABASE_URL;
+  delete process.env.DB_WS_PROXY;
+  const database = await prepareDatabase({ log: () => {} });
+  const databaseUrl = process.env.DATABASE_URL;
+  const closers = [() => database.close()];
+  let relay;
+  if (countRoundTrips) {
+    relay = await startCountingRelay(Number(new URL(databaseUrl).port));
+    const proxy = await startWebSocketProxy({ allowedPort: relay.port, serialize: true });
+    closers.unshift(relay.close, proxy.close);
+    const url = new URL(databaseUrl);
+    url.port = String(relay.port);
+    process.env.DATABASE_URL = url.href;
+    process.env.DB_WS_PROXY = proxy.address;
+  }
+  const handlers = {};
+  for (const name of functions) {
+    handlers[name] = (await import(pathToFileURL(await bundleFunction(name, scratch)).href)).default;
+  }
+  return {
+    databaseUrl: /** @type {string} */ (databaseUrl),
+    outbox: /** @type {string} */ (process.env.OUTBOX_DIR),
+    scratch,
+    roundTrips: () => relay?.roundTrips() ?? 0,
+    async call(name, request, { ip = `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`, deployContext = '' } = {}) {
+      const pending = [];
+      const context = { ip, requestId: randomUUID(), deploy: { context: deployContext }, params: {}, waitUntil: (promise) => pending.push(promise) };
+      const response = await handlers[name](request, context);
+      return { response, settled: () => Promise.all(pending) };
+    },
+    async close() {
+      // The bundles share one pool (functions/_shared/db.ts keeps it on globalThis): end it first.
+      await globalThis.__institutePool?.end().catch(() => {});
+      for (const close of closers) await close();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
