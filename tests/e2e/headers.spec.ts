@@ -22,6 +22,8 @@ test.describe('response headers', () => {
       expect(h['permissions-policy'], path).toContain('camera=()');
       expect(h['x-frame-options'], path).toBe('DENY');
       expect(h['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      // Nothing on the site uses <base>: no page may change where its relative links point.
+      expect(h['content-security-policy'], path).toContain("base-uri 'none'");
       expect(h['cache-control'] ?? '', `${path} must not be cached as immutable`).not.toContain('immutable');
     }
   });
@@ -49,6 +51,8 @@ test.describe('response headers', () => {
       expect(meta, path).toMatch(/script-src [^;]*'sha256-/);
       expect(meta, path).not.toContain("'unsafe-inline'");
       expect(meta, path).not.toContain("'unsafe-eval'");
+      expect(meta, `${path}: the meta policy agrees with the header on base-uri`).toContain("base-uri 'none'");
+      expect(html, `${path}: no <base> element`).not.toMatch(/<base[\s>/]/i);
       expect(html, `${path}: no style="" attributes (the policy blocks them)`).not.toMatch(/<[a-z][^>]*\sstyle=/i);
 
       // Exactly the hashes of this page's own inline code: none missing, none from other pages.
