@@ -83,8 +83,9 @@ function requestWithHost(baseURL: string, path: string, host: string): Promise<{
 test.describe('the server answers only its own address (DNS rebinding)', () => {
   // A page on evil.example that points its name at 127.0.0.1 reaches the server with its own
   // name in Host; so does a wildcard-DNS name such as 127.0.0.1.nip.io.
-  for (const host of ['evil.example', 'evil.example:8899', '127.0.0.1.nip.io:8899']) {
-    test(`Host: ${host} gets 421 and nothing of the site or the API`, async ({ baseURL }) => {
+  for (const name of ['evil.example', 'evil.example:<port>', '127.0.0.1.nip.io:<port>']) {
+    test(`Host: ${name} gets 421 and nothing of the site or the API`, async ({ baseURL }) => {
+      const host = name.replace('<port>', new URL(baseURL!).port);
       for (const path of ['/', '/about', '/api/marquee', '/api/visitor']) {
         const response = await requestWithHost(baseURL!, path, host);
         expect(response.status, `${host} ${path}`).toBe(421);
