@@ -37,7 +37,7 @@ export default defineConfig({
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",
-        "base-uri 'self'",
+        "base-uri 'none'",
         "form-action 'self'",
       ],
     },

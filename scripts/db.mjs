@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
+import { hostAllowed, loopbackHosts } from './loopback.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 export const migrationsDir = path.join(projectRoot, 'migrations');
@@ -16,17 +17,33 @@ export const dataDir = path.join(projectRoot, '.data');
 
 /**
  * Serves WebSockets on 127.0.0.1 and pipes each to the TCP Postgres on `allowedPort`.
+ * Only local programs may connect: an upgrade that carries an `Origin` header (every browser
+ * sends one on a WebSocket; the Neon driver in Node does not) or whose `Host` is not this
+ * proxy's own loopback address is refused with 403, so no web page can reach the database.
  * With `serialize`, whole query cycles of different connections never interleave: a connection
  * may send only while it holds a lock, which it releases when the server reports it idle
  * (ReadyForQuery 'I'). The embedded PGlite is one session shared by every connection, so two
  * clients' unnamed prepared statements would otherwise overwrite each other.
  */
 export async function startWebSocketProxy({ allowedPort, serialize = false }) {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  const debug = process.env['DEBUG_DB_PROXY'] ? (...args) => console.error('[db-proxy]', ...args) : () => {};
+  let allowedHosts = new Set();
+  const wss = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    // Decided before the upgrade is accepted: a refused client never gets a WebSocket at all.
+    verifyClient: ({ req }, done) => {
+      debug('upgrade', JSON.stringify({ host: req.headers.host, origin: req.headers.origin, userAgent: req.headers['user-agent'] }));
+      if (req.headers.origin !== undefined || req.headers['sec-websocket-origin'] !== undefined) {
+        return done(false, 403, 'Browsers may not connect to the database proxy');
+      }
+      if (!hostAllowed(req.headers, allowedHosts)) return done(false, 403, 'Wrong host for the database proxy');
+      done(true);
+    },
+  });
   const waiting = [];
   let holder = null;
   let nextId = 1;
-  const debug = process.env['DEBUG_DB_PROXY'] ? (...args) => console.error('[db-proxy]', ...args) : () => {};
   const acquire = (conn) => {
     if (!serialize || holder === conn) return true;
     if (holder === null) {
@@ -107,6 +124,7 @@ export async function startWebSocketProxy({ allowedPort, serialize = false }) {
   });
   await new Promise((resolve) => wss.once('listening', resolve));
   const { port } = /** @type {import('node:net').AddressInfo} */ (wss.address());
+  allowedHosts = loopbackHosts('127.0.0.1', port);
   return { address: `127.0.0.1:${port}`, close: () => new Promise((resolve) => wss.close(resolve)) };
 }
 

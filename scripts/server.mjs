@@ -1,7 +1,8 @@
 // The local stand-in for Netlify: @netlify/dev runs the real request chain (redirects, headers,
 // functions, static files from dist/) and this file only adapts it to a Node HTTP server, adding
 // what Netlify's CDN does that the emulator does not: case-insensitive page paths, the custom 404
-// page and compressed responses (./compress.mjs).
+// page and compressed responses (./compress.mjs). It answers only requests addressed to itself
+// (127.0.0.1 or localhost on its port): any other Host gets 421, as a guard against DNS rebinding.
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { FunctionsHandler } from '@netlify/functions-dev';
 import { chooseEncoding, compress } from './compress.mjs';
 import { prepareDatabase } from './database.mjs';
+import { hostAllowed, loopbackHosts } from './loopback.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const publishDir = path.join(projectRoot, 'dist');
@@ -120,6 +122,13 @@ function invokeDeployedBundles() {
 
 const handlers = new Set();
 
+/** 421 for a request addressed to a name this server does not answer; nothing else is read. */
+function misdirected(res, boundHost) {
+  const message = `This server answers only http://${boundHost}/ (and localhost on the same port).`;
+  res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'close' });
+  res.end(`${message}\n`);
+}
+
 /**
  * Resolves once every function has its first bundle. The emulator bundles them in the background
  * after it starts; until then the machine is busy and the first calls wait for their bundle.
@@ -165,8 +174,14 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
     if (!byLowerCase.has(key) || p === key) byLowerCase.set(key, p);
   }
 
+  // Filled in once the server listens: with port 0 the port is known only then.
+  let boundHost = '';
+  let allowedHosts = new Set();
   const server = createServer(async (req, res) => {
-    const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
+    // Refused before the emulator sees it: a DNS-rebinding page must not reach the API or the
+    // database behind it (./loopback.mjs).
+    if (!hostAllowed(req.headers, allowedHosts)) return misdirected(res, boundHost);
+    const origin = `http://${req.headers.host}`;
     try {
       let response = await dev.handle(toRequest(req, origin));
       if (!response && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -196,7 +211,10 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
   });
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();
-  const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  boundHost = `${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
+  allowedHosts = loopbackHosts(host, boundPort);
+  const url = `http://${boundHost}`;
   return {
     url,
     async close() {

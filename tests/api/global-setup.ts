@@ -4,6 +4,8 @@
  * PostgreSQL — each with its own outbox folder. Every API test runs against both.
  * The PGlite server gets an AUTH_SECRET from here; the other makes its own as `npm start` does
  * (scripts/database.mjs), read back from its file. The tests use it to forge tokens.
+ * With API_TESTS_PGLITE_ONLY=1 (`npm run test:api -- --pglite`, scripts/test-api.mjs) only the
+ * PGlite server starts, no PostgreSQL, and every API test runs once, on it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +35,7 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+const pgliteOnly = process.env['API_TESTS_PGLITE_ONLY'] === '1';
 let stopping = false;
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; databaseUrl?: string }> {
@@ -69,7 +72,7 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
 
 export default async function setup(project: TestProject) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-api-'));
-  const postgres = await startTestPostgres();
+  const postgres = pgliteOnly ? null : await startTestPostgres();
   const children: ChildProcess[] = [];
   const embeddedSecret = randomBytes(32).toString('base64url');
   try {
@@ -77,21 +80,24 @@ export default async function setup(project: TestProject) {
     // folder, and a server must not read a bundle while the other is writing it.
     const embedded = await startServer({ PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox-pglite'), DATABASE_URL: '', AUTH_SECRET: embeddedSecret });
     children.push(embedded.child);
-    const real = await startServer({ DATABASE_URL: postgres.url, OUTBOX_DIR: path.join(scratch, 'outbox-postgresql'), AUTH_SECRET: '' });
-    children.push(real.child);
-    project.provide('targets', [
+    const targets: Target[] = [
       { name: 'pglite', url: embedded.url, databaseUrl: embedded.databaseUrl!, outbox: path.join(scratch, 'outbox-pglite'), authSecret: embeddedSecret },
-      {
+    ];
+    if (postgres) {
+      const real = await startServer({ DATABASE_URL: postgres.url, OUTBOX_DIR: path.join(scratch, 'outbox-postgresql'), AUTH_SECRET: '' });
+      children.push(real.child);
+      targets.push({
         name: 'postgresql',
         url: real.url,
         databaseUrl: postgres.url,
         outbox: path.join(scratch, 'outbox-postgresql'),
         authSecret: readFileSync(path.join(scratch, 'auth-secret'), 'utf8').trim(),
-      },
-    ]);
+      });
+    }
+    project.provide('targets', targets);
   } catch (error) {
     children.forEach((child) => child.kill());
-    postgres.stop();
+    postgres?.stop();
     throw error;
   }
   return async () => {
@@ -107,7 +113,7 @@ export default async function setup(project: TestProject) {
           }),
       ),
     );
-    postgres.stop();
+    postgres?.stop();
     rmSync(scratch, { recursive: true, force: true });
   };
 }

@@ -5,6 +5,7 @@
  * any of them.
  */
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { allPages, notFound } from './routes';
 
@@ -21,6 +22,8 @@ test.describe('response headers', () => {
       expect(h['permissions-policy'], path).toContain('camera=()');
       expect(h['x-frame-options'], path).toBe('DENY');
       expect(h['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      // Nothing on the site uses <base>: no page may change where its relative links point.
+      expect(h['content-security-policy'], path).toContain("base-uri 'none'");
       expect(h['cache-control'] ?? '', `${path} must not be cached as immutable`).not.toContain('immutable');
     }
   });
@@ -48,6 +51,8 @@ test.describe('response headers', () => {
       expect(meta, path).toMatch(/script-src [^;]*'sha256-/);
       expect(meta, path).not.toContain("'unsafe-inline'");
       expect(meta, path).not.toContain("'unsafe-eval'");
+      expect(meta, `${path}: the meta policy agrees with the header on base-uri`).toContain("base-uri 'none'");
+      expect(html, `${path}: no <base> element`).not.toMatch(/<base[\s>/]/i);
       expect(html, `${path}: no style="" attributes (the policy blocks them)`).not.toMatch(/<[a-z][^>]*\sstyle=/i);
 
       // Exactly the hashes of this page's own inline code: none missing, none from other pages.
@@ -59,6 +64,50 @@ test.describe('response headers', () => {
       expect(listed('style-src'), `${path}: style hashes`).toEqual(inline(/<style[^>]*>([\s\S]*?)<\/style>/g));
     }
   });
+});
+
+/** A raw request to the test server with exactly this Host header (fetch would not allow it). */
+function requestWithHost(baseURL: string, path: string, host: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: hostname, port, path, headers: { host, 'accept-encoding': 'identity' } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+test.describe('the server answers only its own address (DNS rebinding)', () => {
+  // A page on evil.example that points its name at 127.0.0.1 reaches the server with its own
+  // name in Host; so does a wildcard-DNS name such as 127.0.0.1.nip.io.
+  for (const name of ['evil.example', 'evil.example:<port>', '127.0.0.1.nip.io:<port>']) {
+    test(`Host: ${name} gets 421 and nothing of the site or the API`, async ({ baseURL }) => {
+      const host = name.replace('<port>', new URL(baseURL!).port);
+      for (const path of ['/', '/about', '/api/marquee', '/api/visitor']) {
+        const response = await requestWithHost(baseURL!, path, host);
+        expect(response.status, `${host} ${path}`).toBe(421);
+        expect(response.headers['cache-control'], `${host} ${path}`).toBe('no-store');
+        expect(response.headers['content-type'], `${host} ${path}`).toMatch(/^text\/plain/);
+        expect(response.headers['set-cookie'], `${host} ${path}: no visitor cookie`).toBeUndefined();
+        expect(response.body, `${host} ${path}`).not.toMatch(/<html|"_id"|"count"/i);
+      }
+    });
+  }
+
+  for (const name of ['127.0.0.1', 'localhost']) {
+    test(`Host: ${name}:<port> is served`, async ({ baseURL }) => {
+      const host = `${name}:${new URL(baseURL!).port}`;
+      const page = await requestWithHost(baseURL!, '/', host);
+      expect(page.status, host).toBe(200);
+      expect(page.body, host).toMatch(/<html/i);
+      const api = await requestWithHost(baseURL!, '/api/marquee', host);
+      expect(api.status, host).toBe(200);
+      expect(api.headers['content-type'], host).toMatch(/^application\/json/);
+    });
+  }
 });
 
 test.describe('the policy holds in the browser', () => {

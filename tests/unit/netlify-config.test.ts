@@ -107,7 +107,7 @@ describe('headers on every page', () => {
 
   it('adds the directives a <meta> policy cannot carry, and nothing that loosens the page policy', () => {
     const csp = directives(all['Content-Security-Policy'] ?? '');
-    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
     const everything = [...csp.values()].flat().join(' ');
