@@ -3,7 +3,7 @@
  * dialog's open state, and the actions that change them. Kept free of React and of toasts, so a
  * plain page script (the guard of /account, say) can use it without downloading React; islands
  * show the toasts themselves. The account page's other actions (log out everywhere, change the
- * password) sit beside it in account.ts, so the pages that only check the session do not carry them.
+ * password) sit beside it in account.ts, so pages that only check the session do not carry them.
  *
  * Browser storage holds exactly what the spec names: `token` (the session) and
  * `activationToken` (a registration waiting for its code). The server keeps a session per token,
