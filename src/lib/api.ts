@@ -17,21 +17,35 @@ const retryAfterOf = (response: Response) => {
   return response.headers.has('retry-after') && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 };
 
-/** Sends `body` as JSON; `idempotencyKey` makes retries and double clicks safe. */
+/** Options of a POST beyond its body. */
+export interface PostOptions {
+  /** Makes retries and double clicks safe: the server stores the first and answers the rest alike. */
+  idempotencyKey?: string | undefined;
+  /** Extra request headers (the account's `token`, say), named in lower case, so that the
+   *  content type below always wins. */
+  headers?: Record<Lowercase<string>, string> | undefined;
+  /** Lets the request finish even if the page is left meanwhile (logout). */
+  keepalive?: boolean | undefined;
+}
+
+/** Sends `body` as JSON to the site's own API (the only kind of write the API accepts). */
 export async function postJson<T = Record<string, unknown>>(
   path: string,
   body: unknown,
-  { idempotencyKey }: { idempotencyKey?: string } = {},
+  { idempotencyKey, headers = {}, keepalive = false }: PostOptions = {},
 ): Promise<ApiResult<T>> {
   try {
     const response = await fetch(path, {
       method: 'POST',
+      // Last, so that the extra headers can never change how the body is sent.
       headers: {
+        ...headers,
         'content-type': 'application/json',
         accept: 'application/json',
-        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
       },
       body: JSON.stringify(body),
+      keepalive,
     });
     const data = (await response.json().catch(() => ({}))) as ApiResult<T>['data'];
     return { ok: response.ok, status: response.status, data, retryAfter: retryAfterOf(response) };

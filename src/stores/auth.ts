@@ -2,10 +2,12 @@
  * The student's session, shared by every island and page script: the signed-in user, the login
  * dialog's open state, and the actions that change them. Kept free of React and of toasts, so a
  * plain page script (the guard of /account, say) can use it without downloading React; islands
- * show the toasts themselves.
+ * show the toasts themselves. The account page's other actions (log out everywhere, change the
+ * password) sit beside it in account.ts, so pages that only check the session do not carry them.
  *
  * Browser storage holds exactly what the spec names: `token` (the session) and
- * `activationToken` (a registration waiting for its code).
+ * `activationToken` (a registration waiting for its code). The server keeps a session per token,
+ * so logging out ends it there as well (a copied token stops working).
  */
 import { atom } from 'nanostores';
 import { getJson, postJson, type ApiResult } from '../lib/api';
@@ -82,6 +84,15 @@ function settle(state: AuthState): AuthState {
 const signedOut = () => settle({ status: 'signedOut', user: null });
 
 /**
+ * The server refused `token` (401): it is dropped, unless another tab has stored a new one
+ * meanwhile, and the student is signed out, so the next page does not ask again.
+ */
+export function refused(token: string): AuthState {
+  if (readStored(TOKEN_KEY) === token) storage()?.removeItem(TOKEN_KEY);
+  return signedOut();
+}
+
+/**
  * Checks the stored token with the server (GET /api/user/me, header `token`), once per page.
  * No token, a refused token or a failed request: signed out, silently. A token the server
  * refused (401) is dropped, so the next page does not ask again.
@@ -93,8 +104,7 @@ export function loadSession(): Promise<AuthState> {
     const { ok, status, data } = await getJson<{ user?: unknown }>('/api/user/me', { token });
     const user = ok ? asUser(data.user) : null;
     if (user) return settle({ status: 'signedIn', user });
-    if (status === 401 && readStored(TOKEN_KEY) === token) storage()?.removeItem(TOKEN_KEY);
-    return signedOut();
+    return status === 401 ? refused(token) : signedOut();
   })();
   return session;
 }
@@ -122,8 +132,27 @@ export async function login(values: LoginInput): Promise<ApiResult<LoginAnswer>>
   return { ...result, ok: false };
 }
 
-/** Logs out: clears all of localStorage and forgets the user (the caller says 'Logged out'). */
-export function logout() {
+/** How long logout waits for the server before signing out here anyway. */
+const LOGOUT_WAIT_MS = 1500;
+
+/** Forgets the session here: all of localStorage (as the spec's logout says) and the user. */
+export function endLocally() {
   clearStored();
   signedOut();
+}
+
+/**
+ * Logs out (the caller says 'Logged out'): first tells the server (POST /api/user/logout, header
+ * `token`), so that this token stops working there too, then clears all of localStorage and
+ * forgets the user. The request is sent with `keepalive`, so it still goes out if the page is
+ * left; it is waited for at most LOGOUT_WAIT_MS, and a slow or failed one never keeps the student
+ * signed in here.
+ */
+export async function logout(): Promise<void> {
+  const token = readStored(TOKEN_KEY);
+  if (token) {
+    const told = postJson('/api/user/logout', {}, { headers: { token }, keepalive: true });
+    await Promise.race([told, new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS))]);
+  }
+  endLocally();
 }

@@ -3,12 +3,11 @@
  * on a 360 px phone and on a 1280 px screen, nor in the open mobile menu or the certificate
  * preview dialog.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { expect, test } from './fixtures';
 import { allPages } from './routes';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const VIEWPORTS = [
   { name: 'phone', width: 360, height: 740 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -26,24 +25,6 @@ async function revealAll(page: Page) {
   });
   // Entrance animations last up to 1 s.
   await page.waitForTimeout(1100);
-}
-
-/** Runs axe and fails with a readable list of what it found. */
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const report = results.violations
-    .map((v) =>
-      [
-        `• ${v.id} (${v.impact ?? 'n/a'}): ${v.help}`,
-        `  ${v.helpUrl}`,
-        ...v.nodes.slice(0, 6).map((n) => `  - ${n.target.join(' ')}\n    ${n.failureSummary?.replace(/\n/g, '\n    ') ?? ''}`),
-        v.nodes.length > 6 ? `  … and ${v.nodes.length - 6} more` : '',
-      ]
-        .filter(Boolean)
-        .join('\n'),
-    )
-    .join('\n');
-  expect(results.violations.length, `axe found on ${where}:\n${report}`).toBe(0);
 }
 
 for (const viewport of VIEWPORTS) {

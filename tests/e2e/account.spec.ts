@@ -5,31 +5,22 @@
  * and reads the code from the test server's mail outbox; the other tests answer single calls in
  * the browser (page.route) to reach states the real API gives only slowly or rarely.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { content, escapeRe } from './routes';
+import { expectNoViolations } from './axe';
+import { content } from './routes';
 import { expect, gate, test } from './fixtures';
+import { codeFor } from './outbox';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const DESKTOP = { width: 1280, height: 800 };
 
 /** Scripts that mean React (or an account island) was downloaded. */
-const REACT_SCRIPT = /\/_astro\/(client\.|react|jsx-runtime|HeaderAuth|LoginDialog|LoginForm|RegisterForm|VerifyForm|AccountProfile)/;
+const REACT_SCRIPT = /\/_astro\/(client\.|react|jsx-runtime|HeaderAuth|LoginDialog|LoginForm|RegisterForm|VerifyForm|ForgotPasswordForm|AccountProfile)/;
 
 /** Each test poses as a client of its own, so the API's per-address limits never meet the suite. */
 test.beforeEach(async ({ page }) => {
   const byte = () => 1 + Math.floor(Math.random() * 254);
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.19.${byte()}.${byte()}` });
 });
-
-/** Runs axe and fails with a readable list of what it found. */
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const report = results.violations.map((v) => `• ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
-  expect(results.violations.length, `axe found on ${where}:\n${report}`).toBe(0);
-}
 
 /** Records the URLs of every script the page downloads. */
 function recordScripts(page: Page) {
@@ -47,22 +38,6 @@ const awake = (page: Page, component: string) =>
 const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Login to Your Account' });
 const banner = (page: Page) => page.getByRole('banner');
 
-/** The newest one-time code e-mailed to `email`, read from the test server's outbox. */
-async function codeFor(email: string): Promise<string> {
-  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-    for (const file of files) {
-      const mail = await readFile(path.join(outbox, file), 'utf8');
-      if (!new RegExp(`^To: ${escapeRe(email)}$`, 'mi').test(mail)) continue;
-      const code = /code[^\n]*?:\s*(\d{6})\b/i.exec(mail)?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code e-mailed to ${email} in ${outbox}`);
-}
-
 /** A page in a fresh browser context (its own storage) at desktop width. */
 async function freshPage(browser: Browser) {
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -75,9 +50,9 @@ async function freshPage(browser: Browser) {
 test.describe('an anonymous visitor', () => {
   test.use({ viewport: DESKTOP });
 
-  test('downloads no React on informational pages, /course-list, /register and /verify', async ({ page }) => {
+  test('downloads no React on informational pages, /course-list, /register, /verify and /forgot-password', async ({ page }) => {
     const scripts = recordScripts(page);
-    for (const path of ['/', '/about', '/course-list', '/register', '/verify']) {
+    for (const path of ['/', '/about', '/course-list', '/register', '/verify', '/forgot-password']) {
       await page.goto(path);
       await page.waitForLoadState('load');
     }

@@ -69,6 +69,7 @@ export const routes: PublicRoute[] = [
   { path: '/login', title: 'Student Login', h1: 'Login to Your Account', unlisted: true },
   { path: '/register', title: 'Create Your Account', h1: 'Create Your Account', unlisted: true },
   { path: '/verify', title: 'Verify Your Account', h1: 'Verify Your Account', unlisted: true },
+  { path: '/forgot-password', title: 'Reset Your Password', h1: 'Reset Your Password', unlisted: true },
   { path: '/account', title: 'My Account', h1: 'Account', unlisted: true },
   { path: '/educater', title: 'Educator Area', h1: 'Educator Area', unlisted: true },
   { path: '/educater/add-Course', title: 'Add a Course', h1: 'Add a Course', unlisted: true },

@@ -2,7 +2,8 @@
  * The login form ('Login to Your Account'), shared by the login dialog and the /login page.
  * Checked with the same zod schema as POST /api/user/login. Success stores the token and goes
  * home, where the server's welcome is shown; a failure shows the server's message as a toast and
- * in the form (a toast sits beneath an open modal dialog).
+ * in the form (a toast sits beneath an open modal dialog). "Forgot password?" leads to
+ * /forgot-password.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
@@ -77,6 +78,9 @@ export default function LoginForm({ standalone = false }: Props) {
         <input {...register('password')} {...field('password')} type="password" autoComplete="current-password" required />
         {error('password')}
       </div>
+      <p className="auth-form__forgot">
+        <a href="/forgot-password">Forgot password?</a>
+      </p>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
         {busy ? 'Please Wait...' : 'Login'}
       </button>

@@ -3,8 +3,11 @@
  * own markup and CSS: the styled version injects <style> elements that the Content-Security-Policy
  * forbids). Rendered once per page, by whichever island mounts first; toasts from every island
  * appear here. The defaults match the spec: top-center, errors 4 s, successes 2 s, at most 20.
+ * They are drawn at the end of <body>, so a toast stays visible when the part of the page that
+ * holds its island is hidden (the account page after a logout, say).
  */
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { resolveValue, useToaster } from 'react-hot-toast/headless';
 
 let claimed = false;
@@ -32,5 +35,6 @@ export default function ToastHost() {
       claimed = false;
     };
   }, []);
-  return owner ? <Toasts /> : null;
+  // Claimed only after mounting, so the server's HTML and the first render agree.
+  return owner ? createPortal(<Toasts />, document.body) : null;
 }

@@ -1,0 +1,234 @@
+/**
+ * The forgotten-password screen (/forgot-password), in two steps. First the e-mail address: the
+ * server e-mails a 6-digit code and answers with a `resetToken`, which is kept in this island's
+ * state only (browser storage holds exactly the spec's keys). Then the code and a new password:
+ * success carries the server's message to /login and goes there. "Send a new code" leads back
+ * to the first step with the address kept; sending again to the same address waits out the
+ * server's cooldown (60 s, or the Retry-After of a 429), counting down on the button. A reset
+ * that can no longer succeed (expired, too many wrong codes, a newer code sent) also leads back,
+ * with the server's message. Hydrated on first use (`client:interact`).
+ */
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useEffect, useId, useReducer, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast/headless';
+import type { z } from 'zod';
+import { postJson } from '../../lib/api';
+import { setFlash } from '../../lib/flash';
+import { ForgotPasswordSchema, OTP_VALID_MINUTES, PASSWORD_MIN, RESEND_COOLDOWN_SECONDS, ResetPasswordSchema } from '../../lib/schemas/user';
+import { Field, FormAlert, showFieldErrors, useFailure } from './form-field';
+import ToastHost from './ToastHost';
+
+const CodeSchema = ResetPasswordSchema.omit({ resetToken: true });
+
+/** No more codes to this address before `until` (a time in ms). */
+interface Cooldown {
+  email: string;
+  until: number;
+}
+
+/** A code sent: to which address, the token that goes with it, and what the server said. */
+interface Sent {
+  email: string;
+  resetToken: string;
+  notice: string;
+}
+
+/** Whole seconds until `deadline` (ms), re-rendering each second while there are any. */
+function useSecondsUntil(deadline: number): number {
+  const [, tick] = useReducer((n: number) => n + 1, 0);
+  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  const counting = left > 0;
+  useEffect(() => {
+    if (!counting) return;
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [counting, deadline]);
+  return left;
+}
+
+export default function ForgotPasswordForm() {
+  const [sent, setSent] = useState<Sent | null>(null);
+  // The address to show again in the first step, and the message that sent the student back.
+  const [email, setEmail] = useState('');
+  const [carried, setCarried] = useState('');
+  const [cooldown, setCooldown] = useState<Cooldown | null>(null);
+  // Moving between the steps moves the focus to the new step's first field.
+  const [moved, setMoved] = useState(false);
+
+  const wait = (address: string, seconds: number) => setCooldown({ email: address, until: Date.now() + seconds * 1000 });
+  const onSent = (next: Sent) => {
+    wait(next.email, RESEND_COOLDOWN_SECONDS);
+    setCarried('');
+    setSent(next);
+    setMoved(true);
+  };
+  const back = (message = '') => {
+    setEmail(sent?.email ?? email);
+    setCarried(message);
+    setSent(null);
+    setMoved(true);
+    if (message) toast.error(message);
+  };
+
+  return (
+    <>
+      <ToastHost />
+      <p className="auth-form__notice" role="status">
+        {sent?.notice}
+      </p>
+      {sent ? (
+        <CodeStep sent={sent} focus={moved} onBack={back} />
+      ) : (
+        <EmailStep email={email} carried={carried} cooldown={cooldown} focus={moved} onSent={onSent} onWait={wait} />
+      )}
+    </>
+  );
+}
+
+interface EmailStepProps {
+  /** The address to fill in (coming back from the second step). */
+  email: string;
+  /** A message that sent the student back here. */
+  carried: string;
+  cooldown: Cooldown | null;
+  focus: boolean;
+  onSent: (sent: Sent) => void;
+  onWait: (email: string, seconds: number) => void;
+}
+
+/** Step 1: the e-mail address to send a code to. */
+function EmailStep({ email, carried, cooldown, focus, onSent, onWait }: EmailStepProps) {
+  const id = useId();
+  const { failure, fail, clear } = useFailure();
+  // Without an address to fill in, no default values: what a visitor typed before the island
+  // woke up stays in the field.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof ForgotPasswordSchema>, unknown, z.output<typeof ForgotPasswordSchema>>({
+    resolver: standardSchemaResolver(ForgotPasswordSchema),
+    ...(email ? { defaultValues: { email } } : {}),
+  });
+  useEffect(() => {
+    if (focus) setFocus('email');
+  }, [focus, setFocus]);
+
+  // The cooldown holds for the address it was given for; another address may be sent at once.
+  const typed = (watch('email') ?? '').trim().toLowerCase();
+  const secondsLeft = useSecondsUntil(cooldown && cooldown.email === typed ? cooldown.until : 0);
+
+  const onSubmit = async (values: z.output<typeof ForgotPasswordSchema>) => {
+    clear();
+    const { ok, status, data, retryAfter } = await postJson<{ resetToken?: string }>('/api/user/forgot-password', values);
+    if (ok && data.resetToken) {
+      onSent({
+        email: values.email,
+        resetToken: data.resetToken,
+        notice: data.message || `If an account exists for ${values.email}, we have sent it a 6-digit code.`,
+      });
+      return;
+    }
+    if (status === 429 && retryAfter) onWait(values.email, retryAfter);
+    showFieldErrors(data.errors, ['email'], setError);
+    fail(data.message);
+  };
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Field id={`${id}-email`} label="Email" hint="The address you registered with." error={errors.email?.message}>
+        {(aria) => <input {...register('email')} {...aria} type="email" autoComplete="email" required />}
+      </Field>
+      <button type="submit" className="btn auth-form__submit" disabled={isSubmitting || secondsLeft > 0}>
+        {isSubmitting ? 'Please Wait...' : secondsLeft > 0 ? `Send code in ${secondsLeft}s` : 'Send code'}
+      </button>
+      <FormAlert>{failure || carried}</FormAlert>
+      <p className="auth-form__switch">
+        Remembered it? <a href="/login">Login</a>
+      </p>
+    </form>
+  );
+}
+
+interface CodeStepProps {
+  sent: Sent;
+  focus: boolean;
+  /** Back to the first step, with the message that explains why, if any. */
+  onBack: (message?: string) => void;
+}
+
+/** Step 2: the e-mailed code and the new password. */
+function CodeStep({ sent, focus, onBack }: CodeStepProps) {
+  const id = useId();
+  const { failure, fail, clear } = useFailure();
+  const [leaving, setLeaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof CodeSchema>, unknown, z.output<typeof CodeSchema>>({ resolver: standardSchemaResolver(CodeSchema) });
+  useEffect(() => {
+    if (focus) setFocus('otp');
+  }, [focus, setFocus]);
+
+  const onSubmit = async ({ otp, password }: z.output<typeof CodeSchema>) => {
+    clear();
+    const { ok, status, data } = await postJson<{ attemptsLeft?: number }>('/api/user/reset-password', { resetToken: sent.resetToken, otp, password });
+    if (ok) {
+      setLeaving(true);
+      setFlash(data.message || 'Your password has been changed. Please log in with your new password.');
+      location.assign('/login');
+      return;
+    }
+    // Expired, too many wrong codes, a newer code sent, or a token the server cannot read: this
+    // code can no longer work, so back to asking for a new one.
+    const fieldErrors = data.errors ? Object.keys(data.errors) : [];
+    const dead =
+      status === 410 ||
+      data.attemptsLeft === 0 ||
+      (status === 400 && data.attemptsLeft === undefined && (!fieldErrors.length || fieldErrors.includes('resetToken')));
+    if (dead) return onBack(data.message || 'This reset has expired. Please ask for a new code.');
+    showFieldErrors(data.errors, ['otp', 'password'], setError);
+    fail(data.message);
+  };
+
+  const busy = isSubmitting || leaving;
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <input type="email" name="username" autoComplete="username" value={sent.email} readOnly hidden />
+      <Field id={`${id}-otp`} label="Code from the e-mail" hint={`6 digits, valid for ${OTP_VALID_MINUTES} minutes.`} error={errors.otp?.message}>
+        {(aria) => (
+          <input
+            {...register('otp', { valueAsNumber: true })}
+            {...aria}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            required
+          />
+        )}
+      </Field>
+      <Field id={`${id}-password`} label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
+        {(aria) => <input {...register('password')} {...aria} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />}
+      </Field>
+      <button type="submit" className="btn auth-form__submit" disabled={busy}>
+        {busy ? 'Please Wait...' : 'Set new password'}
+      </button>
+      <FormAlert>{failure}</FormAlert>
+      <p className="auth-form__switch">
+        Didn&apos;t get the code?{' '}
+        <button type="button" className="link-button" onClick={() => onBack()} disabled={busy}>
+          Send a new code
+        </button>
+      </p>
+    </form>
+  );
+}
