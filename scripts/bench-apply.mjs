@@ -34,7 +34,8 @@ delete process.env.DATABASE_URL;
 const randomIp = () => `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 let n = 0;
 const payload = () => ({
-  name: `Bench Student ${(n += 1)}`,
+  // Names are letters only: the number spelled with a–j.
+  name: `Bench Student ${[...String((n += 1))].map((d) => 'abcdefghij'[Number(d)]).join('')}`,
   email: `student${n}@example.in`,
   phone: `9${String(n).padStart(9, '0')}`,
   department: 'dl',
@@ -68,12 +69,14 @@ async function load(send, duration = seconds) {
 
 const { startInProcess } = await import('./in-process.mjs');
 const { startServer } = await import('./server.mjs');
-const mails = () => readdirSync(process.env.OUTBOX_DIR).filter((f) => f.endsWith('.eml')).length;
+const mails = () => readdirSync(process.env.OUTBOX_DIR, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml')).length;
 try {
   // 0 and 1. In-process, with the database round trips counted.
   const fx = await startInProcess({ functions: ['apply'], countRoundTrips: true, env: { PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox') } });
   const apply = () => new Request('http://127.0.0.1/api/apply', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload()) });
-  await (await fx.call('apply', apply())).settled(); // warm-up: the pool's first connection
+  const warm = await fx.call('apply', apply()); // warm-up: the pool's first connection (and the outbox folder)
+  await warm.settled();
+  if (warm.response.status !== 201) throw new Error(`warm-up answered ${warm.response.status}: ${await warm.response.text()}`);
   const samples = [];
   for (let i = 0; i < 20; i += 1) {
     const [trips, sent] = [fx.roundTrips(), mails()];
