@@ -39,10 +39,10 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
-const ActivationTokenSchema = z
-  .string({ message: 'Your registration has expired. Please register again.' })
-  .min(1, 'Your registration has expired. Please register again.')
-  .max(4096, 'Your registration has expired. Please register again.');
+/** A token the server handed out (opaque here); any fault gets `expired` as its message. */
+const tokenSchema = (expired: string) => z.string({ message: expired }).min(1, expired).max(4096, expired);
+
+const ActivationTokenSchema = tokenSchema('Your registration has expired. Please register again.');
 
 /** The 6-digit code of an e-mail, sent as a number (leading zeros are lost on the way). */
 const OtpSchema = z
@@ -67,10 +67,7 @@ export const ForgotPasswordSchema = z.object({
 });
 export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
 
-const ResetTokenSchema = z
-  .string({ message: 'This reset has expired. Please ask for a new code.' })
-  .min(1, 'This reset has expired. Please ask for a new code.')
-  .max(4096, 'This reset has expired. Please ask for a new code.');
+const ResetTokenSchema = tokenSchema('This reset has expired. Please ask for a new code.');
 
 /** POST /api/user/reset-password: the e-mailed code and the new password. */
 export const ResetPasswordSchema = z.object({
