@@ -45,6 +45,9 @@ test.describe('axe on open menus and dialogs', () => {
   test('the mobile menu, open with its Services list expanded', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
+    // axe scrolls elements into view to measure them, which would start their entrance
+    // animations mid-check (text half faded in has no contrast): let them all run first.
+    await revealAll(page);
     await page.getByRole('banner').locator('summary', { hasText: 'Menu' }).click();
     const menu = page.getByRole('navigation', { name: /mobile/i });
     await expect(menu).toBeVisible();
@@ -56,6 +59,7 @@ test.describe('axe on open menus and dialogs', () => {
   test('the recognition preview dialog on /about', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/about');
+    await revealAll(page);
     const open = page.getByRole('button', { name: /full size/i }).first();
     await open.scrollIntoViewIfNeeded();
     await open.click();
