@@ -6,11 +6,10 @@
 import type { Config } from '@netlify/functions';
 import { ApplySchema } from '../src/lib/schemas/apply';
 import { CONSENT_VERSION } from '../src/lib/schemas/consent';
-import { limitKeyOf } from './_shared/client';
-import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
+import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
 import { idempotencyKey } from './_shared/idempotency';
 import { storeLead, type Lead } from './_shared/leads';
-import { SITE, byAddress, byEmail, byPhone, enforce } from './_shared/limits';
+import { SITE, byClient, byEmail, byPhone, enforce } from './_shared/limits';
 import { deliver, leadMail } from './_shared/outbox';
 
 export default endpoint(async (req, context) => {
@@ -22,7 +21,7 @@ export default endpoint(async (req, context) => {
   // A filled honeypot is a bot: it is told the same as a person, and nothing is stored.
   if (input.website) return json({ message: `${thanks}.` }, 201);
   await enforce([
-    ['apply:address', byAddress(limitKeyOf(clientIp(req, context)))],
+    ['apply:address', byClient(req, context)],
     ['apply:phone', byPhone(input.phone)],
     ['apply:email', byEmail(input.email)],
     ['leads:site', SITE],

@@ -4,11 +4,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { ContactPageSchema, HomeContactSchema } from '../src/lib/schemas/contact';
-import { limitKeyOf } from './_shared/client';
-import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
+import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
 import { idempotencyKey } from './_shared/idempotency';
 import { storeLead, type Lead } from './_shared/leads';
-import { SITE, byAddress, byPhone, enforce } from './_shared/limits';
+import { SITE, byClient, byPhone, enforce } from './_shared/limits';
 import { deliver, leadMail } from './_shared/outbox';
 
 export default endpoint(async (req, context) => {
@@ -31,7 +30,7 @@ export default endpoint(async (req, context) => {
   const thanks = `Thank you, ${lead.name}! Your message has been received`;
   if (honeypot) return json({ message: `${thanks}.` }, 201);
   await enforce([
-    ['contact:address', byAddress(limitKeyOf(clientIp(req, context)))],
+    ['contact:address', byClient(req, context)],
     ['contact:phone', byPhone(lead.phone)],
     ['leads:site', SITE],
   ]);

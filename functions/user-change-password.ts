@@ -6,7 +6,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { ChangePasswordSchema } from '../src/lib/schemas/user';
-import { requireUser, startSession } from './_shared/auth';
+import { requireUser, revokeAllSessions, startSession } from './_shared/auth';
 import { query, transaction } from './_shared/db';
 import { recordEvent } from './_shared/events';
 import { afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
@@ -33,7 +33,7 @@ export default endpoint(async (req, context) => {
   const passwordHash = await hashPassword(newPassword);
   await transaction(async (client) => {
     await client.query('update users set password_hash = $2, password_changed_at = now() where id = $1', [user._id, passwordHash]);
-    await client.query('update user_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [user._id]);
+    await revokeAllSessions(user._id, client);
   });
   const token = await startSession(user._id);
   await afterAnswer(context, () => recordEvent({ kind: 'password-changed', userId: user._id }, clientIp(req, context)));

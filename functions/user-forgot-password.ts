@@ -7,18 +7,17 @@
 import type { Config } from '@netlify/functions';
 import { ForgotPasswordSchema, OTP_VALID_MINUTES } from '../src/lib/schemas/user';
 import { createResetToken } from './_shared/auth';
-import { limitKeyOf } from './_shared/client';
 import { transaction } from './_shared/db';
 import { recordEvent } from './_shared/events';
 import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { SITE, byAddress, byEmail, enforce } from './_shared/limits';
+import { SITE, byClient, byEmail, enforce } from './_shared/limits';
 import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendResetCodeMail } from './_shared/otp';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { email } = validate(ForgotPasswordSchema, await readJson(req));
   await enforce([
-    ['forgot:address', byAddress(limitKeyOf(clientIp(req, context)))],
+    ['forgot:address', byClient(req, context)],
     ['forgot:email', byEmail(email)],
     ['code-mail:site', SITE],
   ]);

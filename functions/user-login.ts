@@ -7,22 +7,21 @@
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../src/lib/schemas/user';
 import { startSession, toPublicUser } from './_shared/auth';
-import { limitKeyOf } from './_shared/client';
 import { query } from './_shared/db';
 import { recordEvent } from './_shared/events';
 import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { byAddress, byEmail, countFailures, enforce, type Use } from './_shared/limits';
+import { byClient, byEmail, countFailures, enforce, type Use } from './_shared/limits';
 import { DUMMY_HASH, verifyPassword } from './_shared/password';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { email, password } = validate(LoginSchema, await readJson(req));
-  const address = limitKeyOf(clientIp(req, context));
+  const address = byClient(req, context);
   const failures: Use[] = [
     ['login-failures:email-address', `${byEmail(email)}@${address}`],
     ['login-failures:email', byEmail(email)],
   ];
-  await enforce([['login:address', byAddress(address)], ...failures]);
+  await enforce([['login:address', address], ...failures]);
 
   const [row] = await query<{ id: string; name: string; email: string; role: string; password_hash: string }>(
     'select id::text, name, email, role, password_hash from users where lower(email) = lower($1)',

@@ -10,10 +10,9 @@
 import type { Config } from '@netlify/functions';
 import { RegisterSchema } from '../src/lib/schemas/user';
 import { createActivationToken } from './_shared/auth';
-import { limitKeyOf } from './_shared/client';
 import { transaction } from './_shared/db';
-import { allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { SITE, byAddress, byEmail, enforce } from './_shared/limits';
+import { allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
+import { SITE, byClient, byEmail, enforce } from './_shared/limits';
 import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/otp';
 import { hashPassword } from './_shared/password';
 import { passwordProblem } from './_shared/password-policy';
@@ -22,7 +21,7 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { name, email, password } = validate(RegisterSchema, await readJson(req));
   await enforce([
-    ['register:address', byAddress(limitKeyOf(clientIp(req, context)))],
+    ['register:address', byClient(req, context)],
     ['register:email', byEmail(email)],
     ['code-mail:site', SITE],
   ]);

@@ -7,10 +7,9 @@
 import type { Config } from '@netlify/functions';
 import { ResendSchema } from '../src/lib/schemas/user';
 import { ACCOUNT_EXISTS, createActivationToken, readActivationToken } from './_shared/auth';
-import { limitKeyOf } from './_shared/client';
 import { transaction } from './_shared/db';
-import { HttpError, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { SITE, byAddress, byEmail, enforce } from './_shared/limits';
+import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { SITE, byClient, byEmail, enforce } from './_shared/limits';
 import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/otp';
 
 export default endpoint(async (req, context) => {
@@ -19,7 +18,7 @@ export default endpoint(async (req, context) => {
   const registration = await readActivationToken(activationToken);
   const { email } = registration;
   await enforce([
-    ['resend:address', byAddress(limitKeyOf(clientIp(req, context)))],
+    ['resend:address', byClient(req, context)],
     ['resend:email', byEmail(email)],
     ['code-mail:site', SITE],
   ]);

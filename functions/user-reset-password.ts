@@ -6,12 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { ResetPasswordSchema } from '../src/lib/schemas/user';
-import { readResetToken } from './_shared/auth';
-import { limitKeyOf } from './_shared/client';
+import { readResetToken, revokeAllSessions } from './_shared/auth';
 import { transaction } from './_shared/db';
 import { recordEvent } from './_shared/events';
 import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { byAddress, byEmail, countFailures, enforce, type Use } from './_shared/limits';
+import { byClient, byEmail, countFailures, enforce, type Use } from './_shared/limits';
 import { attemptCode, wrongCodeError } from './_shared/otp';
 import { hashPassword } from './_shared/password';
 import { passwordProblem } from './_shared/password-policy';
@@ -23,7 +22,7 @@ export default endpoint(async (req, context) => {
   const { resetToken, otp, password } = validate(ResetPasswordSchema, await readJson(req));
   const reset = await readResetToken(resetToken);
   const failures: Use[] = [['code-failures:email', byEmail(reset.email)]];
-  await enforce([['reset:address', byAddress(limitKeyOf(clientIp(req, context)))], ...failures]);
+  await enforce([['reset:address', byClient(req, context)], ...failures]);
   const weak = await passwordProblem(password, { email: reset.email });
   if (weak) throw fieldErrors({ password: weak });
   const passwordHash = await hashPassword(password);
@@ -37,7 +36,7 @@ export default endpoint(async (req, context) => {
     );
     // A code for an address without an account cannot match; if the account was deleted since, the reset is void.
     if (!rows[0]) throw new HttpError(400, INVALID);
-    await client.query('update user_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [rows[0].id]);
+    await revokeAllSessions(rows[0].id, client);
     return { userId: rows[0].id };
   });
   if (outcome.wrong) {

@@ -7,10 +7,9 @@
 import type { Config } from '@netlify/functions';
 import { VerifySchema } from '../src/lib/schemas/user';
 import { ACCOUNT_EXISTS, readActivationToken } from './_shared/auth';
-import { limitKeyOf } from './_shared/client';
 import { transaction } from './_shared/db';
-import { HttpError, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { byAddress, byEmail, countFailures, enforce, type Use } from './_shared/limits';
+import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { byClient, byEmail, countFailures, enforce, type Use } from './_shared/limits';
 import { attemptCode, wrongCodeError } from './_shared/otp';
 
 export default endpoint(async (req, context) => {
@@ -18,7 +17,7 @@ export default endpoint(async (req, context) => {
   const { otp, activationToken } = validate(VerifySchema, await readJson(req));
   const registration = await readActivationToken(activationToken);
   const failures: Use[] = [['code-failures:email', byEmail(registration.email)]];
-  await enforce([['verify:address', byAddress(limitKeyOf(clientIp(req, context)))], ...failures]);
+  await enforce([['verify:address', byClient(req, context)], ...failures]);
   const code = String(otp).padStart(6, '0');
 
   // A wrong code must be counted, so that answer leaves the transaction as a value (a throw

@@ -4,9 +4,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { query } from './_shared/db';
-import { limitKeyOf } from './_shared/client';
-import { allowMethods, clientIp, endpoint, json } from './_shared/http';
-import { byAddress, enforce } from './_shared/limits';
+import { allowMethods, endpoint, json } from './_shared/http';
+import { byClient, enforce } from './_shared/limits';
 
 const COOKIE = 'visitor_counted';
 
@@ -17,7 +16,7 @@ export default endpoint(async (req, context) => {
     const [row] = await query<{ count: string }>('select count::text from visitor_counter where id = 1');
     return json({ count: Number(row?.count ?? 0) });
   }
-  await enforce([['visitor:address', byAddress(limitKeyOf(clientIp(req, context)))]]);
+  await enforce([['visitor:address', byClient(req, context)]]);
   const [row] = await query<{ count: string }>('update visitor_counter set count = count + 1 where id = 1 returning count::text');
   const secure = new URL(req.url).protocol === 'https:' ? '; Secure' : '';
   return json({ count: Number(row?.count ?? 0) }, 200, {

@@ -12,6 +12,7 @@
  *   the address has an account) cannot be read; 30 minutes; `jti` = the id of its one-time-code
  *   challenge (otp_challenges).
  */
+import type { PoolClient } from '@neondatabase/serverless';
 import { EncryptJWT, SignJWT, errors as joseErrors, jwtDecrypt, jwtVerify, type JWTPayload } from 'jose';
 import { authKeys } from './auth-keys';
 import { query } from './db';
@@ -128,10 +129,13 @@ export async function revokeSession(sessionId: string): Promise<void> {
   await query('update user_sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
 }
 
-/** Ends every live session of `userId` (log out of all devices, a password change or reset). */
-export async function revokeAllSessions(userId: string): Promise<number> {
-  const rows = await query('update user_sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning 1', [userId]);
-  return rows.length;
+/**
+ * Ends every live session of `userId` (log out of all devices, a password change or reset);
+ * inside the caller's transaction when `client` is given. Returns how many ended.
+ */
+export async function revokeAllSessions(userId: string, client?: PoolClient): Promise<number> {
+  const sql = 'update user_sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning 1';
+  return client ? ((await client.query(sql, [userId])).rowCount ?? 0) : (await query(sql, [userId])).length;
 }
 
 /* ------------------------------------------------- activation and reset tokens (JWE) ---- */

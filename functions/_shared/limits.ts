@@ -13,8 +13,10 @@
  * count only failed attempts (a wrong password or code), and refuse once `max` have failed.
  */
 import { createHmac } from 'node:crypto';
+import type { Context } from '@netlify/functions';
 import site from '../../content/site.json';
 import { authKeys } from './auth-keys';
+import { clientIp, limitKeyOf } from './client';
 import { query } from './db';
 import { recordEvent, type EventKind } from './events';
 import { HttpError } from './http';
@@ -117,8 +119,8 @@ export type LimitName = keyof typeof LIMITS;
 /** One use of a limit: its name and whom it counts (from the helpers below). */
 export type Use = readonly [LimitName, string];
 
-/** The client address as limits count it (IPv6 by /64): pass limitKeyOf(clientIp(...)). */
-export const byAddress = (addressKey: string) => addressKey;
+/** The client's address as limits count it (IPv6 by its /64). */
+export const byClient = (req: Request, context: Context | undefined) => limitKeyOf(clientIp(req, context));
 /** An e-mail address, as a keyed hash (never stored as such). */
 export const byEmail = (email: string) => keyed(`email:${email.trim().toLowerCase()}`);
 /** A phone number, as a keyed hash. */
