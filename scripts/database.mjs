@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, migrate, startEmbeddedPostgres, startWebSocketProxy, useLocalProxy } from './db.mjs';
+import { ensureDemoAdmin } from './staff.mjs';
 
 /**
  * The local AUTH_SECRET: read from `auth-secret` in the folder that holds this server's data —
@@ -41,7 +42,11 @@ export function localAuthSecret() {
   return { secret, file };
 }
 
-export async function prepareDatabase({ log = console.log } = {}) {
+/**
+ * `demoAdmin`: on a local database without staff, make the demo staff account and print its
+ * password (npm start does; the account tools and the tests do not).
+ */
+export async function prepareDatabase({ log = console.log, demoAdmin = false } = {}) {
   const closers = [];
   // The functions refuse to run without their production settings unless told they are local
   // (functions/_shared/env.ts): this server is, whatever else is configured.
@@ -76,6 +81,8 @@ export async function prepareDatabase({ log = console.log } = {}) {
     const pool = new Pool({ connectionString: url });
     try {
       await migrate(pool, { log });
+      // The first local start makes a demo staff account and prints its password (this once).
+      if (demoAdmin) await ensureDemoAdmin(pool, log);
     } finally {
       await pool.end();
     }

@@ -147,7 +147,7 @@ async function functionsBundled(dev, origin) {
  * Resolves to `{ url, close }` once the server listens.
  */
 export async function startServer({ port = 8888, host = '127.0.0.1', quiet = false } = {}) {
-  const database = await prepareDatabase({ log: quiet ? () => {} : console.log });
+  const database = await prepareDatabase({ log: quiet ? () => {} : console.log, demoAdmin: true });
   invokeDeployedBundles();
   const dev = new NetlifyDev({
     projectRoot,

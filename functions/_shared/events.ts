@@ -17,11 +17,14 @@ export type EventKind =
   | 'password-change-failed'
   | 'logout'
   | 'logout-all'
-  | 'mail-ceiling';
+  | 'mail-ceiling'
+  | 'staff-login-failed'
+  | 'second-factor-failed'
+  | 'second-factor-replayed';
 
 export interface SecurityEvent {
   kind: EventKind;
-  /** The account concerned, when there is one. */
+  /** The account concerned (a student's or a member of staff's), when there is one. */
   userId?: string | null | undefined;
   /** Anything else worth keeping (a limit's name, say); never personal data. */
   detail?: Record<string, string | number | boolean> | undefined;

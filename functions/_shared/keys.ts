@@ -9,7 +9,7 @@ import { hkdfSync } from 'node:crypto';
 /** The `iss` of every token this site issues, checked on every token it reads. */
 export const ISSUER = 'pragati-institute-website';
 
-/** `aud` of a signed-in student's token. Admin tokens (a later issue) use their own audience. */
+/** `aud` of a signed-in student's token. Staff sign in with a session cookie instead (staff.ts). */
 export const USER_AUDIENCE = 'user';
 /** `aud` of the encrypted token that carries a registration waiting for its code. */
 export const ACTIVATION_AUDIENCE = 'activation';
@@ -32,6 +32,10 @@ export interface AuthKeys {
   otp: Uint8Array;
   /** HMAC-SHA256 key of the e-mail addresses and phone numbers that limits count by. */
   limits: Uint8Array;
+  /** AES-256-GCM key that seals staff authenticator secrets at rest (sealed.ts). */
+  totpSecret: Uint8Array;
+  /** HMAC-SHA256 key of staff recovery codes. */
+  recoveryCode: Uint8Array;
 }
 
 const SALT = 'pragati-institute-website/auth/v1';
@@ -47,5 +51,7 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     activation: derive(secret, 'activation-token/dir+A256GCM'),
     otp: derive(secret, 'otp-code/HMAC-SHA256'),
     limits: derive(secret, 'limit-key/HMAC-SHA256'),
+    totpSecret: derive(secret, 'staff-totp-secret/A256GCM'),
+    recoveryCode: derive(secret, 'staff-recovery-code/HMAC-SHA256'),
   };
 }

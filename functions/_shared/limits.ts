@@ -111,6 +111,33 @@ export const LIMITS = {
     event: 'login-locked',
   },
 
+  'staff-login:address': { max: 30, seconds: 15 * MINUTE, counts: 'counted', why: 'A handful of staff share the office network; thirty sign-ins in a quarter hour is already a script.' },
+  'staff-login-failures:email-address': {
+    max: 5,
+    seconds: 15 * MINUTE,
+    counts: 'failures',
+    why: 'Staff accounts open applicants’ documents: five wrong passwords from one network stops a guesser there, and the colleague signs in from elsewhere.',
+    message: 'Too many wrong passwords for this account. Please wait 15 minutes and try again.',
+    event: 'login-locked',
+  },
+  'staff-login-failures:email': {
+    max: 20,
+    seconds: DAY,
+    counts: 'failures',
+    why: 'Wrong passwords for one staff account from every network together; the second factor still stands behind it.',
+    message: 'Too many wrong passwords for this account today. Please ask a colleague to check the account, or try again tomorrow.',
+    event: 'login-locked',
+  },
+  'second-factor-failures:staff': {
+    max: 5,
+    seconds: 15 * MINUTE,
+    counts: 'failures',
+    why: 'A 6-digit code has a million values: five tries per quarter hour makes guessing one hopeless (about 500 a day).',
+    message: 'Too many wrong codes. Please wait 15 minutes, then sign in again.',
+    event: 'login-locked',
+  },
+  'staff-invitation:address': { max: 20, seconds: HOUR, counts: 'counted', why: 'Invitations are accepted once each; more tries from one network are someone guessing links.' },
+
   'visitor:address': { max: 300, seconds: HOUR, counts: 'counted', why: 'A school lab shares one address; this only stops a script inflating the count.' },
 } as const satisfies Record<string, Limit>;
 

@@ -1,0 +1,23 @@
+/**
+ * GET /api/admin/me — who is signed in, and how far: {staff, stage, idleMinutes, expiresAt}.
+ * `stage` is 'signed-in', or 'verify' / 'enrol' for a session still waiting for its second
+ * factor (the sign-in page resumes there after a reload). 401 without a live session.
+ */
+import type { Config } from '@netlify/functions';
+import { query } from './_shared/db';
+import { allowMethods, endpoint, json } from './_shared/http';
+import { IDLE_MINUTES, requireStaff } from './_shared/staff';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET');
+  const { staff, sessionId, verified, enrolled } = await requireStaff(req, context, 'second-factor');
+  const [row] = await query<{ expires_at: string }>('select expires_at from staff_sessions where id = $1', [sessionId]);
+  return json({
+    staff: { _id: staff.id, name: staff.name, email: staff.email },
+    stage: verified ? 'signed-in' : enrolled ? 'verify' : 'enrol',
+    idleMinutes: IDLE_MINUTES,
+    expiresAt: new Date(row!.expires_at).toISOString(),
+  });
+});
+
+export const config: Config = { path: '/api/admin/me' };

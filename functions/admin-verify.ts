@@ -1,0 +1,66 @@
+/**
+ * POST /api/admin/verify — {code} → {message, token, staff, recoveryCodesLeft}: the second step
+ * of a staff sign-in. The code from the authenticator app (each code once: a replay is refused,
+ * totp.ts), or one of the account's recovery codes (each once). Five wrong codes in 15 minutes
+ * stop further tries (limits.ts). Success signs the session in under a new cookie.
+ */
+import type { Config } from '@netlify/functions';
+import { ADMIN_MARKER, SecondFactorSchema } from '../src/lib/schemas/staff';
+import { audit } from './_shared/audit';
+import { query, transaction } from './_shared/db';
+import { recordEvent } from './_shared/events';
+import { HttpError, afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
+import { countFailures, enforce, type Use } from './_shared/limits';
+import { completeSecondFactor, requireStaff } from './_shared/staff';
+import { acceptStep, codeStep, openTotpSecret, useRecoveryCode } from './_shared/totp';
+
+const WRONG = 'That code is not right. Type the code your authenticator app shows now, or a recovery code.';
+const REPLAYED = 'This code was already used. Please wait for the next code in your app.';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'POST');
+  const signing = await requireStaff(req, context, 'second-factor');
+  const { staff } = signing;
+  if (!signing.enrolled) throw new HttpError(409, 'Please set up your authenticator app first.', { next: 'enrol' });
+  if (signing.verified) throw new HttpError(409, 'You are already signed in.');
+  const { code } = validate(SecondFactorSchema, await readJson(req));
+  const failures: Use[] = [['second-factor-failures:staff', staff.id]];
+  await enforce(failures);
+
+  const [row] = await query<{ totp_secret: string }>('select totp_secret from staff where id = $1', [staff.id]);
+  const recovery = !/^\d{6}$/.test(code);
+  const step = recovery ? null : await codeStep(openTotpSecret(staff.id, row!.totp_secret), code);
+
+  const outcome = await transaction(async (client) => {
+    if (recovery) {
+      if (!(await useRecoveryCode(client, staff.id, code))) return 'wrong' as const;
+    } else {
+      if (step === null) return 'wrong' as const;
+      if (!(await acceptStep(client, staff.id, step))) return 'replayed' as const;
+    }
+    const cookie = await completeSecondFactor(signing.sessionId, client);
+    await audit({ staffId: staff.id, action: 'sign-in', entity: 'session', entityId: signing.sessionId }, signing.address, client);
+    if (recovery) await audit({ staffId: staff.id, action: 'use-recovery-code', entity: 'staff', entityId: staff.id }, signing.address, client);
+    const left = await client.query<{ left: number }>('select count(*)::int as left from staff_recovery_codes where staff_id = $1 and used_at is null', [staff.id]);
+    return { cookie, recoveryCodesLeft: left.rows[0]!.left };
+  });
+
+  if (outcome === 'wrong' || outcome === 'replayed') {
+    await countFailures(failures);
+    await afterAnswer(context, () => recordEvent({ kind: outcome === 'wrong' ? 'second-factor-failed' : 'second-factor-replayed', userId: staff.id }, signing.address));
+    throw fieldErrors({ code: outcome === 'wrong' ? WRONG : REPLAYED });
+  }
+  const low = outcome.recoveryCodesLeft <= 3 ? ` You have ${outcome.recoveryCodesLeft} recovery codes left: make new ones under Security.` : '';
+  return json(
+    {
+      message: `Welcome back, ${staff.name}!${recovery ? low : ''}`,
+      token: ADMIN_MARKER,
+      staff: { _id: staff.id, name: staff.name, email: staff.email },
+      recoveryCodesLeft: outcome.recoveryCodesLeft,
+    },
+    200,
+    { 'Set-Cookie': outcome.cookie },
+  );
+});
+
+export const config: Config = { path: '/api/admin/verify' };

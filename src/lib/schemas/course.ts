@@ -1,0 +1,42 @@
+/** Courses staff publish (GET /api/courses public; writes staff-only), shared by the admin island and the functions. */
+import { z } from 'zod';
+import { TextSchema } from './fields';
+import { VersionSchema } from './records';
+
+/** The fields of a course, all required. */
+export const CourseFieldsSchema = z.object({
+  /** The course's name, e.g. 'Tally Prime with GST'. */
+  title: TextSchema('the title', 2, 120),
+  /** The group it belongs to, e.g. 'Accounting'. */
+  category: TextSchema('the category', 2, 60),
+  /** Fee in rupees, a whole number. */
+  price: z.coerce
+    .number({ message: 'Please enter the price in rupees.' })
+    .int('Please enter the price in whole rupees.')
+    .min(0, 'The price cannot be negative.')
+    .max(10_00_000, 'Please check the price: it is more than 10,00,000 rupees.'),
+  /** How long it runs, e.g. '3 months'. */
+  duration: TextSchema('the duration', 1, 40),
+  /** What the course teaches. */
+  description: TextSchema('the description', 10, 2000),
+  /** Address of the course's picture: a full https:// address, or a path on this site (/images/…). */
+  image: z
+    .string({ message: 'Please enter the image address.' })
+    .trim()
+    .min(1, 'Please enter the image address.')
+    .max(500, 'Please shorten the image address to 500 characters.')
+    .refine((v) => /^https:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), 'Please enter an https:// address or a path on this site beginning with /.'),
+});
+export type CourseFields = z.infer<typeof CourseFieldsSchema>;
+export type CourseFieldsInput = z.input<typeof CourseFieldsSchema>;
+
+/** PUT /api/courses/{id}: the fields and the version they were based on. */
+export const CourseUpdateSchema = CourseFieldsSchema.extend({ version: VersionSchema });
+
+/** A course as the API gives it. */
+export interface Course extends CourseFields {
+  _id: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}

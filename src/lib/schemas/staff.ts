@@ -1,0 +1,67 @@
+/**
+ * Staff sign-in and staff accounts, shared by the admin island and the /api/admin/* functions.
+ */
+import { z } from 'zod';
+import { EmailSchema, NameSchema } from './fields';
+import { NewPasswordSchema, PasswordSchema } from './user';
+
+/** POST /api/admin/login. */
+export const StaffLoginSchema = z.object({
+  /** The staff member's e-mail address. */
+  email: EmailSchema,
+  /** Their password. */
+  password: PasswordSchema,
+});
+export type StaffLoginInput = z.input<typeof StaffLoginSchema>;
+
+const CODE_MESSAGE = 'Please enter the 6-digit code from your authenticator app, or one of your recovery codes.';
+
+/** A 6-digit authenticator code, or a recovery code (`xxxxx-xxxxx`; case, spaces and dashes ignored). */
+export const SecondFactorCodeSchema = z
+  .string({ message: CODE_MESSAGE })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, CODE_MESSAGE));
+
+/** POST /api/admin/verify and POST /api/admin/enrol. */
+export const SecondFactorSchema = z.object({
+  /** The code from the authenticator app (or, at /verify only, a recovery code). */
+  code: SecondFactorCodeSchema,
+});
+export type SecondFactorInput = z.input<typeof SecondFactorSchema>;
+
+/** POST /api/admin/staff: invite a colleague (they get an e-mail to set a password). */
+export const InviteStaffSchema = z.object({
+  /** The colleague's name. */
+  name: NameSchema,
+  /** Where the invitation goes; also their sign-in address. */
+  email: EmailSchema,
+});
+export type InviteStaffInput = z.input<typeof InviteStaffSchema>;
+
+/** PUT /api/admin/staff/{id}: disable or enable an account, or reset its second factor. */
+export const UpdateStaffSchema = z.object({
+  /** What to do. */
+  action: z.enum(['disable', 'enable', 'reset-second-factor'], { message: 'Please choose what to do with this account.' }),
+});
+export type UpdateStaffInput = z.input<typeof UpdateStaffSchema>;
+
+/** POST /api/admin/invitation: accept an invitation by choosing a password. */
+export const AcceptInvitationSchema = z.object({
+  /** The token from the invitation link. */
+  token: z
+    .string({ message: 'This invitation link is not valid. Please ask a colleague for a new one.' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not valid. Please ask a colleague for a new one.'),
+  /** The password chosen. */
+  password: NewPasswordSchema,
+});
+export type AcceptInvitationInput = z.input<typeof AcceptInvitationSchema>;
+
+/** A member of staff as GET /api/admin/me and the staff list give them. */
+export interface StaffView {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+/** The browser's `adminToken` value: a marker of being signed in, never a credential (the cookie is). */
+export const ADMIN_MARKER = 'signed-in';
