@@ -1,6 +1,6 @@
 /**
  * Browser tests (tests/e2e) against the real server: `npm start`'s code serving the built dist/
- * with its functions, on port 8899 so a developer's server on 8888 is left alone. Build first
+ * with its functions, on port 8899 (or E2E_PORT) so a developer's server on 8888 is left alone. Build first
  * (`npm test` does). Chromium comes from Debian (Playwright cannot download its own here).
  */
 import { mkdtempSync } from 'node:fs';
@@ -14,7 +14,8 @@ import { defineConfig, devices } from '@playwright/test';
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(os.tmpdir(), 'institute-e2e-'));
 const dataDir = process.env['E2E_DATA_DIR'];
 
-const port = 8899;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const port = Number(process.env['E2E_PORT'] ?? 8899);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

@@ -257,7 +257,7 @@ test.describe('Pay Now dialog', () => {
   test('offers a UPI app link on phones', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
-    await page.goto('http://127.0.0.1:8899/');
+    await page.goto(`${test.info().project.use.baseURL}/`);
     await page.getByRole('button', { name: /Pay Now/ }).first().click();
     const link = page.getByRole('link', { name: 'Pay with a UPI app' });
     await expect(link).toBeVisible();
