@@ -42,7 +42,9 @@ export async function createStaff(pool, { name, email, password = newPassword() 
 export async function ensureDemoAdmin(pool, log = console.log) {
   const { rows } = await pool.query('select count(*)::int as n from staff');
   if (rows[0].n > 0) return null;
-  const admin = await createStaff(pool, { name: 'Demo Admin', email: DEMO_ADMIN_EMAIL });
+  // The browser tests choose the password (DEMO_ADMIN_PASSWORD) so they can sign in as this account.
+  const chosen = process.env.DEMO_ADMIN_PASSWORD;
+  const admin = await createStaff(pool, { name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, ...(chosen ? { password: chosen } : {}) });
   log(
     [
       '',
