@@ -1,9 +1,10 @@
 /**
  * The public pages of the records staff publish, on a 360 px phone: /jobs (cards, Apply Now,
  * Call Us, Share, JobPosting data, the empty text, more pages), /course-list and its search
- * (/course-list/{input}), /course/{id} for a signed-in student, and the announcement line. The
- * API's answers are served in the browser (page.route), so each state is exact; the pages come
- * from the real server, static, and fetch the records once they have painted.
+ * (/course-list/{input}) and /course/{id} for a signed-in student. The API's answers are served
+ * in the browser (page.route), so each state is exact; the pages come from the real server,
+ * static, and fetch the records once they have painted. (The announcement line, newest first:
+ * islands.spec.ts, and the API's order in tests/api/records.test.ts.)
  */
 import type { Page } from '@playwright/test';
 import type { Course } from '../../src/lib/schemas/course';
@@ -346,12 +347,4 @@ test.describe('/course/{id} for a signed-in student', () => {
       await expect(main(page).getByRole('link', { name: 'See all courses' })).toHaveAttribute('href', '/course-list');
     }
   });
-});
-
-test('the announcement line shows the newest announcement, the first of the list', async ({ page }) => {
-  await page.route('**/api/marquee', (route) =>
-    route.fulfill({ json: [{ _id: '9', message: 'Newest: RS-CIT exam on Sunday' }, { _id: '8', message: 'Older: admissions open' }] }),
-  );
-  await page.goto('/jobs');
-  await expect(page.getByRole('banner').locator('[data-announcement-text]')).toHaveText('Newest: RS-CIT exam on Sunday');
 });
