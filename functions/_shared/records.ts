@@ -13,10 +13,10 @@
  * identifiers when it is defined), never from a request; values are always parameters.
  */
 import type { PoolClient } from '@neondatabase/serverless';
-import { CONFLICT_MESSAGE, PageQuerySchema, RecordIdSchema, type Page } from '../../src/lib/schemas/records';
+import { CONFLICT_MESSAGE, PAGE_MAX, PageQuerySchema, RecordIdSchema, type Page } from '../../src/lib/schemas/records';
 import { audit } from './audit';
 import { query, transaction } from './db';
-import { fieldErrors, HttpError, validate } from './http';
+import { fieldErrors, HttpError } from './http';
 import type { StaffRequest } from './staff';
 
 /** A kind of record: its table, what the audit log calls it, and which column holds each field. */
@@ -89,10 +89,15 @@ export function versionParam(url: URL): number {
  * previous page (the last id it showed). `next` is null on the last page.
  */
 export async function listRecords<F extends object>(kind: RecordKind<F>, url: URL): Promise<Page<StoredRecord<F>>> {
-  const { after, limit } = validate(PageQuerySchema, Object.fromEntries(url.searchParams));
-  if (after !== undefined && !RecordIdSchema.safeParse(after).success) {
-    throw fieldErrors({ after: 'This page of the list does not exist. Please start again from the first page.' });
+  const { data, error } = PageQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const wrong = (field: string) => error?.issues.some((issue) => issue.path[0] === field) ?? false;
+  const errors: Record<string, string> = {};
+  if (wrong('limit')) errors['limit'] = `Please ask for 1 to ${PAGE_MAX} records per page.`;
+  if (wrong('after') || (data?.after !== undefined && !RecordIdSchema.safeParse(data.after).success)) {
+    errors['after'] = 'This page of the list does not exist. Please start again from the first page.';
   }
+  if (!data || Object.keys(errors).length > 0) throw fieldErrors(errors);
+  const { after, limit } = data;
   // One row more than asked tells whether another page follows.
   const rows = after
     ? await query<Row>(`select ${selectList(kind)} from ${kind.table} where id < $1 order by id desc limit $2`, [after, limit + 1])
