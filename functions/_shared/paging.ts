@@ -7,10 +7,12 @@
  */
 import { z } from 'zod';
 import { PAGE_DEFAULT, PAGE_MAX, PageQuerySchema, type Page } from '../../src/lib/schemas/records';
-import { HttpError, validate } from './http';
+import { fieldErrors, validate } from './http';
 
-/** What a client is told for a cursor it did not get from us (or from another list). */
-export const BAD_CURSOR = 'This page link is not valid. Please go back to the first page of the list.';
+/** What a client is told for a cursor it did not get from us (the records lists say the same). */
+export const BAD_CURSOR = 'This page of the list does not exist. Please start again from the first page.';
+/** What a client is told for a page size out of range. */
+const BAD_LIMIT = `Please ask for 1 to ${PAGE_MAX} records per page.`;
 
 /** An empty query parameter (`?q=`) counts as left out. */
 const blank = (v: unknown) => (v === '' ? undefined : v);
@@ -22,12 +24,7 @@ export const ListQuerySchema = PageQuerySchema.extend({
   /** Rows per page. */
   limit: z.preprocess(
     blank,
-    z.coerce
-      .number({ message: `Please ask for 1 to ${PAGE_MAX} rows.` })
-      .int(`Please ask for 1 to ${PAGE_MAX} rows.`)
-      .min(1, `Please ask for 1 to ${PAGE_MAX} rows.`)
-      .max(PAGE_MAX, `Please ask for 1 to ${PAGE_MAX} rows.`)
-      .default(PAGE_DEFAULT),
+    z.coerce.number({ message: BAD_LIMIT }).int(BAD_LIMIT).min(1, BAD_LIMIT).max(PAGE_MAX, BAD_LIMIT).default(PAGE_DEFAULT),
   ),
 });
 
@@ -45,7 +42,7 @@ export const cursorOf = (...parts: string[]): string => Buffer.from(JSON.stringi
 
 /**
  * The position a cursor names, checked part by part against `patterns` (so nothing unchecked
- * reaches the query), or null without a cursor; 400 for anything we did not make.
+ * reaches the query), or null without a cursor; 400 (on the field `after`) for anything we did not make.
  */
 export function readCursor(after: string | undefined, patterns: readonly RegExp[]): string[] | null {
   if (after === undefined) return null;
@@ -53,11 +50,11 @@ export function readCursor(after: string | undefined, patterns: readonly RegExp[
   try {
     parts = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
   } catch {
-    throw new HttpError(400, BAD_CURSOR);
+    throw fieldErrors({ after: BAD_CURSOR });
   }
   const valid =
     Array.isArray(parts) && parts.length === patterns.length && parts.every((part, i) => typeof part === 'string' && patterns[i]!.test(part));
-  if (!valid) throw new HttpError(400, BAD_CURSOR);
+  if (!valid) throw fieldErrors({ after: BAD_CURSOR });
   return parts as string[];
 }
 

@@ -120,8 +120,8 @@ describe.each(targets)('staff records on $name', (target) => {
       expect(Object.keys(res.body.errors).sort()).toEqual(['course', 'email', 'phone', 'registrationDate']);
       expect(res.body.errors.email).toBe('Please enter a valid e-mail address, like name@example.com.');
       expect(await db(target, 'select 1 from students where name = $1', [name])).toHaveLength(0);
-      expect((await getJson(target, '/api/students?limit=0', admin.cookie, 400)).errors.limit).toBe('Please ask for 1 to 100 rows.');
-      expect((await getJson(target, '/api/students?after=bm90IG91cnM', admin.cookie, 400)).message).toMatch(/page link is not valid/);
+      expect((await getJson(target, '/api/students?limit=0', admin.cookie, 400)).errors.limit).toBe('Please ask for 1 to 100 records per page.');
+      expect((await getJson(target, '/api/students?after=bm90IG91cnM', admin.cookie, 400)).errors.after).toBe('This page of the list does not exist. Please start again from the first page.');
     });
 
     it('searches by name or e-mail in any case, pages newest first, and logs each page shown', async () => {
@@ -456,7 +456,7 @@ describe.each(targets)('staff records on $name', (target) => {
 
     expect((await getJson(target, '/api/admin/audit?entity=audit&limit=100', admin.cookie)).items.some((l: Json) => l.staff?._id === admin.staff.id && l.action === 'view')).toBe(true);
     expect((await getJson(target, '/api/admin/audit?staff=nobody', admin.cookie, 400)).errors.staff).toBe('Please choose a member of staff from the list.');
-    expect((await getJson(target, `/api/admin/audit?after=${cursor(['yesterday', '1'])}`, admin.cookie, 400)).message).toMatch(/page link is not valid/);
+    expect((await getJson(target, `/api/admin/audit?after=${cursor(['yesterday', '1'])}`, admin.cookie, 400)).errors.after).toMatch(/does not exist/);
   });
 
   it('makes new recovery codes with a current authenticator code; the old ones stop working', async () => {
