@@ -21,8 +21,8 @@ import { PATHS } from './routes';
 import { ConfirmProvider } from './ui/ConfirmDialog';
 
 const Notifications = lazy(() => import('./panels/Notifications'));
-// const Courses = lazy(() => import('./panels/Courses'));
-// const Jobs = lazy(() => import('./panels/Jobs'));
+const Courses = lazy(() => import('./panels/Courses'));
+const Jobs = lazy(() => import('./panels/Jobs'));
 // const Students = lazy(() => import('./panels/Students'));
 // const StudentForm = lazy(() => import('./panels/StudentForm'));
 // const Users = lazy(() => import('./panels/Users'));
@@ -95,8 +95,8 @@ function SessionGate({ info }: { info: Omit<AppInfo, 'me'> }) {
             <Route path={PATHS.panel} component={Dashboard} />
             <Route path={PATHS.dashboard} component={Dashboard} />
             <Route path={PATHS.notification} component={Notifications} />
-{/*            <Route path={PATHS.courses} component={Courses} />*/}
-{/*            <Route path={PATHS.jobs} component={Jobs} />*/}
+            <Route path={PATHS.courses} component={Courses} />
+            <Route path={PATHS.jobs} component={Jobs} />
 {/*            <Route path={PATHS.allStudents}>{() => <Students mode="all" />}</Route>*/}
 {/*            <Route path={PATHS.studentList}>{() => <Students mode="manage" />}</Route>*/}
 {/*            <Route path={PATHS.newStudent}>{() => <StudentForm />}</Route>*/}
