@@ -23,9 +23,9 @@ import { ConfirmProvider } from './ui/ConfirmDialog';
 const Notifications = lazy(() => import('./panels/Notifications'));
 const Courses = lazy(() => import('./panels/Courses'));
 const Jobs = lazy(() => import('./panels/Jobs'));
-// const Students = lazy(() => import('./panels/Students'));
-// const StudentForm = lazy(() => import('./panels/StudentForm'));
-// const Users = lazy(() => import('./panels/Users'));
+const Students = lazy(() => import('./panels/Students'));
+const StudentForm = lazy(() => import('./panels/StudentForm'));
+const Users = lazy(() => import('./panels/Users'));
 // const Staff = lazy(() => import('./panels/Staff'));
 // const Audit = lazy(() => import('./panels/Audit'));
 // const Security = lazy(() => import('./panels/Security'));
@@ -97,13 +97,13 @@ function SessionGate({ info }: { info: Omit<AppInfo, 'me'> }) {
             <Route path={PATHS.notification} component={Notifications} />
             <Route path={PATHS.courses} component={Courses} />
             <Route path={PATHS.jobs} component={Jobs} />
-{/*            <Route path={PATHS.allStudents}>{() => <Students mode="all" />}</Route>*/}
-{/*            <Route path={PATHS.studentList}>{() => <Students mode="manage" />}</Route>*/}
-{/*            <Route path={PATHS.newStudent}>{() => <StudentForm />}</Route>*/}
-{/*            <Route path={PATHS.editStudentPick}>{() => <Students mode="edit" />}</Route>*/}
-{/*            <Route path={PATHS.deleteStudentPick}>{() => <Students mode="delete" />}</Route>*/}
-{/*            <Route path="/student-list/:id/edit">{(params) => <StudentForm id={params.id} />}</Route>*/}
-{/*            <Route path={PATHS.users} component={Users} />*/}
+            <Route path={PATHS.allStudents}>{() => <Students mode="all" />}</Route>
+            <Route path={PATHS.studentList}>{() => <Students mode="manage" />}</Route>
+            <Route path={PATHS.newStudent}>{() => <StudentForm />}</Route>
+            <Route path={PATHS.editStudentPick}>{() => <Students mode="edit" />}</Route>
+            <Route path={PATHS.deleteStudentPick}>{() => <Students mode="delete" />}</Route>
+            <Route path="/student-list/:id/edit">{(params) => <StudentForm id={params.id} />}</Route>
+            <Route path={PATHS.users} component={Users} />
 {/*            <Route path={PATHS.staff} component={Staff} />*/}
 {/*            <Route path={PATHS.audit} component={Audit} />*/}
 {/*            <Route path={PATHS.security} component={Security} />*/}
