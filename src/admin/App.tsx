@@ -26,9 +26,9 @@ const Jobs = lazy(() => import('./panels/Jobs'));
 const Students = lazy(() => import('./panels/Students'));
 const StudentForm = lazy(() => import('./panels/StudentForm'));
 const Users = lazy(() => import('./panels/Users'));
-// const Staff = lazy(() => import('./panels/Staff'));
-// const Audit = lazy(() => import('./panels/Audit'));
-// const Security = lazy(() => import('./panels/Security'));
+const Staff = lazy(() => import('./panels/Staff'));
+const Audit = lazy(() => import('./panels/Audit'));
+const Security = lazy(() => import('./panels/Security'));
 
 interface Props {
   /** The institute's name (content/site.json), for page titles. */
@@ -104,9 +104,9 @@ function SessionGate({ info }: { info: Omit<AppInfo, 'me'> }) {
             <Route path={PATHS.deleteStudentPick}>{() => <Students mode="delete" />}</Route>
             <Route path="/student-list/:id/edit">{(params) => <StudentForm id={params.id} />}</Route>
             <Route path={PATHS.users} component={Users} />
-{/*            <Route path={PATHS.staff} component={Staff} />*/}
-{/*            <Route path={PATHS.audit} component={Audit} />*/}
-{/*            <Route path={PATHS.security} component={Security} />*/}
+            <Route path={PATHS.staff} component={Staff} />
+            <Route path={PATHS.audit} component={Audit} />
+            <Route path={PATHS.security} component={Security} />
             <Route component={NotFound} />
           </Switch>
         </Suspense>

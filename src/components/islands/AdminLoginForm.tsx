@@ -12,7 +12,7 @@
  * admin app's code is here.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
@@ -20,9 +20,11 @@ import { getJson, postJson, type ApiResult } from '../../lib/api';
 import { setFlash } from '../../lib/flash';
 import { ADMIN_MARKER, SecondFactorSchema, StaffLoginSchema, type SecondFactorInput, type StaffLoginInput } from '../../lib/schemas/staff';
 import { clearAdminMarker, hasAdminMarker, markSignedIn, pendingSignIn, setPendingSignIn } from '../../stores/admin-session';
-import AdminRecoveryCodes from './AdminRecoveryCodes';
 import { Field, FormAlert, showFieldErrors } from './form-field';
 import ToastHost from './ToastHost';
+
+// Shown once per account (its first sign-in): loaded only then.
+const AdminRecoveryCodes = lazy(() => import('./AdminRecoveryCodes'));
 
 /** Where the admin app opens after signing in. */
 const APP = '/adminPanel';
@@ -50,18 +52,13 @@ function enterApp(message: string) {
 
 export default function AdminLoginForm() {
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Set once the visitor has moved on from the first step: each new step then takes the focus.
   const moved = useRef(false);
 
   const go = (next: Step) => {
     moved.current = true;
     setStep(next);
   };
-
-  // A new step takes the focus, so a screen reader announces it and the keyboard starts there.
-  useEffect(() => {
-    if (moved.current) headingRef.current?.focus();
-  }, [step.kind]);
 
   // A sign-in under way in this tab (or a browser still marked as signed in): ask the server.
   useEffect(() => {
@@ -93,24 +90,35 @@ export default function AdminLoginForm() {
       )}
       {step.kind === 'enrol' && (
         <EnrolStep
-          heading={<StepHeading ref={headingRef}>Set up your authenticator app</StepHeading>}
+          heading={<StepHeading focus={moved.current}>Set up your authenticator app</StepHeading>}
           onEnrolled={(codes, message) => go({ kind: 'codes', codes, message })}
           onAlreadyEnrolled={() => go({ kind: 'verify' })}
           onStartAgain={startAgain}
         />
       )}
       {step.kind === 'verify' && (
-        <VerifyStep heading={<StepHeading ref={headingRef}>Enter your code</StepHeading>} onStartAgain={startAgain} />
+        <VerifyStep heading={<StepHeading focus={moved.current}>Enter your code</StepHeading>} onStartAgain={startAgain} />
       )}
       {step.kind === 'codes' && (
-        <AdminRecoveryCodes heading={<StepHeading ref={headingRef}>Save your recovery codes</StepHeading>} codes={step.codes} onDone={() => enterApp(step.message)} />
+        <Suspense fallback={<p role="status">Loading your recovery codes…</p>}>
+          <AdminRecoveryCodes heading={<StepHeading focus={moved.current}>Save your recovery codes</StepHeading>} codes={step.codes} onDone={() => enterApp(step.message)} />
+        </Suspense>
       )}
     </div>
   );
 }
 
-/** The heading of a step, focusable so the focus can move to it. */
-function StepHeading({ ref, children }: { ref: Ref<HTMLHeadingElement>; children: ReactNode }) {
+/**
+ * The heading of a step. With `focus`, it takes the focus when it appears, so a screen reader
+ * announces the new step and the keyboard starts there.
+ */
+function StepHeading({ focus, children }: { focus: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+    // On appearing only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <h2 ref={ref} tabIndex={-1} className="admin-signin__step">
       {children}
