@@ -12,7 +12,7 @@
  * admin app's code is here.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
@@ -20,11 +20,9 @@ import { getJson, postJson, type ApiResult } from '../../lib/api';
 import { setFlash } from '../../lib/flash';
 import { ADMIN_MARKER, SecondFactorSchema, StaffLoginSchema, type SecondFactorInput, type StaffLoginInput } from '../../lib/schemas/staff';
 import { clearAdminMarker, hasAdminMarker, markSignedIn, pendingSignIn, setPendingSignIn } from '../../stores/admin-session';
+import AdminRecoveryCodes from './AdminRecoveryCodes';
 import { Field, FormAlert, showFieldErrors } from './form-field';
 import ToastHost from './ToastHost';
-
-// Shown once per account (its first sign-in): loaded only then.
-const AdminRecoveryCodes = lazy(() => import('./AdminRecoveryCodes'));
 
 /** Where the admin app opens after signing in. */
 const APP = '/adminPanel';
@@ -100,9 +98,7 @@ export default function AdminLoginForm() {
         <VerifyStep heading={<StepHeading focus={moved.current}>Enter your code</StepHeading>} onStartAgain={startAgain} />
       )}
       {step.kind === 'codes' && (
-        <Suspense fallback={<p role="status">Loading your recovery codes…</p>}>
-          <AdminRecoveryCodes heading={<StepHeading focus={moved.current}>Save your recovery codes</StepHeading>} codes={step.codes} onDone={() => enterApp(step.message)} />
-        </Suspense>
+        <AdminRecoveryCodes heading={<StepHeading focus={moved.current}>Save your recovery codes</StepHeading>} codes={step.codes} onDone={() => enterApp(step.message)} />
       )}
     </div>
   );
