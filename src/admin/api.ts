@@ -42,6 +42,8 @@ export async function api<T>(path: string, { method, body }: { method?: string; 
     response = await fetch(path, {
       method: method ?? (body === undefined ? 'GET' : 'POST'),
       credentials: 'same-origin',
+      // Staff always see the records as they are now, never a copy the browser kept.
+      cache: 'no-store',
       headers: { accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
       body: body === undefined ? null : JSON.stringify(body),
     });

@@ -190,7 +190,8 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
                     </select>
                   ) : (
                     <input
-                      {...register(field.name)}
+                      // An empty number field is no number at all (the schema's coercion would read it as 0).
+                      {...register(field.name, field.kind === 'number' ? { setValueAs: (v: string) => (v === '' ? undefined : v) } : {})}
                       {...aria}
                       type={field.kind === 'number' ? 'number' : field.kind === 'url' ? 'url' : 'text'}
                       inputMode={field.inputMode}
