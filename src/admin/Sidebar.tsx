@@ -41,6 +41,13 @@ export default function Sidebar({ open, onClose }: Props) {
           onClose(true);
         }
       }}
+      // Tabbing out of the open drawer (past Close the menu) closes it, so the focus never sits
+      // on the page hidden beneath it; the Menu button toggles it itself.
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (!open || !(next instanceof Element) || nav.current?.contains(next) || next.closest('[aria-controls="admin-sidebar"]')) return;
+        onClose(false);
+      }}
     >
       <p className="admin-sidebar__title" aria-hidden="true">
         Admin Panel

@@ -30,7 +30,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setQuestion({ message, action, resolve });
         // Opened once the dialog shows the new question.
-        requestAnimationFrame(() => dialog.current?.showModal());
+        requestAnimationFrame(() => {
+          if (dialog.current && !dialog.current.open) dialog.current.showModal();
+        });
       }),
     [],
   );
