@@ -47,7 +47,7 @@ test.describe('every admin address', () => {
 test.describe('sidebar', () => {
   test('from the keyboard on a phone: Menu opens it, the Students submenu expands, Escape closes it', async ({ page }) => {
     await openPanel(page, '/adminPanel', 'Dashboard');
-    const menu = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
     const nav = page.getByRole('navigation', { name: 'Admin Panel' });
     await expect(nav).toBeHidden();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');

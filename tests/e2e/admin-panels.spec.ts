@@ -9,7 +9,7 @@
 import type { Page, Route } from '@playwright/test';
 import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
 import { expectNoViolations } from './axe';
-import { adminSecrets, expect, inviteColleague, panelHeading, signInFirstTime, test, totp } from './admin-fixtures';
+import { adminSecrets, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test, totp } from './admin-fixtures';
 import { gate } from './fixtures';
 
 /** Opens a panel and waits until it has loaded what it lists. */
@@ -89,15 +89,29 @@ test.describe('update notification', () => {
     await expect(page.getByText('Please write the announcement.')).toBeVisible();
     expect(posts, 'a whitespace-only message is not sent').toBe(0);
 
+    // A first message, then a second one held on its way: 'Adding...', and every button waits.
+    const first = unique('Fees due Friday');
+    await box.fill(first);
+    held.release();
+    await add.click();
+    await expect(toast(page, 'success', 'Message added.')).toBeVisible();
+    const firstItem = page.locator('.admin-list__item').filter({ hasText: first });
+    await expect(firstItem).toBeVisible();
+    const second = gate();
+    await page.unroute('**/api/marquee');
+    await page.route('**/api/marquee', async (route) => {
+      if (route.request().method() === 'POST') await second.wait;
+      await route.continue();
+    });
     await box.fill(message);
     await add.click();
     await expect(page.getByRole('button', { name: 'Adding...' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: /^Delete/ }).first()).toBeDisabled();
-    held.release();
-    await expect(toast(page, 'success', 'Message added.')).toBeVisible();
+    await expect(firstItem.getByRole('button', { name: /^Delete/ })).toBeDisabled();
+    second.release();
     await expect(box).toHaveValue('');
     const item = page.locator('.admin-list__item').filter({ hasText: message });
     await expect(item).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeEnabled();
     await expect(page.locator('.admin-preview__track')).toHaveText(message);
     await expectNoViolations(page, '/notification with messages');
 
@@ -110,7 +124,9 @@ test.describe('update notification', () => {
     await expect(toast(page, 'success', 'Message deleted.')).toBeVisible();
     await expect(item).toHaveCount(0);
     await visitor.reload();
-    await expect(visitor.locator('[data-announcement-text]')).not.toHaveText(message);
+    await expect(visitor.locator('[data-announcement-text]')).toHaveText(first);
+    await firstItem.getByRole('button', { name: /^Delete/ }).click();
+    await expect(firstItem).toHaveCount(0);
   });
 
   test('the preview keeps still for people who ask for less motion', async ({ page }) => {
@@ -392,7 +408,7 @@ test.describe('staff', () => {
     test.setTimeout(150_000);
     // A colleague who has signed in once (so there is a second factor to reset).
     const colleague = await inviteColleague(adminApi, 'Reset');
-    const theirs = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const theirs = await browser.newContext({ storageState: SIGNED_OUT, viewport: { width: 360, height: 740 } });
     await signInFirstTime(await theirs.newPage(), colleague);
     await theirs.close();
 

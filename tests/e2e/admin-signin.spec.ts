@@ -28,7 +28,7 @@ async function scriptsLoaded(page: Page, action: () => Promise<unknown>): Promis
 
 /** Logout from the sidebar (behind the Menu button on a phone); ends on /adminLogin. */
 async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/adminLogin');
 }
