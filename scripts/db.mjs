@@ -76,6 +76,7 @@ export async function startWebSocketProxy({ allowedPort, serialize = false }) {
     // Only the local database may be reached through the proxy.
     if (Number(port) !== allowedPort) return socket.close(1008, 'address not allowed');
     const tcp = net.connect(allowedPort, '127.0.0.1');
+    tcp.setNoDelay(true);
     const conn = {
       id: nextId++,
       closed: false,

@@ -44,6 +44,8 @@ export async function startCountingRelay(port) {
   const sockets = new Set();
   const server = net.createServer((client) => {
     const upstream = net.connect(port, '127.0.0.1');
+    upstream.setNoDelay(true);
+    client.setNoDelay(true);
     sockets.add(client).add(upstream);
     let buffered = Buffer.alloc(0);
     let started = false;

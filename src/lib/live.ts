@@ -8,6 +8,7 @@
  *   a failure is only logged;
  * and shows the success message a previous page left for this one (src/lib/flash.ts).
  */
+import { afterFirstPaint } from './after-paint';
 import { showFlash } from './flash';
 
 /** The JSON answer of a GET on our API; rejects on a network failure or an error status. */
@@ -38,18 +39,16 @@ function loadVisitorCount(element: HTMLElement): void {
     .catch((error: unknown) => console.error('Visitor count unavailable:', error));
 }
 
+/** Fills the announcement line and the visitor count, and shows a waiting message, once the page is quiet. */
 export function startLiveParts(): void {
-  const work = () => {
-    const announcement = document.querySelector<HTMLElement>('[data-announcement-text]');
-    const counter = document.querySelector<HTMLElement>('[data-visitor-count]');
-    if (announcement) loadAnnouncement(announcement);
-    if (counter) loadVisitorCount(counter);
-    showFlash();
-  };
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
-  // After the load event and after the first frame has been painted (a task queued from a
-  // frame callback runs once that frame is on screen), then at an idle moment.
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(idle, 0));
-  if (document.readyState === 'complete') afterPaint();
-  else addEventListener('load', afterPaint, { once: true });
+  afterFirstPaint(
+    () => {
+      const announcement = document.querySelector<HTMLElement>('[data-announcement-text]');
+      const counter = document.querySelector<HTMLElement>('[data-visitor-count]');
+      if (announcement) loadAnnouncement(announcement);
+      if (counter) loadVisitorCount(counter);
+      showFlash();
+    },
+    { idle: true },
+  );
 }

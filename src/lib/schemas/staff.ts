@@ -65,3 +65,15 @@ export interface StaffView {
 
 /** The browser's `adminToken` value: a marker of being signed in, never a credential (the cookie is). */
 export const ADMIN_MARKER = 'signed-in';
+
+const AUTHENTICATOR_MESSAGE = 'Please enter the 6-digit code your authenticator app shows now.';
+
+/** POST /api/admin/recovery-codes: new recovery codes, confirmed with a current authenticator code (a recovery code will not do). */
+export const RecoveryCodesSchema = z.object({
+  /** The 6-digit code from the authenticator app; spaces ignored. */
+  code: z
+    .string({ message: AUTHENTICATOR_MESSAGE })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, AUTHENTICATOR_MESSAGE)),
+});
+export type RecoveryCodesInput = z.input<typeof RecoveryCodesSchema>;

@@ -1,0 +1,87 @@
+/**
+ * PUT /api/admin/staff/{id} {action} (staff only) → {message, item}:
+ * - 'disable': the account can no longer sign in, and every session of it ends in the same
+ *   transaction (its open browsers are refused at their next request). Nobody disables their own
+ *   account, and the last active account cannot be disabled (someone must be able to enable the
+ *   others): the active accounts are locked first, so two colleagues disabling each other at the
+ *   same moment cannot leave none.
+ * - 'enable': it may sign in again (with its password and authenticator).
+ * - 'reset-second-factor': for a lost phone. Its authenticator is forgotten and its recovery codes
+ *   are voided (housekeeping deletes them), and its sessions end: at its next sign-in, after the
+ *   password, it sets up an authenticator again.
+ * Each change is an audit line in its transaction; asking for the state an account is already in
+ * changes nothing and answers 200.
+ */
+import type { Config } from '@netlify/functions';
+import { UpdateStaffSchema } from '../src/lib/schemas/staff';
+import { audit } from './_shared/audit';
+import { transaction } from './_shared/db';
+import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { UUID } from './_shared/paging';
+import { staffAccount } from './_shared/staff-accounts';
+import { requireStaff, revokeStaffSessions } from './_shared/staff';
+
+const notFound = () => new HttpError(404, 'This staff account was not found.');
+const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'PUT');
+  const { staff, address } = await requireStaff(req, context);
+  const id = String(context.params?.['id'] ?? '');
+  if (!UUID.test(id)) throw notFound();
+  const { action } = validate(UpdateStaffSchema, await readJson(req));
+
+  const answer = await transaction(async (client) => {
+    // The answer shows the account as this transaction leaves it.
+    const done = async (message: string) => ({ message, item: (await staffAccount(client, id))! });
+    // Disabling locks every active account first, always in the same order, so that two
+    // colleagues disabling each other wait for one another (and the second sees the first's
+    // change) instead of deadlocking or both succeeding.
+    const active =
+      action === 'disable'
+        ? (await client.query<{ id: string }>('select id::text from staff where disabled_at is null and password_hash is not null order by id for update')).rows.map((row) => row.id)
+        : [];
+    const { rows } = await client.query<{ name: string; disabled: boolean; active: boolean; enrolled: boolean }>(
+      `select name, disabled_at is not null as disabled, disabled_at is null and password_hash is not null as active, totp_secret is not null as enrolled
+         from staff where id = $1 for update`,
+      [id],
+    );
+    const target = rows[0];
+    if (!target) throw notFound();
+    let message: string;
+
+    if (action === 'disable') {
+      if (id === staff.id) throw new HttpError(409, 'You cannot disable your own account. Ask a colleague if it must be disabled.');
+      if (target.disabled) return done(`${target.name}’s account is already disabled.`);
+      if (target.active && active.every((other) => other === id)) {
+        throw new HttpError(409, 'This is the last active staff account, so it cannot be disabled.');
+      }
+      await client.query('update staff set disabled_at = now(), disabled_by = $2 where id = $1', [id, staff.id]);
+      const ended = await revokeStaffSessions(id, client);
+      await audit({ staffId: staff.id, action: 'disable', entity: 'staff', entityId: id, detail: { sessions: ended } }, address, client);
+      message = `${target.name}’s account is disabled; ${sessions(ended)} ended.`;
+    } else if (action === 'enable') {
+      if (!target.disabled) return done(`${target.name}’s account is already enabled.`);
+      await client.query('update staff set disabled_at = null, disabled_by = null where id = $1', [id]);
+      await audit({ staffId: staff.id, action: 'enable', entity: 'staff', entityId: id }, address, client);
+      message = `${target.name}’s account is enabled.`;
+    } else {
+      await client.query(
+        'update staff set totp_secret = null, totp_pending = null, totp_last_step = null, totp_enrolled_at = null where id = $1',
+        [id],
+      );
+      const voided = await client.query('update staff_recovery_codes set used_at = now() where staff_id = $1 and used_at is null', [id]);
+      const ended = await revokeStaffSessions(id, client);
+      await audit(
+        { staffId: staff.id, action: 'reset-second-factor', entity: 'staff', entityId: id, detail: { sessions: ended, recoveryCodes: voided.rowCount ?? 0, wasEnrolled: target.enrolled } },
+        address,
+        client,
+      );
+      message = `${target.name}’s authenticator is reset and ${sessions(ended)} ended: they set it up again at their next sign-in.`;
+    }
+    return done(message);
+  });
+  return json(answer);
+});
+
+export const config: Config = { path: '/api/admin/staff/:id' };

@@ -1,0 +1,23 @@
+/**
+ * /api/courses — GET (public): the courses staff publish, newest first, in keyset pages
+ * (`?limit=1..100&after=<next>` → `{items, next}`). POST (staff): adds one → 201
+ * `{message: 'Course added.', item}`.
+ */
+import type { Config } from '@netlify/functions';
+import { CourseFieldsSchema } from '../src/lib/schemas/course';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { courseRecords } from './_shared/record-kinds';
+import { createRecord, listRecords, PUBLIC_CACHE } from './_shared/records';
+import { requireStaff } from './_shared/staff';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET', 'POST');
+  if (req.method === 'GET') return json(await listRecords(courseRecords, new URL(req.url)), 200, PUBLIC_CACHE);
+
+  const who = await requireStaff(req, context);
+  const fields = validate(CourseFieldsSchema, await readJson(req));
+  const item = await createRecord(courseRecords, fields, who);
+  return json({ message: 'Course added.', item }, 201);
+});
+
+export const config: Config = { path: '/api/courses' };

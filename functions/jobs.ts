@@ -1,0 +1,23 @@
+/**
+ * /api/jobs — GET (public): the job openings staff publish, newest first, in keyset pages
+ * (`?limit=1..100&after=<next>` → `{items, next}`). POST (staff): adds one → 201
+ * `{message: 'Job added.', item}`.
+ */
+import type { Config } from '@netlify/functions';
+import { JobFieldsSchema } from '../src/lib/schemas/job';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { jobRecords } from './_shared/record-kinds';
+import { createRecord, listRecords, PUBLIC_CACHE } from './_shared/records';
+import { requireStaff } from './_shared/staff';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET', 'POST');
+  if (req.method === 'GET') return json(await listRecords(jobRecords, new URL(req.url)), 200, PUBLIC_CACHE);
+
+  const who = await requireStaff(req, context);
+  const fields = validate(JobFieldsSchema, await readJson(req));
+  const item = await createRecord(jobRecords, fields, who);
+  return json({ message: 'Job added.', item }, 201);
+});
+
+export const config: Config = { path: '/api/jobs' };

@@ -1,0 +1,79 @@
+/**
+ * /api/students/{id} (staff only):
+ * - GET → Student (an audit line 'view' names it);
+ * - PUT {name, email, phone?, course, registrationDate?, version} → {message: 'Student updated.',
+ *   item}: a full replacement (a phone left out is removed; a date left out is kept);
+ * - DELETE ?version=N → {message: 'Student deleted.'}.
+ * Optimistic concurrency: the UPDATE or DELETE itself requires the version the edit was based on,
+ * so two colleagues saving at once cannot overwrite each other; the one who lost gets 409 with
+ * the record as it is now (or 404 if it was deleted). Each change is written with its audit line
+ * in one transaction; an unknown or malformed id is 404.
+ */
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { RecordIdSchema, VersionSchema } from '../src/lib/schemas/records';
+import { StudentUpdateSchema, type Student } from '../src/lib/schemas/student';
+import { audit } from './_shared/audit';
+import { query, transaction } from './_shared/db';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { requireStaff } from './_shared/staff';
+import { STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound } from './_shared/students';
+
+/** `?version=N` of a DELETE. */
+const DeleteQuerySchema = z.object({
+  /** The version the deletion was based on. */
+  version: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), VersionSchema),
+});
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET', 'PUT', 'DELETE');
+  const { staff, address } = await requireStaff(req, context);
+  const parsedId = RecordIdSchema.safeParse(context.params?.['id']);
+  if (!parsedId.success) throw studentNotFound();
+  const id = parsedId.data;
+
+  if (req.method === 'GET') {
+    const [student] = await query<Student>(`select ${STUDENT_COLUMNS} from students where id = $1`, [id]);
+    if (!student) throw studentNotFound();
+    await audit({ staffId: staff.id, action: 'view', entity: 'student', entityId: id }, address);
+    return json(student);
+  }
+
+  if (req.method === 'PUT') {
+    const { version, ...fields } = validate(StudentUpdateSchema, await readJson(req));
+    const item = await transaction(async (client) => {
+      // `o` is the row as it was before this statement: the changed fields are named in the log.
+      const { rows } = await client.query<Student & { changed: string[] }>(
+        `update students s set name = $3, email = $4, phone = $5, course = $6,
+                registration_date = coalesce($7::date, s.registration_date),
+                version = s.version + 1, updated_at = now()
+           from students o
+          where s.id = $1 and s.version = $2 and o.id = s.id
+         returning s.id::text as _id, s.name, s.email, s.phone, s.course, s.registration_date::text as "registrationDate", s.version,
+                   array_remove(array[
+                     case when o.name is distinct from s.name then 'name' end,
+                     case when o.email is distinct from s.email then 'email' end,
+                     case when o.phone is distinct from s.phone then 'phone' end,
+                     case when o.course is distinct from s.course then 'course' end,
+                     case when o.registration_date is distinct from s.registration_date then 'registrationDate' end
+                   ], null) as changed`,
+        [id, version, fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null],
+      );
+      if (!rows[0]) throw await studentMissedOrChanged(client, id);
+      const { changed, ...updated } = rows[0];
+      await audit({ staffId: staff.id, action: 'update', entity: 'student', entityId: id, detail: { changed, version: updated.version } }, address, client);
+      return updated;
+    });
+    return json({ message: 'Student updated.', item });
+  }
+
+  const { version } = validate(DeleteQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+  await transaction(async (client) => {
+    const deleted = await client.query('delete from students where id = $1 and version = $2', [id, version]);
+    if (deleted.rowCount !== 1) throw await studentMissedOrChanged(client, id);
+    await audit({ staffId: staff.id, action: 'delete', entity: 'student', entityId: id, detail: { version } }, address, client);
+  });
+  return json({ message: 'Student deleted.' });
+});
+
+export const config: Config = { path: '/api/students/:id' };

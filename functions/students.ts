@@ -1,0 +1,61 @@
+/**
+ * /api/students (staff only):
+ * - GET ?limit&after&q= → {items: Student[], next}: newest first (by id), keyset-paged; `q`
+ *   finds students whose name or e-mail contains it (any case). Each page shown is an audit line
+ *   ('view', with the count and the search).
+ * - POST {name, email, phone?, course, registrationDate?} → 201 {message: 'Student added.', item},
+ *   written with its audit line in one transaction.
+ */
+import type { Config } from '@netlify/functions';
+import { StudentFieldsSchema, type Student } from '../src/lib/schemas/student';
+import { audit } from './_shared/audit';
+import { query, transaction } from './_shared/db';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { BIGINT_ID, FilterSchema, ListQuerySchema, cursorOf, listQuery, pageOf, readCursor } from './_shared/paging';
+import { requireStaff } from './_shared/staff';
+import { STUDENT_COLUMNS } from './_shared/students';
+
+const StudentListQuerySchema = ListQuerySchema.extend({
+  /** Part of a name or e-mail address. */
+  q: FilterSchema(100, 'the search'),
+});
+
+/** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET', 'POST');
+  const { staff, address } = await requireStaff(req, context);
+
+  if (req.method === 'GET') {
+    const { limit, after, q } = listQuery(req, StudentListQuerySchema);
+    const [afterId] = readCursor(after, [BIGINT_ID]) ?? [];
+    const params: unknown[] = [limit + 1];
+    const where: string[] = [];
+    if (afterId) where.push(`id < $${params.push(afterId)}`);
+    if (q) where.push(`(lower(name) like $${params.push(containing(q))} or lower(email) like $${params.length})`);
+    const rows = await query<Student>(
+      `select ${STUDENT_COLUMNS} from students ${where.length ? `where ${where.join(' and ')}` : ''} order by id desc limit $1`,
+      params,
+    );
+    const page = pageOf(rows, limit, (row) => row, (row) => cursorOf(row._id));
+    await audit({ staffId: staff.id, action: 'view', entity: 'student', detail: { count: page.items.length, search: q ?? null, page: after ? 'later' : 'first' } }, address);
+    return json(page);
+  }
+
+  const fields = validate(StudentFieldsSchema, await readJson(req));
+  const item = await transaction(async (client) => {
+    const { rows } = await client.query<Student>(
+      `insert into students (name, email, phone, course, registration_date)
+       values ($1, $2, $3, $4, coalesce($5::date, (now() at time zone 'Asia/Kolkata')::date))
+       returning ${STUDENT_COLUMNS}`,
+      [fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null],
+    );
+    const created = rows[0]!;
+    await audit({ staffId: staff.id, action: 'create', entity: 'student', entityId: created._id, detail: { fields: Object.keys(fields) } }, address, client);
+    return created;
+  });
+  return json({ message: 'Student added.', item }, 201);
+});
+
+export const config: Config = { path: '/api/students' };
