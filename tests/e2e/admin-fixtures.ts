@@ -66,6 +66,17 @@ export async function invitationLink(email: string): Promise<string> {
   throw new Error(`no invitation link e-mailed to ${email} in ${outbox}`);
 }
 
+/** How many e-mails the outbox holds for `email`. */
+export async function mailsTo(email: string): Promise<number> {
+  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+  let count = 0;
+  for (const file of files) {
+    if (new RegExp(`^To: .*${escapeRe(email)}`, 'mi').test(await readFile(path.join(outbox, file), 'utf8'))) count += 1;
+  }
+  return count;
+}
+
 /** A colleague of the tests: an account of their own, password set, no authenticator yet. */
 export interface Colleague {
   name: string;

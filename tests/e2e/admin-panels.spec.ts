@@ -9,7 +9,7 @@
 import type { Page, Route } from '@playwright/test';
 import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
 import { expectNoViolations } from './axe';
-import { adminSecrets, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test, totp } from './admin-fixtures';
+import { adminSecrets, expect, inviteColleague, mailsTo, panelHeading, signInFirstTime, SIGNED_OUT, test, totp } from './admin-fixtures';
 import { gate } from './fixtures';
 
 /** Opens a panel and waits until it has loaded what it lists. */
@@ -424,7 +424,11 @@ test.describe('staff', () => {
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await expect(toast(page, 'success', `Invitation sent to ${email}.`)).toBeVisible();
-    await expect(page.getByRole('row', { name: /Pooja Rathore/ })).toContainText('Invited');
+    const invitee = page.getByRole('row', { name: /Pooja Rathore/ });
+    await expect(invitee).toContainText('Invited');
+    // A lost e-mail: a new link (the old one stops working).
+    await invitee.getByRole('button', { name: /^Send a new invitation/ }).click();
+    await expect.poll(() => mailsTo(email), { timeout: 15_000 }).toBe(2);
 
     const row = page.getByRole('row', { name: new RegExp(colleague.name) });
     await expect(row).toContainText('Active');
