@@ -18,10 +18,10 @@ const directives = {
 };
 
 /**
- * Pages left out of the sitemap: the 404 page, the account screens, the educator placeholders
- * and the shells of pages with a segment from the address (all marked noindex).
+ * Pages left out of the sitemap: the 404 page, the account screens, the educator placeholders,
+ * the shells of pages with a segment from the address and the staff pages (all marked noindex).
  */
-const unlisted = /^\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list)\/.*)$/;
+const unlisted = /^\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list)\/.*|adminLogin|adminInvite|adminPanel)$/;
 
 export default defineConfig({
   // Netlify sets URL to the site's primary address at build time.

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { adminStatePath, DEMO_ADMIN } from './tests/e2e/admin-accounts';
 
 // The test server gets a database and a mail outbox of its own, fresh for each run, so it never
 // opens the embedded database a developer's `npm start` has open, and every run starts empty.
@@ -17,6 +18,14 @@ const dataDir = process.env['E2E_DATA_DIR'];
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const port = Number(process.env['E2E_PORT'] ?? 8899);
 const baseURL = `http://127.0.0.1:${port}`;
+
+/** Chromium from Debian, with everything that would reach the internet switched off. */
+const launchOptions = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+};
+/** The phone the admin specs use. */
+const PHONE = { width: 360, height: 740 };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,21 +49,23 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-dev-shm-usage',
-          ],
-        },
-      },
+      testIgnore: /admin[^/]*\.(spec|setup)\.ts$/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    // The staff admin specs sign in as the demo admin once, here, through the real /adminLogin
+    // (authenticator enrolment included); its cookie is kept and reused by every admin test.
+    // The test server makes the demo admin with DEMO_ADMIN's password on its first start.
+    {
+      name: 'admin-setup',
+      testMatch: /admin\.setup\.ts$/,
+      use: { ...devices['Desktop Chrome'], launchOptions, viewport: PHONE },
+    },
+    // The staff admin, on a phone, signed in as the demo admin unless a test says otherwise.
+    {
+      name: 'admin',
+      testMatch: /admin[^/]*\.spec\.ts$/,
+      dependencies: ['admin-setup'],
+      use: { ...devices['Desktop Chrome'], launchOptions, viewport: PHONE, storageState: adminStatePath() },
     },
   ],
   webServer: {
@@ -62,7 +73,13 @@ export default defineConfig({
     url: `${baseURL}/`,
     // TRUST_FORWARDED_FOR lets a test pose as its own visitor (X-Forwarded-For), so the
     // per-address rate limits of the API do not trip over a whole suite coming from 127.0.0.1.
-    env: { PORT: String(port), PGLITE_DIR: path.join(dataDir, 'pglite'), OUTBOX_DIR: path.join(dataDir, 'outbox'), TRUST_FORWARDED_FOR: '1' },
+    env: {
+      PORT: String(port),
+      PGLITE_DIR: path.join(dataDir, 'pglite'),
+      OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      TRUST_FORWARDED_FOR: '1',
+      DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -17,6 +17,11 @@
 // Then it fails (exit 1), listing each page over its budget. React's client runtime must never
 // be part of any page's initial JavaScript (nor of its lazy JavaScript, which loads without the
 // visitor doing anything): that fails too.
+//
+// The staff admin app is the one exception: a page whose budgets.json entry has `adminJs` is the
+// admin shell, a React app by design, seen by staff only. Its initial JavaScript (React and the
+// island) is held to `adminJs` instead of `js`, and printed on its own line. No other page may
+// reach the admin island or its panels in any of its JavaScript (initial, lazy or islands).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -195,6 +200,12 @@ function importsOf(file) {
   return { statics: [...statics], dynamics: [...dynamics] };
 }
 
+/** The modules a file loads with `import("…")` itself (not the preload lists beside such calls). */
+function dynamicImportsOf(file) {
+  const code = readFileSync(file, 'utf8');
+  return [...code.matchAll(/(?:^|[^\w$.])import\(\s*(["'`])([^"'`$\n]+?)\1\s*\)/g)].map((m) => fileOf(m[2], file)).filter(Boolean);
+}
+
 /** A set of entry modules and everything they import statically. */
 function closure(entries) {
   const seen = new Set();
@@ -249,6 +260,10 @@ const columns = [
 
 const failures = [];
 const rows = [];
+/** The admin shell pages: their initial JS, and the admin island's entry and panel chunks. */
+const adminPages = [];
+/** Every page's JavaScript files of any kind, to check that no public page reaches admin code. */
+const pageScripts = new Map();
 for (const file of htmlFiles(distDir).sort()) {
   const route = routeOf(file);
   const html = readFileSync(file, 'utf8');
@@ -270,10 +285,22 @@ for (const file of htmlFiles(distDir).sort()) {
   };
   row.total = row.html + row.css + row.js + row.lazyJs + row.eagerImages;
   rows.push(row);
+  pageScripts.set(route, new Set([...js.initial, ...js.lazy, ...js.islands]));
+
+  const limits = { ...budgets.default, ...(budgets.pages?.[route] ?? {}) };
+  const isAdmin = typeof budgets.pages?.[route]?.adminJs === 'number';
+  if (isAdmin) {
+    // The island's own code: its component module and the panels that module loads on demand.
+    const entries = tags(html, 'astro-island').map(({ attrs }) => fileOf(attrs.get('component-url'), file)).filter(Boolean);
+    const own = new Set([...entries, ...entries.flatMap(dynamicImportsOf)]);
+    adminPages.push({ route, js: row.js, budget: limits.adminJs, own });
+    if (row.js > limits.adminJs * KB) failures.push(`${route}: admin island's initial JS ${(row.js / KB).toFixed(1)} KB is over its budget of ${limits.adminJs} KB`);
+    if (!entries.length) failures.push(`${route}: has an adminJs budget but no island`);
+  }
 
   // React's runtime (about 66 KB gzipped) must never load with a page, nor merely because the
   // visitor scrolled (client:visible): only when they use an island (client:trigger/interact).
-  for (const [kind, files] of [['initial', js.initial], ['lazy (no interaction needed)', js.lazy]]) {
+  for (const [kind, files] of isAdmin ? [] : [['initial', js.initial], ['lazy (no interaction needed)', js.lazy]]) {
     for (const f of files) {
       const name = path.basename(f);
       if (/^client\.[\w-]+\.js$/.test(name) || readFileSync(f, 'utf8').includes('react-dom')) {
@@ -282,11 +309,22 @@ for (const file of htmlFiles(distDir).sort()) {
     }
   }
 
-  const limits = { ...budgets.default, ...(budgets.pages?.[route] ?? {}) };
   for (const [key, label] of columns) {
     if (typeof limits[key] !== 'number') continue;
+    // The admin shell's initial JS is judged by adminJs above.
+    if (isAdmin && (key === 'js' || key === 'total')) continue;
     if (row[key] > limits[key] * KB) {
       failures.push(`${route}: ${label} ${(row[key] / KB).toFixed(1)} KB is over its budget of ${limits[key]} KB`);
+    }
+  }
+}
+
+// No page but the admin shell may load the admin island or any of its panels, in any way.
+for (const admin of adminPages) {
+  for (const [route, files] of pageScripts) {
+    if (adminPages.some((a) => a.route === route)) continue;
+    for (const f of admin.own) {
+      if (files.has(f)) failures.push(`${route}: loads the admin app's code (${path.relative(distDir, f)})`);
     }
   }
 }
@@ -304,6 +342,9 @@ console.log(`\nPage weight in KB (1 KB = 1024 bytes), gzipped; images as sent; f
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const r of table.slice(1)) console.log(line(r));
+for (const admin of adminPages) {
+  console.log(`\nAdmin app (${admin.route}): initial JavaScript ${kb(admin.js)} KB gzipped, React included (budget ${admin.budget} KB); ${admin.own.size} chunks of its own, loaded by no other page.`);
+}
 console.log(`\nBudgets (KB): default ${JSON.stringify(budgets.default)}; per page: ${Object.keys(budgets.pages ?? {}).join(', ') || 'none'}.`);
 
 if (failures.length) {
@@ -311,4 +352,4 @@ if (failures.length) {
   for (const f of failures) console.error(`  ✗ ${f}`);
   process.exit(1);
 }
-console.log(`\nAll ${rows.length} pages are within budget; no page loads React's runtime up front.`);
+console.log(`\nAll ${rows.length} pages are within budget; no page but the admin app loads React's runtime up front.`);

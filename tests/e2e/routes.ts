@@ -75,11 +75,36 @@ export const routes: PublicRoute[] = [
   { path: '/educater/add-Course', title: 'Add a Course', h1: 'Add a Course', unlisted: true },
   { path: '/educater/my-courses', title: 'My Courses', h1: 'My Courses', unlisted: true },
   { path: '/educater/student-enrolled', title: 'Students Enrolled', h1: 'Students Enrolled', unlisted: true },
+  // Staff sign-in (the admin app itself is listed in adminAppRoutes below).
+  { path: '/adminLogin', title: 'Admin Login', h1: 'Admin Login', unlisted: true },
+  { path: '/adminInvite', title: 'Staff Invitation', h1: 'Staff Invitation', unlisted: true },
   // One shell page per route with a segment from the address, answered through a rewrite.
   { path: '/course/web-101', title: 'Course details', h1: 'Course details', canonical: '/course/_', unlisted: true },
   { path: '/payment-success/PAY-2026-00042', title: 'Payment', h1: 'Your Payment', canonical: '/payment-success/_', unlisted: true },
   { path: '/player/web-101', title: 'Player', h1: 'Player', canonical: '/player/_', unlisted: true },
   { path: '/course-list/tally', title: 'Course Search', h1: 'Course List', canonical: '/course-list/_', unlisted: true },
+];
+
+/**
+ * The staff admin app: every address the one shell page (/adminPanel) answers, with the h1 of its
+ * panel. Not in `routes`: without a staff session each of them sends the browser home, so the
+ * admin specs (tests/e2e/admin*.spec.ts) visit them signed in.
+ */
+export const adminAppRoutes: { path: string; h1: string }[] = [
+  { path: '/adminPanel', h1: 'Dashboard' },
+  { path: '/adminDashboard', h1: 'Dashboard' },
+  { path: '/allStudents', h1: 'All Students' },
+  { path: '/student-list', h1: 'All Student List' },
+  { path: '/student-list/new', h1: 'New Registration' },
+  { path: '/student-list/edit', h1: 'Edit Student' },
+  { path: '/student-list/delete', h1: 'Delete Student' },
+  { path: '/adminCourse', h1: 'Courses' },
+  { path: '/addJobs', h1: 'Jobs Opening' },
+  { path: '/notification', h1: 'Update Notification' },
+  { path: '/adminUsers', h1: 'Users' },
+  { path: '/adminStaff', h1: 'Staff' },
+  { path: '/adminAudit', h1: 'Audit log' },
+  { path: '/adminSecurity', h1: 'Security' },
 ];
 
 /** Any unknown address: answered 404 with a page that helps the visitor on. */

@@ -1,0 +1,116 @@
+/**
+ * The staff admin app: one React island, served by the one shell page /adminPanel for every
+ * admin address (netlify.toml rewrites them to it). It checks the session first (the `adminToken`
+ * marker, then GET /api/admin/me: anything but a signed-in session goes home, as the spec says),
+ * then draws the frame (sidebar 'Admin Panel', header, avatar) and the panel the address names.
+ * Routing with wouter, server data with TanStack Query. Panels used less often load on demand.
+ */
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { Route, Switch } from 'wouter';
+import ToastHost from '../components/islands/ToastHost';
+import { takeFlash } from '../lib/flash';
+import { hasAdminMarker } from '../stores/admin-session';
+import { api, ApiError, leaveApp } from './api';
+import { AppInfoContext, type AppInfo, type Me } from './app-info';
+import Frame from './Frame';
+import Dashboard from './panels/Dashboard';
+import NotFound from './panels/NotFound';
+import { PATHS } from './routes';
+import { ConfirmProvider } from './ui/ConfirmDialog';
+
+const Notifications = lazy(() => import('./panels/Notifications'));
+const Courses = lazy(() => import('./panels/Courses'));
+const Jobs = lazy(() => import('./panels/Jobs'));
+const Students = lazy(() => import('./panels/Students'));
+const StudentForm = lazy(() => import('./panels/StudentForm'));
+const Users = lazy(() => import('./panels/Users'));
+const Staff = lazy(() => import('./panels/Staff'));
+const Audit = lazy(() => import('./panels/Audit'));
+const Security = lazy(() => import('./panels/Security'));
+
+interface Props {
+  /** The institute's name (content/site.json), for page titles. */
+  siteName: string;
+  /** The announcement line's text when there is no message (content/site.json), for the preview. */
+  announcementDefault: string;
+}
+
+/** Retries a failed read once, never a refusal (4xx): asking again would not change the answer. */
+const retry = (count: number, error: Error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+export default function App({ siteName, announcementDefault }: Props) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry, staleTime: 30_000, refetchOnWindowFocus: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <ToastHost />
+      <ConfirmProvider>
+        <SessionGate info={{ siteName, announcementDefault }} />
+      </ConfirmProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Shows the app only to a signed-in session; anything else goes home. */
+function SessionGate({ info }: { info: Omit<AppInfo, 'me'> }) {
+  const [marked] = useState(hasAdminMarker);
+  const session = useQuery({ queryKey: ['me'], queryFn: () => api<Me>('/api/admin/me'), enabled: marked, staleTime: 5 * 60_000 });
+  const me = session.data?.stage === 'signed-in' ? session.data : null;
+
+  useEffect(() => {
+    if (!marked || (session.data && !me)) leaveApp();
+  }, [marked, session.data, me]);
+
+  // The welcome the sign-in page carried over.
+  useEffect(() => {
+    if (!me) return;
+    const message = takeFlash();
+    if (message) toast.success(message);
+  }, [me]);
+
+  if (!me) {
+    const failed = session.isError && !(session.error instanceof ApiError && session.error.status === 401);
+    return (
+      <div className="admin-gate">
+        {failed ? (
+          <>
+            <p role="alert">The admin area could not reach the server. Please check the connection.</p>
+            <button type="button" className="btn" onClick={() => void session.refetch()}>
+              Try again
+            </button>
+          </>
+        ) : (
+          <p role="status">Checking your sign-in…</p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <AppInfoContext value={{ ...info, me }}>
+      <Frame>
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <Switch>
+            <Route path={PATHS.panel} component={Dashboard} />
+            <Route path={PATHS.dashboard} component={Dashboard} />
+            <Route path={PATHS.notification} component={Notifications} />
+            <Route path={PATHS.courses} component={Courses} />
+            <Route path={PATHS.jobs} component={Jobs} />
+            <Route path={PATHS.allStudents}>{() => <Students mode="all" />}</Route>
+            <Route path={PATHS.studentList}>{() => <Students mode="manage" />}</Route>
+            <Route path={PATHS.newStudent}>{() => <StudentForm />}</Route>
+            <Route path={PATHS.editStudentPick}>{() => <Students mode="edit" />}</Route>
+            <Route path={PATHS.deleteStudentPick}>{() => <Students mode="delete" />}</Route>
+            <Route path="/student-list/:id/edit">{(params) => <StudentForm id={params.id} />}</Route>
+            <Route path={PATHS.users} component={Users} />
+            <Route path={PATHS.staff} component={Staff} />
+            <Route path={PATHS.audit} component={Audit} />
+            <Route path={PATHS.security} component={Security} />
+            <Route component={NotFound} />
+          </Switch>
+        </Suspense>
+      </Frame>
+    </AppInfoContext>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The admin app's API client: JSON over fetch with the session cookie (`credentials:
+ * 'same-origin'`; the cookie is HttpOnly, so nothing here ever sees it). A 401 at any time means
+ * the session is over: the marker is cleared and the browser goes home, as the spec says for
+ * the dashboard. Any other failure throws an ApiError carrying the server's answer.
+ */
+import { clearAdminMarker } from '../stores/admin-session';
+
+/** A failed call: the HTTP status (0 when the network failed) and what the server said. */
+export class ApiError extends Error {
+  /** HTTP status, or 0 without an answer. */
+  readonly status: number;
+  /** The answer's JSON: `message`, `error`, per-field `errors`, a 409's `current`… */
+  readonly data: ApiFailure;
+
+  constructor(status: number, data: ApiFailure) {
+    super(data.message || data.error || `HTTP ${status}`);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/** The JSON of a failed answer. */
+export interface ApiFailure {
+  message?: string;
+  error?: string;
+  errors?: Record<string, string>;
+  current?: unknown;
+  [key: string]: unknown;
+}
+
+/** Leaves the app: the session is over (or there never was one). */
+export function leaveApp(to = '/') {
+  clearAdminMarker();
+  location.replace(to);
+}
+
+/** Calls the API: GET without `body`, else the method given (POST by default) with a JSON body. */
+export async function api<T>(path: string, { method, body }: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
+      credentials: 'same-origin',
+      // Staff always see the records as they are now, never a copy the browser kept.
+      cache: 'no-store',
+      headers: { accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { message: 'The server could not be reached. Please check the connection and try again.' });
+  }
+  const data = (await response.json().catch(() => ({}))) as T & ApiFailure;
+  if (response.status === 401) {
+    leaveApp();
+    throw new ApiError(401, data);
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+/** The query string of a list call, leaving out empty values. */
+export function listQuery(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The server's message of a failure, or `fallback`. */
+export const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && (error.data.message || error.data.error)) || fallback;

@@ -1,0 +1,58 @@
+/**
+ * Jobs Opening (/addJobs): the openings of the careers page /jobs (GET /api/jobs), added, edited
+ * ('Update Job') and deleted here after a confirmation. Type: Full-Time (the default), Part-Time
+ * or Internship.
+ */
+import { JOB_TYPES, JobFieldsSchema, type Job } from '../../lib/schemas/job';
+import RecordManager, { type FieldSpec } from '../ui/RecordManager';
+
+const FIELDS: FieldSpec[] = [
+  { name: 'role', label: 'Role', hint: 'For example: Computer Operator' },
+  { name: 'company', label: 'Company' },
+  { name: 'location', label: 'Location' },
+  { name: 'type', label: 'Type', kind: 'select', options: JOB_TYPES },
+  { name: 'experience', label: 'Experience', hint: 'For example: Fresher, or 1–2 years' },
+  { name: 'qualification', label: 'Qualification', hint: 'For example: 12th pass with RS-CIT' },
+  { name: 'salary', label: 'Salary', hint: 'As it should read, e.g. ₹12,000 a month' },
+  { name: 'candidate', label: 'Candidate', hint: 'Who should apply' },
+  { name: 'post', label: 'Posts', hint: 'Number of posts, or the post’s name' },
+  { name: 'applyLink', label: 'Apply link', kind: 'url', inputMode: 'url', wide: true, hint: 'The https:// address where candidates apply (opens in a new tab on /jobs)' },
+];
+
+const EMPTY = { role: '', company: '', location: '', type: 'Full-Time', experience: '', qualification: '', salary: '', candidate: '', post: '', applyLink: '' };
+
+export default function Jobs() {
+  return (
+    <RecordManager<Job>
+      title="Jobs Opening"
+      noun="job"
+      endpoint="/api/jobs"
+      schema={JobFieldsSchema}
+      fields={FIELDS}
+      empty={EMPTY}
+      renderRecord={(job) => ({
+        heading: job.role,
+        facts: [
+          ['Company', job.company],
+          ['Location', job.location],
+          ['Type', job.type],
+          ['Experience', job.experience],
+          ['Qualification', job.qualification],
+          ['Salary', job.salary],
+          ['Candidate', job.candidate],
+          ['Posts', job.post],
+          ['Apply link', job.applyLink],
+        ],
+      })}
+      addLabel="Add Job"
+      updateLabel="Update Job"
+      deleteQuestion="Are you sure you want to delete this job?"
+      emptyText="No job openings yet."
+      intro={
+        <p className="admin-box admin-box--info">
+          Openings saved here appear on the careers page, <a href="/jobs">/jobs</a>.
+        </p>
+      }
+    />
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * A student's record: New Registration (/student-list/new, POST /api/students) and Edit Student
+ * (/student-list/{id}/edit, GET then PUT /api/students/{id} with the version it was based on,
+ * and Delete after 'Are you sure you want to delete this student?'). Checked with the shared
+ * schema; the server's field errors show beside their fields; a 409 shows its message and loads
+ * the record as it is now.
+ */
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast/headless';
+import { Link, useLocation } from 'wouter';
+import type { z } from 'zod';
+import { Field } from '../../components/islands/form-field';
+import type { Course } from '../../lib/schemas/course';
+import type { Page } from '../../lib/schemas/records';
+import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
+import { api, ApiError, listQuery, messageOf } from '../api';
+import { PATHS } from '../routes';
+import { useConfirm } from '../ui/ConfirmDialog';
+import PanelHeading from '../ui/PanelHeading';
+import { todayInIndia } from '../ui/dates';
+
+type Output = z.output<typeof StudentFieldsSchema>;
+const NAMES = ['name', 'email', 'phone', 'course', 'registrationDate'] as const;
+
+/** The form's values for a record (or a new one). */
+const formOf = (student?: Student): StudentFieldsInput => ({
+  name: student?.name ?? '',
+  email: student?.email ?? '',
+  phone: student?.phone ?? '',
+  course: student?.course ?? '',
+  registrationDate: student?.registrationDate ?? todayInIndia(),
+});
+
+export default function StudentForm({ id: studentId }: { id?: string | undefined }) {
+  const editing = Boolean(studentId);
+  const record = useQuery({
+    queryKey: ['/api/students', studentId],
+    queryFn: () => api<Student>(`/api/students/${encodeURIComponent(studentId!)}`),
+    enabled: editing,
+    // Always the newest version when the form opens.
+    staleTime: 0,
+  });
+
+  if (!editing) return <StudentEditor />;
+  return (
+    <section className="admin-panel">
+      {record.data ? (
+        <StudentEditor key={record.data._id} student={record.data} />
+      ) : (
+        <>
+          <PanelHeading title="Edit Student" />
+          {record.isError ? (
+            <div role="alert">
+              <p className="form-error">
+                {record.error instanceof ApiError && record.error.status === 404
+                  ? 'There is no such student: the record may have been deleted.'
+                  : messageOf(record.error, 'The student could not be loaded.')}
+              </p>
+              <p>
+                <Link href={PATHS.editStudentPick}>Choose another student</Link>
+              </p>
+            </div>
+          ) : (
+            <p role="status">Loading the student…</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function StudentEditor({ student }: { student?: Student }) {
+  const id = useId();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [version, setVersion] = useState(student?.version ?? 0);
+  const [deleting, setDeleting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<StudentFieldsInput, unknown, Output>({ resolver: standardSchemaResolver(StudentFieldsSchema), defaultValues: formOf(student) });
+
+  // Course names already on the site, offered as suggestions.
+  const courses = useQuery({ queryKey: ['/api/courses', 'titles'], queryFn: () => api<Page<Course>>(`/api/courses${listQuery({ limit: 100 })}`) });
+  useEffect(() => reset(formOf(student)), [student, reset]);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: ['/api/students'] });
+
+  const onSubmit = async (values: Output) => {
+    try {
+      if (student) {
+        const answer = await api<{ message: string }>(`/api/students/${encodeURIComponent(student._id)}`, { method: 'PUT', body: { ...values, version } });
+        toast.success(answer.message);
+        await reload();
+        navigate(PATHS.studentList);
+      } else {
+        const answer = await api<{ message: string; item: Student }>('/api/students', { body: values });
+        toast.success(answer.message);
+        reset(formOf());
+        await reload();
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 409 && student) {
+        toast.error(messageOf(error, 'Someone else changed this record.'));
+        const current = error.data.current as Student | null | undefined;
+        if (current) {
+          setVersion(current.version);
+          reset(formOf(current));
+        } else {
+          await reload();
+          navigate(PATHS.studentList);
+        }
+        return;
+      }
+      for (const [name, message] of Object.entries(error.data.errors ?? {})) {
+        if ((NAMES as readonly string[]).includes(name)) setError(name as (typeof NAMES)[number], { message });
+      }
+      toast.error(messageOf(error, 'The student could not be saved. Please try again.'));
+    }
+  };
+
+  const remove = async () => {
+    if (!student || !(await confirm('Are you sure you want to delete this student?'))) return;
+    setDeleting(true);
+    try {
+      const answer = await api<{ message: string }>(`/api/students/${encodeURIComponent(student._id)}${listQuery({ version })}`, { method: 'DELETE' });
+      toast.success(answer.message);
+      await reload();
+      navigate(PATHS.studentList);
+    } catch (error) {
+      toast.error(messageOf(error, 'The student could not be deleted. Please try again.'));
+      setDeleting(false);
+    }
+  };
+
+  const content = (
+    <>
+      <PanelHeading title={student ? 'Edit Student' : 'New Registration'}>
+        <Link className="btn btn--sm btn--outline" href={PATHS.studentList}>
+          All Student List
+        </Link>
+      </PanelHeading>
+      <form className={`admin-form${student ? ' admin-form--editing' : ''}`} noValidate onSubmit={handleSubmit(onSubmit)}>
+        {student && <p className="admin-form__mode">Editing the record of {student.name}</p>}
+        <div className="admin-form__grid">
+          <Field id={`${id}-name`} label="Name" error={errors.name?.message}>
+            {(aria) => <input {...register('name')} {...aria} type="text" autoComplete="off" required />}
+          </Field>
+          <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
+            {(aria) => <input {...register('email')} {...aria} type="email" autoComplete="off" required />}
+          </Field>
+          <Field id={`${id}-phone`} label="Mobile number (optional)" hint="10 digits, e.g. 98290 12345" error={errors.phone?.message}>
+            {(aria) => <input {...register('phone')} {...aria} type="tel" inputMode="tel" autoComplete="off" />}
+          </Field>
+          <Field id={`${id}-course`} label="Course" error={errors.course?.message}>
+            {(aria) => <input {...register('course')} {...aria} type="text" list={`${id}-courses`} autoComplete="off" required />}
+          </Field>
+          <Field id={`${id}-date`} label="Registration date" error={errors.registrationDate?.message}>
+            {(aria) => <input {...register('registrationDate', { setValueAs: (v: string) => v || undefined })} {...aria} type="date" required />}
+          </Field>
+        </div>
+        <datalist id={`${id}-courses`}>
+          {courses.data?.items.map((course) => (
+            <option key={course._id} value={course.title} />
+          ))}
+        </datalist>
+        <div className="btn-row">
+          <button type="submit" className="btn" disabled={isSubmitting || deleting}>
+            {isSubmitting ? 'Please wait...' : student ? 'Update Student' : 'Register Student'}
+          </button>
+          {student && (
+            <button type="button" className="btn btn--outline admin-btn--danger-outline" disabled={isSubmitting || deleting} onClick={() => void remove()}>
+              {deleting ? 'Deleting...' : 'Delete Student'}
+            </button>
+          )}
+        </div>
+      </form>
+    </>
+  );
+  return student ? content : <section className="admin-panel">{content}</section>;
+}

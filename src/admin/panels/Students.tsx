@@ -1,0 +1,164 @@
+/**
+ * The student lists (GET /api/students, keyset pages, `q` searching name or e-mail):
+ * - /allStudents ('Student'): every registered student;
+ * - /student-list ('All Student List'): the same with Edit and Delete on each row;
+ * - /student-list/edit and /student-list/delete (the submenu's Edit Student and Delete Student):
+ *   the list with one action per row and a line saying to choose the student.
+ * 'Loading students...' while the first page loads; Delete asks 'Are you sure you want to delete
+ * this student?' first. Opening the list is audit-logged by the server (personal data).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast/headless';
+import { Link } from 'wouter';
+import type { Student } from '../../lib/schemas/student';
+import { api, listQuery, messageOf } from '../api';
+import { editStudentPath, PATHS } from '../routes';
+import { useConfirm } from '../ui/ConfirmDialog';
+import DataTable, { type Columns } from '../ui/DataTable';
+import LoadMore from '../ui/LoadMore';
+import PanelHeading from '../ui/PanelHeading';
+import { usePaged } from '../ui/use-paged';
+import { formatDay } from '../ui/dates';
+
+export type StudentsMode = 'all' | 'manage' | 'edit' | 'delete';
+
+const TITLES: Record<StudentsMode, string> = {
+  all: 'All Students',
+  manage: 'All Student List',
+  edit: 'Edit Student',
+  delete: 'Delete Student',
+};
+
+const INSTRUCTIONS: Partial<Record<StudentsMode, string>> = {
+  edit: 'Choose the student to edit: find them by name or e-mail, then press Edit on their row.',
+  delete: 'Choose the student to delete: find them by name or e-mail, then press Delete on their row. You will be asked to confirm.',
+};
+
+const BASE_COLUMNS: Columns<Student> = [
+  { id: 'name', accessorKey: 'name', header: 'Name' },
+  { id: 'email', accessorKey: 'email', header: 'Email' },
+  { id: 'phone', accessorFn: (s) => s.phone ?? '—', header: 'Phone' },
+  { id: 'course', accessorKey: 'course', header: 'Course' },
+  { id: 'registrationDate', accessorFn: (s) => formatDay(s.registrationDate), header: 'Registered' },
+];
+
+export default function Students({ mode }: { mode: StudentsMode }) {
+  const id = useId();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const { list, rows } = usePaged<Student>('/api/students', q ? { q } : {});
+
+  const columns = useMemo<Columns<Student>>(() => {
+    if (mode === 'all') return BASE_COLUMNS;
+    const remove = async (student: Student) => {
+      if (!(await confirm('Are you sure you want to delete this student?'))) return;
+      setDeleting(student._id);
+      try {
+        const answer = await api<{ message: string }>(`/api/students/${encodeURIComponent(student._id)}${listQuery({ version: student.version })}`, { method: 'DELETE' });
+        toast.success(answer.message);
+      } catch (error) {
+        toast.error(messageOf(error, 'The student could not be deleted. Please try again.'));
+      } finally {
+        setDeleting(null);
+        await queryClient.invalidateQueries({ queryKey: ['/api/students'] });
+      }
+    };
+    return [
+      ...BASE_COLUMNS,
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => (
+          <div className="btn-row">
+            {mode !== 'delete' && (
+              <Link className="btn btn--sm btn--outline" href={editStudentPath(row.original._id)}>
+                Edit<span className="sr-only"> {row.original.name}</span>
+              </Link>
+            )}
+            {mode !== 'edit' && (
+              <button
+                type="button"
+                className="btn btn--sm btn--outline admin-btn--danger-outline"
+                disabled={deleting === row.original._id}
+                onClick={() => void remove(row.original)}
+              >
+                {deleting === row.original._id ? 'Deleting...' : 'Delete'}
+                <span className="sr-only"> {row.original.name}</span>
+              </button>
+            )}
+          </div>
+        ),
+      },
+    ];
+  }, [mode, confirm, queryClient, deleting]);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(typed.trim());
+  };
+
+  return (
+    <section className="admin-panel">
+      <PanelHeading title={TITLES[mode]}>
+        <Link className="btn btn--sm" href={PATHS.newStudent}>
+          New Registration
+        </Link>
+      </PanelHeading>
+      {INSTRUCTIONS[mode] && <p className="admin-box admin-box--info">{INSTRUCTIONS[mode]}</p>}
+      {mode === 'all' && (
+        <p>
+          To change or remove a student, use the <Link href={PATHS.studentList}>All Student List</Link>.
+        </p>
+      )}
+
+      <form className="admin-search" role="search" onSubmit={search}>
+        <div className="form-field">
+          <label htmlFor={`${id}-q`}>Search by name or e-mail</label>
+          <input id={`${id}-q`} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        </div>
+        <button type="submit" className="btn">
+          Search
+        </button>
+        {q && (
+          <button
+            type="button"
+            className="btn btn--outline"
+            onClick={() => {
+              setTyped('');
+              setQ('');
+            }}
+          >
+            Show all
+          </button>
+        )}
+      </form>
+
+      {list.isPending ? (
+        <p role="status">Loading students...</p>
+      ) : list.isError ? (
+        <div role="alert">
+          <p className="form-error">{messageOf(list.error, 'The students could not be loaded.')}</p>
+          <button type="button" className="btn btn--sm btn--outline" onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p role="status">{q ? `No student matches “${q}”.` : 'No students registered yet.'}</p>
+      ) : (
+        <>
+          <DataTable
+            caption={q ? `Students matching “${q}” (${rows.length}${list.hasNextPage ? '+' : ''})` : `Students (${rows.length}${list.hasNextPage ? '+' : ''})`}
+            label="Students table"
+            columns={columns}
+            data={rows}
+          />
+          <LoadMore list={list} />
+        </>
+      )}
+    </section>
+  );
+}

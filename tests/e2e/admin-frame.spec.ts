@@ -1,0 +1,173 @@
+/**
+ * The admin app's frame, signed in as the demo admin on a 360 px phone: every admin address is
+ * answered by the one shell with its own panel, the sidebar works from the keyboard (Menu button,
+ * the Students submenu, Escape), the avatar takes a picture and refuses anything else, axe finds
+ * nothing on any admin screen, and no screen breaks the Content-Security-Policy.
+ */
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
+import { expect, panelHeading, test } from './admin-fixtures';
+import { adminAppRoutes } from './routes';
+
+/** Waits until the panel at `path` shows its h1 and has finished loading what it lists. */
+async function openPanel(page: Page, path: string, h1: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await expect(panelHeading(page)).toHaveText(h1);
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+}
+
+test.describe('every admin address', () => {
+  for (const { path, h1 } of adminAppRoutes) {
+    test(`${path}: the shell answers 200 with its panel '${h1}', its title, and axe finds nothing`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on('console', (message: ConsoleMessage) => {
+        if (message.type() === 'error' || /Refused to/.test(message.text())) problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`));
+      });
+      await openPanel(page, path, h1);
+      await expect(page).toHaveTitle(new RegExp(`^${h1} · Admin Panel \\| `));
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await expectNoViolations(page, `${path} at 360px`);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('an address inside the admin area that names no panel says so, with a way back', async ({ page }) => {
+    await page.goto('/student-list/12/edit/extra');
+    await expect(panelHeading(page)).toHaveText('Page not found');
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/adminDashboard$/);
+  });
+});
+
+test.describe('sidebar', () => {
+  test('from the keyboard on a phone: Menu opens it, the Students submenu expands, Escape closes it', async ({ page }) => {
+    await openPanel(page, '/adminPanel', 'Dashboard');
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    const nav = page.getByRole('navigation', { name: 'Admin Panel' });
+    await expect(nav).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    // The skip link comes first, then the Menu button.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to the panel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    // The spec's entries in its order; Batch and Fees are not built, so not listed.
+    const names = await nav.locator(':scope > ul > li > :is(a, button)').allTextContents();
+    expect(names).toEqual(['Dashboard', 'Student', 'Students', 'Courses', 'Jobs Opening', 'Update Notification', 'Users', 'Staff', 'Audit log', 'Security', 'Logout']);
+    await expect(nav.getByText(/Batch|Fees/)).toHaveCount(0);
+
+    await page.keyboard.press('Tab'); // Student
+    await page.keyboard.press('Tab'); // Students (the submenu's button)
+    const students = nav.getByRole('button', { name: 'Students' });
+    await expect(students).toBeFocused();
+    await expect(students).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'New Registration' })).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(students).toHaveAttribute('aria-expanded', 'true');
+    const submenu: [string, string][] = [
+      ['New Registration', '/student-list/new'],
+      ['All Student List', '/student-list'],
+      ['Edit Student', '/student-list/edit'],
+      ['Delete Student', '/student-list/delete'],
+    ];
+    for (const [name, href] of submenu) await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    await page.keyboard.press('Space');
+    await expect(students).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Space');
+
+    // Tab on into the submenu, and follow a link with Enter: the drawer closes, the panel's
+    // heading takes the focus.
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'New Registration' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/student-list$/);
+    await expect(panelHeading(page)).toHaveText('All Student List');
+    await expect(panelHeading(page)).toBeFocused();
+    await expect(nav).toBeHidden();
+
+    // Escape closes the open drawer and gives the focus back to Menu.
+    await menu.click();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Students' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'All Student List' })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+  });
+
+  test('on a wide screen the sidebar is always there and Menu is not', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openPanel(page, '/adminCourse', 'Courses');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    const nav = page.getByRole('navigation', { name: 'Admin Panel' });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Courses' })).toHaveAttribute('aria-current', 'page');
+    await expectNoViolations(page, '/adminCourse at 1280px');
+    await nav.getByRole('link', { name: 'Jobs Opening' }).click();
+    await expect(panelHeading(page)).toHaveText('Jobs Opening');
+    await expect(page).toHaveURL(/\/addJobs$/);
+  });
+});
+
+test.describe('avatar', () => {
+  /** A 300 × 200 PNG drawn in the browser (any real picture would do). */
+  const png = (page: Page) =>
+    page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 300;
+      canvas.height = 200;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#0b4f8a';
+      context.fillRect(0, 0, 300, 200);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+      return [...new Uint8Array(await blob.arrayBuffer())];
+    });
+
+  test('a picked picture is shrunk to 128 × 128, kept in this browser and shown; anything else is refused', async ({ page }) => {
+    await openPanel(page, '/adminPanel', 'Dashboard');
+    const button = page.getByRole('button', { name: 'Change profile picture' });
+    await expect(button).toBeVisible();
+    await expect(button.locator('img')).toHaveCount(0);
+    const input = page.locator('input[type="file"]');
+    await expect(input).toHaveAttribute('accept', 'image/*');
+
+    // Not a picture: refused with a message, nothing kept.
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expect(page.locator('.toast--error')).toHaveText('Please choose an image file (JPEG, PNG, WebP or GIF).');
+    expect(await page.evaluate(() => localStorage.getItem('adminProfileImage'))).toBeNull();
+
+    // The button opens the file picker.
+    const chooser = page.waitForEvent('filechooser');
+    await button.click();
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(await png(page)) });
+    await expect(page.locator('.toast--success')).toHaveText('Profile picture changed.');
+    const stored = await page.evaluate(() => localStorage.getItem('adminProfileImage'));
+    expect(stored).toMatch(/^data:image\/jpeg;base64,/);
+    expect(stored!.length).toBeLessThan(20_000);
+    const size = await page.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    }, stored!);
+    expect(size).toEqual([128, 128]);
+    await expect(button.locator('img')).toHaveAttribute('src', stored!);
+
+    // Kept across pages of the app.
+    await openPanel(page, '/adminUsers', 'Users');
+    await expect(page.getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveAttribute('src', stored!);
+  });
+});
