@@ -14,7 +14,6 @@ import { allPages, routes } from './routes';
  * built: then its links are checked like any other.
  */
 const LATER_ROUTES: Record<string, string[] | 'every page'> = {
-  '/adminLogin': 'every page', // header: Admin Login
   '/EmitraForm': ['/emitra'], // APPLY ONLINE FOR E-MITRA
   '/CSCForm': ['/cscService'], // APPLY ONLINE FOR CSC
   '/IIBFForm': ['/iibf'], // GIVE ME CALL BACK, APPLY ONLINE FOR IIBF

@@ -7,7 +7,6 @@
  * 'Message deleted.', 'Failed to delete message.'.
  */
 // First: the schema below must be built without generated code (CSP).
-import '../zod-jitless';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';

@@ -1,5 +1,5 @@
 /** The application (lead) form: the Apply Now dialog and POST /api/apply. */
-import { z } from 'zod';
+import { z } from './zod';
 import departmentsFile from '../../../content/departments.json';
 import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema } from './fields';
 

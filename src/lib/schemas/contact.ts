@@ -1,5 +1,5 @@
 /** Contact messages: the contact page's form and the home page's short form, both POST /api/contact. */
-import { z } from 'zod';
+import { z } from './zod';
 import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
 
 /** The contact page's message. */

@@ -1,5 +1,5 @@
 /** Courses staff publish (GET /api/courses public; writes staff-only), shared by the admin island and the functions. */
-import { z } from 'zod';
+import { z } from './zod';
 import { TextSchema } from './fields';
 import { VersionSchema } from './records';
 
@@ -10,11 +10,15 @@ export const CourseFieldsSchema = z.object({
   /** The group it belongs to, e.g. 'Accounting'. */
   category: TextSchema('the category', 2, 60),
   /** Fee in rupees, a whole number. */
-  price: z.coerce
-    .number({ message: 'Please enter the price in rupees.' })
-    .int('Please enter the price in whole rupees.')
-    .min(0, 'The price cannot be negative.')
-    .max(10_00_000, 'Please check the price: it is more than 10,00,000 rupees.'),
+  // An empty field is no price (plain coercion would read '' as 0).
+  price: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ message: 'Please enter the price in rupees.' })
+      .int('Please enter the price in whole rupees.')
+      .min(0, 'The price cannot be negative.')
+      .max(10_00_000, 'Please check the price: it is more than 10,00,000 rupees.'),
+  ),
   /** How long it runs, e.g. '3 months'. */
   duration: TextSchema('the duration', 1, 40),
   /** What the course teaches. */

@@ -2,10 +2,8 @@
  * Field schemas shared by the forms (in the browser) and the functions (on the server), with
  * messages written for the person filling the form. No DOM or astro:* imports here.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
-// No code generation with new Function: the Content-Security-Policy forbids it in the browser.
-z.config({ jitless: true });
 
 /**
  * What a person's name is made of: letters of any script with their combining marks (Devanagari

@@ -1,5 +1,5 @@
 /** Job openings (GET /api/jobs public; writes staff-only), shared by the admin island, /jobs and the functions. */
-import { z } from 'zod';
+import { z } from './zod';
 import { TextSchema } from './fields';
 import { VersionSchema } from './records';
 

@@ -1,5 +1,5 @@
 /** Announcements of the scrolling line (marquee), shared by the admin island and /api/marquee. */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Longest announcement, in characters. */
 export const MARQUEE_MAX = 300;

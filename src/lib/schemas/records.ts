@@ -2,7 +2,7 @@
  * What every staff-kept record shares: ids in the address, the version an edit is based on
  * (optimistic concurrency), and keyset pages.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A record id from the address: digits only (404 for anything else). */
 export const RecordIdSchema = z.string().regex(/^[1-9]\d{0,17}$/);

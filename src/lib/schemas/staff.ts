@@ -1,7 +1,7 @@
 /**
  * Staff sign-in and staff accounts, shared by the admin island and the /api/admin/* functions.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { EmailSchema, NameSchema } from './fields';
 import { NewPasswordSchema, PasswordSchema } from './user';
 

@@ -1,5 +1,5 @@
 /** Students staff register (GET/POST /api/students, PUT/DELETE /api/students/{id}), staff-only. */
-import { z } from 'zod';
+import { z } from './zod';
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
 import { VersionSchema } from './records';
 

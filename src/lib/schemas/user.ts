@@ -3,7 +3,7 @@
  * functions. Passwords follow OWASP ASVS level 2: at least 8 characters, up to 128, no
  * composition rules (spaces and any script allowed).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { EmailSchema, NameSchema } from './fields';
 
 export const PASSWORD_MIN = 8;
