@@ -24,7 +24,7 @@ export interface DashboardFigures {
 
 const CARDS: { key: keyof Omit<DashboardFigures, 'message' | 'generatedAt'>; label: string; hint: string }[] = [
   { key: 'registeredUsers', label: 'Total Users', hint: 'Student accounts' },
-  { key: 'activeSessions', label: 'Active Sessions', hint: 'Students signed in now' },
+  { key: 'activeSessions', label: 'Active Sessions', hint: 'Students and staff signed in now' },
   { key: 'registrationsLast7Days', label: 'New Registrations (last 7 days)', hint: 'Accounts opened' },
   { key: 'leadsToday', label: 'Leads today', hint: 'Applications and messages' },
   { key: 'leadsThisWeek', label: 'Leads this week', hint: 'Since Monday, India time' },
