@@ -4,19 +4,17 @@
  * factor (the sign-in page resumes there after a reload). 401 without a live session.
  */
 import type { Config } from '@netlify/functions';
-import { query } from './_shared/db';
 import { allowMethods, endpoint, json } from './_shared/http';
 import { IDLE_MINUTES, requireStaff } from './_shared/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, sessionId, verified, enrolled } = await requireStaff(req, context, 'second-factor');
-  const [row] = await query<{ expires_at: string }>('select expires_at from staff_sessions where id = $1', [sessionId]);
+  const { staff, verified, enrolled, expiresAt } = await requireStaff(req, context, 'second-factor');
   return json({
     staff: { _id: staff.id, name: staff.name, email: staff.email },
     stage: verified ? 'signed-in' : enrolled ? 'verify' : 'enrol',
     idleMinutes: IDLE_MINUTES,
-    expiresAt: new Date(row!.expires_at).toISOString(),
+    expiresAt: expiresAt.toISOString(),
   });
 });
 

@@ -47,6 +47,8 @@ export interface StaffRequest {
   verified: boolean;
   /** Whether the account has an authenticator enrolled. */
   enrolled: boolean;
+  /** When the session ends at the latest (the idle timeout may end it sooner). */
+  expiresAt: Date;
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -114,6 +116,7 @@ const unauthorized = (req: Request, message: string) =>
 interface SessionRow {
   session_id: string;
   verified: boolean;
+  expires_at: Date;
   id: string;
   name: string;
   email: string;
@@ -129,16 +132,19 @@ interface SessionRow {
 export async function requireStaff(req: Request, context: Context | undefined, stage: Stage = 'signed-in'): Promise<StaffRequest> {
   const token = sessionToken(req);
   if (!token) throw unauthorized(req, 'Please sign in to continue.');
+  // A session still waiting for its second factor is touched only by the calls it may make:
+  // refused elsewhere, it changes nothing.
   const [row] = await query<SessionRow>(
-    `update staff_sessions s set last_seen_at = now()
+    `update staff_sessions s
+        set last_seen_at = case when $3 or s.second_factor_at is not null then now() else s.last_seen_at end
        from staff t
       where s.token_hash = $1 and t.id = s.staff_id
         and s.revoked_at is null and s.expires_at > now()
         and s.last_seen_at > now() - make_interval(mins => $2)
         and t.disabled_at is null and t.password_hash is not null
-     returning s.id::text as session_id, s.second_factor_at is not null as verified,
+     returning s.id::text as session_id, s.second_factor_at is not null as verified, s.expires_at,
                t.id::text, t.name, t.email, t.totp_secret is not null as enrolled`,
-    [hashSessionToken(token), IDLE_MINUTES],
+    [hashSessionToken(token), IDLE_MINUTES, stage === 'second-factor'],
   );
   if (!row) throw unauthorized(req, 'Your session has ended. Please sign in again.');
   if (stage === 'signed-in' && !row.verified) throw unauthorized(req, 'Please finish signing in with your authenticator code.');
@@ -148,6 +154,7 @@ export async function requireStaff(req: Request, context: Context | undefined, s
     address: clientIp(req, context),
     verified: row.verified,
     enrolled: row.enrolled,
+    expiresAt: new Date(row.expires_at),
   };
 }
 

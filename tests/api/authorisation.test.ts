@@ -322,15 +322,14 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
 
   /**
    * Everything a refused call must leave alone whatever the endpoint: the audit lines and sessions
-   * of this test's staff. (A session waiting for its second factor is touched by any staff call
-   * before it is refused — its idle time starts again, its 10-minute end stays — so its last
-   * use is left out.)
+   * of this test's staff, their last use included (a session waiting for its second factor is
+   * not even touched by a call it may not make).
    */
   const watched = () =>
     rows(
       target,
       `select (select count(*)::int from audit_log where staff_id = any($1::uuid[])) as audit_lines,
-              array(select concat_ws(' ', id, case when second_factor_at is not null then last_seen_at::text end, expires_at, revoked_at, second_factor_at)
+              array(select concat_ws(' ', id, last_seen_at, expires_at, revoked_at, second_factor_at)
                       from staff_sessions where staff_id = any($1::uuid[]) order by id) as sessions`,
       [setup.staffIds],
     );
