@@ -29,7 +29,7 @@ export default endpoint(async (req, context) => {
 
   const lead: Lead = {
     kind: 'application',
-    source: 'apply-form',
+    form: 'apply-form',
     name: input.name,
     email: input.email,
     phone: input.phone,

@@ -21,11 +21,11 @@ export default endpoint(async (req, context) => {
   if (fromHome) {
     const input = validate(HomeContactSchema, body);
     honeypot = input.website;
-    lead = { kind: 'contact', source: 'home', name: input.name, phone: input.phone, message: input.message };
+    lead = { kind: 'contact', form: 'home', name: input.name, phone: input.phone, message: input.message };
   } else {
     const input = validate(ContactPageSchema, body);
     honeypot = input.website;
-    lead = { kind: 'contact', source: 'contact-page', name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message };
+    lead = { kind: 'contact', form: 'contact-page', name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message };
   }
   const thanks = `Thank you, ${lead.name}! Your message has been received`;
   if (honeypot) return json({ message: `${thanks}.` }, 201);

@@ -134,12 +134,14 @@ export async function startWebSocketProxy({ allowedPort, serialize = false }) {
  * a free localhost port. Resolves to the connection string and a `close` function.
  */
 export async function startEmbeddedPostgres({ directory = path.join(dataDir, 'pglite') } = {}) {
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+  const [{ PGlite }, { PGLiteSocketServer }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   await mkdir(path.dirname(directory), { recursive: true });
-  const db = await PGlite.create(directory);
+  // pg_trgm: the leads inbox searches names, phones and e-mails by any part (migration 006).
+  const db = await PGlite.create(directory, { extensions: { pg_trgm } });
   const port = await freePort();
   // @netlify/dev runs every function call in a worker thread that is dropped afterwards, sometimes
   // without closing its connection: allow many, and reap the ones left idle.

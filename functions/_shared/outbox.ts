@@ -21,7 +21,8 @@ const MAX_DELAY = 6 * 60 * 60;
 export interface LeadSummary {
   reference: string;
   kind: 'application' | 'contact';
-  source: string;
+  /** The form it came from. */
+  form: string;
   name: string;
   phone: string;
   email?: string | null | undefined;
@@ -35,7 +36,7 @@ export interface LeadSummary {
 export function leadMail(lead: LeadSummary): Mail {
   const lines = [
     `Reference: ${lead.reference}`,
-    `From: ${lead.source}`,
+    `From: ${lead.form}`,
     `Name: ${lead.name}`,
     `Phone: ${lead.phone}`,
     lead.email && `E-mail: ${lead.email}`,
@@ -103,7 +104,7 @@ export async function deliverDue(max = 25): Promise<{ sent: number; failed: numb
        returning o.id, o.kind, o.lead_id, o.subject, o.body
      )
      select c.id::text, c.kind as outbox_kind, c.subject as alert_subject, c.body as alert_body,
-            l.reference, l.kind, l.source, l.name, l.phone, l.email, l.department, l.course, l.subject, l.message
+            l.reference, l.kind, l.form, l.name, l.phone, l.email, l.department, l.course, l.subject, l.message
        from claimed c left join leads l on l.id = c.lead_id
       order by c.id`,
     [max, LEASE],

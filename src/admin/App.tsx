@@ -20,6 +20,9 @@ import NotFound from './panels/NotFound';
 import { PATHS } from './routes';
 import { ConfirmProvider } from './ui/ConfirmDialog';
 
+const Today = lazy(() => import('./panels/Today'));
+const Leads = lazy(() => import('./panels/Leads'));
+const Lead = lazy(() => import('./panels/Lead'));
 const Notifications = lazy(() => import('./panels/Notifications'));
 const Courses = lazy(() => import('./panels/Courses'));
 const Jobs = lazy(() => import('./panels/Jobs'));
@@ -94,6 +97,9 @@ function SessionGate({ info }: { info: Omit<AppInfo, 'me'> }) {
           <Switch>
             <Route path={PATHS.panel} component={Dashboard} />
             <Route path={PATHS.dashboard} component={Dashboard} />
+            <Route path={PATHS.today} component={Today} />
+            <Route path={PATHS.leads} component={Leads} />
+            <Route path="/adminLeads/:id">{(params) => <Lead id={params.id} />}</Route>
             <Route path={PATHS.notification} component={Notifications} />
             <Route path={PATHS.courses} component={Courses} />
             <Route path={PATHS.jobs} component={Jobs} />

@@ -8,6 +8,8 @@
 export const PATHS = {
   panel: '/adminPanel',
   dashboard: '/adminDashboard',
+  today: '/adminToday',
+  leads: '/adminLeads',
   allStudents: '/allStudents',
   studentList: '/student-list',
   newStudent: '/student-list/new',
@@ -21,6 +23,9 @@ export const PATHS = {
   audit: '/adminAudit',
   security: '/adminSecurity',
 } as const;
+
+/** The address of one lead's page. */
+export const leadPath = (id: string) => `/adminLeads/${encodeURIComponent(id)}`;
 
 /** The address of the form that edits one student. */
 export const editStudentPath = (id: string) => `/student-list/${encodeURIComponent(id)}/edit`;
@@ -42,6 +47,8 @@ export interface NavGroup {
 /** The sidebar, in the spec's order (Batch and Fees are not built, so they are not listed), then the staff pages. */
 export const NAV: (NavLink | NavGroup)[] = [
   { label: 'Dashboard', href: PATHS.dashboard, alsoAt: [PATHS.panel] },
+  { label: 'Today', href: PATHS.today },
+  { label: 'Leads', href: PATHS.leads },
   { label: 'Student', href: PATHS.allStudents },
   {
     label: 'Students',

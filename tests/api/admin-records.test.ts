@@ -244,7 +244,8 @@ describe.each(targets)('staff records on $name', (target) => {
       const others = () => figuresExcept(target, { email: '-', leadName: tag, staffId: '00000000-0000-0000-0000-000000000000' });
       const before = await steadyDashboard(target, admin.cookie, others);
       for (const [i, at] of moments.entries()) {
-        await db(target, `insert into leads (reference, kind, source, name, phone, created_at) values ($1, 'contact', 'test', $2, '9829012345', $3)`, [
+        await db(target, `with p as (insert into people default values returning id)
+         insert into leads (reference, kind, form, name, phone, phone_norm, person_id, created_at) select $1, 'contact', 'test', $2, '9829012345', '9829012345', p.id, $3 from p`, [
           `TEST-${randomBytes(6).toString('hex')}-${i}`,
           tag,
           new Date(at).toISOString(),

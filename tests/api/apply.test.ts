@@ -21,7 +21,7 @@ describe.each(targets)('POST /api/apply on $name', (target) => {
     expect(body.reference).toMatch(/^AP-\d{4}-\d{5}$/);
     expect(body.message).toContain(body.reference);
     expect(body.message).toMatch(/^Thank you, Meena/);
-    const [row] = await db(target, 'select kind, source, email, phone, department, course, consent_version, consent_at from leads where reference = $1', [body.reference]);
+    const [row] = await db(target, 'select kind, form, email, phone, department, course, consent_version, consent_at from leads where reference = $1', [body.reference]);
     expect(row).toMatchObject({
       kind: 'application',
       email: 'student@example.in',

@@ -21,8 +21,8 @@ describe.each(targets)('POST /api/contact on $name', (target) => {
     expect(body.message).toMatch(/^Thank you, Asha/);
     expect(body.message).toContain(body.reference);
     expect(body.reference).toMatch(/^CT-\d{4}-\d{5}$/);
-    const [row] = await db(target, 'select source, email, phone, subject, message from leads where reference = $1', [body.reference]);
-    expect(row).toMatchObject({ source: 'contact-page', email: 'asha.meena@example.com', phone: expect.stringMatching(/^\+91[6-9]\d{9}$/), subject: 'RS-CIT batch timings' });
+    const [row] = await db(target, 'select form, email, phone, subject, message from leads where reference = $1', [body.reference]);
+    expect(row).toMatchObject({ form: 'contact-page', email: 'asha.meena@example.com', phone: expect.stringMatching(/^\+91[6-9]\d{9}$/), subject: 'RS-CIT batch timings' });
     // Sent after the answer, from the outbox; the lead records when.
     await eventually(async () => {
       const [lead] = await db<{ notified_at: Date | null }>(target, 'select notified_at from leads where reference = $1', [body.reference]);
@@ -36,8 +36,8 @@ describe.each(targets)('POST /api/contact on $name', (target) => {
     const res = await post(target, '/api/contact', { source: 'home', name, phone: `+91 ${uniquePhone()}`, message: 'Tally course' });
     expect(res.status).toBe(201);
     const { reference } = await res.json();
-    const [row] = await db(target, 'select source, email, message from leads where reference = $1', [reference]);
-    expect(row).toMatchObject({ source: 'home', email: null, message: 'Tally course' });
+    const [row] = await db(target, 'select form, email, message from leads where reference = $1', [reference]);
+    expect(row).toMatchObject({ form: 'home', email: null, message: 'Tally course' });
   });
 
   it('refuses missing, wrong-typed and oversized fields with per-field errors and stores nothing', async () => {

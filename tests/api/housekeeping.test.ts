@@ -24,7 +24,8 @@ describe.each(targets)('the daily housekeeping on $name', (target) => {
       JSON.stringify({ tag }),
     ]);
     // An old lead of this test's own: other tests store leads at the same time.
-    await db(target, `insert into leads (reference, kind, source, name, phone, created_at) values ($1, 'contact', 'test', 'Old Lead', '9829012345', now() - interval '2 years')`, [
+    await db(target, `with p as (insert into people default values returning id)
+       insert into leads (reference, kind, form, name, phone, phone_norm, person_id, created_at) select $1, 'contact', 'test', 'Old Lead', '9829012345', '9829012345', p.id, now() - interval '2 years' from p`, [
       `TEST-${tag}`,
     ]);
 

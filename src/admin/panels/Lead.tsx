@@ -1,0 +1,4 @@
+/** Placeholder until the inbox panel lands. */
+export default function Lead({ id }: { id: string }) {
+  return <p>Lead {id}</p>;
+}
