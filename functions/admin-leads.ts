@@ -66,8 +66,9 @@ async function leadPage(sort: LeadSort, where: string[], params: unknown[], posi
     : null;
   const parts = [dated, undatedPart].filter(Boolean);
   if (parts.length === 0) return [];
-  // Postgres reads the parts of a `union all` in order and stops once the limit is met.
-  return query<Row>(`${parts.join(' union all ')} ${rows}`, params);
+  if (parts.length === 1) return query<Row>(parts[0]!, params);
+  // Each part gives at most a page; the two are put in order (a `union all` alone promises none).
+  return query<Row>(`select * from (${parts.join(' union all ')}) u order by u."followUp" nulls last, u._id::bigint ${rows}`, params);
 }
 
 /** The cursor of `row` in `sort` order. */
