@@ -332,9 +332,13 @@ describe.each(targets)('the leads list on $name', (target) => {
     const wrongPage = { after: 'This page of the list does not exist. Please start again from the first page.' };
     expect(await bad('after=garbage')).toEqual(wrongPage);
     // A cursor of another sort, or with something else than a position in it.
-    const newest = Buffer.from(JSON.stringify(['2025-01-01 10:00:00+00', '5'])).toString('base64url');
+    const cursor = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const newest = cursor(['newest', '2025-01-01 10:00:00+00', '5']);
     expect(await bad(`sort=name&after=${newest}`)).toEqual(wrongPage);
-    expect(await bad(`after=${Buffer.from(JSON.stringify(["2025-01-01'; drop table leads; --", '5'])).toString('base64url')}`)).toEqual(wrongPage);
+    expect(await bad(`after=${cursor(['newest', "2025-01-01'; drop table leads; --", '5'])}`)).toEqual(wrongPage);
+    expect(await bad(`sort=follow-up&after=${cursor(['follow-up', 'soon', '5'])}`)).toEqual(wrongPage);
+    // The same cursor in its own sort is a place in the list.
+    expect((await getJson(target, `/api/admin/leads?source=${newTag()}&after=${newest}`, admin)).items).toEqual([]);
     expect((await staffFetch(target, '/api/admin/leads', admin.cookie, { method: 'DELETE' })).status).toBe(405);
   });
 
