@@ -74,7 +74,7 @@ async function seed(databaseUrl, n) {
               status, case when status = 'lost' then (array['not-interested','joined-elsewhere','fees','timing','unreachable'])[1 + i % 5] end,
               case when status in ('new','contacted','interested') and i % 7 <> 0 then today + ((i * 13) % 41 - 20) end,
               case when status = 'interested' then today + (i % 10) end,
-              case when i % 5 = 0 then null else ($2::uuid[])[1 + (i / 3) % 4] end,
+              case when i % 5 = 0 then null else ($2::uuid[])[1 + abs(hashtext(i::text)) % 4] end,
               channel, case when channel in ('google','facebook','instagram','youtube') and i % 3 = 0 then channel end,
               case when channel in ('google','facebook','instagram','youtube') and i % 3 = 0 then 'cpc' end,
               case when channel in ('google','facebook','instagram','youtube') and i % 3 = 0 then 'admissions-' || extract(year from created) end,
