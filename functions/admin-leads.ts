@@ -56,8 +56,8 @@ async function leadPage(sort: LeadSort, where: string[], params: unknown[], posi
     const after = position ? [`(lower(l.name), l.id) > (${p(position[0])}, ${p(position[1])}::bigint)`] : [];
     return query<Row>(`${SELECT} ${and([...where, ...after])} order by lower(l.name), l.id ${rows}`, params);
   }
-  // By follow-up day, undated last: two parts, each in the order of its own index — the dated
-  // leads by (follow_up_on, id), then the undated by id — read one after the other.
+  // By follow-up day, undated last: two parts, each at most a page read in the order of its own
+  // index — the dated leads by (follow_up_on, id), the undated by id (the primary key).
   const id = position ? p(position[1]) : null;
   const dated =
     position?.[0] === ''
