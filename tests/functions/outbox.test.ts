@@ -125,7 +125,9 @@ describe('the institute’s notification of a lead', () => {
     // What a request leaves when its instance is stopped right after answering: lead and
     // notification stored, leased, never sent.
     const [lead] = await sql<{ id: string }>(
-      `insert into leads (reference, kind, source, name, phone) values ('AP-TEST-00001', 'application', 'apply-form', 'Interrupted Send', '+919999900001') returning id::text`,
+      `with p as (insert into people default values returning id)
+       insert into leads (reference, kind, form, name, phone, phone_norm, person_id)
+       select 'AP-TEST-00001', 'application', 'apply-form', 'Interrupted Send', '+919999900001', '9999900001', p.id from p returning id::text`,
     );
     await sql(`insert into mail_outbox (kind, lead_id, attempts, locked_until) values ('lead', $1, 1, now() + interval '5 minutes')`, [lead!.id]);
     // While the lease runs, nobody else takes it (the first request may still be sending).

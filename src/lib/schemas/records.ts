@@ -5,7 +5,7 @@
 import { z } from './zod';
 
 /** A record id from the address: digits only (404 for anything else). */
-export const RecordIdSchema = z.string().regex(/^[1-9]\d{0,17}$/);
+export const RecordIdSchema = z.string({ message: 'Please choose a record from the list.' }).regex(/^[1-9]\d{0,17}$/, 'Please choose a record from the list.');
 
 /** The version an edit or delete was based on; a newer one on the server means 409. */
 export const VersionSchema = z.number({ message: 'Please reload: the version of this record is missing.' }).int().min(1);
