@@ -5,8 +5,9 @@
  * failure keeps the selection and what was typed. Admitting is one lead at a time, on its page.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import toast from 'react-hot-toast/headless';
 import { Field } from '../../components/islands/form-field';
 import { indiaToday, LOST_REASONS, NextStepSchema, STATUS_LABELS, type BulkAction, type NextStep } from '../../lib/schemas/lead';
 import { ApiError, messageOf } from '../api';
@@ -38,6 +39,12 @@ export default function BulkBar({ count, exportHref, staff, meId, send, onClear 
   const id = useId();
   const [open, setOpen] = useState<Open>(null);
   const toggles = { assign: useRef<HTMLButtonElement>(null), status: useRef<HTMLButtonElement>(null) };
+  const bar = useRef<HTMLDivElement>(null);
+  // An open form takes the bar off the screen's bottom edge (where it would cover the list on a
+  // phone) into the page's flow: it is brought into view there.
+  useEffect(() => {
+    if (open) bar.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
 
   const close = () => {
     if (open) toggles[open].current?.focus();
@@ -63,7 +70,7 @@ export default function BulkBar({ count, exportHref, staff, meId, send, onClear 
   );
 
   return (
-    <div className="leads-bulk" role="region" aria-label="Bulk actions" onKeyDown={onKeyDown}>
+    <div ref={bar} className={`leads-bulk${open ? ' leads-bulk--open' : ''}`} role="region" aria-label="Bulk actions" onKeyDown={onKeyDown}>
       <div className="leads-bulk__actions">
         <span className="leads-bulk__count">{count} selected:</span>
         {toggle('assign')}
@@ -115,7 +122,9 @@ function AssignForm({ staff, meId, count, send, onDone }: { staff: StaffListing[
       await send({ action: 'assign', assignedTo: to === 'none' ? null : to });
       onDone();
     } catch (error) {
-      setFailure(messageOf(error, 'The leads could not be assigned. Please try again.'));
+      const message = messageOf(error, 'The leads could not be assigned. Please try again.');
+      setFailure(message);
+      toast.error(message);
     } finally {
       setBusy(false);
     }
@@ -188,7 +197,9 @@ function StatusForm({ count, send, onDone }: { count: number; send: SendBulk; on
         const field = name.replace(/^next\./, '') as (typeof FIELD_NAMES)[number];
         if (FIELD_NAMES.includes(field)) setError(field, { message });
       }
-      setFailure(messageOf(error, 'The status could not be changed. Please try again.'));
+      const message = messageOf(error, 'The status could not be changed. Please try again.');
+      setFailure(message);
+      toast.error(message);
     }
   };
 
