@@ -4,7 +4,7 @@
  * phone, so the page never scrolls sideways. Each lead links to its own page.
  */
 import { useTable, type RowData } from '@tanstack/react-table';
-import { createContext, use } from 'react';
+import { createContext, use, useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { indiaToday, LEAD_FORMS, LEAD_KINDS, OPEN_STATUSES, STATUS_LABELS, type LeadRow } from '../../lib/schemas/lead';
 import { leadPath } from '../routes';
@@ -135,7 +135,7 @@ function LeadTable<T extends LeadRow & RowData>({ caption, rows }: { caption: st
 
 /** The facts of a card, in the table's order. */
 function LeadCard({ lead }: { lead: LeadRow }) {
-  const facts: [string, React.ReactNode][] = [
+  const facts: [string, ReactNode][] = [
     ['Asked about', <AskedCell lead={lead} />],
     ['Status', STATUS_LABELS[lead.status] ?? lead.status],
     ['Follow-up', <FollowUpCell lead={lead} />],
@@ -173,6 +173,7 @@ interface Props {
 }
 
 export default function LeadList({ caption, rows, selected, toggle }: Props) {
+  const id = useId();
   const wide = useWide();
   const today = indiaToday();
   return (
@@ -180,11 +181,16 @@ export default function LeadList({ caption, rows, selected, toggle }: Props) {
       {wide ? (
         <LeadTable caption={caption} rows={rows} />
       ) : (
-        <ul className="leads-cards" aria-label={caption}>
-          {rows.map((lead) => (
-            <LeadCard key={lead._id} lead={lead} />
-          ))}
-        </ul>
+        <>
+          <h2 className="admin-subheading leads-cards__title" id={`${id}-title`}>
+            {caption}
+          </h2>
+          <ul className="leads-cards" aria-labelledby={`${id}-title`}>
+            {rows.map((lead) => (
+              <LeadCard key={lead._id} lead={lead} />
+            ))}
+          </ul>
+        </>
       )}
     </SelectionContext>
   );
