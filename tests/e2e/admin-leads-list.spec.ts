@@ -176,6 +176,7 @@ test.describe('the leads list', () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('Please choose the first day.');
     await expect(page.getByLabel('Status')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Status')).toHaveValue('bogus');
     await expect(page.getByLabel('Received from')).toHaveAttribute('aria-invalid', 'true');
   });
 

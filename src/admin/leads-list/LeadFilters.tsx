@@ -27,15 +27,19 @@ interface Props {
   errors: Partial<Record<string, string>>;
 }
 
-/** One choice per entry of a label table, after an "any" choice. */
-const Options = ({ any, labels }: { any: string; labels: Record<string, string> }) => (
+/**
+ * One choice per entry of a label table, after an "any" choice; a value from the address that is
+ * not in the table is shown as it is, so the select says what was refused and can be changed.
+ */
+const Options = ({ any, labels, value }: { any: string; labels: Record<string, string>; value: string }) => (
   <>
     <option value="">{any}</option>
-    {Object.entries(labels).map(([value, label]) => (
-      <option key={value} value={value}>
+    {Object.entries(labels).map(([key, label]) => (
+      <option key={key} value={key}>
         {label}
       </option>
     ))}
+    {value && !(value in labels) && <option value={value}>{value}</option>}
   </>
 );
 
@@ -88,21 +92,21 @@ export default function LeadFilters({ applied, onApply, staff, meId, errors }: P
           <div className="form-field">
             <label htmlFor={`${id}-kind`}>Kind</label>
             <select {...control('kind')}>
-              <Options any="Any kind" labels={LEAD_KINDS} />
+              <Options any="Any kind" labels={LEAD_KINDS} value={draft.kind} />
             </select>
             {error('kind')}
           </div>
           <div className="form-field">
             <label htmlFor={`${id}-status`}>Status</label>
             <select {...control('status')}>
-              <Options any="Any status" labels={STATUS_LABELS} />
+              <Options any="Any status" labels={STATUS_LABELS} value={draft.status} />
             </select>
             {error('status')}
           </div>
           <div className="form-field">
             <label htmlFor={`${id}-due`}>Follow-up</label>
             <select {...control('due')}>
-              <Options any="Any follow-up" labels={DUE_FILTERS} />
+              <Options any="Any follow-up" labels={DUE_FILTERS} value={draft.due} />
             </select>
             {error('due')}
           </div>
@@ -112,6 +116,9 @@ export default function LeadFilters({ applied, onApply, staff, meId, errors }: P
               <option value="">Anyone</option>
               <option value="me">Me</option>
               <option value="none">Nobody</option>
+              {draft.assigned && !['me', 'none'].includes(draft.assigned) && !staff.some((person) => person._id === draft.assigned) && (
+                <option value={draft.assigned}>{draft.assigned}</option>
+              )}
               {staff
                 .filter((person) => person._id !== meId)
                 .map((person) => (
@@ -125,7 +132,7 @@ export default function LeadFilters({ applied, onApply, staff, meId, errors }: P
           <div className="form-field">
             <label htmlFor={`${id}-form`}>Form</label>
             <select {...control('form')}>
-              <Options any="Any form" labels={LEAD_FORMS} />
+              <Options any="Any form" labels={LEAD_FORMS} value={draft.form} />
             </select>
             {error('form')}
           </div>
