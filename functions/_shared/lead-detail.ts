@@ -6,10 +6,10 @@
  */
 import type { PoolClient } from '@neondatabase/serverless';
 import type { LeadDetail, LeadRow, TimelineEntry } from '../../src/lib/schemas/lead';
+import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
 import { HttpError } from './http';
 import { LEAD_ROW_COLUMNS, leadNotFound, toLeadRow, type LeadRowRecord } from './lead-row';
 import { summaryOf } from './lead-summary';
-import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
 
 /** Anything that runs a query: a transaction's client or the pool. */
 export type Queryable = Pick<PoolClient, 'query'>;

@@ -6,8 +6,7 @@
  * also creates the student record, linked both ways, and an 'admitted' event.
  */
 import type { PoolClient } from '@neondatabase/serverless';
-import { LEAD_STATUSES, NEXT_STATUSES, type LeadStatus, type NextStep } from '../../src/lib/schemas/lead';
-import { indiaToday } from '../../src/lib/schemas/lead';
+import { LEAD_STATUSES, NEXT_STATUSES, indiaToday, type LeadStatus, type NextStep } from '../../src/lib/schemas/lead';
 import { fieldErrors } from './http';
 import { statusLabel } from './lead-summary';
 
