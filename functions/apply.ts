@@ -36,6 +36,7 @@ export default endpoint(async (req, context) => {
     department: input.department,
     course: input.course,
     consentVersion: CONSENT_VERSION,
+    attribution: input.attribution,
   };
   const { reference, replayed, notification } = await storeLead(lead, key, body);
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead)));

@@ -21,11 +21,11 @@ export default endpoint(async (req, context) => {
   if (fromHome) {
     const input = validate(HomeContactSchema, body);
     honeypot = input.website;
-    lead = { kind: 'contact', form: 'home', name: input.name, phone: input.phone, message: input.message };
+    lead = { kind: 'contact', form: 'home', name: input.name, phone: input.phone, message: input.message, attribution: input.attribution };
   } else {
     const input = validate(ContactPageSchema, body);
     honeypot = input.website;
-    lead = { kind: 'contact', form: 'contact-page', name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message };
+    lead = { kind: 'contact', form: 'contact-page', name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message, attribution: input.attribution };
   }
   const thanks = `Thank you, ${lead.name}! Your message has been received`;
   if (honeypot) return json({ message: `${thanks}.` }, 201);

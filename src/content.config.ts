@@ -23,6 +23,7 @@ import { aadhar } from './schemas/content/aadhar';
 import { downloads } from './schemas/content/downloads';
 import { contact } from './schemas/content/contact';
 import { legal } from './schemas/content/legal';
+import { whatsapp } from './schemas/content/whatsapp';
 
 export const collections = {
   site,
@@ -45,4 +46,5 @@ export const collections = {
   downloads,
   contact,
   legal,
+  whatsapp,
 };

@@ -38,18 +38,20 @@ interface Props {
   siteName: string;
   /** The announcement line's text when there is no message (content/site.json), for the preview. */
   announcementDefault: string;
+  /** The WhatsApp message templates (content/whatsapp.json), for Today and a lead's page. */
+  whatsappTemplates: AppInfo['whatsappTemplates'];
 }
 
 /** Retries a failed read once, never a refusal (4xx): asking again would not change the answer. */
 const retry = (count: number, error: Error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
-export default function App({ siteName, announcementDefault }: Props) {
+export default function App({ siteName, announcementDefault, whatsappTemplates }: Props) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry, staleTime: 30_000, refetchOnWindowFocus: false } } }));
   return (
     <QueryClientProvider client={client}>
       <ToastHost />
       <ConfirmProvider>
-        <SessionGate info={{ siteName, announcementDefault }} />
+        <SessionGate info={{ siteName, announcementDefault, whatsappTemplates }} />
       </ConfirmProvider>
     </QueryClientProvider>
   );

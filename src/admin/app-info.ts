@@ -1,5 +1,6 @@
 /** What every part of the admin app may read: the signed-in member of staff and the site's facts. */
 import { createContext, use } from 'react';
+import type { WhatsAppTemplate } from '../lib/whatsapp';
 
 /** GET /api/admin/me. */
 export interface Me {
@@ -18,6 +19,8 @@ export interface AppInfo {
   siteName: string;
   /** The public announcement line's text when there is no message. */
   announcementDefault: string;
+  /** The WhatsApp message templates of content/whatsapp.json (fill with src/lib/whatsapp.ts). */
+  whatsappTemplates: WhatsAppTemplate[];
 }
 
 export const AppInfoContext = createContext<AppInfo | null>(null);

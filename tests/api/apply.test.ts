@@ -94,4 +94,70 @@ describe.each(targets)('POST /api/apply on $name', (target) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await outboxMessages(target, name)).toHaveLength(1);
   });
+
+  describe('where the visit came from', () => {
+    /** The attribution columns of the lead a POST made. */
+    const attributionOf = async (reference: string) => {
+      const [row] = await db(target, `select channel, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page
+                                        from leads where reference = $1`, [reference]);
+      return row;
+    };
+    const apply = async (attribution: unknown) => {
+      const res = await post(target, '/api/apply', { ...application(uniqueName('Visit')), attribution });
+      expect(res.status).toBe(201);
+      return attributionOf((await res.json()).reference);
+    };
+
+    it('stores the UTM parameters, the referring site and the first page; the UTM source is the source', async () => {
+      const row = await apply({
+        utmSource: 'Facebook', utmMedium: 'cpc', utmCampaign: 'admissions-2026', utmTerm: 'rs-cit course', utmContent: 'video-ad',
+        referrer: 'M.Facebook.com', landingPage: '/coursePage',
+      });
+      expect(row).toEqual({
+        channel: 'facebook', utm_source: 'Facebook', utm_medium: 'cpc', utm_campaign: 'admissions-2026', utm_term: 'rs-cit course',
+        utm_content: 'video-ad', referrer: 'm.facebook.com', landing_page: '/coursePage',
+      });
+    });
+
+    it('names the source after a known referring site, and the UTM source wins over it', async () => {
+      expect(await apply({ referrer: 'www.google.co.in', landingPage: '/' })).toMatchObject({ channel: 'google', referrer: 'www.google.co.in', utm_source: null, landing_page: '/' });
+      expect(await apply({ referrer: 'www.sojatnews.in' })).toMatchObject({ channel: 'sojatnews.in', referrer: 'www.sojatnews.in' });
+      expect(await apply({ referrer: 'www.google.com', utmSource: 'newspaper' })).toMatchObject({ channel: 'newspaper', referrer: 'www.google.com' });
+    });
+
+    it('counts a visit with nothing known, or no attribution at all, as direct', async () => {
+      const none = { channel: 'direct', utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: null, landing_page: null };
+      expect(await apply(undefined)).toEqual(none);
+      expect(await apply({})).toEqual(none);
+      expect(await apply({ landingPage: '/about' })).toEqual({ ...none, landing_page: '/about' });
+    });
+
+    it('drops what is odd or oversized without refusing the application', async () => {
+      expect(await apply('utm_source=facebook')).toMatchObject({ channel: 'direct', utm_source: null });
+      expect(await apply([1, 2])).toMatchObject({ channel: 'direct' });
+      const row = await apply({
+        utmSource: 42,
+        utmMedium: 'x'.repeat(500),
+        utmCampaign: '  \u0000\u0007  ',
+        referrer: 'https://www.google.com/search?q=ravi+9829012345',
+        landingPage: 'https://elsewhere.example/page',
+        extra: 'ignored',
+      });
+      expect(row).toEqual({
+        channel: 'direct', utm_source: null, utm_medium: 'x'.repeat(100), utm_campaign: null, utm_term: null, utm_content: null,
+        referrer: null, landing_page: null,
+      });
+    });
+
+    it('treats a retry with the same key and attribution as the same application', async () => {
+      const key = crypto.randomUUID();
+      const payload = { ...application(uniqueName('Retry')), attribution: { utmSource: 'whatsapp', landingPage: '/' } };
+      const first = await post(target, '/api/apply', payload, { 'idempotency-key': key });
+      const again = await post(target, '/api/apply', payload, { 'idempotency-key': key });
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      const { reference } = await first.json();
+      expect((await again.json()).reference).toBe(reference);
+      expect(await attributionOf(reference)).toMatchObject({ channel: 'whatsapp', landing_page: '/' });
+    });
+  });
 });

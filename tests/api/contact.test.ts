@@ -58,4 +58,29 @@ describe.each(targets)('POST /api/contact on $name', (target) => {
     }
     expect(await leadsNamed(target, name)).toBe(0);
   });
+
+  it('stores where the visit came from with both forms, and drops what is odd without refusing the message', async () => {
+    const columns = 'select form, channel, utm_source, utm_medium, utm_campaign, referrer, landing_page from leads where reference = $1';
+    const page = await post(target, '/api/contact', {
+      ...message(uniqueName('Visit')),
+      attribution: { utmSource: 'Instagram', utmMedium: 'social', utmCampaign: 'diwali', referrer: 'l.instagram.com', landingPage: '/contactForm' },
+    });
+    expect(page.status).toBe(201);
+    expect((await db(target, columns, [(await page.json()).reference]))[0]).toEqual({
+      form: 'contact-page', channel: 'instagram', utm_source: 'Instagram', utm_medium: 'social', utm_campaign: 'diwali', referrer: 'l.instagram.com', landing_page: '/contactForm',
+    });
+
+    const home = await post(target, '/api/contact', {
+      source: 'home', name: uniqueName('Visit'), phone: `+91 ${uniquePhone()}`, message: 'Tally course',
+      attribution: { referrer: 'www.bing.com', landingPage: '/', utmMedium: { nested: true } },
+    });
+    expect(home.status).toBe(201);
+    expect((await db(target, columns, [(await home.json()).reference]))[0]).toEqual({
+      form: 'home', channel: 'bing', utm_source: null, utm_medium: null, utm_campaign: null, referrer: 'www.bing.com', landing_page: '/',
+    });
+
+    const odd = await post(target, '/api/contact', { ...message(uniqueName('Visit')), attribution: 'from facebook' });
+    expect(odd.status).toBe(201);
+    expect((await db(target, columns, [(await odd.json()).reference]))[0]).toMatchObject({ channel: 'direct', referrer: null, landing_page: null });
+  });
 });

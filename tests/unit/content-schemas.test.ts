@@ -124,6 +124,9 @@ const cases: Case[] = [
   { file: 'testimonials.json', what: 'five testimonials instead of six', breakIt: dropItem(6) },
   { file: 'downloads.json', what: '17 download forms instead of 18', breakIt: dropItem(18) },
   { file: 'csc.json', what: '27 FAQ questions instead of 28', breakIt: dropItem(28) },
+  { file: 'whatsapp.json', what: 'a template with a misspelt placeholder', breakIt: setField('templates.0.text', 'Namaste {nmae}, about {course}.') },
+  { file: 'whatsapp.json', what: 'two templates with the same key', breakIt: setField('templates.1.key', 'first-reply') },
+  { file: 'whatsapp.json', what: 'a template without its label', breakIt: dropField('templates.2.label') },
 ];
 
 afterAll(() => {

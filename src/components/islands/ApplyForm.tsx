@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { postJson } from '../../lib/api';
+import { visitAttribution } from '../../lib/visit';
 import { ApplySchema, departments, type ApplyInput, type Application } from '../../lib/schemas/apply';
 import { CONSENT_TEXT } from '../../lib/schemas/consent';
 import ToastHost from './ToastHost';
@@ -40,7 +41,9 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
   const courses = departments.find((d) => d.key === department)?.courses ?? [];
 
   const onSubmit = async (values: Application) => {
-    const { ok, status, data } = await postJson<{ message: string }>('/api/apply', values, { idempotencyKey });
+    // Where the visit came from goes with it; a retry sends the same, so its key still matches.
+    const body = { ...values, attribution: visitAttribution() };
+    const { ok, status, data } = await postJson<{ message: string }>('/api/apply', body, { idempotencyKey });
     if (ok) {
       reset(empty);
       setFailure('');

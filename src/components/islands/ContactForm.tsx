@@ -8,6 +8,7 @@ import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
 import { useForm, type FieldValues, type Path } from 'react-hook-form';
 import { postJson } from '../../lib/api';
+import { visitAttribution } from '../../lib/visit';
 import { ContactPageSchema, HomeContactSchema } from '../../lib/schemas/contact';
 
 interface Labels {
@@ -49,7 +50,9 @@ export default function ContactForm({ variant, labels }: Props) {
 
   const onSubmit = async (values: FieldValues) => {
     setStatus(texts[variant].sending);
-    const { ok, status: code, data } = await postJson<{ reference?: string }>('/api/contact', values, { idempotencyKey });
+    // Where the visit came from goes with it; a retry sends the same, so its key still matches.
+    const body = { ...values, attribution: visitAttribution() };
+    const { ok, status: code, data } = await postJson<{ reference?: string }>('/api/contact', body, { idempotencyKey });
     if (ok) {
       setStatus(`${texts[variant].sent}${data.reference ? ` Your reference is ${data.reference}.` : ''}`);
       reset(defaults);

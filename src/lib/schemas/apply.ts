@@ -1,6 +1,7 @@
 /** The application (lead) form: the Apply Now dialog and POST /api/apply. */
 import { z } from './zod';
 import departmentsFile from '../../../content/departments.json';
+import { AttributionSchema } from './attribution';
 import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema } from './fields';
 
 /** Departments and their courses, as in content/departments.json. */
@@ -26,6 +27,8 @@ export const ApplySchema = z
     consent: z.literal(true, { message: 'Please tick the box to allow us to contact you.' }),
     /** Hidden anti-spam field. */
     website: HoneypotSchema,
+    /** Where the visit came from (src/lib/visit.ts); never a reason to refuse the form. */
+    attribution: AttributionSchema,
   })
   .refine((v) => departments.find((d) => d.key === v.department)?.courses.includes(v.course) ?? true, {
     message: 'Please choose a course of the chosen department.',

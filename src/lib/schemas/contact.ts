@@ -1,5 +1,6 @@
 /** Contact messages: the contact page's form and the home page's short form, both POST /api/contact. */
 import { z } from './zod';
+import { AttributionSchema } from './attribution';
 import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
 
 /** The contact page's message. */
@@ -16,6 +17,8 @@ export const ContactPageSchema = z.object({
   message: TextSchema('your message', 5, 3000),
   /** Hidden anti-spam field. */
   website: HoneypotSchema,
+  /** Where the visit came from (src/lib/visit.ts); never a reason to refuse the form. */
+  attribution: AttributionSchema,
 });
 
 /** The home page's short form: name, phone and the subject of interest, marked as from the home page. */
@@ -30,6 +33,8 @@ export const HomeContactSchema = z.object({
   message: TextSchema('the subject you are interested in', 2, 1000),
   /** Hidden anti-spam field. */
   website: HoneypotSchema,
+  /** Where the visit came from (src/lib/visit.ts); never a reason to refuse the form. */
+  attribution: AttributionSchema,
 });
 
 /** Either form: the home form says `source: "home"`. */
