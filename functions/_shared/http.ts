@@ -72,8 +72,8 @@ function ownOrigins(req: Request): Set<string> {
   return origins;
 }
 
-/** True when a browser sent this request on behalf of another site. */
-function crossSite(req: Request): boolean {
+/** True when a browser sent this request on behalf of another site (a download of personal data checks it too). */
+export function crossSite(req: Request): boolean {
   if (req.headers.get('sec-fetch-site') === 'cross-site') return true;
   const origin = req.headers.get('origin');
   if (origin === null) return false;
@@ -100,11 +100,14 @@ function hasBody(req: Request): boolean {
   return req.headers.has('content-type') || Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
 }
 
+/** What a request made on behalf of another site is told. */
+export const CROSS_SITE_MESSAGE = 'This request came from another website, so it was refused. Please use the form on our own website.';
+
 /** The checks every write passes before its endpoint's own work. */
 function guardWrite(req: Request): void {
   if (!WRITES.has(req.method)) return;
   if (crossSite(req)) {
-    throw new HttpError(403, 'This request came from another website, so it was refused. Please use the form on our own website.');
+    throw new HttpError(403, CROSS_SITE_MESSAGE);
   }
   if (hasBody(req) && !sendsJson(req)) {
     throw new HttpError(415, 'Please send the data as JSON (Content-Type: application/json).');

@@ -1,0 +1,150 @@
+/**
+ * GET /api/admin/leads/export.csv?<the list's filters>&ids=1,2,3 (staff only): the leads of the
+ * current filter (and, with `ids`, only those selected) as a CSV file that Excel and LibreOffice
+ * open correctly: UTF-8 with a byte order mark (Hindi names intact), CRLF line ends, cells quoted
+ * where needed, and a cell that starts like a formula (= + - @ tab CR) made text with a leading
+ * apostrophe, so a name such as `=HYPERLINK(…)` is never run. Times are India's. At most 50,000
+ * rows; a bigger filter is refused. Each export is an audit line with the filter and the count.
+ * A request made on behalf of another site is refused even though it is a GET: it downloads
+ * personal data.
+ */
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { BULK_MAX, indiaToday, LEAD_FORMS, LEAD_KINDS, LeadFilterSchema, LOST_REASONS, STATUS_LABELS, type LeadSort } from '../src/lib/schemas/lead';
+import { RecordIdSchema } from '../src/lib/schemas/records';
+import { audit } from './_shared/audit';
+import { query } from './_shared/db';
+import { allowMethods, CROSS_SITE_MESSAGE, crossSite, endpoint, HttpError, json } from './_shared/http';
+import { leadConditions } from './_shared/lead-filter';
+import { listQuery } from './_shared/paging';
+import { requireStaff } from './_shared/staff';
+
+/** The most rows one export gives. */
+export const EXPORT_MAX = 50_000;
+
+const SELECT_IDS = `Please select at most ${BULK_MAX} leads at a time.`;
+const BAD_IDS = 'Please select leads from the list.';
+
+/** The export's query: the list's filters, and optionally the ids of the leads selected. */
+const ExportQuerySchema = LeadFilterSchema.safeExtend({
+  /** Comma-separated lead ids (at most BULK_MAX). */
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((id) => id.trim())) : v),
+    z
+      .array(z.string(), { message: BAD_IDS })
+      .max(BULK_MAX, SELECT_IDS)
+      .refine((ids) => ids.every((id) => RecordIdSchema.safeParse(id).success), BAD_IDS)
+      .optional(),
+  ),
+});
+
+/** The columns, in order: heading and the row's field. */
+const COLUMNS = [
+  ['Reference', 'reference'],
+  ['Received', 'received'],
+  ['Kind', 'kind'],
+  ['Form', 'form'],
+  ['Source', 'source'],
+  ['Name', 'name'],
+  ['Phone', 'phone'],
+  ['E-mail', 'email'],
+  ['Department', 'department'],
+  ['Course', 'course'],
+  ['Subject', 'subject'],
+  ['Message', 'message'],
+  ['Status', 'status'],
+  ['Lost reason', 'lost_reason'],
+  ['Follow-up', 'follow_up'],
+  ['Assigned to', 'assigned'],
+  ['UTM source', 'utm_source'],
+  ['UTM medium', 'utm_medium'],
+  ['UTM campaign', 'utm_campaign'],
+  ['Referrer', 'referrer'],
+  ['Landing page', 'landing_page'],
+] as const;
+type Field = (typeof COLUMNS)[number][1];
+type ExportRow = Record<Field, string | null> & { lost_note: string | null };
+
+/** The order of each sort (the list's, without paging). */
+const ORDER: Record<LeadSort, string> = {
+  newest: 'l.created_at desc, l.id desc',
+  oldest: 'l.created_at, l.id',
+  'follow-up': 'l.follow_up_on nulls last, l.id',
+  name: 'lower(l.name), l.id',
+};
+
+const SELECT = `select l.reference, to_char(l.created_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI') as received, l.kind, l.form,
+         l.channel as source, l.name, l.phone, l.email, l.department, l.course, l.subject, l.message, l.status, l.lost_reason, l.lost_note,
+         l.follow_up_on::text as follow_up, a.name as assigned, l.utm_source, l.utm_medium, l.utm_campaign, l.referrer, l.landing_page
+    from leads l left join staff a on a.id = l.assigned_to`;
+
+/** One CSV cell: formula-like text made plain text, quoted when it holds a quote, comma or line break. */
+export function csvCell(value: string | null | undefined): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A CSV line (CRLF-ended). */
+const csvLine = (cells: (string | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** What staff read in the cells that hold a code (the kind, form, status and why it was lost). */
+function readable(row: ExportRow): ExportRow {
+  const label = <T extends Record<string, string>>(labels: T, code: string | null) => (code === null ? null : (labels[code] ?? code));
+  const reason = label(LOST_REASONS, row.lost_reason);
+  return {
+    ...row,
+    kind: label(LEAD_KINDS, row.kind),
+    form: label(LEAD_FORMS, row.form),
+    status: label(STATUS_LABELS, row.status),
+    lost_reason: reason && row.lost_note ? `${reason}: ${row.lost_note}` : reason,
+  };
+}
+
+/** The file as a stream of UTF-8 chunks: the byte order mark and headings, then the rows a thousand at a time. */
+function csvStream(rows: ExportRow[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next = 0;
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(`\uFEFF${csvLine(COLUMNS.map(([heading]) => heading))}`));
+    },
+    pull(controller) {
+      if (next >= rows.length) return controller.close();
+      const chunk = rows.slice(next, next + 1000).map((row) => {
+        const shown = readable(row);
+        return csvLine(COLUMNS.map(([, field]) => shown[field]));
+      });
+      next += 1000;
+      controller.enqueue(encoder.encode(chunk.join('')));
+    },
+  });
+}
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET');
+  if (crossSite(req)) throw new HttpError(403, CROSS_SITE_MESSAGE);
+  const { staff, address } = await requireStaff(req, context);
+  const { sort, ids, ...filter } = listQuery(req, ExportQuerySchema);
+
+  const params: unknown[] = [];
+  const where = leadConditions(filter, staff.id, params);
+  if (ids) where.push(`l.id = any($${params.push(ids)}::bigint[])`);
+  const conditions = where.length ? `where ${where.join(' and ')}` : '';
+  const [{ count } = { count: 0 }] = await query<{ count: number }>(`select count(*)::int as count from leads l ${conditions}`, params);
+  if (count > EXPORT_MAX) {
+    throw new HttpError(400, `These filters match ${count.toLocaleString('en-IN')} leads; an export holds at most ${EXPORT_MAX.toLocaleString('en-IN')}. Please narrow the filters (for example by date) and export again.`);
+  }
+  const rows = await query<ExportRow>(`${SELECT} ${conditions} order by ${ORDER[sort]} limit ${EXPORT_MAX}`, params);
+
+  const shown = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
+  await audit({ staffId: staff.id, action: 'export', entity: 'lead', detail: { ...shown, sort, ...(ids && { ids }), count: rows.length } }, address);
+
+  // The API's usual headers (no caching, no sniffing, no framing), as a CSV download.
+  const headers = new Headers(json(null).headers);
+  headers.set('Content-Type', 'text/csv; charset=utf-8');
+  headers.set('Content-Disposition', `attachment; filename="leads-${indiaToday()}.csv"`);
+  return new Response(csvStream(rows), { status: 200, headers });
+});
+
+export const config: Config = { path: '/api/admin/leads/export.csv' };
