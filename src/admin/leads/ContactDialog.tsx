@@ -7,9 +7,9 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { type ContactChannel, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
+import { fillTemplate, whatsAppLink } from '../../lib/whatsapp';
 import { useAppInfo } from '../app-info';
 import ContactForm from './ContactForm';
-import { fillTemplate, useWhatsAppTemplates, whatsAppLink } from './whatsapp-templates';
 
 /** What opened the dialog. */
 export interface ContactRequest {
@@ -78,10 +78,9 @@ export default function ContactDialog({ request, onClose }: { request: ContactRe
 /** The WhatsApp templates, each filled in; the link opens WhatsApp with the chosen one. */
 function TemplatePicker({ lead, onSent }: { lead: LeadRow | LeadDetail; onSent: (template: string) => void }) {
   const id = useId();
-  const { siteName, me } = useAppInfo();
-  const whatsappTemplates = useWhatsAppTemplates();
+  const { whatsappTemplates, siteName, me } = useAppInfo();
   const [key, setKey] = useState(whatsappTemplates[0]?.key ?? '');
-  const values = { name: lead.name, institute: siteName, course: lead.course ?? lead.subject ?? '', reference: lead.reference, staff: me.staff.name };
+  const values = { name: lead.name, institute: siteName, course: lead.course ?? lead.subject, reference: lead.reference, staff: me.staff.name };
   const chosen = whatsappTemplates.find((t) => t.key === key);
   const text = chosen ? fillTemplate(chosen.text, values) : '';
 
