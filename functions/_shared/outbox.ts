@@ -1,5 +1,6 @@
 /**
- * Mail to the institute that must not be lost (table mail_outbox). A row is written in the same
+ * Mail that must not be lost (table mail_outbox): to the institute, and the staff's daily
+ * follow-ups (kind 'staff', to its own recipient, see follow-ups.ts). A row is written in the same
  * statement as what it tells about (leads.ts), already leased to the request that wrote it, which
  * sends it after the answer (`afterAnswer`). A send that failed, or a request that died before
  * sending, leaves the row for the scheduled housekeeping (`deliverDue`), which retries with a
@@ -82,9 +83,11 @@ export async function deliver(id: string, mail: Mail): Promise<boolean> {
 
 interface DueRow extends Partial<LeadSummary> {
   id: string;
-  outbox_kind: 'lead' | 'alert';
+  outbox_kind: 'lead' | 'alert' | 'staff';
   alert_subject: string | null;
   alert_body: string | null;
+  /** Kind 'staff': the member of staff's address. */
+  recipient: string | null;
 }
 
 /**
@@ -101,9 +104,9 @@ export async function deliverDue(max = 25): Promise<{ sent: number; failed: numb
      ), claimed as (
        update mail_outbox o set attempts = o.attempts + 1, locked_until = now() + $2::interval
          from due where o.id = due.id
-       returning o.id, o.kind, o.lead_id, o.subject, o.body
+       returning o.id, o.kind, o.lead_id, o.subject, o.body, o.recipient
      )
-     select c.id::text, c.kind as outbox_kind, c.subject as alert_subject, c.body as alert_body,
+     select c.id::text, c.kind as outbox_kind, c.subject as alert_subject, c.body as alert_body, c.recipient,
             l.reference, l.kind, l.form, l.name, l.phone, l.email, l.department, l.course, l.subject, l.message
        from claimed c left join leads l on l.id = c.lead_id
       order by c.id`,
@@ -111,10 +114,11 @@ export async function deliverDue(max = 25): Promise<{ sent: number; failed: numb
   );
   let sent = 0;
   for (const row of rows) {
+    // A lead's notification is rendered now; an alert and a staff mail were stored rendered.
     const mail =
       row.outbox_kind === 'lead'
         ? leadMail(row as LeadSummary)
-        : { to: instituteAddress(), subject: row.alert_subject!, text: row.alert_body! };
+        : { to: row.outbox_kind === 'staff' ? row.recipient! : instituteAddress(), subject: row.alert_subject!, text: row.alert_body! };
     if (await deliver(row.id, mail)) sent += 1;
   }
   return { sent, failed: rows.length - sent };

@@ -1,0 +1,63 @@
+/**
+ * POST /api/admin/leads/bulk (staff only), BulkActionSchema → {message: '{n} leads updated.',
+ * updated, skipped: [{_id, reference, reason}]}: assigns many leads, or moves them along the
+ * pipeline (admitting is one lead at a time). A lead whose status cannot move that way is
+ * skipped, not failed; an id that names no lead is skipped too. One transaction, one timeline
+ * line per lead changed, one audit line listing the ids.
+ */
+import type { Config } from '@netlify/functions';
+import { BulkActionSchema, type LeadStatus } from '../src/lib/schemas/lead';
+import { audit } from './_shared/audit';
+import { transaction } from './_shared/db';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { activeStaff } from './_shared/lead-actions';
+import { applyStep, refusedMoveReason, writeEvents } from './_shared/lead-steps';
+import { requireStaff } from './_shared/staff';
+
+interface Skipped {
+  _id: string;
+  reference: string | null;
+  reason: string;
+}
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'POST');
+  const { staff, address } = await requireStaff(req, context);
+  const action = validate(BulkActionSchema, await readJson(req));
+  const ids = [...new Set(action.ids)];
+
+  const { updated, skipped } = await transaction(async (client) => {
+    const { rows: found } = await client.query<{ id: string; reference: string; status: LeadStatus }>(
+      'select id::text, reference, status from leads where id = any($1::bigint[])',
+      [ids],
+    );
+    let changed: string[];
+    if (action.action === 'assign') {
+      const to = await activeStaff(client, action.assignedTo);
+      const { rows } = await client.query<{ id: string; from: string | null }>(
+        `update leads l set assigned_to = $2, touched_at = now(), updated_at = now(), version = l.version + 1
+           from leads o where l.id = any($1::bigint[]) and o.id = l.id
+         returning l.id::text, o.assigned_to::text as "from"`,
+        [ids, to?._id ?? null],
+      );
+      await writeEvents(client, staff.id, rows.map((r) => ({ lead: r.id, kind: 'assigned', detail: { from: r.from, to } })));
+      changed = rows.map((r) => r.id);
+    } else {
+      changed = (await applyStep(client, ids, action.next, staff.id)).map((m) => m.id);
+    }
+    const moved = new Set(changed);
+    const skipped: Skipped[] = ids
+      .filter((id) => !moved.has(id))
+      .map((id) => {
+        const lead = found.find((f) => f.id === id);
+        if (!lead) return { _id: id, reference: null, reason: 'This lead was not found.' };
+        return { _id: id, reference: lead.reference, reason: action.action === 'move' ? refusedMoveReason(lead.status, action.next.status) : 'Not changed.' };
+      });
+    const detail = action.action === 'assign' ? { action: 'assign', to: action.assignedTo } : { action: 'move', to: action.next.status };
+    await audit({ staffId: staff.id, action: 'update', entity: 'lead', detail: { ...detail, bulk: true, ids: changed, skipped: skipped.map((s) => s._id) } }, address, client);
+    return { updated: changed.length, skipped };
+  });
+  return json({ message: `${updated} ${updated === 1 ? 'lead' : 'leads'} updated.`, updated, skipped });
+});
+
+export const config: Config = { path: '/api/admin/leads/bulk' };

@@ -1,0 +1,74 @@
+/**
+ * GET /api/admin/today?mine=1 (staff only) → Today: the follow-ups due today or before (open
+ * leads, oldest follow-up first), the new leads nobody has touched (oldest first) — at most
+ * TODAY_MAX each, `mine=1` keeping those assigned to the caller or to nobody — and the
+ * notifications that failed for good and were not dismissed. An audit line 'view'.
+ */
+import type { Config } from '@netlify/functions';
+import { OPEN_STATUSES, type LeadRow } from '../src/lib/schemas/lead';
+import { TODAY_MAX, TodayQuerySchema, type FailedNotice, type Today } from '../src/lib/schemas/today';
+import { audit } from './_shared/audit';
+import { transaction } from './_shared/db';
+import { allowMethods, endpoint, json, validate } from './_shared/http';
+import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/lead-row';
+import { leadMail } from './_shared/outbox';
+import { requireStaff } from './_shared/staff';
+
+/** Leads of the caller or of nobody when `$2` is set (the caller's id). */
+const MINE = '($2::uuid is null or l.assigned_to = $2 or l.assigned_to is null)';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET');
+  const { staff, address } = await requireStaff(req, context);
+  const { mine } = validate(TodayQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+  const me = mine === '1' ? staff.id : null;
+
+  const answer = await transaction(async (client): Promise<Today> => {
+    const { rows: day } = await client.query<{ today: string }>(`select (now() at time zone 'Asia/Kolkata')::date::text as today`);
+    const today = day[0]!.today;
+    const due = await client.query<LeadRowRecord>(
+      `select ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to
+        where l.status = any($1::text[]) and l.follow_up_on <= $3::date and ${MINE}
+        order by l.follow_up_on, l.id limit $4`,
+      [OPEN_STATUSES, me, today, TODAY_MAX],
+    );
+    const untouched = await client.query<LeadRowRecord>(
+      `select ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to
+        where l.touched_at is null and l.status = $1 and ${MINE}
+        order by l.created_at, l.id limit $3`,
+      ['new', me, TODAY_MAX],
+    );
+    const failed = await failedNotices(client);
+    await audit(
+      { staffId: staff.id, action: 'view', entity: 'lead', detail: { screen: 'today', mine: me !== null, due: due.rows.length, untouched: untouched.rows.length, failed: failed.length } },
+      address,
+      client,
+    );
+    return { today, due: due.rows.map(toLeadRow), untouched: untouched.rows.map(toLeadRow), failed };
+  });
+  return json(answer);
+});
+
+/** The failed, undismissed outbox mail, newest first, each with its lead. */
+async function failedNotices(client: Parameters<Parameters<typeof transaction>[0]>[0]): Promise<FailedNotice[]> {
+  const { rows } = await client.query<{ _id: string; lead_id: string | null; subject: string | null; error: string | null; failedAt: Date | string }>(
+    `select id::text as _id, lead_id::text, subject, last_error as error, failed_at as "failedAt"
+       from mail_outbox where failed_at is not null and dismissed_at is null
+      order by failed_at desc, id desc limit $1`,
+    [TODAY_MAX],
+  );
+  const leadIds = rows.flatMap((r) => (r.lead_id ? [r.lead_id] : []));
+  const leads = new Map<string, LeadRow>();
+  if (leadIds.length) {
+    const found = await client.query<LeadRowRecord>(`select ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to where l.id = any($1::bigint[])`, [leadIds]);
+    for (const row of found.rows) leads.set(row._id, toLeadRow(row));
+  }
+  return rows.map((r) => {
+    const lead = r.lead_id ? (leads.get(r.lead_id) ?? null) : null;
+    // A lead's notification is written when sent: its subject is the one leadMail gives.
+    const subject = r.subject ?? (lead ? leadMail({ reference: lead.reference, kind: lead.kind, form: lead.form, name: lead.name, phone: lead.phone }).subject : '');
+    return { _id: r._id, lead, subject, error: r.error, failedAt: new Date(r.failedAt).toISOString() };
+  });
+}
+
+export const config: Config = { path: '/api/admin/today' };
