@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'wouter';
-import type { LeadRow } from '../../lib/schemas/lead';
+import type { FailedNotice as FailedMail, Today as TodayData } from '../../lib/schemas/today';
 import { api, listQuery, messageOf } from '../api';
 import { useContactDialog } from '../leads/ContactDialog';
 import LeadCard from '../leads/LeadCard';
@@ -19,23 +19,6 @@ import { ageOf, dueText } from '../leads/waited';
 import { leadPath } from '../routes';
 import { formatMoment } from '../ui/dates';
 import PanelHeading from '../ui/PanelHeading';
-
-/** A notification the outbox gave up on. */
-interface FailedMail {
-  _id: string;
-  lead: LeadRow | null;
-  subject: string;
-  error: string | null;
-  failedAt: string;
-}
-
-/** GET /api/admin/today. */
-interface TodayData {
-  today: string;
-  due: LeadRow[];
-  untouched: LeadRow[];
-  failed: FailedMail[];
-}
 
 export default function Today() {
   const id = useId();
