@@ -6,7 +6,7 @@
  * student record. Also: axe on Today, a lead's page and the outcome dialog; a second save based
  * on an old version is refused with the message and the lead as it is now, keeping what was typed.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { indiaToday } from '../../src/lib/schemas/lead';
 import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
 import { fillTemplate } from '../../src/lib/whatsapp';
@@ -65,6 +65,15 @@ async function applyThroughApi(api: APIRequestContext, name: string) {
   return { id: items[0]!._id, reference, phone };
 }
 
+/**
+ * Taps a tel: or mailto: link without leaving for the dialler or the mail app (there is none here,
+ * and Chromium's "open an external application?" prompt would then sit over the page).
+ */
+async function tapWithoutLeaving(link: Locator) {
+  await link.evaluate((a) => a.addEventListener('click', (event) => event.preventDefault()));
+  await link.click();
+}
+
 /** Opens a folded part of a lead's page by its title. */
 const openPart = (page: Page, title: string) => page.locator('summary').filter({ hasText: new RegExp(`^${title}$`) }).click();
 
@@ -89,7 +98,7 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   // Call: a tel: link with the country code, then the outcome at once.
   const call = card.getByRole('link', { name: `Call ${person.name}` });
   await expect(call).toHaveAttribute('href', `tel:+91${person.phone}`);
-  await call.click();
+  await tapWithoutLeaving(call);
   const dialog = page.getByRole('dialog', { name: 'What came of the call?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Save outcome' }).click();
@@ -210,9 +219,7 @@ test('axe finds nothing on Today, its outcome dialog, and a lead\'s page with it
   await expect(page.getByText('Please choose how you reached out.')).toBeVisible();
   await expectNoViolations(page, "a lead's page with every form open and an error shown");
 
-  // The phone call itself is left out (no dialler here); the dialog opens on the tap.
-  await page.getByRole('link', { name: 'Call Kavita Joshi' }).evaluate((link) => link.addEventListener('click', (event) => event.preventDefault()));
-  await page.getByRole('link', { name: 'Call Kavita Joshi' }).click();
+  await tapWithoutLeaving(page.getByRole('link', { name: 'Call Kavita Joshi' }));
   const dialog = page.getByRole('dialog', { name: 'What came of the call?' });
   await expect(dialog).toBeVisible();
   await expectNoViolations(page, 'the outcome dialog');

@@ -10,6 +10,7 @@ import { type ContactChannel, type LeadDetail, type LeadRow } from '../../lib/sc
 import { fillTemplate, whatsAppLink } from '../../lib/whatsapp';
 import { useAppInfo } from '../app-info';
 import ContactForm from './ContactForm';
+import { trapFocus } from './focus-trap';
 
 /** What opened the dialog. */
 export interface ContactRequest {
@@ -43,7 +44,7 @@ export default function ContactDialog({ request, onClose }: { request: ContactRe
 
   const choosing = request?.channel === 'whatsapp' && !picked;
   return (
-    <dialog ref={dialog} className="modal lead-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+    <dialog ref={dialog} className="modal lead-dialog" aria-labelledby={`${id}-title`} onClose={onClose} onKeyDown={trapFocus}>
       {request && (
         <>
           <div className="modal__head">
