@@ -87,7 +87,8 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   await page.goto('/adminToday');
   await expect(panelHeading(page)).toHaveText('Today');
   const untouched = page.getByRole('region', { name: /^New enquiries nobody has touched/ });
-  const card = untouched.getByRole('listitem').filter({ hasText: person.name });
+  const card = untouched.getByRole('listitem').filter({ hasText: reference });
+  await expect(card.getByRole('heading', { name: person.name })).toBeVisible();
   await expect(card).toBeVisible();
   await expect(card).toContainText('Asked about RS-CIT (Basic)');
   await expect(card).toContainText(/Waiting \d+ (minute|hour)s?/);
@@ -110,7 +111,7 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   await dialog.getByRole('button', { name: 'Save outcome' }).click();
   await expect(toast(page, 'success', 'Outcome recorded.')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(untouched.getByRole('listitem').filter({ hasText: person.name })).toHaveCount(0);
+  await expect(untouched.getByRole('listitem').filter({ hasText: reference })).toHaveCount(0);
 
   // The lead's page: WhatsApp with a filled template; the link is checked, WhatsApp never loaded.
   await page.goto(leadHref!);
@@ -198,14 +199,19 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   await expect(page.getByLabel('Name')).toHaveValue(person.name);
 });
 
-test('axe finds nothing on Today, its outcome dialog, and a lead\'s page with its forms open', async ({ page, adminApi }) => {
+test('axe finds nothing on Today (Mine only too), its dialogs, and a lead\'s page with its forms open; Tab stays in the dialog', async ({ page, adminApi }) => {
   const lead = await applyThroughApi(adminApi, 'Kavita Joshi');
   await page.goto('/adminToday');
   await expect(panelHeading(page)).toHaveText('Today');
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   await expectNoViolations(page, '/adminToday');
+  // Mine only: asks for the caller's leads and the unassigned ones.
+  const mine = page.waitForRequest((request) => request.url().includes('/api/admin/today?mine=1'));
+  await page.getByLabel('Mine only').check();
+  await mine;
+  await expect(page.getByText('Leads assigned to you or to nobody.')).toBeVisible();
 
-  const card = page.getByRole('region', { name: /^New enquiries nobody has touched/ }).getByRole('listitem').filter({ hasText: 'Kavita Joshi' }).first();
+  const card = page.getByRole('region', { name: /^New enquiries nobody has touched/ }).getByRole('listitem').filter({ hasText: lead.reference });
   await card.getByRole('button', { name: 'WhatsApp Kavita Joshi' }).click();
   await expect(page.getByRole('dialog', { name: 'Send a WhatsApp message' })).toBeVisible();
   await expectNoViolations(page, 'the WhatsApp template picker');
@@ -260,4 +266,29 @@ test('a save based on an old version is refused with the message and the lead as
   await part.getByRole('button', { name: 'Change status' }).click();
   await expect(toast(page, 'success', 'Status changed to Lost.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Status' })).toContainText('Fees too high: Asked for an instalment plan');
+});
+
+test('two records the rule missed are merged into one person after a confirmation, and the merge is undone', async ({ page, adminApi }) => {
+  const first = await applyThroughApi(adminApi, 'Sunita Mali');
+  const second = await applyThroughApi(adminApi, 'Sunita Mali');
+  await page.goto(`/adminLeads/${first.id}`);
+  await expect(panelHeading(page)).toHaveText('Sunita Mali');
+  await expect(page.getByRole('region', { name: 'Other enquiries of this person' })).toHaveCount(0);
+
+  await openPart(page, 'Merge with another person');
+  await page.getByLabel('Name, mobile, e-mail or reference').fill(second.reference);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('button', { name: `Merge Sunita Mali (${second.reference})` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirm).toContainText(`Merge Sunita Mali (${second.reference}) with Sunita Mali?`);
+  await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(toast(page, 'success', /^Merged: \d+ enquiries? now belong to one person\.$/)).toBeVisible();
+  const others = page.getByRole('region', { name: 'Other enquiries of this person' });
+  await expect(others.getByRole('link', { name: second.reference })).toBeVisible();
+  await expect(page.locator('.lead-timeline')).toContainText(second.reference);
+
+  await page.getByRole('button', { name: /^Undo merge/ }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Undo merge', exact: true }).click();
+  await expect(toast(page, 'success', 'Merge undone.')).toBeVisible();
+  await expect(others).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 /**
  * One lead as a card in a list on a phone: name, what they asked about, how long it has waited,
- * status, who it is assigned to, and the one-tap actions.
+ * status, reference, who it is assigned to, and the one-tap actions.
  */
 import type { ContactChannel, LeadDetail, LeadRow } from '../../lib/schemas/lead';
 import LeadActions from './LeadActions';
@@ -24,6 +24,7 @@ export default function LeadCard({ lead, waited, urgent, onContact }: Props) {
       <p className="lead-card__meta">
         <span className={urgent ? 'lead-card__waited lead-card__waited--urgent' : 'lead-card__waited'}>{waited}</span>
         <StatusBadge status={lead.status} />
+        <span>{lead.reference}</span>
         {lead.assignedTo && <span>Assigned to {lead.assignedTo.name}</span>}
         {lead.enquiries > 1 && <span>{lead.enquiries} enquiries</span>}
       </p>
