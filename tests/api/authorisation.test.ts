@@ -72,6 +72,19 @@ async function insert(target: Target, sql: string, params: unknown[]): Promise<s
   return String(row!.id);
 }
 
+/** A lead of its own person, inserted for one case (id). */
+async function insertAuthzLead(target: Target): Promise<string> {
+  const tag = randomBytes(6).toString('hex');
+  // A number of its own: a public enquiry with the same one would join this person.
+  const phone = `9${String(parseInt(tag, 16) % 1e9).padStart(9, '0')}`;
+  return insert(
+    target,
+    `with p as (insert into people default values returning id)
+     insert into leads (reference, kind, form, name, phone, phone_norm, person_id) select $1, 'contact', 'contact-page', 'Authz Lead', $2, $3, p.id from p returning id`,
+    [`AUTHZ-${tag}`, `+91${phone}`, phone],
+  );
+}
+
 const student = (name: string) => ({ name, email: uniqueEmail('authz'), phone: '9829012345', course: 'RS-CIT (Basic)', registrationDate: '2025-07-01' });
 const course = (title: string) => ({ title, category: 'Accounting', price: 4500, duration: '3 months', description: 'Vouchers, GST returns and payroll.', image: '/images/tally.webp' });
 const job = (company: string) => ({
@@ -265,6 +278,85 @@ const CASES: Case[] = [
       },
     ];
   }),
+  // The leads inbox: one lead and its actions, bulk actions, people merged, Today, failed mail.
+  {
+    method: 'GET',
+    path: '/api/admin/leads/{id}',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertAuthzLead(s.target);
+      return { call: { route: `/api/admin/leads/${id}` }, state: auditLines(s, 'lead', id) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/{id}',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertAuthzLead(s.target);
+      return {
+        call: { route: `/api/admin/leads/${id}`, body: { action: 'assign', version: 1, assignedTo: s.admin.staff.id } },
+        state: () => rows(s.target, 'select l.assigned_to, l.version, l.touched_at, (select count(*)::int from lead_events e where e.lead_id = l.id) as events from leads l where l.id = $1', [id]),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/leads/bulk',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const ids = [await insertAuthzLead(s.target), await insertAuthzLead(s.target)];
+      return {
+        call: { route: '/api/admin/leads/bulk', body: { action: 'assign', ids, assignedTo: s.admin.staff.id } },
+        state: () => rows(s.target, 'select id, assigned_to, version from leads where id = any($1::bigint[]) order by id', [ids]),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/people/merge',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const ids = [await insertAuthzLead(s.target), await insertAuthzLead(s.target)];
+      const people = await rows(s.target, 'select person_id::text as id from leads where id = any($1::bigint[]) order by id', [ids]);
+      return {
+        call: { route: '/api/admin/people/merge', body: { from: people[1]!['id'], into: people[0]!['id'] } },
+        state: () => rows(s.target, 'select l.id, l.person_id, p.merged_into from leads l join people p on p.id = $2 where l.id = any($1::bigint[]) order by l.id', [ids, people[1]!['id']]),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/people/unmerge',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const [a, b] = [await insertAuthzLead(s.target), await insertAuthzLead(s.target)];
+      const [into] = await rows(s.target, 'select person_id from leads where id = $1', [a]);
+      const [from] = await rows(s.target, 'update leads l set person_id = $2 from leads o where l.id = $1 and o.id = l.id returning o.person_id', [b, into!['person_id']]);
+      await rows(s.target, 'update people set merged_into = $2 where id = $1', [from!['person_id'], into!['person_id']]);
+      const merge = await insert(s.target, 'insert into person_merges (from_person, into_person, lead_ids) values ($1, $2, $3::bigint[]) returning id', [from!['person_id'], into!['person_id'], [b]]);
+      return {
+        call: { route: '/api/admin/people/unmerge', body: { merge } },
+        state: () => rows(s.target, 'select m.undone_at, l.person_id from person_merges m join leads l on l.id = $2 where m.id = $1', [merge, b]),
+      };
+    },
+  },
+  { method: 'GET', path: '/api/admin/today', ok: 200, changes: true, prepare: async (s) => ({ call: { route: '/api/admin/today?mine=1' }, state: auditLines(s, 'lead') }) },
+  {
+    method: 'POST',
+    path: '/api/admin/outbox/{id}',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insert(s.target, `insert into mail_outbox (kind, subject, body, attempts, failed_at, last_error) values ('alert', 'Authz notice', 'Body', 8, now(), 'refused') returning id`, []);
+      return { call: { route: `/api/admin/outbox/${id}`, body: { action: 'dismiss' } }, state: () => rows(s.target, 'select dismissed_at, dismissed_by from mail_outbox where id = $1', [id]) };
+    },
+  },
 ];
 
 /* --------------------------------------------------------------------------- callers --- */
