@@ -24,13 +24,16 @@ const LeadListQuerySchema = LeadFilterSchema.safeExtend({
 /** A row with the sort keys its cursor is made of. */
 type Row = LeadRowRecord & { created_key: string; name_key: string };
 
-/** The cursor parts of each sort, checked before they reach SQL. */
+/**
+ * The cursor parts of each sort, checked before they reach SQL: the sort itself (a cursor of
+ * another sort names no position in this one), then its key and the id.
+ */
 const CURSOR_PARTS: Record<LeadSort, readonly RegExp[]> = {
-  newest: [TIMESTAMP, BIGINT_ID],
-  oldest: [TIMESTAMP, BIGINT_ID],
+  newest: [/^newest$/, TIMESTAMP, BIGINT_ID],
+  oldest: [/^oldest$/, TIMESTAMP, BIGINT_ID],
   // The follow-up day, or '' for a lead without one (those come last).
-  'follow-up': [/^(\d{4}-\d{2}-\d{2})?$/, BIGINT_ID],
-  name: [/^[^\n]{1,300}$/, BIGINT_ID],
+  'follow-up': [/^follow-up$/, /^(\d{4}-\d{2}-\d{2})?$/, BIGINT_ID],
+  name: [/^name$/, /^[^\n]{1,300}$/, BIGINT_ID],
 };
 
 const SELECT = `select ${LEAD_ROW_COLUMNS}, l.created_at::text as created_key, lower(l.name) as name_key
@@ -66,22 +69,23 @@ async function leadPage(sort: LeadSort, where: string[], params: unknown[], posi
     : null;
   const parts = [dated, undatedPart].filter(Boolean);
   if (parts.length === 0) return [];
-  // Postgres reads the parts of a `union all` in order and stops once the limit is met.
-  return query<Row>(`${parts.join(' union all ')} ${rows}`, params);
+  if (parts.length === 1) return query<Row>(parts[0]!, params);
+  // Each part gives at most a page; the two are put in order (a `union all` alone promises none).
+  return query<Row>(`select * from (${parts.join(' union all ')}) u order by u."followUp" nulls last, u._id::bigint ${rows}`, params);
 }
 
 /** The cursor of `row` in `sort` order. */
 function cursorFor(sort: LeadSort, row: Row): string {
-  if (sort === 'name') return cursorOf(row.name_key, row._id);
-  if (sort === 'follow-up') return cursorOf(row.followUp ?? '', row._id);
-  return cursorOf(row.created_key, row._id);
+  if (sort === 'name') return cursorOf(sort, row.name_key, row._id);
+  if (sort === 'follow-up') return cursorOf(sort, row.followUp ?? '', row._id);
+  return cursorOf(sort, row.created_key, row._id);
 }
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
   const { staff, address } = await requireStaff(req, context);
   const { limit, after, sort, ...filter } = listQuery(req, LeadListQuerySchema);
-  const position = readCursor(after, CURSOR_PARTS[sort]);
+  const position = readCursor(after, CURSOR_PARTS[sort])?.slice(1) ?? null;
 
   const params: unknown[] = [];
   const where = leadConditions(filter, staff.id, params);

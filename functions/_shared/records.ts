@@ -13,10 +13,11 @@
  * identifiers when it is defined), never from a request; values are always parameters.
  */
 import type { PoolClient } from '@neondatabase/serverless';
-import { CONFLICT_MESSAGE, PAGE_MAX, PageQuerySchema, RecordIdSchema, type Page } from '../../src/lib/schemas/records';
+import { CONFLICT_MESSAGE, RecordIdSchema, type Page } from '../../src/lib/schemas/records';
 import { audit } from './audit';
 import { query, transaction } from './db';
-import { fieldErrors, HttpError } from './http';
+import { fieldErrors, HttpError, validate } from './http';
+import { BIGINT_ID, cursorOf, ListQuerySchema, pageOf, readCursor } from './paging';
 import type { StaffRequest } from './staff';
 
 /** A kind of record: its table, what the audit log calls it, and which column holds each field. */
@@ -86,24 +87,17 @@ export function versionParam(url: URL): number {
 
 /**
  * One page of `kind`, newest first: `?limit=1..100` (50) and `?after=` the `next` of the
- * previous page (the last id it showed). `next` is null on the last page.
+ * previous page (the opaque cursor of paging.ts, naming the last id shown). `next` is null on
+ * the last page.
  */
 export async function listRecords<F extends object>(kind: RecordKind<F>, url: URL): Promise<Page<StoredRecord<F>>> {
-  const { data, error } = PageQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const wrong = (field: string) => error?.issues.some((issue) => issue.path[0] === field) ?? false;
-  const errors: Record<string, string> = {};
-  if (wrong('limit')) errors['limit'] = `Please ask for 1 to ${PAGE_MAX} records per page.`;
-  if (wrong('after') || (data?.after !== undefined && !RecordIdSchema.safeParse(data.after).success)) {
-    errors['after'] = 'This page of the list does not exist. Please start again from the first page.';
-  }
-  if (!data || Object.keys(errors).length > 0) throw fieldErrors(errors);
-  const { after, limit } = data;
+  const { after, limit } = validate(ListQuerySchema, Object.fromEntries(url.searchParams));
+  const position = readCursor(after, [BIGINT_ID]);
   // One row more than asked tells whether another page follows.
-  const rows = after
-    ? await query<Row>(`select ${selectList(kind)} from ${kind.table} where id < $1 order by id desc limit $2`, [after, limit + 1])
+  const rows = position
+    ? await query<Row>(`select ${selectList(kind)} from ${kind.table} where id < $1 order by id desc limit $2`, [position[0], limit + 1])
     : await query<Row>(`select ${selectList(kind)} from ${kind.table} order by id desc limit $1`, [limit + 1]);
-  const items = rows.slice(0, limit).map((row) => toRecord<F>(row));
-  return { items, next: rows.length > limit ? items.at(-1)!._id : null };
+  return pageOf(rows, limit, (row) => toRecord<F>(row), (row) => cursorOf(String(row['_id'])));
 }
 
 /** The record `id` of `kind`, or 404. */

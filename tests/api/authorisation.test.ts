@@ -208,6 +208,16 @@ const CASES: Case[] = [
     }),
   },
 
+  // The leads inbox: the list and its export are views of personal data (an audit line each).
+  { method: 'GET', path: '/api/admin/leads', ok: 200, changes: true, prepare: async (s) => ({ call: { route: '/api/admin/leads?limit=5' }, state: auditLines(s, 'lead') }) },
+  {
+    method: 'GET',
+    path: '/api/admin/leads/export.csv',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: `/api/admin/leads/export.csv?source=authz-${randomBytes(5).toString('hex')}` }, state: auditLines(s, 'lead') }),
+  },
+
   // The announcements, courses and job openings of the public pages.
   {
     method: 'POST',

@@ -231,7 +231,7 @@ export const LeadFilterSchema = z.object({
   due: z.preprocess(blank, z.enum(Object.keys(DUE_FILTERS) as [string, ...string[]], { message: 'Please choose a follow-up filter from the list.' }).optional()),
   assigned: z.preprocess(
     blank,
-    z.union([z.literal('me'), z.literal('none'), z.uuid()], { message: 'Please choose a member of staff from the list.' }).optional(),
+    z.union([z.literal('me'), z.literal('none'), z.uuid({ message: 'Please choose a member of staff from the list.' })], { message: 'Please choose a member of staff from the list.' }).optional(),
   ),
   /** A name, phone number, e-mail address or reference (or a part of one). */
   q: z.preprocess(blank, z.string().trim().max(100, 'Please shorten the search to 100 characters.').optional()),
