@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/dashboard (staff only) → {message, registeredUsers, activeSessions,
- * registrationsLast7Days, leadsToday, leadsThisWeek, visitors, generatedAt}. Every figure is
+ * registrationsLast7Days, leadsToday, leadsThisWeek, visitors, leadsLast30Days, admittedLast30Days,
+ * leadsBySource, leadsByCourse, generatedAt}. Every figure is
  * counted in the database, all in one statement (one round trip after the session check):
  * - registeredUsers: student accounts (users);
  * - activeSessions: student sessions neither revoked nor expired (a logged-in browser or app),
@@ -10,7 +11,12 @@
  * - registrationsLast7Days: student accounts created in the last 7 × 24 hours;
  * - leadsToday / leadsThisWeek: applications and messages since midnight, and since Monday
  *   midnight, India time (Asia/Kolkata), whatever the server's time zone;
- * - visitors: the site's visitor counter.
+ * - visitors: the site's visitor counter;
+ * - leadsLast30Days / admittedLast30Days: leads received in the last 30 × 24 hours, and how many
+ *   of them are admitted by now;
+ * - leadsBySource / leadsByCourse: the same leads by where the visit came from (leads.channel)
+ *   and by course (none given: 'Not given'), each `{source|course, leads, admitted}`, biggest
+ *   first — where advertising brings people who join.
  * Only counts are shown, no person's data, so a look at the dashboard is not an audit line.
  */
 import type { Config } from '@netlify/functions';
@@ -25,16 +31,25 @@ interface Figures {
   leads_today: number;
   leads_this_week: number;
   visitors: string;
+  leads_30_days: number;
+  admitted_30_days: number;
+  by_source: { source: string; leads: number; admitted: number }[];
+  by_course: { course: string; leads: number; admitted: number }[];
   generated_at: Date;
 }
 
 const INDIA = 'Asia/Kolkata';
+/** The course row of leads that named none (contact messages, mostly). */
+const NO_COURSE = 'Not given';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
   const { staff } = await requireStaff(req, context);
   const [figures] = await query<Figures>(
-    `select
+    `with recent as (
+       select channel, course, status = 'admitted' as admitted from leads where created_at > now() - interval '30 days'
+     )
+     select
        (select count(*) from users)::int as registered_users,
        (select count(*) from user_sessions where revoked_at is null and expires_at > now())::int
          + (select count(*) from staff_sessions s join staff t on t.id = s.staff_id
@@ -44,8 +59,16 @@ export default endpoint(async (req, context) => {
        (select count(*) from leads where created_at >= date_trunc('day', now() at time zone $1) at time zone $1)::int as leads_today,
        (select count(*) from leads where created_at >= date_trunc('week', now() at time zone $1) at time zone $1)::int as leads_this_week,
        (select count::text from visitor_counter where id = 1) as visitors,
+       (select count(*) from recent)::int as leads_30_days,
+       (select count(*) filter (where admitted) from recent)::int as admitted_30_days,
+       (select coalesce(json_agg(s order by s.leads desc, s.source), '[]')
+          from (select channel as source, count(*)::int as leads, (count(*) filter (where admitted))::int as admitted
+                  from recent group by channel) s) as by_source,
+       (select coalesce(json_agg(c order by c.leads desc, c.course), '[]')
+          from (select coalesce(course, $3) as course, count(*)::int as leads, (count(*) filter (where admitted))::int as admitted
+                  from recent group by 1) c) as by_course,
        now() as generated_at`,
-    [INDIA, IDLE_MINUTES],
+    [INDIA, IDLE_MINUTES, NO_COURSE],
   );
   const f = figures!;
   return json({
@@ -56,6 +79,10 @@ export default endpoint(async (req, context) => {
     leadsToday: f.leads_today,
     leadsThisWeek: f.leads_this_week,
     visitors: Number(f.visitors ?? 0),
+    leadsLast30Days: f.leads_30_days,
+    admittedLast30Days: f.admitted_30_days,
+    leadsBySource: f.by_source,
+    leadsByCourse: f.by_course,
     generatedAt: new Date(f.generated_at).toISOString(),
   });
 });

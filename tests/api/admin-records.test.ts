@@ -260,6 +260,58 @@ describe.each(targets)('staff records on $name', (target) => {
       }
     });
 
+    it('counts the last 30 days\' leads by source and by course, with how many were admitted, biggest first', async () => {
+      const tag = randomBytes(5).toString('hex');
+      const source = `src-${tag}`;
+      const course = `Course ${tag}`;
+      const day = 24 * 3600_000;
+      // [course, status, received]: inside the 30 days but for the last one, received an hour too early.
+      const rows: [string | null, string, number][] = [
+        [course, 'admitted', Date.now() - day],
+        [course, 'lost', Date.now() - 2 * day],
+        [course, 'new', Date.now() - 60_000],
+        [null, 'admitted', Date.now() - 30 * day + 3600_000],
+        [course, 'admitted', Date.now() - 30 * day - 3600_000],
+      ];
+      for (const [i, [leadCourse, status, at]] of rows.entries()) {
+        await db(target, `with p as (insert into people default values returning id)
+         insert into leads (reference, kind, form, name, phone, phone_norm, person_id, course, status, channel, created_at)
+         select $1, 'application', 'apply-form', 'Source Lead', '+919829012345', '9829012345', p.id, $2, $3, $4, $5 from p`, [
+          `TEST-${tag}-${i}`, leadCourse, status, source, new Date(at).toISOString(),
+        ]);
+      }
+      // And one through the Apply form, sent from an advertisement.
+      const campaign = `Ad-${tag}`;
+      const applied = await post(target, '/api/apply', {
+        name: uniqueName('Source Lead'), email: uniqueEmail('source'), phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true,
+        attribution: { utmSource: campaign, utmMedium: 'cpc', landingPage: '/coursePage' },
+      });
+      expect(applied.status).toBe(201);
+      try {
+        const figures = await getJson(target, '/api/admin/dashboard', admin.cookie);
+        type Row = { leads: number; admitted: number };
+        const bySource = figures.leadsBySource as (Row & { source: string })[];
+        const byCourse = figures.leadsByCourse as (Row & { course: string })[];
+        expect(bySource.find((r) => r.source === source)).toEqual({ source, leads: 4, admitted: 2 });
+        expect(bySource.find((r) => r.source === campaign.toLowerCase())).toEqual({ source: campaign.toLowerCase(), leads: 1, admitted: 0 });
+        expect(byCourse.find((r) => r.course === course)).toEqual({ course, leads: 3, admitted: 1 });
+        expect(byCourse.find((r) => r.course === 'Not given')).toMatchObject({ leads: expect.any(Number), admitted: expect.any(Number) });
+        expect(byCourse.find((r) => r.course === 'Not given')!.admitted).toBeGreaterThanOrEqual(1);
+        // One statement, one moment: the rows add up to the totals exactly, whatever other tests add meanwhile.
+        const sum = (list: Row[], key: keyof Row) => list.reduce((total, r) => total + r[key], 0);
+        expect(sum(bySource, 'leads')).toBe(figures.leadsLast30Days);
+        expect(sum(byCourse, 'leads')).toBe(figures.leadsLast30Days);
+        expect(sum(bySource, 'admitted')).toBe(figures.admittedLast30Days);
+        expect(sum(byCourse, 'admitted')).toBe(figures.admittedLast30Days);
+        for (const list of [bySource, byCourse]) {
+          expect(list.map((r) => r.leads)).toEqual(list.map((r) => r.leads).sort((a, b) => b - a));
+          for (const r of list) expect(r.admitted).toBeLessThanOrEqual(r.leads);
+        }
+      } finally {
+        await db(target, 'delete from leads where reference like $1', [`TEST-${tag}-%`]);
+      }
+    });
+
     it('is for staff only', async () => {
       expect((await staffFetch(target, '/api/admin/dashboard', null)).status).toBe(401);
     });

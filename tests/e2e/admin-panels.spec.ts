@@ -62,6 +62,50 @@ test.describe('dashboard', () => {
     expect(typeof again['registeredUsers']).toBe('number');
   });
 
+  test('shows the last 30 days\' leads by source and by course in two tables that fit the phone, or says there were none', async ({ page, adminApi }) => {
+    // A lead of its own from an advertisement, so the tables have a row this test knows.
+    const campaign = `ad-${Date.now().toString(36)}`;
+    const applied = await adminApi.post('/api/apply', {
+      data: { name: 'Dashboard Source', email: `${campaign}@example.in`, phone: `9${String(Date.now()).slice(-9)}`, department: 'dl', course: 'RS-CIT (Basic)', consent: true, attribution: { utmSource: campaign } },
+    });
+    expect(applied.status()).toBe(201);
+
+    const figures = page.waitForResponse('**/api/admin/dashboard');
+    await openPanel(page, '/adminDashboard', 'Dashboard');
+    type Row = { leads: number; admitted: number };
+    const data = (await (await figures).json()) as { leadsLast30Days: number; admittedLast30Days: number; leadsBySource: (Row & { source: string })[]; leadsByCourse: (Row & { course: string })[] };
+    const leads = `${data.leadsLast30Days.toLocaleString('en-IN')} ${data.leadsLast30Days === 1 ? 'lead' : 'leads'}`;
+    await expect(page.getByText(`${leads} in the last 30 days, ${data.admittedLast30Days.toLocaleString('en-IN')} admitted.`)).toBeVisible();
+    const tables: [string, string, (Row & { name: string })[]][] = [
+      ['Leads by source, last 30 days', 'Source', data.leadsBySource.map((r) => ({ ...r, name: r.source }))],
+      ['Leads by course, last 30 days', 'Course', data.leadsByCourse.map((r) => ({ ...r, name: r.course }))],
+    ];
+    expect(data.leadsBySource.find((r) => r.source === campaign)).toEqual({ source: campaign, leads: 1, admitted: 0 });
+    for (const [caption, heading, rows] of tables) {
+      const table = page.getByRole('table', { name: caption });
+      await expect(table.getByRole('columnheader')).toHaveText([heading, 'Leads', 'Admitted', 'Share admitted']);
+      await expect(table.locator('tbody tr')).toHaveCount(rows.length);
+      for (const row of rows) {
+        const share = `${Math.round(row.leads ? (100 * row.admitted) / row.leads : 0)}%`;
+        await expect(table.getByRole('row', { name: row.name, exact: false }).first()).toHaveText([row.name, row.leads.toLocaleString('en-IN'), row.admitted.toLocaleString('en-IN'), share].join(''));
+      }
+      // Readable on the phone: the table fits its box, nothing to scroll sideways.
+      const region = page.getByRole('region', { name: caption });
+      expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    }
+    await expectNoViolations(page, '/adminDashboard with lead sources');
+
+    // No lead in the last 30 days: a line says so instead of two empty tables.
+    await page.route('**/api/admin/dashboard', async (route) => {
+      const response = await route.fetch();
+      const body = { ...(await response.json()), leadsLast30Days: 0, admittedLast30Days: 0, leadsBySource: [], leadsByCourse: [] };
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    await expect(page.getByText('No leads in the last 30 days.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+
   test('a dashboard that cannot be loaded sends the browser home, as the spec says', async ({ page }) => {
     await page.route('**/api/admin/dashboard', answer(500, { message: 'Something went wrong. Please try again.' }));
     await page.goto('/adminDashboard');

@@ -1,11 +1,12 @@
 /**
- * Where a visit came from: what the first page keeps (src/lib/visit.ts, run here against stand-ins
+ * Where a visit came from: what the first page keeps (src/lib/keep-visit.ts, run here against stand-ins
  * for the browser's location, referrer and sessionStorage), how the server's schema bounds what a
  * form sends, and the source a lead is counted under.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AttributionSchema, channelOf } from '../../src/lib/schemas/attribution';
-import { keepVisit, visitAttribution } from '../../src/lib/visit';
+import { keepVisit } from '../../src/lib/keep-visit';
+import { visitAttribution } from '../../src/lib/visit-attribution';
 
 /** A page of the site at `address`, reached from `referrer`, sharing `storage` with the tab's other pages. */
 function openPage(address: string, referrer: string, storage: Map<string, string>) {

@@ -1,7 +1,8 @@
 /**
  * Dashboard (/adminPanel, /adminDashboard): the server's message and the real figures (GET
- * /api/admin/dashboard). As the spec says, a dashboard that cannot be loaded sends the browser
- * home (a 401 also forgets the marker, see api.ts).
+ * /api/admin/dashboard), then the last 30 days' leads by source and by course with how many were
+ * admitted — where advertising brings people who join. As the spec says, a dashboard that cannot
+ * be loaded sends the browser home (a 401 also forgets the marker, see api.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,6 +10,12 @@ import { Link } from 'wouter';
 import { api } from '../api';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
+
+/** One row of a breakdown: leads received in the last 30 days, and how many of them are admitted. */
+export interface LeadCount {
+  leads: number;
+  admitted: number;
+}
 
 /** GET /api/admin/dashboard. */
 export interface DashboardFigures {
@@ -19,10 +26,20 @@ export interface DashboardFigures {
   leadsToday: number;
   leadsThisWeek: number;
   visitors: number;
+  /** Leads received in the last 30 days. */
+  leadsLast30Days: number;
+  /** Of those, how many are admitted by now. */
+  admittedLast30Days: number;
+  /** The same leads by where the visit came from, biggest first. */
+  leadsBySource: (LeadCount & { source: string })[];
+  /** The same leads by course ('Not given' when none), biggest first. */
+  leadsByCourse: (LeadCount & { course: string })[];
   generatedAt: string;
 }
 
-const CARDS: { key: keyof Omit<DashboardFigures, 'message' | 'generatedAt'>; label: string; hint: string }[] = [
+type CardKey = 'registeredUsers' | 'activeSessions' | 'registrationsLast7Days' | 'leadsToday' | 'leadsThisWeek' | 'visitors';
+
+const CARDS: { key: CardKey; label: string; hint: string }[] = [
   { key: 'registeredUsers', label: 'Total Users', hint: 'Student accounts' },
   { key: 'activeSessions', label: 'Active Sessions', hint: 'Students and staff signed in now' },
   { key: 'registrationsLast7Days', label: 'New Registrations (last 7 days)', hint: 'Accounts opened' },
@@ -32,6 +49,7 @@ const CARDS: { key: keyof Omit<DashboardFigures, 'message' | 'generatedAt'>; lab
 ];
 
 const number = new Intl.NumberFormat('en-IN');
+const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 0 });
 const time = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 export default function Dashboard() {
@@ -57,6 +75,7 @@ export default function Dashboard() {
             ))}
           </ul>
           <p className="admin-note">Figures as of {time.format(new Date(figures.data.generatedAt))} (India time).</p>
+          <LeadSources figures={figures.data} />
         </>
       ) : (
         <p role="status">Loading the figures…</p>
@@ -77,5 +96,56 @@ export default function Dashboard() {
         </li>
       </ul>
     </section>
+  );
+}
+
+/** The last 30 days' leads by source and by course, or a line saying there were none. */
+function LeadSources({ figures }: { figures: DashboardFigures }) {
+  return (
+    <>
+      <h2 className="admin-subheading">Where leads come from</h2>
+      {figures.leadsLast30Days === 0 ? (
+        <p className="admin-note">No leads in the last 30 days. Enquiries from the website's forms appear here by source and by course.</p>
+      ) : (
+        <>
+          <p>
+            {number.format(figures.leadsLast30Days)} {figures.leadsLast30Days === 1 ? 'lead' : 'leads'} in the last 30 days, {number.format(figures.admittedLast30Days)} admitted.
+          </p>
+          <div className="admin-breakdowns">
+            <Breakdown caption="Leads by source, last 30 days" heading="Source" rows={figures.leadsBySource.map((r) => ({ ...r, name: r.source }))} />
+            <Breakdown caption="Leads by course, last 30 days" heading="Course" rows={figures.leadsByCourse.map((r) => ({ ...r, name: r.course }))} />
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** A small table of leads, admitted and the share admitted per source or course; fits a 360 px screen. */
+function Breakdown({ caption, heading, rows }: { caption: string; heading: string; rows: (LeadCount & { name: string })[] }) {
+  return (
+    <div className="table-wrap admin-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+      <table className="table admin-table admin-table--fit">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{heading}</th>
+            <th scope="col">Leads</th>
+            <th scope="col">Admitted</th>
+            <th scope="col">Share admitted</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <th scope="row">{row.name}</th>
+              <td>{number.format(row.leads)}</td>
+              <td>{number.format(row.admitted)}</td>
+              <td>{percent.format(row.leads ? row.admitted / row.leads : 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

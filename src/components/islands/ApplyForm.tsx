@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { postJson } from '../../lib/api';
-import { visitAttribution } from '../../lib/visit';
+import { visitAttribution } from '../../lib/visit-attribution';
 import { ApplySchema, departments, type ApplyInput, type Application } from '../../lib/schemas/apply';
 import { CONSENT_TEXT } from '../../lib/schemas/consent';
 import ToastHost from './ToastHost';

@@ -8,7 +8,7 @@ import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
 import { useForm, type FieldValues, type Path } from 'react-hook-form';
 import { postJson } from '../../lib/api';
-import { visitAttribution } from '../../lib/visit';
+import { visitAttribution } from '../../lib/visit-attribution';
 import { ContactPageSchema, HomeContactSchema } from '../../lib/schemas/contact';
 
 interface Labels {

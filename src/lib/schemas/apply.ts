@@ -27,7 +27,7 @@ export const ApplySchema = z
     consent: z.literal(true, { message: 'Please tick the box to allow us to contact you.' }),
     /** Hidden anti-spam field. */
     website: HoneypotSchema,
-    /** Where the visit came from (src/lib/visit.ts); never a reason to refuse the form. */
+    /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */
     attribution: AttributionSchema,
   })
   .refine((v) => departments.find((d) => d.key === v.department)?.courses.includes(v.course) ?? true, {

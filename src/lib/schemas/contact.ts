@@ -17,7 +17,7 @@ export const ContactPageSchema = z.object({
   message: TextSchema('your message', 5, 3000),
   /** Hidden anti-spam field. */
   website: HoneypotSchema,
-  /** Where the visit came from (src/lib/visit.ts); never a reason to refuse the form. */
+  /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */
   attribution: AttributionSchema,
 });
 
@@ -33,7 +33,7 @@ export const HomeContactSchema = z.object({
   message: TextSchema('the subject you are interested in', 2, 1000),
   /** Hidden anti-spam field. */
   website: HoneypotSchema,
-  /** Where the visit came from (src/lib/visit.ts); never a reason to refuse the form. */
+  /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */
   attribution: AttributionSchema,
 });
 

@@ -2,10 +2,14 @@
  * Where a visit came from, kept for the tab's session (sessionStorage `visit`) so the public
  * forms can send it with an enquiry: the UTM parameters and the referring site of the first page
  * of the visit, and that page's path. Only the first page writes it; later pages leave it alone.
- * Nothing here is sent anywhere until the visitor submits a form. The keys are those of
- * AttributionSchema (src/lib/schemas/attribution.ts), which checks them again on the server.
+ * Nothing here is sent anywhere until the visitor submits a form (visit-attribution.ts reads it).
+ * The keys are those of AttributionSchema (src/lib/schemas/attribution.ts), which checks them
+ * again on the server. Its own module, imported by nothing the islands share, so the build
+ * inlines it into every public page (a few hundred bytes, its hash in the page's CSP) instead of
+ * loading it as two more files.
  */
 
+/** The sessionStorage key; visit-attribution.ts reads the same one. */
 const KEY = 'visit';
 const UTM = ['source', 'medium', 'campaign', 'term', 'content'];
 
@@ -25,15 +29,5 @@ export function keepVisit(): void {
     sessionStorage.setItem(KEY, JSON.stringify(visit));
   } catch {
     // Storage switched off (some private modes): the enquiry simply goes without it.
-  }
-}
-
-/** The visit as kept by keepVisit, to send as a form's `attribution`; undefined when none. */
-export function visitAttribution(): Record<string, string> | undefined {
-  try {
-    const visit: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
-    return visit && typeof visit === 'object' ? (visit as Record<string, string>) : undefined;
-  } catch {
-    return undefined;
   }
 }
