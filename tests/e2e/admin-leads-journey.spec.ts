@@ -3,8 +3,9 @@
  * the Apply dialog is found among Today's new enquiries, called ('No answer', follow-up
  * tomorrow), sent a WhatsApp message from a template (the wa.me link checked, never loaded),
  * noted, joined by the same person's second enquiry from the contact page, and admitted into a
- * student record. Also: axe on Today, a lead's page and the outcome dialog; a second save based
- * on an old version is refused with the message and the lead as it is now, keeping what was typed.
+ * student record. Also: axe on Today, a lead's page and the dialogs (Tab kept inside); a save
+ * based on an old version, on a lead's page and in Today's outcome dialog, is refused with the
+ * message and the lead as it is now, keeping what was typed; two people merged and the merge undone.
  */
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { indiaToday } from '../../src/lib/schemas/lead';
@@ -291,4 +292,32 @@ test('two records the rule missed are merged into one person after a confirmatio
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Undo merge', exact: true }).click();
   await expect(toast(page, 'success', 'Merge undone.')).toBeVisible();
   await expect(others).toHaveCount(0);
+});
+
+test('the outcome dialog on Today: a colleague\'s change in between is shown with the message, and the outcome stays as chosen', async ({ page, adminApi }) => {
+  const lead = await applyThroughApi(adminApi, 'Pooja Gehlot');
+  await page.goto('/adminToday');
+  const card = page.getByRole('region', { name: /^New enquiries nobody has touched/ }).getByRole('listitem').filter({ hasText: lead.reference });
+  await tapWithoutLeaving(card.getByRole('link', { name: 'Call Pooja Gehlot' }));
+  const dialog = page.getByRole('dialog', { name: 'What came of the call?' });
+  await dialog.getByLabel('Spoke with them').check();
+  await dialog.getByLabel('Note (optional)').fill('Wants the evening batch');
+
+  const { version } = (await (await adminApi.get(`/api/admin/leads/${lead.id}`)).json()) as { version: number };
+  const changed = await adminApi.post(`/api/admin/leads/${lead.id}`, { data: { action: 'follow-up', version, followUp: inDays(4) } });
+  expect(changed.status(), await changed.text()).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Save outcome' }).click();
+  const conflict = dialog.getByRole('alert').filter({ hasText: CONFLICT_MESSAGE });
+  await expect(conflict).toBeVisible();
+  await expect(conflict).toContainText(new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${inDays(4)}T00:00:00Z`)));
+  await expect(dialog.getByLabel('Spoke with them')).toBeChecked();
+  await expect(dialog.getByLabel('Note (optional)')).toHaveValue('Wants the evening batch');
+
+  await dialog.getByRole('button', { name: 'Save outcome' }).click();
+  await expect(toast(page, 'success', 'Outcome recorded.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const detail = (await (await adminApi.get(`/api/admin/leads/${lead.id}`)).json()) as { status: string; timeline: { summary: string }[] };
+  expect(detail.status).toBe('contacted');
+  expect(detail.timeline.map((e) => e.summary).join('\n')).toContain('Wants the evening batch');
 });
