@@ -1,6 +1,6 @@
 /** 'Assign' on a lead's page: a select of the active staff (GET /api/admin/staff), POST `{action: 'assign', version, assignedTo}`. */
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Field, FormAlert } from '../../components/islands/form-field';
 import type { LeadDetail } from '../../lib/schemas/lead';
 import { api, messageOf } from '../api';
@@ -23,7 +23,7 @@ export default function AssignForm({ lead }: { lead: LeadDetail }) {
   const [busy, setBusy] = useState(false);
   const active = staff.data?.items.filter((s) => s.status === 'active') ?? [];
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     const result = await send({ action: 'assign', version: lead.version, assignedTo: chosen || null }, 'The lead could not be assigned. Please try again.');

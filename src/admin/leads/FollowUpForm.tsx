@@ -1,5 +1,5 @@
 /** 'Set follow-up' on a lead's page: POST `{action: 'follow-up', version, followUp}` (open leads only). */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Field, FormAlert } from '../../components/islands/form-field';
 import { indiaToday, LeadActionSchema, type LeadDetail } from '../../lib/schemas/lead';
 import ConflictNotice from './ConflictNotice';
@@ -14,7 +14,7 @@ export default function FollowUpForm({ lead }: { lead: LeadDetail }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const body = { action: 'follow-up' as const, version: lead.version, followUp: day };
     const checked = LeadActionSchema.safeParse(body);

@@ -4,7 +4,7 @@
  * /api/admin/people/merge). Each merge of this person can be undone (POST /api/admin/people/unmerge).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Field } from '../../components/islands/form-field';
 import type { LeadDetail, LeadRow } from '../../lib/schemas/lead';
@@ -64,7 +64,7 @@ export default function MergePanel({ lead }: { lead: LeadDetail }) {
     }
   };
 
-  const search = (event: FormEvent) => {
+  const search = (event: SubmitEvent) => {
     event.preventDefault();
     setQ(typed.trim());
   };

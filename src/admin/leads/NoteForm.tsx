@@ -1,5 +1,5 @@
 /** 'Add a note' on a lead's page: POST `{action: 'note', text}` (a note never conflicts). */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Field, FormAlert } from '../../components/islands/form-field';
 import { LeadActionSchema } from '../../lib/schemas/lead';
 import { useLeadAction } from './use-lead-action';
@@ -11,7 +11,7 @@ export default function NoteForm({ leadId }: { leadId: string }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     // The server's own check, so the message is the same.
     const checked = LeadActionSchema.safeParse({ action: 'note', text });
