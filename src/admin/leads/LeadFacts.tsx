@@ -1,0 +1,51 @@
+/** Everything a lead sent, and where the visit came from, as term–value lists. */
+import { LEAD_FORMS, LEAD_KINDS, type LeadDetail } from '../../lib/schemas/lead';
+import { formatMoment } from '../ui/dates';
+
+/** A term and its value, left out when there is no value. */
+function Fact({ term, value }: { term: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+/** What the lead sent. */
+export function SentFacts({ lead }: { lead: LeadDetail }) {
+  return (
+    <dl className="lead-facts">
+      <Fact term="Reference" value={lead.reference} />
+      <Fact term="Received" value={formatMoment(lead.createdAt)} />
+      <Fact term="Kind" value={LEAD_KINDS[lead.kind] ?? lead.kind} />
+      <Fact term="Form" value={LEAD_FORMS[lead.form as keyof typeof LEAD_FORMS] ?? lead.form} />
+      <Fact term="Name" value={lead.name} />
+      <Fact term="Mobile" value={lead.phone} />
+      <Fact term="E-mail" value={lead.email} />
+      <Fact term="Department" value={lead.department} />
+      <Fact term="Course" value={lead.course} />
+      <Fact term="Subject" value={lead.subject} />
+      <Fact term="Message" value={lead.message} />
+      <Fact term="Notified staff" value={lead.notifiedAt ? formatMoment(lead.notifiedAt) : lead.notifyError ? `Failed: ${lead.notifyError}` : null} />
+    </dl>
+  );
+}
+
+/** Where the visit came from (the source, UTM parameters, referring site and first page). */
+export function SourceFacts({ lead }: { lead: LeadDetail }) {
+  const a = lead.attribution;
+  return (
+    <dl className="lead-facts">
+      <Fact term="Source" value={lead.source} />
+      <Fact term="UTM source" value={a.utmSource} />
+      <Fact term="UTM medium" value={a.utmMedium} />
+      <Fact term="UTM campaign" value={a.utmCampaign} />
+      <Fact term="UTM term" value={a.utmTerm} />
+      <Fact term="UTM content" value={a.utmContent} />
+      <Fact term="Referring site" value={a.referrer} />
+      <Fact term="First page of the visit" value={a.landingPage} />
+    </dl>
+  );
+}
