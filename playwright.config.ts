@@ -81,7 +81,9 @@ export default defineConfig({
       DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
     },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The server bundles every function before it listens: about a minute on 2 free cores, and
+    // well over two when other work shares the machine.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
