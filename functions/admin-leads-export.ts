@@ -3,7 +3,8 @@
  * current filter (and, with `ids`, only those selected) as a CSV file that Excel and LibreOffice
  * open correctly: UTF-8 with a byte order mark (Hindi names intact), CRLF line ends, cells quoted
  * where needed, and a cell that starts like a formula (= + - @ tab CR) made text with a leading
- * apostrophe, so a name such as `=HYPERLINK(…)` is never run. Times are India's. At most 50,000
+ * apostrophe, so a name such as `=HYPERLINK(…)` is never run. The phone is its 10 digits (as
+ * staff dial it, and with no `+` to escape). Times are India's. At most 50,000
  * rows; a bigger filter is refused. Each export is an audit line with the filter and the count.
  * A request made on behalf of another site is refused even though it is a GET: it downloads
  * personal data.
@@ -74,7 +75,7 @@ const ORDER: Record<LeadSort, string> = {
 };
 
 const SELECT = `select l.reference, to_char(l.created_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI') as received, l.kind, l.form,
-         l.channel as source, l.name, l.phone, l.email, l.department, l.course, l.subject, l.message, l.status, l.lost_reason, l.lost_note,
+         l.channel as source, l.name, l.phone_norm as phone, l.email, l.department, l.course, l.subject, l.message, l.status, l.lost_reason, l.lost_note,
          l.follow_up_on::text as follow_up, a.name as assigned, l.utm_source, l.utm_medium, l.utm_campaign, l.referrer, l.landing_page
     from leads l left join staff a on a.id = l.assigned_to`;
 
