@@ -63,11 +63,14 @@ test.describe('sidebar', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-    // The spec's entries in its order; Batch and Fees are not built, so not listed.
+    // The spec's entries in its order, with the leads inbox after the dashboard; Batch and Fees
+    // are not built, so not listed.
     const names = await nav.locator(':scope > ul > li > :is(a, button)').allTextContents();
-    expect(names).toEqual(['Dashboard', 'Student', 'Students', 'Courses', 'Jobs Opening', 'Update Notification', 'Users', 'Staff', 'Audit log', 'Security', 'Logout']);
+    expect(names).toEqual(['Dashboard', 'Today', 'Leads', 'Student', 'Students', 'Courses', 'Jobs Opening', 'Update Notification', 'Users', 'Staff', 'Audit log', 'Security', 'Logout']);
     await expect(nav.getByText(/Batch|Fees/)).toHaveCount(0);
 
+    await page.keyboard.press('Tab'); // Today
+    await page.keyboard.press('Tab'); // Leads
     await page.keyboard.press('Tab'); // Student
     await page.keyboard.press('Tab'); // Students (the submenu's button)
     const students = nav.getByRole('button', { name: 'Students' });
