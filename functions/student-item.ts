@@ -49,7 +49,7 @@ export default endpoint(async (req, context) => {
                 version = s.version + 1, updated_at = now()
            from students o
           where s.id = $1 and s.version = $2 and o.id = s.id
-         returning s.id::text as _id, s.name, s.email, s.phone, s.course, s.registration_date::text as "registrationDate", s.version,
+         returning s.id::text as _id, s.name, s.email, s.phone, s.course, s.registration_date::text as "registrationDate", s.lead_id::text as "leadId", s.version,
                    array_remove(array[
                      case when o.name is distinct from s.name then 'name' end,
                      case when o.email is distinct from s.email then 'email' end,

@@ -8,7 +8,7 @@ import type { Student } from '../../src/lib/schemas/student';
 import { HttpError } from './http';
 
 /** The select list of a Student (the date as text: a JavaScript Date would shift it by the time zone). */
-export const STUDENT_COLUMNS = `id::text as _id, name, email, phone, course, registration_date::text as "registrationDate", version`;
+export const STUDENT_COLUMNS = `id::text as _id, name, email, phone, course, registration_date::text as "registrationDate", lead_id::text as "leadId", version`;
 
 /** The answer for an id that names no student. */
 export const studentNotFound = () => new HttpError(404, 'This student was not found. The record may have been deleted.');

@@ -55,7 +55,7 @@ describe.each(targets)('staff records on $name', (target) => {
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
         message: 'Student added.',
-        item: { _id: expect.stringMatching(/^\d+$/), name, email: expect.stringMatching(/^student\..+@example\.in$/), phone: null, course: 'RS-CIT (Basic)', registrationDate: indiaToday(), version: 1 },
+        item: { _id: expect.stringMatching(/^\d+$/), name, email: expect.stringMatching(/^student\..+@example\.in$/), phone: null, course: 'RS-CIT (Basic)', registrationDate: indiaToday(), leadId: null, version: 1 },
       });
       const id = created.body.item._id as string;
 

@@ -191,13 +191,18 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   await expect(studentLink).toBeVisible();
 
   const students = await adminApi.get(`/api/students?q=${encodeURIComponent(person.email)}`);
-  const { items } = (await students.json()) as { items: { _id: string; name: string; course: string; phone: string | null }[] };
+  const { items } = (await students.json()) as { items: { _id: string; name: string; course: string; phone: string | null; leadId: string | null }[] };
   expect(items).toHaveLength(1);
-  expect(items[0]).toMatchObject({ name: person.name, course: 'RS-CIT (Basic)' });
+  expect(items[0]).toMatchObject({ name: person.name, course: 'RS-CIT (Basic)', leadId: expect.stringMatching(/^\d+$/) });
   await expect(studentLink).toHaveAttribute('href', `/student-list/${items[0]!._id}/edit`);
   await studentLink.click();
   await expect(panelHeading(page)).toHaveText('Edit Student');
   await expect(page.getByLabel('Name')).toHaveValue(person.name);
+  // Linked both ways: the student record leads back to its lead.
+  const back = page.getByRole('link', { name: 'Admitted from an enquiry: open the lead' });
+  await expect(back).toHaveAttribute('href', `/adminLeads/${items[0]!.leadId}`);
+  await back.click();
+  await expect(page.getByRole('region', { name: 'Status' }).locator('[aria-current="step"]')).toHaveText('Admitted');
 });
 
 test('axe finds nothing on Today (Mine only too), its dialogs, and a lead\'s page with its forms open; Tab stays in the dialog', async ({ page, adminApi }) => {

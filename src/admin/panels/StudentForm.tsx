@@ -17,7 +17,7 @@ import type { Course } from '../../lib/schemas/course';
 import type { Page } from '../../lib/schemas/records';
 import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
 import { api, ApiError, listQuery, messageOf } from '../api';
-import { PATHS } from '../routes';
+import { leadPath, PATHS } from '../routes';
 import { useConfirm } from '../ui/ConfirmDialog';
 import PanelHeading from '../ui/PanelHeading';
 import { todayInIndia } from '../ui/dates';
@@ -150,6 +150,11 @@ function StudentEditor({ student }: { student?: Student }) {
       </PanelHeading>
       <form className={`admin-form${student ? ' admin-form--editing' : ''}`} noValidate onSubmit={handleSubmit(onSubmit)}>
         {student && <p className="admin-form__mode">Editing the record of {student.name}</p>}
+        {student?.leadId && (
+          <p>
+            <Link href={leadPath(student.leadId)}>Admitted from an enquiry: open the lead</Link>
+          </p>
+        )}
         <div className="admin-form__grid">
           <Field id={`${id}-name`} label="Name" error={errors.name?.message}>
             {(aria) => <input {...register('name')} {...aria} type="text" autoComplete="off" required />}

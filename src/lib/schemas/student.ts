@@ -34,6 +34,8 @@ export interface Student {
   phone: string | null;
   course: string;
   registrationDate: string;
+  /** The lead this student was admitted from (the leads inbox), if any. */
+  leadId: string | null;
   version: number;
 }
 
