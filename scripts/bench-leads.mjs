@@ -10,17 +10,15 @@
 // Usage: npm run bench:leads [-- --calls 50 --rows 50000 --only pglite|postgresql --explain]
 // Exits 1 when a list or search call's p95 is over the budget (budgets.json, api.leadsListP95Ms).
 import { build } from 'esbuild';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startWebSocketProxy } from './db.mjs';
-import { prepareDatabase } from './database.mjs';
-import { bundleFunction, startCountingRelay } from './in-process.mjs';
-import { postgresBinDir, startTestPostgres } from './test-postgres.mjs';
+import { countRoundTrips, formatTimes, invoke, onEachDatabase, openDatabase, timeCalls } from './bench-harness.mjs';
+import { bundleFunction } from './in-process.mjs';
 
 const { values } = parseArgs({
   options: { calls: { type: 'string', default: '50' }, rows: { type: 'string', default: '50000' }, only: { type: 'string' }, explain: { type: 'boolean', default: false } },
@@ -111,13 +109,6 @@ async function seed(databaseUrl, n) {
   }
 }
 
-/** Sorted latencies → p50 / p95 / max in ms. */
-function percentiles(latencies) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-  return { p50: at(50), p95: at(95), max: sorted.at(-1) };
-}
-
 /** [what, query string, rows to walk through the cursor first, 'list' or 'export'] */
 function scenariosFor({ staffIds, sample, month }) {
   const q = (text) => `q=${encodeURIComponent(text)}`;
@@ -195,15 +186,8 @@ async function explainer(dir, client, staffId) {
 /** Runs every scenario on one database; resolves to rows of the table. */
 async function benchOn(label, databaseUrl) {
   const dir = mkdtempSync(path.join(scratch, `${label}-`));
-  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
-  else {
-    delete process.env.DATABASE_URL;
-    process.env.PGLITE_DIR = path.join(dir, 'pglite');
-  }
-  delete process.env.DB_WS_PROXY;
   const started = performance.now();
-  const database = await prepareDatabase({ log: () => {} });
-  const url = process.env.DATABASE_URL;
+  const { database, url } = await openDatabase(dir, databaseUrl);
   const data = await seed(url, rowCount);
   console.log(`${label}: database ready and seeded with ${rowCount.toLocaleString('en-IN')} leads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -216,13 +200,7 @@ async function benchOn(label, databaseUrl) {
     await client.end();
   }
 
-  // Calls go through a relay that counts round trips (a query, or an extended-protocol Sync).
-  const relay = await startCountingRelay(Number(new URL(url).port));
-  const proxy = await startWebSocketProxy({ allowedPort: relay.port, serialize: !databaseUrl });
-  const relayed = new URL(url);
-  relayed.port = String(relay.port);
-  process.env.DATABASE_URL = relayed.href;
-  process.env.DB_WS_PROXY = proxy.address;
+  const relay = await countRoundTrips(url, { serialize: !databaseUrl });
 
   // Fresh bundles for each database: a bundle keeps its environment and pool once it has run.
   const handlers = {
@@ -230,25 +208,17 @@ async function benchOn(label, databaseUrl) {
     export: (await import(pathToFileURL(await bundleFunction('admin-leads-export', dir)).href)).default,
   };
   const routes = { list: '/api/admin/leads', export: '/api/admin/leads/export.csv' };
+  /** Rows given: a list page's items, or an export's lines without header and final line end. */
   const call = async (kind, query) => {
-    const pending = [];
-    const context = { ip: '100.64.1.10', requestId: randomUUID(), deploy: { context: '' }, params: {}, waitUntil: (p) => pending.push(p) };
-    const response = await handlers[kind](new Request(new URL(`${routes[kind]}?${query}`, 'http://127.0.0.1'), { headers: { cookie: data.cookie } }), context);
-    const body = await response.text();
-    await Promise.all(pending);
-    if (response.status !== 200) throw new Error(`${routes[kind]}?${query} answered ${response.status}: ${body.slice(0, 300)}`);
+    const body = await invoke(handlers[kind], `${routes[kind]}?${query}`, data.cookie);
     return kind === 'list' ? JSON.parse(body).items.length : body.split('\r\n').length - 2;
   };
   /** The cursor `depth` rows into a list, reached by walking it 100 rows at a time. */
   const deepCursor = async (query, depth) => {
     let after = null;
     for (let seen = 0; seen < depth; seen += 100) {
-      const pending = [];
-      const context = { ip: '100.64.1.10', requestId: randomUUID(), deploy: { context: '' }, params: {}, waitUntil: (p) => pending.push(p) };
       const target = `${routes.list}?${query}&limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-      const response = await handlers.list(new Request(new URL(target, 'http://127.0.0.1'), { headers: { cookie: data.cookie } }), context);
-      await Promise.all(pending);
-      after = (await response.json()).next;
+      after = JSON.parse(await invoke(handlers.list, target, data.cookie)).next;
     }
     return after;
   };
@@ -257,43 +227,21 @@ async function benchOn(label, databaseUrl) {
   try {
     for (const { name, query, skip, kind } of scenariosFor(data)) {
       const target = skip ? `${query}&after=${encodeURIComponent(await deepCursor(query, skip))}` : query;
-      for (let i = 0; i < 3; i += 1) await call(kind, target); // warm-up
-      const latencies = [];
-      let trips = Infinity;
-      let items = 0;
-      for (let i = 0; i < (kind === 'export' ? Math.min(calls, 10) : calls); i += 1) {
-        const before = relay.roundTrips();
-        const t = performance.now();
-        items = await call(kind, target);
-        latencies.push(performance.now() - t);
-        trips = Math.min(trips, relay.roundTrips() - before);
-      }
-      results.push({ name, kind, ...percentiles(latencies), trips, items, plan: plans[name] });
+      const { last: items, ...times } = await timeCalls(() => call(kind, target), kind === 'export' ? Math.min(calls, 10) : calls, relay.roundTrips);
+      results.push({ name, kind, ...times, items, plan: plans[name] });
     }
   } finally {
-    await globalThis.__institutePool?.end().catch(() => {});
-    globalThis.__institutePool = undefined;
-    await proxy.close();
     await relay.close();
     await database.close();
   }
   return results;
 }
 
-const fmt = (r) => `${r.p50.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(6)} ${r.max.toFixed(1).padStart(6)}`;
 
-let postgres = null;
+
 let failed = [];
 try {
-  const runs = {};
-  if (values.only !== 'postgresql') runs.PGlite = await benchOn('pglite', null);
-  if (values.only !== 'pglite') {
-    if (!postgresBinDir()) console.log('PostgreSQL is not installed here (apt-get install -y postgresql): its column is left out.');
-    else {
-      postgres = await startTestPostgres();
-      runs.PostgreSQL = await benchOn('postgresql', postgres.url);
-    }
-  }
+  const runs = await onEachDatabase(values.only, benchOn);
   const labels = Object.keys(runs);
   const names = runs[labels[0]].map((r) => r.name);
   const width = Math.max(...names.map((n) => n.length));
@@ -302,7 +250,7 @@ try {
   console.log(`${'-'.repeat(width)}-|-${labels.map(() => '-'.repeat(21)).join('-|-')}-|-------|------`);
   for (const [i, name] of names.entries()) {
     const first = runs[labels[0]][i];
-    console.log(`${name.padEnd(width)} | ${labels.map((l) => fmt(runs[l][i]).padStart(21)).join(' | ')} | ${String(first.items).padStart(5)} | ${first.trips}`);
+    console.log(`${name.padEnd(width)} | ${labels.map((l) => formatTimes(runs[l][i]).padStart(21)).join(' | ')} | ${String(first.items).padStart(5)} | ${first.trips}`);
     for (const l of labels) if (runs[l][i].kind === 'list' && runs[l][i].p95 > budget) failed.push(`${l}: ${name} p95 ${runs[l][i].p95.toFixed(1)} ms`);
   }
   if (values.explain) {
@@ -313,7 +261,6 @@ try {
     }
   }
 } finally {
-  postgres?.stop();
   rmSync(scratch, { recursive: true, force: true });
 }
 if (failed.length) {

@@ -6,17 +6,15 @@
 // Request, as Netlify runs a warm instance); a relay counts the database round trips of a call.
 // Usage: npm run bench:lists [-- --calls 100 --rows 10000 --only pglite|postgresql]
 // Uses throwaway databases; prints figures, asserts nothing.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startWebSocketProxy } from './db.mjs';
-import { prepareDatabase } from './database.mjs';
-import { bundleFunction, startCountingRelay } from './in-process.mjs';
-import { postgresBinDir, startTestPostgres } from './test-postgres.mjs';
+import { countRoundTrips, formatTimes, invoke, onEachDatabase, openDatabase, timeCalls } from './bench-harness.mjs';
+import { bundleFunction } from './in-process.mjs';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '100' }, rows: { type: 'string', default: '10000' }, only: { type: 'string' } } });
 const calls = Number(values.calls);
@@ -98,35 +96,15 @@ async function seed(databaseUrl, n) {
   }
 }
 
-/** Sorted latencies → p50 / p95 / max in ms. */
-function percentiles(latencies) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-  return { p50: at(50), p95: at(95), max: sorted.at(-1) };
-}
-
 /** Runs every scenario on one database; resolves to rows of the table. */
 async function benchOn(label, databaseUrl) {
   const dir = mkdtempSync(path.join(scratch, `${label}-`));
-  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
-  else {
-    delete process.env.DATABASE_URL;
-    process.env.PGLITE_DIR = path.join(dir, 'pglite');
-  }
-  delete process.env.DB_WS_PROXY;
   const started = performance.now();
-  const database = await prepareDatabase({ log: () => {} });
-  const url = process.env.DATABASE_URL;
+  const { database, url } = await openDatabase(dir, databaseUrl);
   const data = await seed(url, rowCount);
   console.log(`${label}: database ready and seeded with ${rowCount.toLocaleString('en-IN')} rows per table in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  // Calls go through a relay that counts round trips (a query, or an extended-protocol Sync).
-  const relay = await startCountingRelay(Number(new URL(url).port));
-  const proxy = await startWebSocketProxy({ allowedPort: relay.port, serialize: !databaseUrl });
-  const relayed = new URL(url);
-  relayed.port = String(relay.port);
-  process.env.DATABASE_URL = relayed.href;
-  process.env.DB_WS_PROXY = proxy.address;
+  const relay = await countRoundTrips(url, { serialize: !databaseUrl });
 
   // Fresh bundles for each database: a bundle keeps its environment and pool once it has run.
   const handlers = {};
@@ -136,15 +114,7 @@ async function benchOn(label, databaseUrl) {
     handlers[name] ??= (await import(pathToFileURL(await bundleFunction(name, dir)).href)).default;
     return handlers[name];
   };
-  const call = async (handler, route) => {
-    const pending = [];
-    const context = { ip: '100.64.1.10', requestId: randomUUID(), deploy: { context: '' }, params: {}, waitUntil: (p) => pending.push(p) };
-    const response = await handler(new Request(new URL(route, 'http://127.0.0.1'), { headers: { cookie: data.cookie } }), context);
-    const body = await response.text();
-    await Promise.all(pending);
-    if (response.status !== 200) throw new Error(`${route} answered ${response.status}: ${body.slice(0, 300)}`);
-    return JSON.parse(body);
-  };
+  const call = async (handler, route) => JSON.parse(await invoke(handler, route, data.cookie));
   /** The `after` cursor of the row `depth` rows into a list, reached by walking it 100 rows at a time. */
   const deepCursor = async (handler, route, depth) => {
     let after = null;
@@ -188,43 +158,20 @@ async function benchOn(label, databaseUrl) {
       }
       let target = route + query;
       if (skip) target += `${query ? '&' : '?'}after=${encodeURIComponent(await deepCursor(handler, route + query, skip))}`;
-      for (let i = 0; i < 3; i += 1) await call(handler, target); // warm-up
-      const latencies = [];
-      let trips = Infinity;
-      let items = 0;
-      for (let i = 0; i < calls; i += 1) {
-        const before = relay.roundTrips();
-        const t = performance.now();
-        const body = await call(handler, target);
-        latencies.push(performance.now() - t);
-        trips = Math.min(trips, relay.roundTrips() - before);
-        items = Array.isArray(body) ? body.length : (body.items?.length ?? 1);
-      }
-      results.push({ name, ...percentiles(latencies), trips, items });
+      const { last: body, ...times } = await timeCalls(() => call(handler, target), calls, relay.roundTrips);
+      results.push({ name, ...times, items: Array.isArray(body) ? body.length : (body.items?.length ?? 1) });
     }
   } finally {
-    await globalThis.__institutePool?.end().catch(() => {});
-    globalThis.__institutePool = undefined;
-    await proxy.close();
     await relay.close();
     await database.close();
   }
   return results;
 }
 
-const fmt = (r) => (r.missing ? 'not on this branch' : `${r.p50.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(6)} ${r.max.toFixed(1).padStart(6)}`);
+const fmt = (r) => (r.missing ? 'not on this branch' : formatTimes(r));
 
-let postgres = null;
 try {
-  const runs = {};
-  if (values.only !== 'postgresql') runs.PGlite = await benchOn('pglite', null);
-  if (values.only !== 'pglite') {
-    if (!postgresBinDir()) console.log('PostgreSQL is not installed here (apt-get install -y postgresql): its column is left out.');
-    else {
-      postgres = await startTestPostgres();
-      runs.PostgreSQL = await benchOn('postgresql', postgres.url);
-    }
-  }
+  const runs = await onEachDatabase(values.only, benchOn);
   const labels = Object.keys(runs);
   const names = runs[labels[0]].map((r) => r.name);
   const width = Math.max(...names.map((n) => n.length));
@@ -236,6 +183,5 @@ try {
     console.log(`${name.padEnd(width)} | ${labels.map((l) => fmt(runs[l][i]).padStart(21)).join(' | ')} | ${String(first.items ?? '').padStart(4)} | ${first.trips ?? ''}`);
   }
 } finally {
-  postgres?.stop();
   rmSync(scratch, { recursive: true, force: true });
 }

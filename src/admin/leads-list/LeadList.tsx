@@ -3,12 +3,11 @@
  * headers, the name as each row's header) on a wide screen, and the same facts as cards on a
  * phone, so the page never scrolls sideways. Each lead links to its own page.
  */
-import { useTable, type RowData } from '@tanstack/react-table';
 import { createContext, use, useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { indiaToday, LEAD_FORMS, LEAD_KINDS, OPEN_STATUSES, STATUS_LABELS, type LeadRow } from '../../lib/schemas/lead';
 import { leadPath } from '../routes';
-import { features, type Columns } from '../ui/DataTable';
+import DataTable, { type Columns } from '../ui/DataTable';
 import { formatDay, formatMoment } from '../ui/dates';
 import { useWide } from './use-wide';
 
@@ -91,48 +90,6 @@ const COLUMNS: Columns<LeadRow> = [
   { id: 'source', header: 'Source', cell: ({ row }) => <SourceCell lead={row.original} /> },
 ];
 
-/** The name column is each row's header. */
-const ROW_HEADER = 'name';
-
-function LeadTable<T extends LeadRow & RowData>({ caption, rows }: { caption: string; rows: T[] }) {
-  const table = useTable({ features, columns: COLUMNS, data: rows, getRowId: (row) => row._id });
-  return (
-    <div className="table-wrap admin-table-wrap" role="region" aria-label="Leads table" tabIndex={0}>
-      <table className="table admin-table leads-table">
-        <caption>{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) =>
-                cell.column.id === ROW_HEADER ? (
-                  <th key={cell.id} scope="row">
-                    <table.FlexRender cell={cell} />
-                  </th>
-                ) : (
-                  <td key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /** The facts of a card, in the table's order. */
 function LeadCard({ lead }: { lead: LeadRow }) {
   const facts: [string, ReactNode][] = [
@@ -179,7 +136,7 @@ export default function LeadList({ caption, rows, selected, toggle }: Props) {
   return (
     <SelectionContext value={{ selected, toggle, today }}>
       {wide ? (
-        <LeadTable caption={caption} rows={rows} />
+        <DataTable caption={caption} label="Leads table" columns={COLUMNS} data={rows} rowHeader="name" className="leads-table" />
       ) : (
         <>
           <h2 className="admin-subheading leads-cards__title" id={`${id}-title`}>

@@ -1,7 +1,7 @@
 /**
  * The admin tables (students, users, staff, audit log), drawn with TanStack Table v9 (`useTable`
  * and `tableFeatures`: the v9 API) into plain semantic markup: a caption, column headers, the
- * first cell of each row as its row header. The table scrolls sideways on a phone inside a
+ * cell of the `rowHeader` column (the first by default) as each row's header. The table scrolls sideways on a phone inside a
  * focusable region, so the keyboard can scroll it too. Pass `columns` that keep their identity
  * between renders (module scope or useMemo).
  */
@@ -23,13 +23,17 @@ interface Props<T extends { _id: string } & RowData> {
   label: string;
   columns: Columns<T>;
   data: T[];
+  /** The id of the column whose cell heads each row (the first column when left out). */
+  rowHeader?: string;
+  /** A class added to the table's own. */
+  className?: string;
 }
 
-export default function DataTable<T extends { _id: string } & RowData>({ caption, label, columns, data }: Props<T>) {
+export default function DataTable<T extends { _id: string } & RowData>({ caption, label, columns, data, rowHeader, className }: Props<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => row._id });
   return (
     <div className="table-wrap admin-table-wrap" role="region" aria-label={label} tabIndex={0}>
-      <table className="table admin-table">
+      <table className={className ? `table admin-table ${className}` : 'table admin-table'}>
         <caption>{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -46,7 +50,7 @@ export default function DataTable<T extends { _id: string } & RowData>({ caption
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getAllCells().map((cell, index) =>
-                index === 0 ? (
+                (rowHeader ? cell.column.id === rowHeader : index === 0) ? (
                   <th key={cell.id} scope="row">
                     <table.FlexRender cell={cell} />
                   </th>

@@ -1,0 +1,113 @@
+// What the in-process benchmarks (bench-lists, bench-leads) share: a migrated database per run
+// (PGlite or PostgreSQL), the functions' calls routed through a relay that counts round trips,
+// a call to a bundled function as Netlify makes it, timing with warm-ups, and the run on both
+// databases.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { startWebSocketProxy } from './db.mjs';
+import { prepareDatabase } from './database.mjs';
+import { startCountingRelay } from './in-process.mjs';
+import { postgresBinDir, startTestPostgres } from './test-postgres.mjs';
+
+/** Sorted latencies → p50 / p95 / max in ms. */
+export function percentiles(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return { p50: at(50), p95: at(95), max: sorted.at(-1) };
+}
+
+/** p50, p95 and max of a result, aligned for the table. */
+export const formatTimes = (r) => `${r.p50.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(6)} ${r.max.toFixed(1).padStart(6)}`;
+
+/**
+ * Opens the database of one run, migrated: `databaseUrl`, or (null) a new PGlite in `dir`.
+ * Resolves to `{ database, url }`.
+ */
+export async function openDatabase(dir, databaseUrl) {
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+  else {
+    delete process.env.DATABASE_URL;
+    process.env.PGLITE_DIR = path.join(dir, 'pglite');
+  }
+  delete process.env.DB_WS_PROXY;
+  const database = await prepareDatabase({ log: () => {} });
+  return { database, url: process.env.DATABASE_URL };
+}
+
+/**
+ * Points the functions' database at a relay in front of `url` that counts round trips (a query,
+ * or an extended-protocol Sync). Resolves to `{ roundTrips, close }`; `close` also ends the pool
+ * the bundles opened.
+ */
+export async function countRoundTrips(url, { serialize }) {
+  const relay = await startCountingRelay(Number(new URL(url).port));
+  const proxy = await startWebSocketProxy({ allowedPort: relay.port, serialize });
+  const relayed = new URL(url);
+  relayed.port = String(relay.port);
+  process.env.DATABASE_URL = relayed.href;
+  process.env.DB_WS_PROXY = proxy.address;
+  return {
+    roundTrips: () => relay.roundTrips(),
+    async close() {
+      await globalThis.__institutePool?.end().catch(() => {});
+      globalThis.__institutePool = undefined;
+      await proxy.close();
+      await relay.close();
+    },
+  };
+}
+
+/**
+ * Calls a bundled function's handler with GET `target` and `cookie`, as Netlify would (work left
+ * for after the answer is awaited). Resolves to the body's text; throws unless the status is 200.
+ */
+export async function invoke(handler, target, cookie) {
+  const pending = [];
+  const context = { ip: '100.64.1.10', requestId: randomUUID(), deploy: { context: '' }, params: {}, waitUntil: (p) => pending.push(p) };
+  const response = await handler(new Request(new URL(target, 'http://127.0.0.1'), { headers: { cookie } }), context);
+  const body = await response.text();
+  await Promise.all(pending);
+  if (response.status !== 200) throw new Error(`${target} answered ${response.status}: ${body.slice(0, 300)}`);
+  return body;
+}
+
+/**
+ * Times `calls` runs of `run` after 3 warm-ups. Resolves to the percentiles, the fewest round
+ * trips a run took, and what the last run returned (`last`).
+ */
+export async function timeCalls(run, calls, roundTrips) {
+  for (let i = 0; i < 3; i += 1) await run();
+  const latencies = [];
+  let trips = Infinity;
+  let last;
+  for (let i = 0; i < calls; i += 1) {
+    const before = roundTrips();
+    const t = performance.now();
+    last = await run();
+    latencies.push(performance.now() - t);
+    trips = Math.min(trips, roundTrips() - before);
+  }
+  return { ...percentiles(latencies), trips, last };
+}
+
+/**
+ * Runs `benchOn(label, databaseUrl)` on PGlite and on a throwaway PostgreSQL (`only`: 'pglite'
+ * or 'postgresql' for one of them), stopping the server afterwards. Resolves to the results by
+ * database.
+ */
+export async function onEachDatabase(only, benchOn) {
+  const runs = {};
+  if (only !== 'postgresql') runs.PGlite = await benchOn('pglite', null);
+  if (only === 'pglite') return runs;
+  if (!postgresBinDir()) {
+    console.log('PostgreSQL is not installed here (apt-get install -y postgresql): its column is left out.');
+    return runs;
+  }
+  const postgres = await startTestPostgres();
+  try {
+    runs.PostgreSQL = await benchOn('postgresql', postgres.url);
+  } finally {
+    postgres.stop();
+  }
+  return runs;
+}
