@@ -18,6 +18,8 @@ export type AuditAction =
   | 'update'
   | 'delete'
   | 'view'
+  | 'reveal'
+  | 'view-document'
   | 'export'
   | 'invite'
   | 'accept-invitation'

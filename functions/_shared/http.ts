@@ -88,10 +88,10 @@ export function crossSite(req: Request): boolean {
   return true;
 }
 
-/** True when the request's body is declared as JSON. */
-function sendsJson(req: Request): boolean {
+/** The media type of the request's body (lower case, without parameters), or null. */
+function mediaType(req: Request): string | null {
   const type = req.headers.get('content-type');
-  return type !== null && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
+  return type === null ? null : type.split(';')[0]!.trim().toLowerCase();
 }
 
 /** True when a request carries a body (a DELETE usually has none). */
@@ -103,15 +103,29 @@ function hasBody(req: Request): boolean {
 /** What a request made on behalf of another site is told. */
 export const CROSS_SITE_MESSAGE = 'This request came from another website, so it was refused. Please use the form on our own website.';
 
+/** What an endpoint accepts beyond JSON. */
+export interface EndpointOptions {
+  /**
+   * Also `multipart/form-data` (the application forms' contract for other clients, and the local
+   * stand-in of S3's upload form). Still never cross-site: only the Origin check keeps another
+   * site's form from posting here, so it is kept for these too.
+   */
+  multipart?: boolean;
+}
+
 /** The checks every write passes before its endpoint's own work. */
-function guardWrite(req: Request): void {
+function guardWrite(req: Request, { multipart = false }: EndpointOptions): void {
   if (!WRITES.has(req.method)) return;
   if (crossSite(req)) {
     throw new HttpError(403, CROSS_SITE_MESSAGE);
   }
-  if (hasBody(req) && !sendsJson(req)) {
-    throw new HttpError(415, 'Please send the data as JSON (Content-Type: application/json).');
-  }
+  if (!hasBody(req)) return;
+  const type = mediaType(req);
+  if (type === 'application/json' || (multipart && type === 'multipart/form-data')) return;
+  throw new HttpError(
+    415,
+    multipart ? 'Please send the data as JSON or as multipart/form-data.' : 'Please send the data as JSON (Content-Type: application/json).',
+  );
 }
 
 /**
@@ -120,12 +134,12 @@ function guardWrite(req: Request): void {
  * `after` work runs once the answer is on its way; anything else is logged with a request id and
  * answered 500 with that id only.
  */
-export function endpoint(work: (req: Request, context: Context) => Promise<Response>) {
+export function endpoint(work: (req: Request, context: Context) => Promise<Response>, options: EndpointOptions = {}) {
   return async (req: Request, context: Context): Promise<Response> => {
     const requestId = context?.requestId || crypto.randomUUID();
     try {
       env(context?.deploy?.context);
-      guardWrite(req);
+      guardWrite(req, options);
       return await work(req, context);
     } catch (error) {
       if (error instanceof HttpError) {

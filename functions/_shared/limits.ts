@@ -53,6 +53,31 @@ export const LIMITS = {
   'contact:phone': { max: 5, seconds: HOUR, counts: 'counted', why: 'Five messages an hour from one number is already a lot for a person.' },
   'leads:site': { max: 300, seconds: HOUR, counts: 'counted', why: 'The busiest admission day brings a few dozen leads an hour; beyond this it is a botnet, and the inbox must stay usable.' },
 
+  'application:address': { max: 40, seconds: HOUR, counts: 'counted', why: 'A kiosk camp fills a few dozen forms in an hour on one Wi-Fi; a script posting more is not a camp.' },
+  'application:phone': { max: 5, seconds: DAY, counts: 'counted', why: 'One person sends one or two forms a day (kiosk and CSC, say); more under one number is someone else using it.' },
+  'uploads:address': {
+    max: 600,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'Each form carries up to ten documents, each perhaps retried: forty forms an hour from one Wi-Fi is about 400 policies. Every policy is a row and maybe an object.',
+  },
+  'uploads:draft': { max: 60, seconds: DAY, counts: 'counted', why: 'One fill of a form has at most ten documents; six tries each is more than a bad connection needs.' },
+  'uploads:site': {
+    max: 5000,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'A busy admission day uploads a few hundred documents an hour; far beyond it someone is filling the bucket.',
+    notice: {
+      subject: 'The website stopped accepting documents for an hour',
+      body:
+        'More than 5,000 document uploads were asked for in the last hour, far more than applicants ever need, so the website has stopped accepting new documents until the hour is over. ' +
+        'Someone may be using the application forms to store files. Forms already sent are safe; if it happens often, tell the website’s maintainer.',
+    },
+  },
+  'status:address': { max: 30, seconds: HOUR, counts: 'counted', why: 'An applicant checks a few times a day; a kiosk checking for its customers a few dozen. More is someone guessing references.' },
+  'status:reference': { max: 10, seconds: HOUR, counts: 'counted', why: 'Ten tries at one reference an hour lets a person mistype their number; it stops anyone trying every mobile number.' },
+  'fix-link:address': { max: 60, seconds: HOUR, counts: 'counted', why: 'Opening and sending a documents-to-fix link takes a few calls; sixty an hour from one network is someone guessing links.' },
+
   'login:address': { max: 60, seconds: 15 * MINUTE, counts: 'counted', why: 'A classroom logging in together behind one address.' },
   'login-failures:email-address': {
     max: 10,

@@ -47,7 +47,9 @@ describe('a function without its configuration', () => {
     const { status, body, log } = runWith({});
     expect(status).toBe(503);
     expect(body).toEqual(REFUSED);
-    expect(log).toContain('Refusing to run without DATABASE_URL, SENDGRID_API_KEY, MAIL_FROM, INSTITUTE_EMAIL, AUTH_SECRET');
+    expect(log).toContain(
+      'Refusing to run without DATABASE_URL, SENDGRID_API_KEY, MAIL_FROM, INSTITUTE_EMAIL, AUTH_SECRET, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, ID_NUMBER_KEYS',
+    );
     expect(existsSync(path.join(dir, '.data'))).toBe(false);
   });
 
@@ -84,6 +86,11 @@ describe('a function without its configuration', () => {
       MAIL_FROM: 'website@example.in',
       INSTITUTE_EMAIL: 'office@example.in',
       AUTH_SECRET: STRONG,
+      S3_BUCKET: 'institute-documents',
+      S3_REGION: 'ap-south-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-example',
+      ID_NUMBER_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
     });
     // No database there: a 500 with a request id, not the configuration refusal.
     expect(status).toBe(500);

@@ -1,0 +1,132 @@
+/**
+ * Documents of the application forms: what a document may be (by its bytes, checked on the
+ * server after the upload), how large, and the request for an upload policy (POST /api/uploads).
+ * The browser uploads each file straight to private storage with the policy the server makes for
+ * it; no file passes through a function.
+ */
+import { z } from './zod';
+
+/** The types a document may be, by its bytes: what staff can open. */
+export const DOCUMENT_TYPES = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+} as const;
+export type DocumentType = keyof typeof DOCUMENT_TYPES;
+/** The types a photo or signature may be. */
+export const IMAGE_TYPES: readonly DocumentType[] = ['image/jpeg', 'image/png', 'image/webp'];
+/** Every type (a scan may be a photo or a PDF). */
+export const ANY_DOCUMENT_TYPES = Object.keys(DOCUMENT_TYPES) as DocumentType[];
+
+/** The largest document accepted (a photo is shrunk in the browser far below this first). */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+/** Minutes an upload policy stays valid: enough for a slow 3G upload of the largest file. */
+export const UPLOAD_POLICY_MINUTES = 15;
+
+/** One document of a form. */
+export interface DocumentDef {
+  /** Its name in the payload (the specification's name). */
+  slot: string;
+  /** What the applicant reads, and `{name}` in 'Please upload required file: {name}'. */
+  label: string;
+  required: boolean;
+  /** A photo or signature: images only, shown as a preview. */
+  imagesOnly?: boolean;
+}
+
+/** The specification's message for a required document not chosen. */
+export const uploadRequired = (label: string) => `Please upload required file: ${label}`;
+
+/** The message for a file of another type, naming what is accepted. */
+export const wrongTypeMessage = (imagesOnly: boolean) =>
+  imagesOnly ? 'Please choose a photo in JPEG, PNG or WebP format.' : 'Please choose a JPEG, PNG or WebP photo, or a PDF.';
+
+/** The message for a file over the limit, with its size. */
+export const tooLargeMessage = (bytes: number) =>
+  `This file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the largest we accept is ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Please choose a smaller file or a lower-resolution scan.`;
+
+/** The message for a HEIC/HEIF photo the browser cannot read. */
+export const HEIC_MESSAGE = 'This photo is in HEIC format, which we cannot read. Please choose a JPEG photo or a PDF (on an iPhone: Settings → Camera → Formats → Most Compatible).';
+
+/** A form's kind (and its leads' kind). */
+export const APPLICATION_FORMS = ['emitra', 'csc', 'iibf', 'nielit'] as const;
+export type ApplicationForm = (typeof APPLICATION_FORMS)[number];
+
+const uuid = (message: string) => z.string({ message }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, message).transform((v) => v.toLowerCase());
+
+/** The browser's id of one fill of a form (made when the form is first opened, kept with the draft). */
+export const DraftIdSchema = uuid('The form has no valid draft id. Please reload the page.');
+/** An upload's id, as POST /api/uploads gave it. */
+export const UploadIdSchema = uuid('Please choose the file again.');
+
+/** A file's name as the device gave it: any characters but controls and path separators, at most 200. */
+export const FileNameSchema = z
+  .string({ message: 'The file has no name.' })
+  .transform((v) => v.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim())
+  .pipe(z.string().min(1, 'The file has no name.').max(200, 'Please rename the file to 200 characters or fewer.'));
+
+/** What the file says about itself when a policy is asked for (checked again against its bytes). */
+const fileFacts = {
+  /** The document it is for. */
+  slot: z.string({ message: 'Unknown document.' }).max(60, 'Unknown document.'),
+  /** Its name on the device. */
+  name: FileNameSchema,
+  /** Its type as the browser reports it. */
+  type: z.string({ message: wrongTypeMessage(false) }).max(100, wrongTypeMessage(false)),
+  /** Its size in bytes. */
+  size: z.number({ message: 'The file size is missing.' }).int().min(1, 'This file is empty. Please choose another.').refine((n) => n <= MAX_DOCUMENT_BYTES, { error: (issue) => tooLargeMessage(issue.input as number) }),
+};
+
+/**
+ * POST /api/uploads: a policy for one file, for a fill of a form (`form` + `draft`) or for a
+ * document staff asked to be fixed (`fix`, the token of the link mailed to the applicant).
+ * The slot and type are checked against the form's documents by the function.
+ */
+export const UploadRequestSchema = z.union([
+  z.object({
+    /** The form being filled. */
+    form: z.enum(APPLICATION_FORMS, { message: 'Unknown form.' }),
+    /** The fill of the form. */
+    draft: DraftIdSchema,
+    ...fileFacts,
+  }),
+  z.object({
+    /** The token of a "documents to fix" link. */
+    fix: z.string({ message: 'This link is not valid.' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.'),
+    ...fileFacts,
+  }),
+]);
+export type UploadRequest = z.input<typeof UploadRequestSchema>;
+
+/** The answer of POST /api/uploads: where and how the browser posts the file. */
+export interface UploadPolicy {
+  /** The upload's id: the form sends it as the document's value, and asks for its check with it. */
+  uploadId: string;
+  /** The object key the policy is for. */
+  key: string;
+  /** Where the form is posted (the bucket, or /api/uploads/local without S3). */
+  url: string;
+  /** The form fields of the policy, posted before the file (Uppy's `fields`). */
+  fields: Record<string, string>;
+  /** When the policy expires (ISO time). */
+  expiresAt: string;
+}
+
+/** POST /api/uploads/check: read the stored file's bytes now (right after its upload). */
+export const UploadCheckSchema = z.object({
+  /** The upload to check. */
+  uploadId: UploadIdSchema,
+  /** The fill it was made for (or `fix`): only its own browser can ask. */
+  draft: DraftIdSchema.optional(),
+  fix: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.').optional(),
+});
+
+/** The answer of a passed check. */
+export interface UploadChecked {
+  uploadId: string;
+  /** The type its bytes show. */
+  type: DocumentType;
+  /** Its size in bytes, as stored. */
+  size: number;
+}
