@@ -130,11 +130,11 @@ export const birthDate = (label: string) =>
   base(label, 10).pipe(
     z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `Please enter ${label} as a date.`)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `Please enter the ${label.toLowerCase()} as a date.`)
       .refine((v) => {
         const day = new Date(`${v}T00:00:00Z`);
         return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && v >= '1920-01-01' && v < indiaToday();
-      }, `Please enter a real ${label}, in the past.`),
+      }, `Please enter a real ${label.toLowerCase()}, in the past.`),
   );
 
 /** One of `options`' keys. */

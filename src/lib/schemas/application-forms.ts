@@ -70,7 +70,7 @@ export const EMITRA_FORM: FormDefinition = {
       fields: [
         f({ name: 'name', label: 'Name', autoComplete: 'name', schema: text('Name', 100) }),
         f({ name: 'fatherName', label: "Father's name", schema: text("Father's name", 100) }),
-        f({ name: 'dob', label: 'Date of birth', input: 'date', autoComplete: 'bday', schema: birthDate('date of birth') }),
+        f({ name: 'dob', label: 'Date of birth', input: 'date', autoComplete: 'bday', schema: birthDate('Date of birth') }),
         f({ name: 'permanentAddress', label: 'Permanent address', input: 'textarea', autoComplete: 'street-address', schema: text('Permanent address', 300) }),
         f({ name: 'currentAddress', label: 'Current address', input: 'textarea', schema: text('Current address', 300) }),
         f({ name: 'aadharNo', label: 'Aadhaar number', input: 'digits', maxLength: 12, sealed: true, schema: aadhaar('Aadhaar number') }),
@@ -166,7 +166,7 @@ export const CSC_FORM: FormDefinition = {
       title: 'Nominee',
       fields: [
         f({ name: 'nomineeName', label: "Nominee's name", upper: true, schema: upperText("Nominee's name", 100) }),
-        f({ name: 'nomineeDob', label: "Nominee's date of birth", input: 'date', schema: birthDate("nominee's date of birth") }),
+        f({ name: 'nomineeDob', label: "Nominee's date of birth", input: 'date', schema: birthDate("Nominee's date of birth") }),
         f({ name: 'nomineeRelation', label: 'Relation with nominee', upper: true, schema: upperText('Relation with nominee', 40) }),
       ],
     },
@@ -231,7 +231,7 @@ export const NIELIT_FORM: FormDefinition = {
         f({ name: 'fatherName', label: "Father's name", upper: true, schema: upperText("Father's name", 100) }),
         f({ name: 'mobile', label: 'Mobile number', input: 'digits', maxLength: 10, autoComplete: 'tel-national', schema: mobile('Mobile number', 'Please enter a valid 10-digit mobile number.') }),
         f({ name: 'email', label: 'Email', input: 'email', upper: true, autoComplete: 'email', schema: email('Email') }),
-        f({ name: 'dob', label: 'Date of birth', input: 'date', autoComplete: 'bday', schema: birthDate('date of birth') }),
+        f({ name: 'dob', label: 'Date of birth', input: 'date', autoComplete: 'bday', schema: birthDate('Date of birth') }),
         f({ name: 'casteCategory', label: 'Caste category', input: 'select', options: CASTE_CATEGORIES, schema: choice('Caste category', CASTE_CATEGORIES) }),
         f({ name: 'neilitCourse', label: 'Course', input: 'select', options: NIELIT_COURSES, schema: choice('Course', NIELIT_COURSES) }),
       ],
