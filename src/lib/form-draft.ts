@@ -44,7 +44,8 @@ export const SAVE_DELAY_MS = 400;
 
 const HOUR = 60 * 60 * 1000;
 const VERSION = 1;
-const keyOf = (form: string) => `application-draft:${form}`;
+/** The localStorage key of a form's kept fill (the page wakes a form that has one). */
+export const draftKey = (form: string) => `application-draft:${form}`;
 const idsKeyOf = (form: string) => `application-draft-ids:${form}`;
 
 /** A storage, or undefined where the browser blocks it (some private modes do). */
@@ -104,7 +105,7 @@ export interface LoadedDraft {
  * DRAFT_DOCUMENT_HOURS are left out: the server will have deleted them.
  */
 export function loadDraft(form: string, sealed: readonly string[], now = Date.now()): LoadedDraft {
-  const kept = read(storage('localStorage'), keyOf(form));
+  const kept = read(storage('localStorage'), draftKey(form));
   if (!isRecord(kept) || kept['v'] !== VERSION || typeof kept['draft'] !== 'string' || typeof kept['savedAt'] !== 'number') {
     return { fill: newDraft(), restored: false, idsMissing: [] };
   }
@@ -132,20 +133,24 @@ function pick(values: Record<string, string>, names: readonly string[]) {
   return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
 }
 
-/** Keeps the fill now: ID numbers in sessionStorage, the rest in localStorage. */
+/** Keeps the fill now: ID numbers in sessionStorage, the rest in localStorage; an empty fill is forgotten. */
 export function saveDraft(form: string, fill: FormDraft, sealed: readonly string[], now = Date.now()) {
+  if (!hasContent(fill)) {
+    clearDraft(form);
+    return;
+  }
   const ids = pick(fill.fields, sealed);
   const others = Object.fromEntries(Object.entries(fill.fields).filter(([name]) => !sealed.includes(name)));
   // Which ID numbers were typed, so a later visit can ask for them again by name.
   const idsTyped = Object.keys(ids).filter((name) => ids[name]!.trim() !== '');
-  write(storage('localStorage'), keyOf(form), { v: VERSION, draft: fill.draft, fields: others, idsTyped, documents: fill.documents, savedAt: now });
+  write(storage('localStorage'), draftKey(form), { v: VERSION, draft: fill.draft, fields: others, idsTyped, documents: fill.documents, savedAt: now });
   write(storage('sessionStorage'), idsKeyOf(form), { draft: fill.draft, fields: ids });
 }
 
 /** Forgets the kept fill of `form` (after it was sent, or on "Clear the form"). */
 export function clearDraft(form: string) {
   try {
-    storage('localStorage')?.removeItem(keyOf(form));
+    storage('localStorage')?.removeItem(draftKey(form));
     storage('sessionStorage')?.removeItem(idsKeyOf(form));
   } catch {
     // Blocked storage holds nothing to clear.
