@@ -64,7 +64,7 @@ export interface SubmitFormOptions<Input extends FieldValues, Output, Answer> {
    *  the schema's shape). Other keys are left to `onFailure`. */
   fields?: readonly string[] | undefined;
   /** Called after a success, after the reset. */
-  onSuccess?: ((data: SubmitResult<Answer>['data'], values: Output) => void | Promise<void>) | undefined;
+  onSuccess?: ((data: SubmitResult<Answer>['data'], values: Output, result: SubmitResult<Answer>) => void | Promise<void>) | undefined;
   /** Called first on a failure; answering 'handled' skips the field errors and the failure line. */
   onFailure?: ((result: SubmitResult<Answer>, values: Output) => void | 'handled') | undefined;
 }
@@ -95,7 +95,7 @@ export interface SubmitForm<Input extends FieldValues, Output> {
 const newKey = () => crypto.randomUUID();
 
 /** Checks a form with its shared schema and sends it (see the module's comment). */
-export function useSubmitForm<Input extends FieldValues, Output, Answer = Record<string, unknown>>(
+export function useSubmitForm<Input extends FieldValues, Output, Answer = object>(
   options: SubmitFormOptions<Input, Output, Answer>,
 ): SubmitForm<Input, Output> {
   const { schema, defaultValues, idempotent = true, navigates = false, resetOnSuccess = !navigates } = options;
@@ -154,7 +154,7 @@ export function useSubmitForm<Input extends FieldValues, Output, Answer = Record
       setState('success');
       setStatusText(success);
       if (options.toasts?.success && success) toast.success(success);
-      await options.onSuccess?.(result.data, values);
+      await options.onSuccess?.(result.data, values, result);
       return;
     }
     if (options.onFailure?.(result, values) === 'handled') {
