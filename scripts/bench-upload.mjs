@@ -68,6 +68,9 @@ const fill = {
   Pincode: '306401', 'Bank account number': '12345678901', 'IFSC code': 'SBIN0001234', 'Bank name': 'State Bank of India',
   'Account holder name': 'Ramesh Kumar', 'Correspondent bank': 'Bank of Baroda', 'Correspondent IFSC code': 'BARB0PALIXX', 'OD account number': '998877665544', 'KO code': 'KO123',
 };
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A field's label as a pattern: the label of a required field ends with its asterisk. */
+const labelled = (label) => new RegExp(`^${escape(label)}( \\*)?$`);
 const slots = ['Police verification (Pali)', 'Applicant photo', 'Marksheet', 'Aadhaar card copy', 'PAN card copy', 'RS-CIT certificate', 'Affidavit', 'Rent agreement'];
 
 const { startServer } = await import('./server.mjs');
@@ -100,15 +103,15 @@ try {
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
 
-  await page.getByLabel('Name', { exact: true }).focus();
+  await page.getByLabel(labelled('Name')).focus();
   await page.locator('astro-island:has(form.application-form):not([ssr])').waitFor();
-  for (const [label, value] of Object.entries(fill)) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByLabel('Location', { exact: true }).selectOption('Rural');
+  for (const [label, value] of Object.entries(fill)) await page.getByLabel(labelled(label)).fill(value);
+  await page.getByLabel(labelled('Location')).selectOption('Rural');
   await page.getByRole('checkbox', { name: /I have read/ }).check();
 
   const started = performance.now();
   for (const [i, label] of slots.entries()) {
-    const group = page.getByRole('group', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\(optional\\))?$`) });
+    const group = page.getByRole('group', { name: new RegExp(`^${escape(label)}( \\(optional\\))?$`) });
     await group.locator('input[type=file]').setInputFiles({ name: `IMG_2026112${i}_1015.jpg`, mimeType: 'image/jpeg', buffer: photos[i] });
   }
   await page.getByText(/^Uploaded: /).nth(PHOTOS - 1).waitFor({ timeout: 15 * 60_000 });

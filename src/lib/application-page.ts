@@ -1,8 +1,8 @@
 /**
  * What the four application-form pages (and /fixDocuments) share: the image sources their
  * Content-Security-Policy adds (previews of chosen photos and the shrinking of photos are drawn
- * from `blob:` URLs made in the page), the status page named in their success text, and how long
- * documents are kept after an application is closed.
+ * from `blob:` URLs made in the page), the status page named in their success text and the
+ * pages' description.
  */
 
 /** img-src of the form pages: the site's own, data: and the page's own object URLs. */
@@ -10,12 +10,6 @@ export const FORM_PAGE_IMAGES = "img-src 'self' data: blob:";
 
 /** The public page where an applicant sees where an application stands. */
 export const STATUS_PAGE = '/applicationStatus';
-
-/** Days documents and ID numbers are kept once an application is closed (RETENTION_DAYS, as the functions read it). */
-export function retentionDays(): number {
-  const days = Number(process.env['RETENTION_DAYS']);
-  return Number.isInteger(days) && days > 0 ? days : 180;
-}
 
 /** The meta description of a form's page. */
 export const formDescription = (title: string) => `${title}: fill it in online and upload your documents from your phone. We check them and forward your application.`;

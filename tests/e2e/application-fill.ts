@@ -114,11 +114,14 @@ export function validFill(form: ApplicationForm, person: { email: string; mobile
   }
 }
 
+/** A field's control, by its label (the label ends with the required marker, an asterisk). */
+export const control = (page: Page, label: string): Locator => page.getByLabel(new RegExp(`^${escapeRe(label)}( \\*)?$`));
+
 /** The form's island, once it has woken (the first focus inside it wakes it). */
 export async function openForm(page: Page, form: ApplicationForm) {
   await page.goto(FORMS[form].path);
   const island = page.locator('astro-island').filter({ has: page.locator('form.application-form') });
-  await page.getByLabel(fieldsOf(FORMS[form])[0]!.label, { exact: true }).focus();
+  await control(page, fieldsOf(FORMS[form])[0]!.label).focus();
   await expect(island).not.toHaveAttribute('ssr');
 }
 
@@ -127,14 +130,14 @@ export async function fillFields(page: Page, form: ApplicationForm, values: Reco
   for (const field of fieldsOf(FORMS[form])) {
     const value = values[field.name];
     if (value === undefined) continue;
-    const control = page.getByLabel(field.label, { exact: true });
-    if (field.input === 'select') await control.selectOption(value);
-    else await control.fill(value);
+    const input = control(page, field.label);
+    if (field.input === 'select') await input.selectOption(value);
+    else await input.fill(value);
   }
 }
 
 /** A document's slot, by its label. */
-export const slot = (page: Page, label: string): Locator => page.getByRole('group', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\(optional\\))?$`) });
+export const slot = (page: Page, label: string): Locator => page.getByRole('group', { name: new RegExp(`^${escapeRe(label)}( \\(optional\\))?$`) });
 
 /** Chooses `file` for the document `label` (nothing is awaited). */
 export async function choose(page: Page, label: string, file: FilePayload) {

@@ -15,6 +15,7 @@ import {
   applicant,
   cameraPhoto,
   choose,
+  control,
   countMailsTo,
   fillFields,
   filesFor,
@@ -101,7 +102,7 @@ test.describe('the application forms on a phone', () => {
       await expect(region.getByRole('link', { name: 'application status page' })).toHaveAttribute('href', '/applicationStatus');
 
       // Fields and files cleared, ready for the next applicant.
-      for (const field of fieldsOf(FORMS[form])) await expect(page.getByLabel(field.label, { exact: true })).toHaveValue('');
+      for (const field of fieldsOf(FORMS[form])) await expect(control(page, field.label)).toHaveValue('');
       await expect(page.getByText(/^Uploaded: /)).toHaveCount(0);
       await expect(page.getByRole('checkbox', { name: /I have read what is collected/ })).not.toBeChecked();
 
@@ -119,7 +120,7 @@ test.describe('the application forms on a phone', () => {
     await expect(summary).toBeFocused();
     for (const field of fieldsOf(FORMS.emitra)) {
       const message = `Please fill in the field: ${field.label}`;
-      await expect(page.getByLabel(field.label, { exact: true })).toHaveAccessibleDescription(message);
+      await expect(control(page, field.label)).toHaveAccessibleDescription(message);
       await expect(summary.getByRole('link', { name: message, exact: true })).toBeVisible();
     }
     for (const doc of FORMS.emitra.documents) {
@@ -132,29 +133,29 @@ test.describe('the application forms on a phone', () => {
 
     // A summary link takes the focus to its field.
     await summary.getByRole('link', { name: 'Please fill in the field: PAN number' }).click();
-    await expect(page.getByLabel('PAN number', { exact: true })).toBeFocused();
+    await expect(control(page, 'PAN number')).toBeFocused();
 
     // Upper-cased and digits-only as typed.
-    const pan = page.getByLabel('PAN number', { exact: true });
+    const pan = control(page, 'PAN number');
     await pan.pressSequentially('abcd1234f');
     await expect(pan).toHaveValue('ABCD1234F');
-    const contact = page.getByLabel('Contact number', { exact: true });
+    const contact = control(page, 'Contact number');
     await contact.pressSequentially('98a76-5x');
     await expect(contact).toHaveValue('98765');
     await expect(contact).toHaveAttribute('inputmode', 'numeric');
-    await page.getByLabel('Jan Aadhaar number', { exact: true }).fill('12345');
-    await page.getByLabel('IFSC code', { exact: true }).fill('sbin1234567');
-    await expect(page.getByLabel('IFSC code', { exact: true })).toHaveValue('SBIN1234567');
-    await page.getByLabel('Correspondent IFSC code', { exact: true }).fill('barb0palixx');
-    await expect(page.getByLabel('Correspondent IFSC code', { exact: true })).toHaveValue('BARB0PALIXX');
-    await page.getByLabel('SSO ID', { exact: true }).fill('ramesh.k');
-    await expect(page.getByLabel('SSO ID', { exact: true })).toHaveValue('RAMESH.K');
-    await page.getByLabel('Pincode', { exact: true }).fill('3064011');
-    await expect(page.getByLabel('Pincode', { exact: true })).toHaveValue('306401');
-    await page.getByLabel('Pincode', { exact: true }).fill('30640');
-    await page.getByLabel('Aadhaar number', { exact: true }).fill('2341 2341 2346');
-    await expect(page.getByLabel('Aadhaar number', { exact: true })).toHaveValue('234123412346');
-    await expect(page.getByLabel('Location', { exact: true }).locator('option')).toHaveText(['Choose…', 'Urban', 'Rural']);
+    await control(page, 'Jan Aadhaar number').fill('12345');
+    await control(page, 'IFSC code').fill('sbin1234567');
+    await expect(control(page, 'IFSC code')).toHaveValue('SBIN1234567');
+    await control(page, 'Correspondent IFSC code').fill('barb0palixx');
+    await expect(control(page, 'Correspondent IFSC code')).toHaveValue('BARB0PALIXX');
+    await control(page, 'SSO ID').fill('ramesh.k');
+    await expect(control(page, 'SSO ID')).toHaveValue('RAMESH.K');
+    await control(page, 'Pincode').fill('3064011');
+    await expect(control(page, 'Pincode')).toHaveValue('306401');
+    await control(page, 'Pincode').fill('30640');
+    await control(page, 'Aadhaar number').fill('2341 2341 2346');
+    await expect(control(page, 'Aadhaar number')).toHaveValue('234123412346');
+    await expect(control(page, 'Location').locator('option')).toHaveText(['Choose…', 'Urban', 'Rural']);
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(summary).toBeFocused();
@@ -166,25 +167,25 @@ test.describe('the application forms on a phone', () => {
       Pincode: 'Invalid Pincode. Must be 6 digits.',
     };
     for (const [label, message] of Object.entries(expected)) {
-      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+      await expect(control(page, label)).toHaveAccessibleDescription(message);
     }
-    await expect(page.getByLabel('Correspondent IFSC code', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(control(page, 'Correspondent IFSC code')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('/CSCForm, /IIBFForm, /NeilitForm: their own messages, limits and choices', async ({ page }) => {
     await openForm(page, 'csc');
-    const contact = page.getByLabel('Contact number', { exact: true });
+    const contact = control(page, 'Contact number');
     await contact.fill('1234567890123456789012345');
     await expect(contact, 'CSC takes up to 20 digits').toHaveValue('12345678901234567890');
-    await page.getByLabel("Mother's name", { exact: true }).fill('kamla');
-    await expect(page.getByLabel("Mother's name", { exact: true })).toHaveValue('KAMLA');
+    await control(page, "Mother's name").fill('kamla');
+    await expect(control(page, "Mother's name")).toHaveValue('KAMLA');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(contact).toHaveAccessibleDescription('Contact number must be exactly 10 digits.');
     await expect(slot(page, 'IIBF certificate')).not.toContainText('Please upload');
     await expect(slot(page, 'TEC certificate')).toContainText('Please upload required file: TEC certificate');
 
     await openForm(page, 'iibf');
-    const mobile = page.getByLabel('Mobile number', { exact: true });
+    const mobile = control(page, 'Mobile number');
     await mobile.fill('98765432101234');
     await expect(mobile, 'IIBF takes up to 10 digits').toHaveValue('9876543210');
     await mobile.fill('98765');
@@ -194,13 +195,13 @@ test.describe('the application forms on a phone', () => {
     await expectNoViolations(page, '/IIBFForm with errors');
 
     await openForm(page, 'nielit');
-    await page.getByLabel('Mobile number', { exact: true }).fill('98765');
-    await page.getByLabel('Email', { exact: true }).fill('anil@example.in');
-    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('ANIL@EXAMPLE.IN');
-    await expect(page.getByLabel('Caste category', { exact: true }).locator('option')).toHaveText(['Choose…', 'General', 'OBC', 'SC', 'ST', 'EWS']);
-    await expect(page.getByLabel('Course', { exact: true }).locator('option')).toHaveText(['Choose…', 'O Level', 'CCC', 'CCC+', 'ACC', 'BCC', 'ECC']);
+    await control(page, 'Mobile number').fill('98765');
+    await control(page, 'Email').fill('anil@example.in');
+    await expect(control(page, 'Email')).toHaveValue('ANIL@EXAMPLE.IN');
+    await expect(control(page, 'Caste category').locator('option')).toHaveText(['Choose…', 'General', 'OBC', 'SC', 'ST', 'EWS']);
+    await expect(control(page, 'Course').locator('option')).toHaveText(['Choose…', 'O Level', 'CCC', 'CCC+', 'ACC', 'BCC', 'ECC']);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByLabel('Mobile number', { exact: true })).toHaveAccessibleDescription('Please enter a valid 10-digit mobile number.');
+    await expect(control(page, 'Mobile number')).toHaveAccessibleDescription('Please enter a valid 10-digit mobile number.');
 
     // Photo and signature take images only, checked before anything is sent; HEIC is explained.
     await expect(slot(page, 'Photo').locator('input[type=file]')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
@@ -301,7 +302,7 @@ test.describe('the application forms on a phone', () => {
     await expect(failed).toContainText('check your connection');
     expect(firstReference).toMatch(REFERENCE.iibf);
     // Everything is kept.
-    await expect(page.getByLabel("Applicant's name", { exact: true })).toHaveValue('MEENA SHARMA');
+    await expect(control(page, "Applicant's name")).toHaveValue('MEENA SHARMA');
     await expect(page.getByText(/^Uploaded: /)).toHaveCount(6);
 
     await page.unroute('**/api/IIBF');
@@ -356,10 +357,10 @@ test.describe('the application forms on a phone', () => {
     await page.waitForTimeout(800);
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: 'We restored what you typed on this device' })).toContainText('and the file you uploaded');
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ramesh Kumar');
-    await expect(page.getByLabel('PAN number', { exact: true })).toHaveValue('ABCDE1234F');
-    await expect(page.getByLabel('Aadhaar number', { exact: true }), 'ID numbers last as long as the tab').toHaveValue('234123412346');
-    await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Urban');
+    await expect(control(page, 'Name')).toHaveValue('Ramesh Kumar');
+    await expect(control(page, 'PAN number')).toHaveValue('ABCDE1234F');
+    await expect(control(page, 'Aadhaar number'), 'ID numbers last as long as the tab').toHaveValue('234123412346');
+    await expect(control(page, 'Location')).toHaveValue('Urban');
     await expect(slot(page, 'Marksheet').getByText('Uploaded: marksheet.pdf')).toBeVisible();
     await expectNoViolations(page, '/EmitraForm restored');
 
@@ -367,13 +368,13 @@ test.describe('the application forms on a phone', () => {
     const other = await page.context().newPage();
     await other.goto('/EmitraForm');
     await expect(other.getByRole('status').filter({ hasText: 'We restored' })).toContainText('Please type them again: Aadhaar number, PAN number');
-    await expect(other.getByLabel('Name', { exact: true })).toHaveValue('Ramesh Kumar');
-    await expect(other.getByLabel('Aadhaar number', { exact: true })).toHaveValue('');
+    await expect(control(other, 'Name')).toHaveValue('Ramesh Kumar');
+    await expect(control(other, 'Aadhaar number')).toHaveValue('');
     await other.close();
 
     await page.getByRole('button', { name: 'Clear the form' }).click();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
-    await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+    await expect(control(page, 'Name')).toHaveValue('');
+    await expect(control(page, 'Name')).toBeFocused();
     await expect(page.getByText(/^Uploaded: /)).toHaveCount(0);
     await page.reload();
     await expect(page.getByText('We restored')).toHaveCount(0);
@@ -414,7 +415,7 @@ test.describe('the application forms on a phone', () => {
     await page.route('**/api/submit', (route) => route.fulfill({ status: 503, json: { message: 'The service is busy. Please try again in a minute.', error: 'unavailable' } }));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to submit: The service is busy. Please try again in a minute.' })).toBeVisible();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('ANIL');
+    await expect(control(page, 'Name')).toHaveValue('ANIL');
     await expect(page.getByText(/^Uploaded: /)).toHaveCount(6);
 
     await openForm(page, 'emitra');
@@ -424,7 +425,7 @@ test.describe('the application forms on a phone', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Registration Failed' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('Something went wrong on our side.');
-    await expect(page.getByLabel('Kiosk name', { exact: true })).toHaveValue('Ramesh e-Mitra');
+    await expect(control(page, 'Kiosk name')).toHaveValue('Ramesh e-Mitra');
   });
 });
 

@@ -177,7 +177,10 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
   }, [documents.states]);
 
   useEffect(() => {
-    if (summaryTurn) summary.current?.focus();
+    if (!summaryTurn) return;
+    // After react-hook-form's own focus on the first wrong field, which it also makes in a timeout.
+    const timer = setTimeout(() => summary.current?.focus());
+    return () => clearTimeout(timer);
   }, [summaryTurn]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
