@@ -45,7 +45,7 @@ try {
   process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  // The bundle's pool (functions/_shared/db.ts keeps it on globalThis) first, then the proxy.
+  await globalThis.__institutePool?.end().catch(() => {});
   await database.close();
-  // The bundle's database pool keeps its socket open; nothing is left to do.
-  setTimeout(() => process.exit(), 100).unref();
 }

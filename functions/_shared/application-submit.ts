@@ -71,10 +71,10 @@ async function storeWithFiles(def: FormDefinition, input: ApplicationPayload, fi
       documents[slot] = checked.uploadId;
     }
     const stored = await storeApplication(def, { ...input, documents } as ApplicationPayload, submission);
-    if (stored.replayed) await deleteUploads(storedIds, 'orphan');
+    if (stored.replayed) await deleteUploads(storedIds, 'orphan', { why: 'a repeat of a form already stored' });
     return stored;
   } catch (error) {
-    await deleteUploads(storedIds, 'orphan').catch((cleanup: unknown) => console.error('deleting the files of a failed submission failed:', cleanup));
+    await deleteUploads(storedIds, 'orphan', { why: 'the form was not stored' }).catch((cleanup: unknown) => console.error('deleting the files of a failed submission failed:', cleanup));
     throw rekeyed(error);
   }
 }

@@ -130,7 +130,7 @@ export async function checkDocuments(def: FormDefinition, draft: string, documen
     else if (row.deleted) errors[`documents.${doc.slot}`] = noLongerStored(doc.label);
     else if (!row.checked) unchecked.push(doc);
   }
-  const checks = await Promise.allSettled(unchecked.map((doc) => checkUpload(doc.uploadId, owner)));
+  const checks = await Promise.allSettled(unchecked.map((doc) => checkUpload(doc.uploadId, owner, doc.slot)));
   checks.forEach((check, i) => {
     if (check.status === 'fulfilled') return;
     const doc = unchecked[i]!;

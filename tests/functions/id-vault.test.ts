@@ -3,7 +3,7 @@
  * draft, opened by any key still listed, masked to their last four characters; and the rotation
  * (`npm run ids:reseal`) moving every row to the new key, on a database of its own.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,6 +13,22 @@ import { maskId, openIds, parseKeyring, sealIds, type IdKey } from '../../functi
 import { unseal } from '../../functions/_shared/sealed';
 
 const key = () => randomBytes(32);
+
+/**
+ * Runs `npm run ids:reseal` with `env`. Not spawnSync: the database it reaches is served from
+ * this very process, which must keep answering meanwhile.
+ */
+function reseal(env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.resolve('scripts/reseal-ids.mjs')], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 const ring = (...keys: [string, Buffer][]) => keys.map(([id, k]) => `${id}:${k.toString('base64')}`).join(',');
 
 describe('sealing ID numbers', () => {
@@ -93,11 +109,7 @@ describe('npm run ids:reseal', () => {
     const lost = await insertSealed(parseKeyring(ring(['lost', lostKey])), values);
     const currentBefore = (await row(current)).id_numbers;
 
-    const run = spawnSync(process.execPath, [path.resolve('scripts/reseal-ids.mjs')], {
-      env: { ...process.env, DATABASE_URL: fx.databaseUrl, ID_NUMBER_KEYS: ring(['k2026', newKey], ['k2025', oldKey]) },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = await reseal({ DATABASE_URL: fx.databaseUrl, ID_NUMBER_KEYS: ring(['k2026', newKey], ['k2025', oldKey]) });
     expect(run.stdout).toContain('ID numbers re-sealed with key "k2026": 1 application(s); 1 already were.');
     expect(run.stdout).toContain('1 application(s) were sealed with a key that is not in ID_NUMBER_KEYS');
     expect(run.stderr).toMatch(/sealed with key "lost", which is not in ID_NUMBER_KEYS/);
@@ -112,11 +124,8 @@ describe('npm run ids:reseal', () => {
     expect((await row(lost)).id_key).toBe('lost');
   });
 
-  it('refuses to run on a database of its own choosing without ID_NUMBER_KEYS', () => {
-    const run = spawnSync(process.execPath, [path.resolve('scripts/reseal-ids.mjs')], {
-      env: { ...process.env, DATABASE_URL: fx.databaseUrl, ID_NUMBER_KEYS: '' },
-      encoding: 'utf8',
-    });
+  it('refuses to run on a database of its own choosing without ID_NUMBER_KEYS', async () => {
+    const run = await reseal({ DATABASE_URL: fx.databaseUrl, ID_NUMBER_KEYS: '' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('ID_NUMBER_KEYS is not set');
   });
