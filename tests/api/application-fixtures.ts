@@ -83,9 +83,9 @@ export function fieldsFor(form: ApplicationForm): Record<string, string> {
 }
 
 /** The mobile number field of `form`. */
-export const mobileOf = (form: ApplicationForm, fields: Record<string, string>) => fields[FORMS[form].person.mobile]!;
+export const mobileOf = (form: ApplicationForm, fields: Record<string, unknown>) => fields[FORMS[form].person.mobile] as string;
 /** The e-mail field of `form` (as stored: lower case). */
-export const emailOf = (form: ApplicationForm, fields: Record<string, string>) => fields[FORMS[form].person.email]!.toLowerCase();
+export const emailOf = (form: ApplicationForm, fields: Record<string, unknown>) => (fields[FORMS[form].person.email] as string).toLowerCase();
 
 let jpeg: Buffer | undefined;
 /** A small real JPEG photo. */
@@ -178,8 +178,16 @@ export async function uploadRequired(target: Target, form: ApplicationForm, draf
   return Object.fromEntries(ids);
 }
 
+/** A form's JSON payload: its fields, documents, draft and consent. */
+export interface Payload {
+  [field: string]: unknown;
+  documents: Record<string, string>;
+  draft: string;
+  consent: boolean;
+}
+
 /** A complete JSON payload of `form`: fields, required documents uploaded, consent. */
-export async function completePayload(target: Target, form: ApplicationForm, options: { unchecked?: number } = {}) {
+export async function completePayload(target: Target, form: ApplicationForm, options: { unchecked?: number } = {}): Promise<Payload> {
   const draft = randomUUID();
   const fields = fieldsFor(form);
   const documents = await uploadRequired(target, form, draft, options);

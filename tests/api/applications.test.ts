@@ -222,7 +222,7 @@ describe.each(targets)('the application forms on $name', (target) => {
   });
 
   it("refuses each bad field with the specification's message, and stores nothing", async () => {
-    const payload = { ...fieldsFor('emitra'), documents: {}, draft: randomUUID(), consent: true };
+    const payload: Record<string, unknown> = { ...fieldsFor('emitra'), documents: {}, draft: randomUUID(), consent: true };
     const email = emailOf('emitra', payload);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...payload, name: '' }, 'name', 'Please fill in the field: Name'],
@@ -370,7 +370,7 @@ describe.each(targets)('the application forms on $name', (target) => {
 
   it('files the application under the person who enquired before with the same mobile number', async () => {
     const payload = await completePayload(target, 'iibf');
-    const apply = await post(target, '/api/apply', { name: 'Pooja Sharma', email: `other.${randomUUID().slice(0, 8)}@example.in`, phone: payload.mobile, department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+    const apply = await post(target, '/api/apply', { name: 'Pooja Sharma', email: `other.${randomUUID().slice(0, 8)}@example.in`, phone: payload['mobile'], department: 'dl', course: 'RS-CIT (Basic)', consent: true });
     expect(apply.status).toBe(201);
     const res = await submit(target, 'iibf', payload);
     const { reference } = await res.json();
