@@ -81,7 +81,7 @@ export async function earlierSubmission(draft: string, submission: Pick<Submissi
 export async function storeApplication(def: FormDefinition, input: ApplicationPayload, submission: Submission): Promise<StoredApplication> {
   const earlier = await earlierSubmission(input.draft, submission);
   if (earlier) return earlier;
-  const documents = givenDocuments(def, input);
+  const documents = givenIn(def, input.documents as Record<string, string | undefined>);
   await checkDocuments(def, input.draft, documents, { draft: input.draft });
   try {
     return await transaction((client) => insertApplication(client, def, input, documents, submission));
@@ -100,10 +100,7 @@ export interface Given {
   uploadId: string;
 }
 
-/** The documents the payload names, in the form's order. */
-const givenDocuments = (def: FormDefinition, input: ApplicationPayload) => givenIn(def, input.documents as Record<string, string | undefined>);
-
-/** The documents the payload names, in the form's order (for the fix page too). */
+/** The documents a payload names (slot → upload id), in the form's order. */
 export function givenIn(def: FormDefinition, chosen: Record<string, string | undefined>): Given[] {
   return def.documents.flatMap((doc) => {
     const uploadId = chosen[doc.slot];
