@@ -10,4 +10,7 @@ import { endpoint } from './_shared/http';
 
 export default endpoint((req, context) => submitApplication(CSC_FORM, req, context), { multipart: true });
 
-export const config: Config = { path: '/api/CSC' };
+// Netlify matches a function's path without regard to case (the request's path is lower-cased
+// first), so a path declared with capitals would never match: /api/CSC of the specification
+// reaches this one.
+export const config: Config = { path: '/api/csc' };

@@ -120,7 +120,7 @@ describe.each(targets)('the application forms on $name', (target) => {
         expect(found).toHaveLength(2);
         return found;
       });
-      const confirmation = mails.find((m) => m.includes(`To: ${emailOf(form, payload)}`))!;
+      const confirmation = mails.find((m) => m.includes(`\nTo: ${emailOf(form, payload)}\n`))!;
       expect(confirmation).toContain(`Your reference: ${body.reference}`);
       expect(confirmation).toMatch(/\/applicationStatus/);
       const notification = mails.find((m) => m !== confirmation)!;
