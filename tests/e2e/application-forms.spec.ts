@@ -30,6 +30,7 @@ import {
   validFill,
 } from './application-fill';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
+import { escapeRe } from './routes';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
 
 /** Every test poses as a visitor of its own: the per-address limits never meet the suite. */
@@ -44,6 +45,9 @@ const test = base.extend<{ ownAddress: void }>({
 });
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+/** A description (hint, then error) that ends with `message`. */
+const endsWith = (message: string) => new RegExp(`${escapeRe(message)}$`);
 
 /** The storage's answers to the form's POST of a file (the local endpoint, or a bucket). */
 const isStoragePost = (request: Request) => request.method() === 'POST' && /\/api\/uploads\/local$|amazonaws\.com/.test(request.url());
@@ -120,7 +124,7 @@ test.describe('the application forms on a phone', () => {
     await expect(summary).toBeFocused();
     for (const field of fieldsOf(FORMS.emitra)) {
       const message = `Please fill in the field: ${field.label}`;
-      await expect(control(page, field.label)).toHaveAccessibleDescription(message);
+      await expect(control(page, field.label)).toHaveAccessibleDescription(endsWith(message));
       await expect(summary.getByRole('link', { name: message, exact: true })).toBeVisible();
     }
     for (const doc of FORMS.emitra.documents) {
@@ -167,7 +171,7 @@ test.describe('the application forms on a phone', () => {
       Pincode: 'Invalid Pincode. Must be 6 digits.',
     };
     for (const [label, message] of Object.entries(expected)) {
-      await expect(control(page, label)).toHaveAccessibleDescription(message);
+      await expect(control(page, label)).toHaveAccessibleDescription(endsWith(message));
     }
     await expect(control(page, 'Correspondent IFSC code')).not.toHaveAttribute('aria-invalid', 'true');
   });
@@ -180,7 +184,7 @@ test.describe('the application forms on a phone', () => {
     await control(page, "Mother's name").fill('kamla');
     await expect(control(page, "Mother's name")).toHaveValue('KAMLA');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(contact).toHaveAccessibleDescription('Contact number must be exactly 10 digits.');
+    await expect(contact).toHaveAccessibleDescription(endsWith('Contact number must be exactly 10 digits.'));
     await expect(slot(page, 'IIBF certificate')).not.toContainText('Please upload');
     await expect(slot(page, 'TEC certificate')).toContainText('Please upload required file: TEC certificate');
 
@@ -190,7 +194,7 @@ test.describe('the application forms on a phone', () => {
     await expect(mobile, 'IIBF takes up to 10 digits').toHaveValue('9876543210');
     await mobile.fill('98765');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(mobile).toHaveAccessibleDescription('Mobile number must be exactly 10 digits.');
+    await expect(mobile).toHaveAccessibleDescription(endsWith('Mobile number must be exactly 10 digits.'));
     for (const doc of FORMS.iibf.documents) await expect(slot(page, doc.label)).toContainText(`Please upload required file: ${doc.label}`);
     await expectNoViolations(page, '/IIBFForm with errors');
 
@@ -201,7 +205,7 @@ test.describe('the application forms on a phone', () => {
     await expect(control(page, 'Caste category').locator('option')).toHaveText(['Choose…', 'General', 'OBC', 'SC', 'ST', 'EWS']);
     await expect(control(page, 'Course').locator('option')).toHaveText(['Choose…', 'O Level', 'CCC', 'CCC+', 'ACC', 'BCC', 'ECC']);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(control(page, 'Mobile number')).toHaveAccessibleDescription('Please enter a valid 10-digit mobile number.');
+    await expect(control(page, 'Mobile number')).toHaveAccessibleDescription(endsWith('Please enter a valid 10-digit mobile number.'));
 
     // Photo and signature take images only, checked before anything is sent; HEIC is explained.
     await expect(slot(page, 'Photo').locator('input[type=file]')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');

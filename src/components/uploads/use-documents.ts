@@ -50,38 +50,57 @@ export function useDocuments(docs: readonly DocumentDef[], owner: () => UploadOw
     setPreviews(previewRef.current);
   }, []);
 
+  // Read by the uploader's callbacks: the documents of /fixDocuments arrive after it is made.
+  const docsRef = useRef(docs);
+  docsRef.current = docs;
+  /** Files chosen while the uploader could not be loaded offline: sent once back online. */
+  const waitingFor = useRef(new Map<string, File>());
+
   const load = useCallback(() => {
-    uploader.current ??= import('./uploader').then(({ createUploader }) =>
-      createUploader({
-        owner: () => ownerRef.current(),
-        onState: (slot, state) => {
-          setState(slot, state);
-          if (state.step === 'empty' || state.step === 'refused') setPreview(slot, undefined);
-        },
-        onPrepared: (slot, file) => {
-          if (docs.find((doc) => doc.slot === slot)?.imagesOnly) setPreview(slot, file);
-        },
-      }),
-    );
+    uploader.current ??= import('./uploader')
+      .then(({ createUploader }) =>
+        createUploader({
+          owner: () => ownerRef.current(),
+          onState: (slot, state) => {
+            setState(slot, state);
+            if (state.step === 'empty' || state.step === 'refused') setPreview(slot, undefined);
+          },
+          onPrepared: (slot, file) => {
+            if (docsRef.current.find((doc) => doc.slot === slot)?.imagesOnly) setPreview(slot, file);
+          },
+        }),
+      )
+      .catch((error: unknown) => {
+        // Not kept: the next file chosen tries again.
+        uploader.current = undefined;
+        throw error;
+      });
     return uploader.current;
-  }, [docs, setState, setPreview]);
+  }, [setState, setPreview]);
 
   useEffect(() => {
     const update = () => setOffline(!navigator.onLine);
     update();
     addEventListener('online', update);
     addEventListener('offline', update);
+    // The uploader is fetched once the form has woken and the page is idle, so the first file
+    // chosen does not wait for it, nor fails to find it when the connection has dropped since.
+    const preload = setTimeout(() => void load().catch(() => {}), 1500);
     return () => {
+      clearTimeout(preload);
       removeEventListener('online', update);
       removeEventListener('offline', update);
       void uploader.current?.then((u) => u.destroy());
       Object.values(previewRef.current).forEach((url) => URL.revokeObjectURL(url));
     };
+    // Once: the uploader lives as long as the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const choose = (slot: string, file: File) => {
     const doc = docs.find((d) => d.slot === slot);
     if (!doc) return;
+    waitingFor.current.delete(slot);
     const refusal = refusalOf(file, doc);
     if (refusal) {
       void uploader.current?.then((u) => u.remove(slot));
@@ -92,13 +111,23 @@ export function useDocuments(docs: readonly DocumentDef[], owner: () => UploadOw
     setState(slot, { step: 'preparing', name: file.name });
     void load().then(
       (u) => u.add(slot, file),
-      () => setState(slot, { step: 'failed', name: file.name, message: `${file.name} could not be sent: the page did not finish loading. Please reload it and try again.` }),
+      () => {
+        if (navigator.onLine) {
+          setState(slot, { step: 'refused', message: `${file.name} could not be sent: the page did not finish loading. Please reload it and choose the file again.` });
+          return;
+        }
+        // Offline before the uploader arrived: the file waits for the connection like any upload.
+        setState(slot, { step: 'uploading', name: file.name, size: file.size, percent: 0, waiting: true });
+        waitingFor.current.set(slot, file);
+        addEventListener('online', () => waitingFor.current.get(slot) === file && choose(slot, file), { once: true });
+      },
     );
   };
 
   const retry = (slot: string) => void load().then((u) => u.retry(slot));
 
   const remove = (slot: string) => {
+    waitingFor.current.delete(slot);
     setPreview(slot, undefined);
     setState(slot, EMPTY);
     void uploader.current?.then((u) => u.remove(slot));
