@@ -218,7 +218,7 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
       {restored && <DraftNotice restored={restored} onClear={clearForm} />}
       {showSummary && <ErrorSummary ref={summary} items={items} headingId={`${id}-summary`} />}
       <p className="form-note">
-        Every field is required, and every document not marked optional. <span aria-hidden="true">* marks them.</span>
+        Every field is required, and every document not marked optional.
       </p>
       {def.sections.map((section) => (
         <fieldset key={section.title} className="form-section">

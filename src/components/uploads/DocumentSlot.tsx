@@ -66,7 +66,7 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
   };
 
   return (
-    <div className={`doc-slot doc-slot--${state.step}`} role="group" aria-labelledby={nameId}>
+    <div className={`doc-slot doc-slot--${state.step}${message ? ' doc-slot--invalid' : ''}`} role="group" aria-labelledby={nameId}>
       <p className="doc-slot__name" id={nameId}>
         {doc.label}
         {doc.required ? (
