@@ -13,12 +13,7 @@ import { allPages, routes } from './routes';
  * header's buttons, [] where no public page links to it. Remove a route from here once it is
  * built: then its links are checked like any other.
  */
-const LATER_ROUTES: Record<string, string[] | 'every page'> = {
-  '/EmitraForm': ['/emitra'], // APPLY ONLINE FOR E-MITRA
-  '/CSCForm': ['/cscService'], // APPLY ONLINE FOR CSC
-  '/IIBFForm': ['/iibf'], // GIVE ME CALL BACK, APPLY ONLINE FOR IIBF
-  '/NeilitForm': ['/nielit'], // the NIELIT admission form
-};
+const LATER_ROUTES: Record<string, string[] | 'every page'> = {};
 
 /** Everything a page links to or loads, as the browser sees it after its scripts ran. */
 async function references(page: Page) {

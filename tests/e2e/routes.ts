@@ -66,6 +66,11 @@ export const routes: PublicRoute[] = [
   { path: '/apply', title: 'Apply', h1: /Apply|Get Started/ },
   { path: '/course-list', title: 'Course List', h1: 'Course List' },
   { path: '/applicationStatus', title: 'Application Status', h1: 'Application Status' },
+  // The application forms (document 001, sections 2 and 3).
+  { path: '/EmitraForm', title: 'Kiosk (e-Mitra) Registration Form', h1: 'Kiosk (e-Mitra) Registration Form' },
+  { path: '/CSCForm', title: 'CSC Application Form', h1: 'CSC Application Form' },
+  { path: '/IIBFForm', title: 'IIBF Application Form', h1: 'IIBF Application Form' },
+  { path: '/NeilitForm', title: 'NIELIT Admission Form', h1: 'NIELIT Admission Form' },
   // Accounts (document 001): the screens, the guarded pages and the educator placeholders.
   { path: '/login', title: 'Student Login', h1: 'Login to Your Account', unlisted: true },
   { path: '/register', title: 'Create Your Account', h1: 'Create Your Account', unlisted: true },
