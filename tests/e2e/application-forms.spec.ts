@@ -272,7 +272,7 @@ test.describe('the application forms on a phone', () => {
     expect(sent).toBe(0);
   });
 
-  test('a tampered upload policy is refused by the storage: that file fails with Retry, which sends it under a fresh policy', async ({ page }) => {
+  test('a tampered or expired upload policy is refused by the storage: that file fails with Retry, which sends it under a fresh policy', async ({ page }) => {
     await openForm(page, 'iibf');
     await page.route('**/api/uploads', async (route) => {
       const response = await route.fetch();
@@ -291,6 +291,22 @@ test.describe('the application forms on a phone', () => {
     await pan.getByRole('button', { name: 'Retry PAN card' }).click();
     await expect(pan.getByText('Uploaded: pan.pdf')).toBeVisible();
     await expect(pan.locator('input[type=file]')).toBeFocused();
+
+    // A policy that expired before the file got through (a long stall on 3G): the storage answers
+    // as S3 does; Retry asks for a fresh policy.
+    let expired = true;
+    await page.route('**/api/uploads/local', (route) =>
+      expired
+        ? route.fulfill({ status: 403, contentType: 'application/xml', body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Invalid according to Policy: Policy expired.</Message></Error>' })
+        : route.continue(),
+    );
+    await choose(page, 'Caste certificate', pdf('caste.pdf'));
+    const caste = slot(page, 'Caste certificate');
+    await expect(caste).toContainText('The storage did not accept caste.pdf. Please press Retry to send it again.');
+    await expect(pan.getByText('Uploaded: pan.pdf'), 'the other file stays').toBeVisible();
+    expired = false;
+    await caste.getByRole('button', { name: 'Retry Caste certificate' }).click();
+    await expect(caste.getByText('Uploaded: caste.pdf')).toBeVisible();
   });
 
   test('a final submit whose answer was lost is sent again and stored once, under the first reference', async ({ page }) => {
