@@ -8,11 +8,15 @@
 import { uploadsConnectSrc } from './upload-csp';
 
 /** img-src of the form pages: the site's own, data: and the page's own object URLs. */
-export const FORM_PAGE_IMAGES = "img-src 'self' data: blob:";
+export const FORM_PAGE_IMAGES = "img-src 'self' data: blob:" as const;
+
+/** A directive as Astro's CSP takes it. */
+type UploadPageDirective = `img-src${string}` | `connect-src${string}`;
 
 /** The directives a page that uploads documents adds to the site's policy: its images, and the bucket it posts to (when there is one). */
-export function uploadPageDirectives(): string[] {
-  const bucket = uploadsConnectSrc();
+export function uploadPageDirectives(): UploadPageDirective[] {
+  // uploadsConnectSrc answers `connect-src <origin>`.
+  const bucket = uploadsConnectSrc() as `connect-src${string}` | null;
   return bucket ? [FORM_PAGE_IMAGES, bucket] : [FORM_PAGE_IMAGES];
 }
 
