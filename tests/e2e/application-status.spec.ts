@@ -1,5 +1,5 @@
 /**
- * The public status page (/applicationStatus) against the real API: an IIBF application is sent
+ * The public status page (/applicationStatus) against the real API: a NIELIT application is sent
  * the way other clients may send one (multipart, with small real files), then its applicant finds
  * it from the footer with the reference and the mobile number. A wrong pair, a malformed question
  * and too many tries get the API's own answers; the page shows nothing personal.
@@ -37,33 +37,35 @@ interface Sent {
   name: string;
 }
 
-/** Sends a complete IIBF application as multipart (the fields and six small files) and answers its reference. */
+/** Sends a complete NIELIT application as multipart (the fields and six small files) and answers its reference. */
 async function sendApplication(request: APIRequestContext): Promise<Sent> {
   const mobile = `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-  const name = 'Pooja Sharma';
+  const name = 'ARJUN SINGH';
   const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg({ quality: 80 }).toBuffer();
   const pdf = aPdf();
   const file = (slot: string, image: boolean) => (image ? { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: jpeg } : { name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf });
-  const res = await request.post('/api/IIBF', {
+  const res = await request.post('/api/submit', {
     headers: { 'x-forwarded-for': clientAddress() },
     multipart: {
-      applicantName: name,
-      email: `status-${mobile}@example.com`,
+      name,
+      fatherName: 'VIKRAM SINGH',
       mobile,
-      motherName: 'Geeta Sharma',
-      fatherName: 'Raj Sharma',
+      email: `status-${mobile}@example.com`,
+      dob: '2005-08-20',
+      casteCategory: 'OBC',
+      neilitCourse: 'CCC',
       consent: 'true',
-      aadhaarCard: file('aadhaarCard', false),
-      panCard: file('panCard', false),
       photo: file('photo', true),
       signature: file('signature', true),
-      qualificationDoc: file('qualificationDoc', false),
-      casteCertificate: file('casteCertificate', false),
+      aadhar: file('aadhar', false),
+      tenthMarksheet: file('tenthMarksheet', false),
+      Leftthumbimpression: file('Leftthumbimpression', false),
+      apaarID: file('apaarID', false),
     },
   });
   expect(res.status(), (await res.text()).slice(0, 500)).toBe(201);
   const { reference } = (await res.json()) as { reference: string };
-  expect(reference).toMatch(/^IB-\d{4}-\d{5,}$/);
+  expect(reference).toMatch(/^NL-\d{4}-\d{5,}$/);
   return { reference, mobile, name };
 }
 
@@ -98,7 +100,7 @@ test('the footer leads to the page; the reference and mobile number as typed sho
   await expect(f.answer.getByRole('heading', { name: 'Your application' })).toBeFocused();
   await expect(f.answer.getByRole('definition')).toHaveText([
     sent.reference,
-    'IIBF application',
+    'NIELIT admission',
     'SubmittedWe have received your application and will check your documents soon.',
     new RegExp(`\\b${new Date().getFullYear()}\\b`),
   ]);
@@ -122,7 +124,7 @@ test("a wrong mobile number gets the API's answer, which says nothing of whether
   await expect(f.reference).toHaveValue(sent.reference);
 
   // A reference nobody was given reads the same.
-  await f.reference.fill('IB-2026-99999');
+  await f.reference.fill('NL-2026-99999');
   await f.check.click();
   await expect(f.alert).toHaveText(unknown);
   await expectNoViolations(page, '/applicationStatus with a failure');
@@ -158,7 +160,7 @@ test('the fields are checked in the browser with the messages of the API, and no
 
 test('too many tries at one reference: the API stops them and the page says so', async ({ page, request }) => {
   // Any well-formed reference counts against its own limit, whether it exists or not.
-  const reference = `NL-2026-${String(randomInt(10_000, 1e6)).padStart(6, '0')}`;
+  const reference = `IB-2026-${String(randomInt(10_000, 1e6)).padStart(6, '0')}`;
   let last = { status: 0, message: '' };
   for (let i = 0; i < 11 && last.status !== 429; i += 1) {
     const res = await request.post('/api/applications/status', { headers: { 'x-forwarded-for': clientAddress() }, data: { reference, mobile: '9829012345' } });
