@@ -75,7 +75,7 @@ const form = (page: Page) => ({
   mobile: page.getByLabel('Mobile number'),
   check: page.getByRole('button', { name: 'Check status' }),
   alert: page.getByRole('alert').filter({ hasText: /\S/ }),
-  answer: page.getByRole('region', { name: 'Your application' }),
+  answer: page.getByRole('region', { name: 'Your application', exact: true }),
 });
 
 test.beforeEach(async ({ page }) => {
@@ -97,7 +97,7 @@ test('the footer leads to the page; the reference and mobile number as typed sho
   await f.check.click();
 
   await expect(f.answer).toBeVisible();
-  await expect(f.answer.getByRole('heading', { name: 'Your application' })).toBeFocused();
+  await expect(f.answer.getByRole('heading', { name: 'Your application', exact: true })).toBeFocused();
   await expect(f.answer.getByRole('definition')).toHaveText([
     sent.reference,
     'NIELIT admission',
