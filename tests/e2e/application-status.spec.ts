@@ -188,3 +188,16 @@ test('the page downloads no React until the form is used', async ({ page }) => {
   await form(page).reference.focus();
   await expect(page.locator('astro-island[component-url*="/ApplicationStatusForm."]')).not.toHaveAttribute('ssr');
 });
+
+test('the privacy policy says how application documents and ID numbers are kept, for how long, and how to have them deleted', async ({ page }) => {
+  await page.goto('/privacy');
+  const section = page.locator('.legal__prose');
+  await expect(page.getByRole('heading', { level: 2, name: 'Application documents and ID numbers' })).toBeVisible();
+  // RETENTION_DAYS is unset for the test build: the default.
+  await expect(section).toContainText('we delete your documents and ID numbers 180 days after your application is approved or rejected');
+  await expect(section).toContainText('encrypted');
+  await expect(section).toContainText('quoting your application reference');
+  await expect(section).not.toContainText('{days}');
+  await section.getByRole('link', { name: 'Application Status' }).click();
+  await expect(page).toHaveURL(/\/applicationStatus$/);
+});
