@@ -24,6 +24,8 @@ import { downloads } from './schemas/content/downloads';
 import { contact } from './schemas/content/contact';
 import { legal } from './schemas/content/legal';
 import { whatsapp } from './schemas/content/whatsapp';
+import { forms } from './schemas/content/forms';
+import { applicationStatus } from './schemas/content/application-status';
 
 export const collections = {
   site,
@@ -47,4 +49,6 @@ export const collections = {
   contact,
   legal,
   whatsapp,
+  forms,
+  applicationStatus,
 };

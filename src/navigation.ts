@@ -38,6 +38,7 @@ export const footerLinks: { heading: string; links: NavLink[] }[] = [
       { label: 'About', href: '/about' },
       { label: 'Download', href: '/download' },
       { label: 'Contact Us', href: '/contactForm' },
+      { label: 'Application Status', href: '/applicationStatus' },
       { label: 'Privacy Policy', href: '/privacy' },
       { label: 'Terms & Conditions', href: '/terms' },
     ],

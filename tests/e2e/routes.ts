@@ -65,6 +65,7 @@ export const routes: PublicRoute[] = [
   { path: '/contactForm', title: 'Contact', h1: /Contact/ },
   { path: '/apply', title: 'Apply', h1: /Apply|Get Started/ },
   { path: '/course-list', title: 'Course List', h1: 'Course List' },
+  { path: '/applicationStatus', title: 'Application Status', h1: 'Application Status' },
   // Accounts (document 001): the screens, the guarded pages and the educator placeholders.
   { path: '/login', title: 'Student Login', h1: 'Login to Your Account', unlisted: true },
   { path: '/register', title: 'Create Your Account', h1: 'Create Your Account', unlisted: true },
@@ -119,7 +120,7 @@ export const allPages: { path: string; status: number }[] = [
 ];
 
 /** Footer links the spec lists (document 000, section 2). */
-export const footerPaths = ['/', '/about', '/download', '/contactForm', '/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/privacy', '/terms'];
+export const footerPaths = ['/', '/about', '/download', '/contactForm', '/applicationStatus', '/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/privacy', '/terms'];
 
 /** The Services submenu, in the spec's order. */
 export const servicePaths = ['/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/web'];

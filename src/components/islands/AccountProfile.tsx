@@ -10,7 +10,7 @@ import toast from 'react-hot-toast/headless';
 import { logoutEverywhere } from '../../stores/account';
 import { $auth, loadSession, logout } from '../../stores/auth';
 import ChangePasswordForm from './ChangePasswordForm';
-import { FALLBACK_FAILURE } from './form-field';
+import { FALLBACK_FAILURE } from '../forms/use-failure';
 import ToastHost from './ToastHost';
 
 export default function AccountProfile() {

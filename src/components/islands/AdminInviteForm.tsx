@@ -4,14 +4,14 @@
  * is shown above the form by the page's own script (GET /api/admin/invitation), so this island
  * wakes only when the password field is used (`client:interact`). Success leads to /adminLogin.
  */
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { postJson } from '../../lib/api';
 import { PASSWORD_MIN } from '../../lib/schemas/user';
 import { AcceptInvitationSchema } from '../../lib/schemas/staff';
-import { Field, FormAlert, showFieldErrors, useFailure } from './form-field';
+import { Field } from '../forms/Field';
+import { FormAlert } from '../forms/FormAlert';
+import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
 const PasswordForm = AcceptInvitationSchema.pick({ password: true });
@@ -21,22 +21,20 @@ const invitationToken = () => new URLSearchParams(location.hash.slice(1)).get('t
 
 export default function AdminInviteForm() {
   const id = useId();
-  const { failure, fail, clear } = useFailure();
   const [done, setDone] = useState('');
+  const { form, onSubmit, failure, busy } = useSubmitForm<z.input<typeof PasswordForm>, z.output<typeof PasswordForm>>({
+    schema: PasswordForm,
+    send: ({ password }) => postJson('/api/admin/invitation', { token: invitationToken(), password }),
+    idempotent: false,
+    resetOnSuccess: false,
+    // A used or expired invitation is said about the token, which has no field here.
+    messages: { failure: ({ data }) => data.errors?.['token'] ?? data.message },
+    onSuccess: (data) => setDone(data.message || 'Your password is set. Please sign in.'),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof PasswordForm>, unknown, z.output<typeof PasswordForm>>({ resolver: standardSchemaResolver(PasswordForm) });
-
-  const onSubmit = async ({ password }: z.output<typeof PasswordForm>) => {
-    clear();
-    const { ok, data } = await postJson('/api/admin/invitation', { token: invitationToken(), password });
-    if (ok) return setDone(data.message || 'Your password is set. Please sign in.');
-    showFieldErrors(data.errors, ['password'], setError);
-    fail(data.errors?.['token'] ?? data.message);
-  };
+    formState: { errors },
+  } = form;
 
   if (done) {
     return (
@@ -49,7 +47,7 @@ export default function AdminInviteForm() {
     );
   }
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
       <ToastHost />
       <Field
         id={`${id}-password`}
@@ -59,8 +57,8 @@ export default function AdminInviteForm() {
       >
         {(aria) => <input {...register('password')} {...aria} type="password" autoComplete="new-password" required />}
       </Field>
-      <button type="submit" className="btn auth-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Please Wait...' : 'Set my password'}
+      <button type="submit" className="btn auth-form__submit" disabled={busy}>
+        {busy ? 'Please Wait...' : 'Set my password'}
       </button>
       <FormAlert>{failure}</FormAlert>
     </form>

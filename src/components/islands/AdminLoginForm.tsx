@@ -11,9 +11,7 @@
  * first use, or at once when this tab has a sign-in under way (see adminLogin.astro). None of the
  * admin app's code is here.
  */
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { getJson, postJson, type ApiResult } from '../../lib/api';
@@ -21,7 +19,9 @@ import { setFlash } from '../../lib/flash';
 import { ADMIN_MARKER, SecondFactorSchema, StaffLoginSchema, type SecondFactorInput, type StaffLoginInput } from '../../lib/schemas/staff';
 import { clearAdminMarker, hasAdminMarker, markSignedIn, pendingSignIn, setPendingSignIn } from '../../stores/admin-session';
 import AdminRecoveryCodes from './AdminRecoveryCodes';
-import { Field, FormAlert, showFieldErrors } from './form-field';
+import { Field } from '../forms/Field';
+import { FormAlert } from '../forms/FormAlert';
+import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
 /** Where the admin app opens after signing in. */
@@ -125,40 +125,36 @@ function StepHeading({ focus, children }: { focus: boolean; children: ReactNode 
 /** Step 1: e-mail and password. */
 function PasswordStep({ onNext }: { onNext: (next: 'verify' | 'enrol') => void }) {
   const id = useId();
-  const [failure, setFailure] = useState('');
   // No default values: what was typed before the island woke up stays in the fields.
+  const { form, onSubmit, failure, busy } = useSubmitForm<StaffLoginInput, z.output<typeof StaffLoginSchema>, { next?: string }>({
+    schema: StaffLoginSchema,
+    endpoint: '/api/admin/login',
+    idempotent: false,
+    resetOnSuccess: false,
+    accept: ({ ok, data }) => ok && (data.next === 'verify' || data.next === 'enrol'),
+    onSuccess: (data) => {
+      const next = data.next as 'verify' | 'enrol';
+      setPendingSignIn(next);
+      if (data.message) toast.success(data.message);
+      onNext(next);
+    },
+    messages: { failure: ({ ok, data }) => (ok ? FALLBACK : failureOf(data)) },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<StaffLoginInput, unknown, z.output<typeof StaffLoginSchema>>({ resolver: standardSchemaResolver(StaffLoginSchema) });
-
-  const onSubmit = async (values: z.output<typeof StaffLoginSchema>) => {
-    setFailure('');
-    const { ok, data } = await postJson<{ next?: string }>('/api/admin/login', values);
-    if (ok && (data.next === 'verify' || data.next === 'enrol')) {
-      setPendingSignIn(data.next);
-      if (data.message) toast.success(data.message);
-      onNext(data.next);
-      return;
-    }
-    showFieldErrors(data.errors, ['email', 'password'], setError);
-    const message = ok ? FALLBACK : failureOf(data);
-    setFailure(message);
-    toast.error(message);
-  };
+    formState: { errors },
+  } = form;
 
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
       <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
         {(aria) => <input {...register('email')} {...aria} type="email" autoComplete="username" required />}
       </Field>
       <Field id={`${id}-password`} label="Password" error={errors.password?.message}>
         {(aria) => <input {...register('password')} {...aria} type="password" autoComplete="current-password" required />}
       </Field>
-      <button type="submit" className="btn auth-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Please Wait...' : 'Login'}
+      <button type="submit" className="btn auth-form__submit" disabled={busy}>
+        {busy ? 'Please Wait...' : 'Login'}
       </button>
       <FormAlert>{failure}</FormAlert>
     </form>
@@ -174,34 +170,34 @@ function CodeForm({ action, label, hint, submitLabel, onAnswer }: {
   onAnswer: (result: ApiResult<Record<string, unknown>>) => void;
 }) {
   const id = useId();
+  const { form, onSubmit, failure, busy } = useSubmitForm<SecondFactorInput, z.output<typeof SecondFactorSchema>, Record<string, unknown>>({
+    schema: SecondFactorSchema,
+    endpoint: action,
+    idempotent: false,
+    resetOnSuccess: false,
+    messages: { failure: ({ data }) => failureOf(data) },
+    onSuccess: (_data, _values, result) => onAnswer(result),
+    onFailure: (result) => {
+      onAnswer(result);
+      // A wrong code is said under the field, not in the alert line as well.
+      const codeError = result.data.errors?.['code'];
+      if (!codeError) return;
+      form.setError('code', { type: 'server', message: codeError });
+      return 'handled';
+    },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SecondFactorInput, unknown, z.output<typeof SecondFactorSchema>>({ resolver: standardSchemaResolver(SecondFactorSchema) });
-  const [failure, setFailure] = useState('');
-
-  const onSubmit = async (values: z.output<typeof SecondFactorSchema>) => {
-    setFailure('');
-    const result = await postJson<Record<string, unknown>>(action, values);
-    if (!result.ok) {
-      if (result.data.errors?.['code']) setError('code', { message: result.data.errors['code'] });
-      else {
-        setFailure(failureOf(result.data));
-        toast.error(failureOf(result.data));
-      }
-    }
-    onAnswer(result);
-  };
+    formState: { errors },
+  } = form;
 
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
       <Field id={`${id}-code`} label={label} hint={hint} error={errors.code?.message}>
         {(aria) => <input {...register('code')} {...aria} type="text" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} required />}
       </Field>
-      <button type="submit" className="btn auth-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Please Wait...' : submitLabel}
+      <button type="submit" className="btn auth-form__submit" disabled={busy}>
+        {busy ? 'Please Wait...' : submitLabel}
       </button>
       <FormAlert>{failure}</FormAlert>
     </form>

@@ -4,12 +4,13 @@
  * (`client:interact`); validated with the same zod schema as POST /api/contact. The status line
  * reads as the spec says, with the reference number added on success.
  */
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useId, useState } from 'react';
-import { useForm, type FieldValues, type Path } from 'react-hook-form';
-import { postJson } from '../../lib/api';
+import { useId } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { visitAttribution } from '../../lib/visit-attribution';
 import { ContactPageSchema, HomeContactSchema } from '../../lib/schemas/contact';
+import { Field } from '../forms/Field';
+import { FormStatus } from '../forms/FormAlert';
+import { useSubmitForm } from '../forms/use-submit-form';
 
 interface Labels {
   name: string;
@@ -35,70 +36,54 @@ const texts = {
 
 export default function ContactForm({ variant, labels }: Props) {
   const id = useId();
-  const [status, setStatus] = useState('');
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const schema = variant === 'home' ? HomeContactSchema : ContactPageSchema;
   const defaults = variant === 'home'
     ? { source: 'home', name: '', phone: '', message: '', website: '' }
     : { name: '', email: '', phone: '', subject: '', message: '', website: '' };
-  // Checked on submit, then on every change (an error appearing on blur would move the button
-  // from under the visitor's tap).
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<FieldValues>({
-    resolver: standardSchemaResolver(schema),
+  const { form, onSubmit, statusText, busy } = useSubmitForm<FieldValues, FieldValues, { reference?: string }>({
+    schema: variant === 'home' ? HomeContactSchema : ContactPageSchema,
     defaultValues: defaults,
-  });
-
-  const onSubmit = async (values: FieldValues) => {
-    setStatus(texts[variant].sending);
+    endpoint: '/api/contact',
     // Where the visit came from goes with it; a retry sends the same, so its key still matches.
-    const body = { ...values, attribution: visitAttribution() };
-    const { ok, status: code, data } = await postJson<{ reference?: string }>('/api/contact', body, { idempotencyKey });
-    if (ok) {
-      setStatus(`${texts[variant].sent}${data.reference ? ` Your reference is ${data.reference}.` : ''}`);
-      reset(defaults);
-      setIdempotencyKey(crypto.randomUUID());
-      return;
-    }
-    if (code >= 400 && code < 500) setIdempotencyKey(crypto.randomUUID());
-    for (const [field, message] of Object.entries(data.errors ?? {})) {
-      if (field in defaults) setError(field, { message });
-    }
-    const message = (variant === 'home' ? data.message : data.error) || texts[variant].failed;
-    console.error('Contact form not sent:', code, message);
-    setStatus(message);
-  };
+    body: (values) => ({ ...values, attribution: visitAttribution() }),
+    fields: Object.keys(defaults),
+    messages: {
+      sending: texts[variant].sending,
+      success: (data) => `${texts[variant].sent}${data.reference ? ` Your reference is ${data.reference}.` : ''}`,
+      // The spec's two forms read different fields of the answer.
+      failure: ({ data }) => (variant === 'home' ? data.message : data.error) || texts[variant].failed,
+    },
+    toasts: { failure: false },
+    onFailure: ({ status, data }) => console.error('Contact form not sent:', status, (variant === 'home' ? data.message : data.error) || texts[variant].failed),
+  });
+  const { register, formState: { errors } } = form;
 
-  const input = (name: Path<FieldValues>, label: string, props: React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>, multiline = false, hint?: string) => {
-    const error = errors[name]?.message as string | undefined;
-    const describedBy = [hint ? `${id}-${name}-hint` : '', error ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
-    const common = { ...register(name), id: `${id}-${name}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required: true };
-    return (
-      <div className="form-field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        {multiline ? <textarea {...common} {...props} rows={5} /> : <input {...common} {...props} />}
-        {hint && <p className="form-hint" id={`${id}-${name}-hint`}>{hint}</p>}
-        {error && <p className="form-error" id={`${id}-${name}-error`}>{error}</p>}
-      </div>
-    );
-  };
+  const error = (name: string) => errors[name]?.message as string | undefined;
+  const input = (name: string, label: string, props: React.ComponentPropsWithRef<'input'>) => (
+    <Field as="input" id={`${id}-${name}`} label={label} error={error(name)} inputProps={{ ...register(name), ...props, required: true }} />
+  );
 
   return (
-    <form className="contact-form" method="post" action="/api/contact" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="contact-form" method="post" action="/api/contact" noValidate onSubmit={onSubmit}>
       {input('name', labels.name, { type: 'text', autoComplete: 'name' })}
       {variant === 'page' && input('email', labels.email ?? 'E-mail', { type: 'email', autoComplete: 'email' })}
       {input('phone', labels.phone, variant === 'home' ? { type: 'tel', inputMode: 'tel', autoComplete: 'tel' } : { type: 'text', inputMode: 'tel', autoComplete: 'tel' })}
       {variant === 'page' && input('subject', labels.subject ?? 'Subject', { type: 'text' })}
-      {input('message', labels.message, {}, true, labels.messageHint)}
+      <Field
+        as="textarea"
+        id={`${id}-message`}
+        label={labels.message}
+        hint={labels.messageHint}
+        error={error('message')}
+        inputProps={{ ...register('message'), rows: 5, required: true }}
+      />
       <div className="form-honeypot" aria-hidden="true">
         <label htmlFor={`${id}-website`}>Leave this empty</label>
         <input {...register('website')} id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <button type="submit" className="btn btn--accent" disabled={isSubmitting}>
+      <button type="submit" className="btn btn--accent" disabled={busy}>
         {labels.submit}
       </button>
-      <p className="form-status" role="status" aria-live="polite">
-        {status}
-      </p>
+      <FormStatus>{statusText}</FormStatus>
     </form>
   );
 }

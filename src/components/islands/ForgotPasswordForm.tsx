@@ -8,15 +8,15 @@
  * that can no longer succeed (expired, too many wrong codes, a newer code sent) also leads back,
  * with the server's message. Hydrated on first use (`client:interact`).
  */
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useId, useReducer, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { postJson } from '../../lib/api';
 import { setFlash } from '../../lib/flash';
 import { ForgotPasswordSchema, OTP_VALID_MINUTES, PASSWORD_MIN, RESEND_COOLDOWN_SECONDS, ResetPasswordSchema } from '../../lib/schemas/user';
-import { Field, FormAlert, showFieldErrors, useFailure } from './form-field';
+import { Field } from '../forms/Field';
+import { FormAlert } from '../forms/FormAlert';
+import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
 const CodeSchema = ResetPasswordSchema.omit({ resetToken: true });
@@ -100,20 +100,31 @@ interface EmailStepProps {
 /** Step 1: the e-mail address to send a code to. */
 function EmailStep({ email, carried, cooldown, focus, onSent, onWait }: EmailStepProps) {
   const id = useId();
-  const { failure, fail, clear } = useFailure();
   // Without an address to fill in, no default values: what a visitor typed before the island
   // woke up stays in the field.
+  const { form, onSubmit, failure, busy } = useSubmitForm<z.input<typeof ForgotPasswordSchema>, z.output<typeof ForgotPasswordSchema>, { resetToken?: string }>({
+    schema: ForgotPasswordSchema,
+    defaultValues: email ? { email } : undefined,
+    endpoint: '/api/user/forgot-password',
+    idempotent: false,
+    resetOnSuccess: false,
+    accept: ({ ok, data }) => ok && !!data.resetToken,
+    onSuccess: (data, values) =>
+      onSent({
+        email: values.email,
+        resetToken: data.resetToken ?? '',
+        notice: data.message || `If an account exists for ${values.email}, we have sent it a 6-digit code.`,
+      }),
+    onFailure: ({ status, retryAfter }, values) => {
+      if (status === 429 && retryAfter) onWait(values.email, retryAfter);
+    },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     setFocus,
     watch,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ForgotPasswordSchema>, unknown, z.output<typeof ForgotPasswordSchema>>({
-    resolver: standardSchemaResolver(ForgotPasswordSchema),
-    ...(email ? { defaultValues: { email } } : {}),
-  });
+    formState: { errors },
+  } = form;
   useEffect(() => {
     if (focus) setFocus('email');
   }, [focus, setFocus]);
@@ -122,29 +133,13 @@ function EmailStep({ email, carried, cooldown, focus, onSent, onWait }: EmailSte
   const typed = (watch('email') ?? '').trim().toLowerCase();
   const secondsLeft = useSecondsUntil(cooldown && cooldown.email === typed ? cooldown.until : 0);
 
-  const onSubmit = async (values: z.output<typeof ForgotPasswordSchema>) => {
-    clear();
-    const { ok, status, data, retryAfter } = await postJson<{ resetToken?: string }>('/api/user/forgot-password', values);
-    if (ok && data.resetToken) {
-      onSent({
-        email: values.email,
-        resetToken: data.resetToken,
-        notice: data.message || `If an account exists for ${values.email}, we have sent it a 6-digit code.`,
-      });
-      return;
-    }
-    if (status === 429 && retryAfter) onWait(values.email, retryAfter);
-    showFieldErrors(data.errors, ['email'], setError);
-    fail(data.message);
-  };
-
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
       <Field id={`${id}-email`} label="Email" hint="The address you registered with." error={errors.email?.message}>
         {(aria) => <input {...register('email')} {...aria} type="email" autoComplete="email" required />}
       </Field>
-      <button type="submit" className="btn auth-form__submit" disabled={isSubmitting || secondsLeft > 0}>
-        {isSubmitting ? 'Please Wait...' : secondsLeft > 0 ? `Send code in ${secondsLeft}s` : 'Send code'}
+      <button type="submit" className="btn auth-form__submit" disabled={busy || secondsLeft > 0}>
+        {busy ? 'Please Wait...' : secondsLeft > 0 ? `Send code in ${secondsLeft}s` : 'Send code'}
       </button>
       <FormAlert>{failure || carried}</FormAlert>
       <p className="auth-form__switch">
@@ -164,43 +159,39 @@ interface CodeStepProps {
 /** Step 2: the e-mailed code and the new password. */
 function CodeStep({ sent, focus, onBack }: CodeStepProps) {
   const id = useId();
-  const { failure, fail, clear } = useFailure();
-  const [leaving, setLeaving] = useState(false);
+  const { form, onSubmit, failure, busy } = useSubmitForm<z.input<typeof CodeSchema>, z.output<typeof CodeSchema>, { attemptsLeft?: number }>({
+    schema: CodeSchema,
+    send: ({ otp, password }) => postJson('/api/user/reset-password', { resetToken: sent.resetToken, otp, password }),
+    idempotent: false,
+    navigates: true,
+    onSuccess: (data) => {
+      setFlash(data.message || 'Your password has been changed. Please log in with your new password.');
+      location.assign('/login');
+    },
+    onFailure: ({ status, data }) => {
+      // Expired, too many wrong codes, a newer code sent, or a token the server cannot read: this
+      // code can no longer work, so back to asking for a new one.
+      const fieldErrors = data.errors ? Object.keys(data.errors) : [];
+      const dead =
+        status === 410 ||
+        data.attemptsLeft === 0 ||
+        (status === 400 && data.attemptsLeft === undefined && (!fieldErrors.length || fieldErrors.includes('resetToken')));
+      if (!dead) return;
+      onBack(data.message || 'This reset has expired. Please ask for a new code.');
+      return 'handled';
+    },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof CodeSchema>, unknown, z.output<typeof CodeSchema>>({ resolver: standardSchemaResolver(CodeSchema) });
+    formState: { errors },
+  } = form;
   useEffect(() => {
     if (focus) setFocus('otp');
   }, [focus, setFocus]);
 
-  const onSubmit = async ({ otp, password }: z.output<typeof CodeSchema>) => {
-    clear();
-    const { ok, status, data } = await postJson<{ attemptsLeft?: number }>('/api/user/reset-password', { resetToken: sent.resetToken, otp, password });
-    if (ok) {
-      setLeaving(true);
-      setFlash(data.message || 'Your password has been changed. Please log in with your new password.');
-      location.assign('/login');
-      return;
-    }
-    // Expired, too many wrong codes, a newer code sent, or a token the server cannot read: this
-    // code can no longer work, so back to asking for a new one.
-    const fieldErrors = data.errors ? Object.keys(data.errors) : [];
-    const dead =
-      status === 410 ||
-      data.attemptsLeft === 0 ||
-      (status === 400 && data.attemptsLeft === undefined && (!fieldErrors.length || fieldErrors.includes('resetToken')));
-    if (dead) return onBack(data.message || 'This reset has expired. Please ask for a new code.');
-    showFieldErrors(data.errors, ['otp', 'password'], setError);
-    fail(data.message);
-  };
-
-  const busy = isSubmitting || leaving;
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
       <input type="email" name="username" autoComplete="username" value={sent.email} readOnly hidden />
       <Field id={`${id}-otp`} label="Code from the e-mail" hint={`6 digits, valid for ${OTP_VALID_MINUTES} minutes.`} error={errors.otp?.message}>
         {(aria) => (

@@ -5,14 +5,14 @@
  * in the form (a toast sits beneath an open modal dialog). "Forgot password?" leads to
  * /forgot-password.
  */
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast/headless';
+import { useId } from 'react';
 import type { z } from 'zod';
 import { setFlash } from '../../lib/flash';
 import { LoginSchema, type LoginInput } from '../../lib/schemas/user';
 import { login } from '../../stores/auth';
+import { Field } from '../forms/Field';
+import { FormAlert } from '../forms/FormAlert';
+import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
 interface Props {
@@ -22,71 +22,41 @@ interface Props {
 
 export default function LoginForm({ standalone = false }: Props) {
   const id = useId();
-  const [failure, setFailure] = useState('');
-  // Stays true from success until the next page has loaded, so the button stays disabled.
-  const [leaving, setLeaving] = useState(false);
-  // No default values: what a visitor typed before the island woke up stays in the fields.
-  // Checked on submit, then on every change (an error appearing on blur would move the button
-  // from under the visitor's tap).
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({ resolver: standardSchemaResolver(LoginSchema) });
-
-  const onSubmit = async (values: z.output<typeof LoginSchema>) => {
-    setFailure('');
-    const { ok, data } = await login(values);
-    if (ok) {
-      setLeaving(true);
+  // No default values: what a visitor typed before the island woke up stays in the fields. The
+  // button stays disabled from success until the next page has loaded.
+  const { form, onSubmit, failure, busy } = useSubmitForm<LoginInput, z.output<typeof LoginSchema>>({
+    schema: LoginSchema,
+    send: (values) => login(values),
+    idempotent: false,
+    navigates: true,
+    onSuccess: (data) => {
       setFlash(data.message || 'Logged in successfully.');
       location.assign('/');
-      return;
-    }
-    for (const [field, message] of Object.entries(data.errors ?? {})) {
-      if (field === 'email' || field === 'password') setError(field, { message });
-    }
-    const message = data.message || 'Something went wrong. Please try again.';
-    setFailure(message);
-    toast.error(message);
-  };
-
-  const field = (name: keyof LoginInput) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    },
   });
-  const error = (name: keyof LoginInput) =>
-    errors[name] ? (
-      <p className="form-error" id={`${id}-${name}-error`}>
-        {errors[name]?.message}
-      </p>
-    ) : null;
-  const busy = isSubmitting || leaving;
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
       {standalone && <ToastHost />}
-      <div className="form-field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input {...register('email')} {...field('email')} type="email" autoComplete="email" required />
-        {error('email')}
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input {...register('password')} {...field('password')} type="password" autoComplete="current-password" required />
-        {error('password')}
-      </div>
+      <Field as="input" id={`${id}-email`} label="Email" error={errors.email?.message} inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }} />
+      <Field
+        as="input"
+        id={`${id}-password`}
+        label="Password"
+        error={errors.password?.message}
+        inputProps={{ ...register('password'), type: 'password', autoComplete: 'current-password', required: true }}
+      />
       <p className="auth-form__forgot">
         <a href="/forgot-password">Forgot password?</a>
       </p>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
         {busy ? 'Please Wait...' : 'Login'}
       </button>
-      <p className="form-error form-status" role="alert">
-        {failure}
-      </p>
+      <FormAlert>{failure}</FormAlert>
       <p className="auth-form__switch">
         Don&apos;t have an account? <a href="/register">Register</a>
       </p>

@@ -5,14 +5,15 @@
  * Success clears all of localStorage and goes to /login; a resend replaces the stored
  * activationToken and starts the countdown again.
  */
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { postJson } from '../../lib/api';
 import { setFlash } from '../../lib/flash';
 import { RESEND_COOLDOWN_SECONDS, VerifySchema } from '../../lib/schemas/user';
 import { ACTIVATION_KEY, clearStored, readStored, writeStored } from '../../stores/auth';
+import { Field } from '../forms/Field';
+import { FormAlert } from '../forms/FormAlert';
+import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
 const CodeSchema = VerifySchema.pick({ otp: true });
@@ -22,8 +23,6 @@ interface CodeForm {
 
 export default function VerifyForm() {
   const id = useId();
-  const [failure, setFailure] = useState('');
-  const [leaving, setLeaving] = useState(false);
   const [sending, setSending] = useState(false);
   // The countdown is kept as a deadline, so a tab the browser slowed down stays right.
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
@@ -34,13 +33,24 @@ export default function VerifyForm() {
     setNow(start);
     setResendAt(start + seconds * 1000);
   };
-  // Checked on submit, then on every change (an error appearing on blur would move the button
-  // from under the visitor's tap).
+  const { form, onSubmit, failure, busy, clear } = useSubmitForm<CodeForm, CodeForm>({
+    schema: CodeSchema,
+    send: ({ otp }) => postJson('/api/user/verify', { otp, activationToken: readStored(ACTIVATION_KEY) ?? '' }),
+    idempotent: false,
+    navigates: true,
+    // The server's message says what is wrong with the code; it goes in the alert line.
+    fields: [],
+    messages: { failure: ({ data }) => data.message || 'Something went wrong' },
+    onSuccess: (data) => {
+      clearStored();
+      setFlash(data.message || 'Your account is verified. Please log in.');
+      location.assign('/login');
+    },
+  });
   const {
     register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: standardSchemaResolver(CodeSchema) });
+    formState: { errors },
+  } = form;
 
   // A tick a second while the countdown runs.
   const counting = countdown > 0;
@@ -49,22 +59,6 @@ export default function VerifyForm() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [counting, resendAt]);
-
-  const onSubmit = async ({ otp }: CodeForm) => {
-    setFailure('');
-    const activationToken = readStored(ACTIVATION_KEY) ?? '';
-    const { ok, data } = await postJson('/api/user/verify', { otp, activationToken });
-    if (ok) {
-      setLeaving(true);
-      clearStored();
-      setFlash(data.message || 'Your account is verified. Please log in.');
-      location.assign('/login');
-      return;
-    }
-    const message = data.message || 'Something went wrong';
-    setFailure(message);
-    toast.error(message);
-  };
 
   const onResend = async () => {
     setSending(true);
@@ -75,7 +69,7 @@ export default function VerifyForm() {
     if (ok) {
       if (data.activationToken) writeStored(ACTIVATION_KEY, data.activationToken);
       restartCountdown(RESEND_COOLDOWN_SECONDS);
-      setFailure('');
+      clear();
       toast.success(data.message || 'OTP sent again!');
       return;
     }
@@ -84,40 +78,27 @@ export default function VerifyForm() {
     toast.error(data.message || 'Failed to resend OTP');
   };
 
-  const busy = isSubmitting || leaving;
-  const otpError = errors.otp?.message;
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
       <ToastHost />
-      <div className="form-field">
-        <label htmlFor={`${id}-otp`}>Verification code</label>
-        <input
-          {...register('otp', { valueAsNumber: true })}
-          id={`${id}-otp`}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-          aria-invalid={otpError ? true : undefined}
-          aria-describedby={[`${id}-otp-hint`, otpError ? `${id}-otp-error` : ''].filter(Boolean).join(' ')}
-        />
-        <p className="form-hint" id={`${id}-otp-hint`}>
-          The 6-digit code from the e-mail we sent you.
-        </p>
-        {otpError && (
-          <p className="form-error" id={`${id}-otp-error`}>
-            {otpError}
-          </p>
+      <Field id={`${id}-otp`} label="Verification code" hint="The 6-digit code from the e-mail we sent you." error={errors.otp?.message}>
+        {(aria) => (
+          <input
+            {...register('otp', { valueAsNumber: true })}
+            {...aria}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            required
+          />
         )}
-      </div>
+      </Field>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
         {busy ? 'Please Wait...' : 'Verify'}
       </button>
-      <p className="form-error form-status" role="alert">
-        {failure}
-      </p>
+      <FormAlert>{failure}</FormAlert>
       <p className="auth-form__switch">
         Didn&apos;t get the code?{' '}
         <button type="button" className="link-button" onClick={onResend} disabled={sending || countdown > 0}>

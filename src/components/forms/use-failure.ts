@@ -1,0 +1,23 @@
+/**
+ * A form's overall failure, shown both in the form and as a toast: a toast alone would vanish,
+ * and sits beneath an open modal dialog.
+ */
+import { useState } from 'react';
+import toast from 'react-hot-toast/headless';
+
+/** Said when the server gave no message (the network failed, say). */
+export const FALLBACK_FAILURE = 'Something went wrong. Please try again.';
+
+/**
+ * `fail(message)` shows the failure in the form's alert line and as an error toast, `clear()`
+ * empties the line before the next attempt. Render `<FormAlert>` with `failure`.
+ */
+export function useFailure() {
+  const [failure, setFailure] = useState('');
+  const fail = (message: string | undefined) => {
+    const text = message || FALLBACK_FAILURE;
+    setFailure(text);
+    toast.error(text);
+  };
+  return { failure, fail, clear: () => setFailure('') };
+}
