@@ -1,0 +1,164 @@
+/**
+ * /fixDocuments#<token>: the page of the link mailed to an applicant whose documents staff asked
+ * to be uploaded again. It reads what is asked (GET /api/applications/fix: the reference, the form,
+ * staff's note and the documents), uploads just those files the same way the forms do (straight
+ * to storage, progress, Retry, the check of their bytes), then sends them (POST
+ * /api/applications/fix). The token stays in the address's fragment, which no server sees, and
+ * is taken out of the address once the documents are sent.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { getJson, postJson } from '../../lib/api';
+import { uploadRequired, type DocumentDef } from '../../lib/schemas/uploads';
+import { ErrorSummary, type SummaryItem } from '../application-form/ErrorSummary';
+import { FormAlert, FormStatus } from '../forms/FormAlert';
+import { DocumentSlot } from '../uploads/DocumentSlot';
+import { isBusy, stillUploading, uploadFailed } from '../uploads/slot-state';
+import { useDocuments } from '../uploads/use-documents';
+
+/** GET /api/applications/fix: what the link asks for. */
+interface FixRequest {
+  reference: string;
+  formLabel: string;
+  note: string | null;
+  expiresAt: string;
+  documents: { slot: string; label: string; imagesOnly: boolean }[];
+}
+
+interface Props {
+  /** The public status page. */
+  statusHref: string;
+}
+
+/** Said when the address has no token (the link was cut when it was copied). */
+const NO_TOKEN = 'This link is not complete. Please open the link in the e-mail we sent you again, or call us.';
+const FAILED = 'The documents could not be sent. Please try again.';
+
+/** "24 November 2026". */
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+/** The fix-documents page's form (see the module's comment). */
+export default function FixDocumentsForm({ statusHref }: Props) {
+  const id = useId();
+  const [token, setToken] = useState('');
+  const [asked, setAsked] = useState<FixRequest | null>(null);
+  const [problem, setProblem] = useState('');
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [done, setDone] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [summaryTurn, setSummaryTurn] = useState(0);
+  const summary = useRef<HTMLDivElement>(null);
+
+  const docs: DocumentDef[] = useMemo(() => (asked?.documents ?? []).map((d) => ({ ...d, required: true })), [asked]);
+  const documents = useDocuments(docs, () => ({ fix: token }));
+
+  useEffect(() => {
+    const found = decodeURIComponent(location.hash.slice(1));
+    if (!found) {
+      setProblem(NO_TOKEN);
+      return;
+    }
+    setToken(found);
+    void getJson<FixRequest>(`/api/applications/fix?token=${encodeURIComponent(found)}`).then(({ ok, data }) => {
+      if (ok) setAsked(data);
+      else setProblem(data.message ?? 'We could not open this link. Please check your connection and reload the page.');
+    });
+  }, []);
+
+  useEffect(() => {
+    if (summaryTurn) summary.current?.focus();
+  }, [summaryTurn]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure('');
+    const found: Record<string, string> = {};
+    for (const doc of docs) {
+      const state = documents.states[doc.slot] ?? { step: 'empty' };
+      if (isBusy(state)) found[doc.slot] = stillUploading(doc.label);
+      else if (state.step === 'failed') found[doc.slot] = uploadFailed(doc.label);
+      else if (state.step !== 'done') found[doc.slot] = uploadRequired(doc.label);
+    }
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setSummaryTurn((n) => n + 1);
+      return;
+    }
+    const values = Object.fromEntries(docs.map((doc) => [doc.slot, (documents.states[doc.slot] as { uploadId: string }).uploadId]));
+    setSending(true);
+    const { ok, data } = await postJson<{ message: string }>('/api/applications/fix', { token, documents: values });
+    setSending(false);
+    if (ok) {
+      setDone(data.message ?? 'Thank you: your documents were sent.');
+      history.replaceState(null, '', location.pathname);
+      return;
+    }
+    const fieldErrors = Object.fromEntries(Object.entries(data.errors ?? {}).map(([key, message]) => [key.replace(/^documents\./, ''), message]));
+    for (const slot of Object.keys(fieldErrors)) if (docs.some((d) => d.slot === slot)) documents.remove(slot);
+    setErrors(fieldErrors);
+    setFailure(data.message || FAILED);
+    if (Object.keys(fieldErrors).length) setSummaryTurn((n) => n + 1);
+  };
+
+  if (problem) return <FormAlert>{problem}</FormAlert>;
+  if (!asked) return <FormStatus>Loading the documents to upload…</FormStatus>;
+  if (done) {
+    return (
+      <div className="form-outcome form-outcome--success" role="status">
+        <p className="form-outcome__title">{done}</p>
+        <p>
+          You can follow application {asked.reference} on the <a href={statusHref}>application status page</a>.
+        </p>
+      </div>
+    );
+  }
+
+  const items: SummaryItem[] = docs
+    .map((doc) => {
+      const state = documents.states[doc.slot];
+      const message = state && (state.step === 'failed' || state.step === 'refused') ? state.message : errors[doc.slot];
+      return { id: `${id}-doc-${doc.slot}`, message: message ?? '' };
+    })
+    .filter((item) => item.message);
+
+  return (
+    <form className="application-form" noValidate onSubmit={submit}>
+      <p>
+        Application <strong>{asked.reference}</strong> ({asked.formLabel}): please upload these documents again. This link works until {day(asked.expiresAt)}.
+      </p>
+      {asked.note && (
+        <blockquote className="form-draft">
+          <p>{asked.note}</p>
+        </blockquote>
+      )}
+      {summaryTurn > 0 && <ErrorSummary ref={summary} items={items} headingId={`${id}-summary`} />}
+      <fieldset className="form-section">
+        <legend>Documents to upload again</legend>
+        {docs.map((doc) => (
+          <DocumentSlot
+            key={doc.slot}
+            id={`${id}-doc-${doc.slot}`}
+            doc={doc}
+            state={documents.states[doc.slot] ?? { step: 'empty' }}
+            preview={documents.previews[doc.slot]}
+            error={errors[doc.slot]}
+            onChoose={(file) => {
+              setErrors(({ [doc.slot]: _gone, ...rest }) => rest);
+              documents.choose(doc.slot, file);
+            }}
+            onRetry={() => documents.retry(doc.slot)}
+            onRemove={() => documents.remove(doc.slot)}
+          />
+        ))}
+      </fieldset>
+      <p className="form-offline" role="status">
+        {documents.offline ? 'You are offline. Uploads continue by themselves when the connection is back.' : ''}
+      </p>
+      <button type="submit" className="btn btn--accent" disabled={sending}>
+        {sending ? 'Sending...' : 'Send the documents'}
+      </button>
+      <FormStatus>{sending ? 'Sending...' : ''}</FormStatus>
+      <FormAlert>{failure}</FormAlert>
+    </form>
+  );
+}
