@@ -78,7 +78,9 @@ export function summaryOf(kind: string, detail: Record<string, unknown>, leadKin
       const to = detail['to'];
       const move = from === to ? `${statusLabel(to)} again` : `${statusLabel(from)} → ${statusLabel(to)}`;
       const words = stepWords(detail, leadKind);
-      return `Status: ${move}${words ? `; ${words}` : ''}.`;
+      const line = `Status: ${move}${words ? `; ${words}` : ''}`;
+      // A note or reason that ends a sentence itself gets no second full stop.
+      return /[.!?]$/.test(line) ? line : `${line}.`;
     }
     case 'assigned': {
       const to = detail['to'] as { name?: string } | null | undefined;

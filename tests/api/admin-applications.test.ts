@@ -1,0 +1,220 @@
+/**
+ * Applications in the staff inbox: a lead's `application` (answers in form order, ID numbers
+ * masked, the documents' checklist), the application pipeline (Submitted → Documents to fix →
+ * Verified → Forwarded → Approved / Rejected) with what each step needs and the applicant's mail
+ * with the link, Today and the list's filters.
+ */
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationDetail } from '../../src/lib/schemas/application-review';
+import { EMITRA_FORM } from '../../src/lib/schemas/application-forms';
+import type { LeadDetail, LeadRow } from '../../src/lib/schemas/lead';
+import { insertApplication } from './application-fixtures';
+import { db, eventually, outboxMessages, targets } from './helpers';
+import { act, applyLead, dayFromToday, detail, leadState } from './lead-fixtures';
+import { signedInAdmin, staffFetch } from './staff';
+
+/** The fix link's token in a mail's text. */
+const tokenIn = (mail: string) => /\/fixDocuments#([A-Za-z0-9_-]{43})\b/.exec(mail)?.[1];
+
+describe.each(targets)('applications in the staff inbox on $name', (target) => {
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  beforeAll(async () => {
+    admin = await signedInAdmin(target, 'applications');
+  });
+
+  const post = async (id: string, body: unknown) => {
+    const res = await act(target, admin.cookie, id, body);
+    return { status: res.status, body: await res.json() };
+  };
+  const read = async (id: string) => (await (await detail(target, admin.cookie, id)).json()) as LeadDetail;
+  const application = (item: LeadDetail) => item.application as ApplicationDetail;
+  const appState = (id: string) =>
+    db(
+      target,
+      `select fix_slots, fix_note, fix_token_hash, fix_requested_at is not null as asked, portal_reference, closed_at is not null as closed from applications where lead_id = $1`,
+      [id],
+    ).then((rows) => rows[0]);
+
+  it("gives an application's answers in form order with ID numbers masked, and its documents as a checklist", async () => {
+    const app = await insertApplication(target, { skip: ['rscit'] });
+    const item = await read(app.id);
+    expect(item).toMatchObject({ kind: 'emitra', form: '/EmitraForm', status: 'submitted', reference: app.reference });
+    const a = application(item);
+    expect(a.form).toBe('emitra');
+    expect(a.formLabel).toBe('Kiosk (e-Mitra) registration');
+    expect(a.sections.map((s) => s.title)).toEqual(EMITRA_FORM.sections.map((s) => s.title));
+    expect(a.sections.flatMap((s) => s.fields.map((f) => f.name))).toEqual(EMITRA_FORM.sections.flatMap((s) => s.fields.map((f) => f.name)));
+    const field = (name: string) => a.sections.flatMap((s) => s.fields).find((f) => f.name === name)!;
+    expect(field('aadharNo')).toEqual({ name: 'aadharNo', label: 'Aadhaar number', value: '•••• 2346', sealed: true });
+    expect(field('panNo')).toMatchObject({ value: '•••• 234F', sealed: true });
+    expect(field('bankAccountNumber')).toMatchObject({ value: '•••• 8901', sealed: true });
+    expect(field('location')).toEqual({ name: 'location', label: 'Location', value: 'Rural', sealed: false });
+    expect(field('name').value).toBe(app.name);
+    // Nothing in the whole answer holds a full ID number.
+    const text = JSON.stringify(item);
+    for (const secret of ['234123412346', 'ABCDE1234F', '12345678901', '998877665544', '1234567890']) expect(text).not.toContain(secret);
+
+    expect(a.documents.map((d) => d.slot)).toEqual(EMITRA_FORM.documents.map((d) => d.slot));
+    const doc = (slot: string) => a.documents.find((d) => d.slot === slot)!;
+    expect(doc('applicantPhoto')).toMatchObject({ label: 'Applicant photo', required: true, imagesOnly: true, state: 'received', uploadId: app.documents['applicantPhoto'], fileName: 'applicantPhoto.jpg', type: 'image/jpeg', size: 48213 });
+    expect(doc('rscit')).toMatchObject({ label: 'RS-CIT certificate', required: true, state: 'missing', uploadId: null });
+    expect(doc('rentAgreement')).toMatchObject({ required: false, state: 'missing', uploadId: null });
+    expect(a).toMatchObject({ portalReference: null, fix: null, closedAt: null, purgedAt: null, consent: { version: '2026-11' } });
+
+    // An enquiry has no application.
+    const enquiry = await applyLead(target);
+    expect((await read(enquiry.id)).application).toBeNull();
+  });
+
+  it('asks for documents again: checks the slots, stores the request, mails the applicant a working link', async () => {
+    const app = await insertApplication(target);
+    const before = await leadState(target, app.id);
+    const refusals: [unknown, string, string][] = [
+      [{ status: 'documents-to-fix', slots: [] }, 'next.slots', 'Please choose at least one document to be uploaded again.'],
+      [{ status: 'documents-to-fix' }, 'next.slots', 'Please choose at least one document to be uploaded again.'],
+      [{ status: 'documents-to-fix', slots: ['photo'] }, 'next.slots', 'Please choose documents of this form.'],
+      [{ status: 'documents-to-fix', slots: ['panCardCopy'], note: 'x' }, 'next.note', 'Please write at least 2 characters for the note to the applicant.'],
+      [{ status: 'approved' }, 'status', 'A lead that is Submitted cannot move to Approved.'],
+      [{ status: 'forwarded', portalReference: 'RJ-1' }, 'status', 'A lead that is Submitted cannot move to Forwarded.'],
+      [{ status: 'contacted', followUp: '2099-01-01' }, 'next.followUp', 'Please choose the next follow-up date within a year.'],
+      [{ status: 'rejected' }, 'next.reason', 'Please enter the reason.'],
+    ];
+    for (const [next, field, message] of refusals) {
+      const res = await post(app.id, { action: 'move', version: 1, next });
+      expect(res.status, JSON.stringify(next)).toBe(400);
+      expect(res.body.errors?.[field], JSON.stringify(res.body)).toBe(message);
+    }
+    // An enquiry's step on an application.
+    const contacted = await post(app.id, { action: 'move', version: 1, next: { status: 'contacted', followUp: dayFromToday(1) } });
+    expect(contacted.body.errors?.status).toBe('A lead that is Submitted cannot move to Contacted.');
+    expect(await leadState(target, app.id)).toEqual(before);
+    expect((await appState(app.id))!['asked']).toBe(false);
+
+    const note = 'The PAN card copy is cut off at the bottom; the photo is too dark.';
+    const res = await post(app.id, { action: 'move', version: 1, next: { status: 'documents-to-fix', slots: ['panCardCopy', 'applicantPhoto', 'panCardCopy'], note } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Status changed to Documents to fix: the applicant is e-mailed a link to upload the documents again.');
+    const a = application(res.body.item);
+    expect(res.body.item).toMatchObject({ status: 'documents-to-fix', version: 2, followUp: null });
+    expect(a.fix).toMatchObject({ slots: ['panCardCopy', 'applicantPhoto'], note, open: true });
+    expect(new Date(a.fix!.expiresAt).getTime() - new Date(a.fix!.requestedAt).getTime()).toBe(14 * 86_400_000);
+    expect(a.documents.filter((d) => d.state === 'to-fix').map((d) => d.slot)).toEqual(['applicantPhoto', 'panCardCopy']);
+    expect(res.body.item.timeline.at(-1).summary).toBe(`Status: Submitted → Documents to fix; asked again for PAN card copy, Applicant photo: ${note}`);
+
+    // The mail: to the applicant, naming the documents and the note, with the link.
+    const [mail] = await eventually(async () => {
+      const found = await outboxMessages(target, `To: ${app.email}`);
+      expect(found.filter((m) => m.includes('Please upload documents again'))).toHaveLength(1);
+      return found.filter((m) => m.includes('Please upload documents again'));
+    });
+    expect(mail).toContain(`Subject: Please upload documents again: ${app.reference}`);
+    expect(mail).toContain('- PAN card copy\n- Applicant photo');
+    expect(mail).toContain(note);
+    const token = tokenIn(mail!);
+    expect(token).toBeDefined();
+    const stored = await appState(app.id);
+    expect(stored).toMatchObject({ fix_slots: ['panCardCopy', 'applicantPhoto'], fix_note: note, asked: true });
+    // Only the token's hash is stored.
+    expect(stored!['fix_token_hash']).toBe(createHash('sha256').update(token!).digest('hex'));
+    const [outbox] = await db(target, `select kind, recipient, subject, sent_at is not null as sent from mail_outbox where lead_id = $1 and kind = 'applicant'`, [app.id]);
+    expect(outbox).toMatchObject({ kind: 'applicant', recipient: app.email, subject: `Please upload documents again: ${app.reference}` });
+    await eventually(async () => expect((await read(app.id)).timeline.map((t) => t.summary)).toContain(`E-mailed the applicant: Please upload documents again: ${app.reference}.`));
+
+    // Asked again: a new link replaces the old.
+    const again = await post(app.id, { action: 'move', version: 2, next: { status: 'documents-to-fix', slots: ['marksheet'] } });
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('Status changed to Documents to fix: the applicant is e-mailed a link to upload the document again.');
+    expect((await appState(app.id))!['fix_token_hash']).not.toBe(stored!['fix_token_hash']);
+  });
+
+  it('goes Verified → Forwarded with the portal reference → Approved, closing the application; the link stops working', async () => {
+    const app = await insertApplication(target);
+    await post(app.id, { action: 'move', version: 1, next: { status: 'documents-to-fix', slots: ['affidavit'] } });
+    let res = await post(app.id, { action: 'move', version: 2, next: { status: 'verified' } });
+    expect(res.body.message).toBe('Status changed to Verified.');
+    expect((await appState(app.id))!['fix_token_hash']).toBeNull();
+    expect(application(res.body.item).fix).toMatchObject({ slots: ['affidavit'], open: false });
+    expect(application(res.body.item).documents.find((d) => d.slot === 'affidavit')!.state).toBe('received');
+
+    res = await post(app.id, { action: 'move', version: 3, next: { status: 'forwarded' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors['next.portalReference']).toBe("Please enter the portal's reference.");
+    res = await post(app.id, { action: 'move', version: 3, next: { status: 'forwarded', portalReference: '  RJ-KIOSK-2026-4471 ' } });
+    expect(res.body.message).toBe('Status changed to Forwarded.');
+    expect(application(res.body.item).portalReference).toBe('RJ-KIOSK-2026-4471');
+    expect(res.body.item.timeline.at(-1).summary).toBe('Status: Verified → Forwarded; portal reference RJ-KIOSK-2026-4471.');
+
+    res = await post(app.id, { action: 'move', version: 4, next: { status: 'approved' } });
+    expect(res.body.item).toMatchObject({ status: 'approved', version: 5 });
+    expect(application(res.body.item).closedAt).not.toBeNull();
+    expect(await appState(app.id)).toMatchObject({ closed: true, portal_reference: 'RJ-KIOSK-2026-4471' });
+    // Approved is final.
+    res = await post(app.id, { action: 'move', version: 5, next: { status: 'rejected', reason: 'Changed our mind' } });
+    expect(res.body.errors.status).toBe('A lead that is Approved cannot move to Rejected.');
+  });
+
+  it('rejects with a reason, kept as why the lead was closed', async () => {
+    const app = await insertApplication(target);
+    const res = await post(app.id, { action: 'move', version: 1, next: { status: 'rejected', reason: 'The police verification is from another district.' } });
+    expect(res.status).toBe(200);
+    expect(res.body.item).toMatchObject({ status: 'rejected', lostNote: 'The police verification is from another district.', lostReason: null });
+    expect(application(res.body.item).closedAt).not.toBeNull();
+    expect(res.body.item.timeline.at(-1).summary).toBe('Status: Submitted → Rejected; because: The police verification is from another district.');
+  });
+
+  it("records a call about an application without moving it; an enquiry's call still needs its next step", async () => {
+    const app = await insertApplication(target);
+    const res = await post(app.id, { action: 'contact', version: 1, channel: 'call', outcome: 'reached', note: 'Will send a clearer photo.' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Outcome recorded.');
+    expect(res.body.item).toMatchObject({ status: 'submitted', version: 2 });
+    expect(res.body.item.touchedAt).not.toBeNull();
+    expect(res.body.item.timeline.at(-1).summary).toBe('Call: Spoke with them. Will send a clearer photo.');
+    // From an old version: 409.
+    expect((await post(app.id, { action: 'contact', version: 1, channel: 'call', outcome: 'reached' })).status).toBe(409);
+
+    const enquiry = await applyLead(target);
+    const refused = await post(enquiry.id, { action: 'contact', version: 1, channel: 'call', outcome: 'reached' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors['next.status']).toBe('Please choose the next step.');
+  });
+
+  it('lists untouched submitted applications on Today, and filters the list by form and status', async () => {
+    const app = await insertApplication(target);
+    const today = await (await staffFetch(target, '/api/admin/today', admin.cookie)).json();
+    expect(today.untouched.map((l: LeadRow) => l.reference)).toContain(app.reference);
+
+    const list = async (query: string) => {
+      const res = await staffFetch(target, `/api/admin/leads?${query}`, admin.cookie);
+      return { status: res.status, body: await res.json() };
+    };
+    let res = await list(`kind=emitra&status=submitted&q=${app.reference}`);
+    expect(res.body.items.map((l: LeadRow) => l.reference)).toEqual([app.reference]);
+    expect(res.body.items[0]).toMatchObject({ kind: 'emitra', status: 'submitted', form: '/EmitraForm' });
+    res = await list(`kind=nielit&q=${app.reference}`);
+    expect(res.body.items).toEqual([]);
+    res = await list(`status=verified&q=${app.reference}`);
+    expect(res.body.items).toEqual([]);
+    res = await list('status=sent-away');
+    expect(res.status).toBe(400);
+    expect(res.body.errors.status).toBe('Please choose a status from the list.');
+
+    // A call takes it off Today.
+    await post(app.id, { action: 'contact', version: 1, channel: 'call', outcome: 'no-answer' });
+    const later = await (await staffFetch(target, '/api/admin/today', admin.cookie)).json();
+    expect(later.untouched.map((l: LeadRow) => l.reference)).not.toContain(app.reference);
+  });
+
+  it('moves applications in bulk to Verified, skipping enquiries; asks for documents one at a time', async () => {
+    const [one, two] = [await insertApplication(target), await insertApplication(target)];
+    const enquiry = await applyLead(target);
+    const bulk = (body: unknown) => staffFetch(target, '/api/admin/leads/bulk', admin.cookie, { body });
+    let res = await bulk({ action: 'move', ids: [one.id, two.id, enquiry.id], next: { status: 'verified' } });
+    const body = await res.json();
+    expect(body).toMatchObject({ updated: 2, skipped: [{ _id: enquiry.id, reason: 'A lead that is New cannot move to Verified.' }] });
+    res = await bulk({ action: 'move', ids: [one.id], next: { status: 'documents-to-fix', slots: ['affidavit'] } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors['next.status']).toBe('Please ask for documents and record a portal reference one application at a time.');
+  });
+});

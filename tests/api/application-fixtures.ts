@@ -1,0 +1,109 @@
+/**
+ * Applications of one test, as staff meet them in the inbox: a kiosk (e-Mitra) or NIELIT form with
+ * realistic answers and documents. `insertApplication` writes the rows the submit endpoint writes
+ * (lead, applications row, attached uploads) straight into the database, for states the public
+ * endpoints cannot reach quickly (a purged application); the ID numbers are sealed by the tests'
+ * own copy of the vault's rule only when asked.
+ */
+import { randomUUID } from 'node:crypto';
+import { EMITRA_FORM, FORMS } from '../../src/lib/schemas/application-forms';
+import type { ApplicationForm } from '../../src/lib/schemas/uploads';
+import type { Target } from './global-setup';
+import { db, uniqueEmail, uniqueName, uniquePhone } from './helpers';
+import { insertLead, type TestLead } from './lead-fixtures';
+
+/** A valid Aadhaar number (passes the Verhoeff check). */
+export const AADHAAR = '234123412346';
+
+/** The kiosk form's answers, as stored (checked and normalised), ID numbers included. */
+export const emitraAnswers = (name: string, email: string, mobile: string) => ({
+  name,
+  fatherName: 'Suresh Kumar',
+  dob: '1990-05-14',
+  permanentAddress: 'Ward 4, Main Road, Pali',
+  currentAddress: 'Ward 4, Main Road, Pali',
+  aadharNo: AADHAAR,
+  email,
+  panNo: 'ABCDE1234F',
+  janAadharNo: '1234567890',
+  contactNumber: mobile,
+  location: 'Rural',
+  kioskName: 'Ramesh e-Mitra',
+  ssoId: 'RAMESH.K',
+  policeStation: 'Kotwali',
+  kioskAddress: 'Shop 2, Bus Stand',
+  tehsil: 'Pali',
+  municipality: 'Pali',
+  wardOrVillage: 'Ward 4',
+  pincode: '306401',
+  bankAccountNumber: '12345678901',
+  ifsc: 'SBIN0001234',
+  bankName: 'State Bank of India',
+  accountHolder: name,
+  correspondentBank: 'Bank of Baroda',
+  correspondentIfsc: 'BARB0PALIXX',
+  odAccount: '998877665544',
+  koCode: 'KO123',
+});
+
+/** An application as the tests know it. */
+export interface TestApplication extends TestLead {
+  form: ApplicationForm;
+  draft: string;
+  /** slot → upload id of each attached document. */
+  documents: Record<string, string>;
+}
+
+const PREFIX: Record<ApplicationForm, string> = { emitra: 'EM', csc: 'CS', iibf: 'IB', nielit: 'NL' };
+
+/**
+ * A kiosk application inserted as the submit endpoint stores one: its lead (status 'submitted'),
+ * its answers without the ID numbers, the masks of those, and the required documents attached
+ * (rows only: no file is stored). `sealed` puts a given sealed text and key id in place.
+ */
+export async function insertApplication(
+  target: Target,
+  options: { sealed?: { text: string; key: string }; skip?: string[]; purged?: boolean } = {},
+): Promise<TestApplication> {
+  const form: ApplicationForm = 'emitra';
+  const def = FORMS[form];
+  const phone = uniquePhone();
+  const name = uniqueName('Kiosk');
+  const email = uniqueEmail('kiosk');
+  const answers = emitraAnswers(name, email, phone);
+  const sealedNames = def.sections.flatMap((s) => s.fields).filter((f) => f.sealed).map((f) => f.name);
+  const fields = Object.fromEntries(Object.entries(answers).filter(([k]) => !sealedNames.includes(k)));
+  const masks = options.purged ? {} : Object.fromEntries(sealedNames.map((k) => [k, `•••• ${String(answers[k as keyof typeof answers]).slice(-4)}`]));
+  const lead = await insertLead(target, {
+    reference: `${PREFIX[form]}-2026-${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    kind: form,
+    form: def.path,
+    status: 'submitted',
+    name,
+    phone: `+91${phone}`,
+    phone_norm: phone,
+    email,
+    course: null,
+  });
+  const draft = randomUUID();
+  await db(
+    target,
+    `insert into applications (lead_id, form, draft, fields, id_numbers, id_key, id_masks, consent_version, consent_at, purged_at, closed_at)
+     values ($1, $2, $3, $4, $5, $6, $7, '2026-11', now(), $8, $8)`,
+    [lead.id, form, draft, JSON.stringify(fields), options.purged ? null : (options.sealed?.text ?? 'not-sealed'), options.purged ? null : (options.sealed?.key ?? 'test'), JSON.stringify(masks), options.purged ? new Date() : null],
+  );
+  const documents: Record<string, string> = {};
+  for (const doc of EMITRA_FORM.documents.filter((d) => d.required && !options.skip?.includes(d.slot))) {
+    const id = randomUUID();
+    const type = doc.imagesOnly ? 'image/jpeg' : 'application/pdf';
+    const ext = doc.imagesOnly ? 'jpg' : 'pdf';
+    await db(
+      target,
+      `insert into uploads (id, draft, form, slot, key, file_name, declared_type, max_bytes, expires_at, checked_at, detected_type, size, lead_id, attached_at, deleted_at, delete_reason)
+       values ($1, $2, $3, $4, $5, $6, $7, 5242880, now() + interval '15 minutes', now(), $7, 48213, $8, now(), $9, $10)`,
+      [id, draft, form, doc.slot, `applications/${form}/${draft}/${doc.slot}-${id}.${ext}`, `${doc.slot}.${ext}`, type, lead.id, options.purged ? new Date() : null, options.purged ? 'retention' : null],
+    );
+    documents[doc.slot] = id;
+  }
+  return { ...lead, form, draft, documents };
+}
