@@ -32,6 +32,8 @@ export interface AuthKeys {
   otp: Uint8Array;
   /** HMAC-SHA256 key of the e-mail addresses and phone numbers that limits count by. */
   limits: Uint8Array;
+  /** AES-256-GCM key of applicants' ID numbers, locally only (ID_NUMBER_KEYS elsewhere; id-vault.ts). */
+  localIdNumbers: Uint8Array;
   /** AES-256-GCM key that seals staff authenticator secrets at rest (sealed.ts). */
   totpSecret: Uint8Array;
   /** HMAC-SHA256 key of staff recovery codes. */
@@ -51,6 +53,7 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     activation: derive(secret, 'activation-token/dir+A256GCM'),
     otp: derive(secret, 'otp-code/HMAC-SHA256'),
     limits: derive(secret, 'limit-key/HMAC-SHA256'),
+    localIdNumbers: derive(secret, 'local-id-numbers/A256GCM'),
     totpSecret: derive(secret, 'staff-totp-secret/A256GCM'),
     recoveryCode: derive(secret, 'staff-recovery-code/HMAC-SHA256'),
   };

@@ -1,12 +1,15 @@
 /**
- * Mail that must not be lost (table mail_outbox): to the institute, and the staff's daily
- * follow-ups (kind 'staff', to its own recipient, see follow-ups.ts). A row is written in the same
+ * Mail that must not be lost (table mail_outbox): to the institute, the staff's daily
+ * follow-ups (kind 'staff', to its own recipient, see follow-ups.ts) and mail to an applicant
+ * (kind 'applicant': confirmation, documents to fix; see application-mail.ts). A row is written in the same
  * statement as what it tells about (leads.ts), already leased to the request that wrote it, which
  * sends it after the answer (`afterAnswer`). A send that failed, or a request that died before
  * sending, leaves the row for the scheduled housekeeping (`deliverDue`), which retries with a
  * growing delay and marks the row failed after MAX_ATTEMPTS, where staff can see it.
  * The lease (`locked_until`) keeps two senders off one row, so a message goes out once.
  */
+import { APPLICATION_FORM_LABELS } from '../../src/lib/schemas/application-status';
+import type { ApplicationForm } from '../../src/lib/schemas/uploads';
 import { query } from './db';
 import { instituteAddress, sendMail, type Mail } from './mail';
 
@@ -21,7 +24,8 @@ const MAX_DELAY = 6 * 60 * 60;
 /** What the institute is told about a lead. */
 export interface LeadSummary {
   reference: string;
-  kind: 'application' | 'contact';
+  /** 'application', 'contact' or an application form's kind (emitra, csc, iibf, nielit). */
+  kind: string;
   /** The form it came from. */
   form: string;
   name: string;
@@ -46,7 +50,10 @@ export function leadMail(lead: LeadSummary): Mail {
     lead.subject && `Subject: ${lead.subject}`,
     lead.message && `Message:\n${lead.message}`,
   ].filter(Boolean);
-  const what = lead.kind === 'application' ? 'New application' : 'New message';
+  const form = APPLICATION_FORM_LABELS[lead.kind as ApplicationForm] as string | undefined;
+  // An application form's lead: its details and documents are in the inbox, never in a mail.
+  if (form) lines.push(`Form: ${form}`, 'The details and documents are in the leads inbox (ID numbers masked).');
+  const what = form ? `New ${form}` : lead.kind === 'application' ? 'New application' : 'New message';
   return { to: instituteAddress(), subject: `${what} ${lead.reference}: ${lead.name}`, text: lines.join('\n'), replyTo: lead.email ?? undefined };
 }
 
@@ -65,7 +72,7 @@ export async function deliver(id: string, mail: Mail): Promise<boolean> {
          update mail_outbox set locked_until = null, last_error = $2,
            next_attempt_at = now() + make_interval(secs => least($3 * power(2, greatest(attempts - 1, 0)), $4)),
            failed_at = case when attempts >= $5 then now() end
-          where id = $1 returning lead_id, failed_at is not null as failed
+          where id = $1 returning case when kind = 'lead' then lead_id end as lead_id, failed_at is not null as failed
        ), lead as (update leads set notify_error = $2 where id = (select lead_id from failed))
        select failed from failed`,
       [id, reason, FIRST_DELAY, MAX_DELAY, MAX_ATTEMPTS],
@@ -74,7 +81,7 @@ export async function deliver(id: string, mail: Mail): Promise<boolean> {
     return false;
   }
   await query(
-    `with sent as (update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1 returning lead_id)
+    `with sent as (update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1 returning case when kind = 'lead' then lead_id end as lead_id)
      update leads set notified_at = now(), notify_error = null where id = (select lead_id from sent)`,
     [id],
   );
@@ -83,10 +90,10 @@ export async function deliver(id: string, mail: Mail): Promise<boolean> {
 
 interface DueRow extends Partial<LeadSummary> {
   id: string;
-  outbox_kind: 'lead' | 'alert' | 'staff';
+  outbox_kind: 'lead' | 'alert' | 'staff' | 'applicant';
   alert_subject: string | null;
   alert_body: string | null;
-  /** Kind 'staff': the member of staff's address. */
+  /** Kinds 'staff' and 'applicant': the member of staff's or the applicant's address. */
   recipient: string | null;
 }
 
@@ -114,11 +121,12 @@ export async function deliverDue(max = 25): Promise<{ sent: number; failed: numb
   );
   let sent = 0;
   for (const row of rows) {
-    // A lead's notification is rendered now; an alert and a staff mail were stored rendered.
+    // A lead's notification is rendered now; an alert, a staff mail and an applicant's mail were
+    // stored rendered (staff and applicants with their own recipient).
     const mail =
       row.outbox_kind === 'lead'
         ? leadMail(row as LeadSummary)
-        : { to: row.outbox_kind === 'staff' ? row.recipient! : instituteAddress(), subject: row.alert_subject!, text: row.alert_body! };
+        : { to: row.recipient ?? instituteAddress(), subject: row.alert_subject!, text: row.alert_body! };
     if (await deliver(row.id, mail)) sent += 1;
   }
   return { sent, failed: rows.length - sent };

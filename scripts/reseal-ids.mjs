@@ -1,0 +1,51 @@
+// `npm run ids:reseal`: after a new key was put first in ID_NUMBER_KEYS, re-seals every
+// application's ID numbers that an older key sealed with the new one (functions/_shared/id-vault.ts,
+// resealAll), so the old key can then be dropped. Safe to run twice, and while the site runs.
+// With DATABASE_URL (Neon) it works there and needs ID_NUMBER_KEYS in the shell (old and new
+// keys, new first); without it, on the embedded database of `npm start` (stop the server first).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { prepareDatabase } from './database.mjs';
+
+if (process.env.DATABASE_URL && !process.env.ID_NUMBER_KEYS) {
+  console.error('\n  ID_NUMBER_KEYS is not set: give the keys (the new one first, then the old ones) as in Netlify, e.g.\n' +
+    '  ID_NUMBER_KEYS="k2026:…,k2025:…" DATABASE_URL=… npm run ids:reseal\n');
+  process.exit(1);
+}
+
+const database = await prepareDatabase({ log: () => {} });
+// The vault is TypeScript with the functions' imports: bundled here the way Netlify bundles it.
+const dir = mkdtempSync(path.join(os.tmpdir(), 'reseal-'));
+try {
+  const outfile = path.join(dir, 'id-vault.mjs');
+  await build({
+    entryPoints: [path.resolve(import.meta.dirname, '../functions/_shared/id-vault.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    outfile,
+    logLevel: 'error',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
+  const { idKeyring, resealAll } = await import(pathToFileURL(outfile).href);
+  const [first] = idKeyring();
+  const done = await resealAll();
+  console.log(
+    `\n  ID numbers re-sealed with key "${first.id}": ${done.resealed} application(s); ${done.current} already were.` +
+      (done.unknownKey ? `\n  ${done.unknownKey} application(s) were sealed with a key that is not in ID_NUMBER_KEYS and were left as they are.` : '') +
+      '\n',
+  );
+  if (done.unknownKey) process.exitCode = 2;
+} catch (error) {
+  console.error(`\n  Could not re-seal: ${error instanceof Error ? error.message : error}\n`);
+  process.exitCode = 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  await database.close();
+  // The bundle's database pool keeps its socket open; nothing is left to do.
+  setTimeout(() => process.exit(), 100).unref();
+}
