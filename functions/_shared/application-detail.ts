@@ -104,10 +104,9 @@ export async function readApplication(db: Queryable, leadId: string, status: Lea
     documents,
     portalReference: record.portalReference,
     consent: { version: record.consentVersion, at: iso(record.consentAt)! },
-    fix:
-      requestedAt && expiresAt
-        ? { slots: [...fixSlots], note: record.fixNote, requestedAt, expiresAt, open: waiting && new Date(expiresAt).getTime() > Date.now() }
-        : null,
+    fix: requestedAt
+      ? { slots: [...fixSlots], note: record.fixNote, requestedAt, expiresAt, open: waiting && expiresAt !== null && new Date(expiresAt).getTime() > Date.now() }
+      : null,
     closedAt: iso(record.closedAt),
     purgedAt: iso(record.purgedAt),
   };

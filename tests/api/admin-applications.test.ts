@@ -98,7 +98,7 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     const a = application(res.body.item);
     expect(res.body.item).toMatchObject({ status: 'documents-to-fix', version: 2, followUp: null });
     expect(a.fix).toMatchObject({ slots: ['panCardCopy', 'applicantPhoto'], note, open: true });
-    expect(new Date(a.fix!.expiresAt).getTime() - new Date(a.fix!.requestedAt).getTime()).toBe(14 * 86_400_000);
+    expect(new Date(a.fix!.expiresAt!).getTime() - new Date(a.fix!.requestedAt).getTime()).toBe(14 * 86_400_000);
     expect(a.documents.filter((d) => d.state === 'to-fix').map((d) => d.slot)).toEqual(['applicantPhoto', 'panCardCopy']);
     expect(res.body.item.timeline.at(-1).summary).toBe(`Status: Submitted → Documents to fix; asked again for PAN card copy, Applicant photo: ${note}`);
 

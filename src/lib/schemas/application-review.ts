@@ -63,7 +63,8 @@ export interface FixRequest {
   slots: string[];
   note: string | null;
   requestedAt: string;
-  expiresAt: string;
+  /** When the link stops working (null once the documents came back). */
+  expiresAt: string | null;
   /** The link still works (the application waits for the documents and the link has not expired). */
   open: boolean;
 }

@@ -18,7 +18,7 @@ import {
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
 import type { ApplicationDetail } from './application-review';
 import { RecordIdSchema, VersionSchema } from './records';
-import { APPLICATION_FORMS, type ApplicationForm } from './uploads';
+import type { ApplicationForm } from './uploads';
 
 /** The statuses of an enquiry, in pipeline order. */
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'interested', 'admitted', 'lost'] as const;
@@ -79,7 +79,7 @@ export const LEAD_FORMS = {
 } as const;
 
 /** Whether a lead of `kind` is an application form's (its own pipeline, fields and documents). */
-export const isApplicationKind = (kind: string): kind is ApplicationForm => (APPLICATION_FORMS as readonly string[]).includes(kind);
+export const isApplicationKind = (kind: string): kind is ApplicationForm => Object.hasOwn(APPLICATION_FORM_LABELS, kind);
 
 /** How staff reached out. */
 export const CONTACT_CHANNELS = { call: 'Call', whatsapp: 'WhatsApp', email: 'E-mail' } as const;
