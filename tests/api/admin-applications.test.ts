@@ -67,6 +67,54 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect((await read(enquiry.id)).application).toBeNull();
   });
 
+  it('shows one ID number in full on request, with an audit line naming it; refuses anything else', async () => {
+    const app = await insertApplication(target);
+    const reveal = async (id: string, body: unknown, cookie: string | null = admin.cookie, headers: Record<string, string> = {}) => {
+      const res = await staffFetch(target, `/api/admin/applications/${id}/reveal`, cookie, { body, headers });
+      return { status: res.status, body: await res.json(), headers: res.headers };
+    };
+    const reveals = () => db(target, `select action, entity, entity_id, detail from audit_log where action = 'reveal' and entity_id = $1 order by id`, [app.id]);
+
+    const shown = await reveal(app.id, { field: 'aadharNo' });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body).toEqual({ field: 'aadharNo', value: '234123412346' });
+    expect(shown.headers.get('cache-control')).toBe('no-store');
+    expect(await reveals()).toEqual([{ action: 'reveal', entity: 'application', entity_id: app.id, detail: { field: 'aadharNo', label: 'Aadhaar number' } }]);
+    const expected = { panNo: 'ABCDE1234F', janAadharNo: '1234567890', bankAccountNumber: '12345678901', odAccount: '998877665544' };
+    for (const [field, value] of Object.entries(expected)) expect((await reveal(app.id, { field })).body.value, field).toBe(value);
+    expect(await reveals()).toHaveLength(5);
+
+    const refusals: [string, unknown, number, string][] = [
+      [app.id, { field: 'name' }, 404, 'This application has no such ID number.'],
+      [app.id, { field: 'voterIdNumber' }, 404, 'This application has no such ID number.'],
+      [app.id, { field: 'constructor' }, 404, 'This application has no such ID number.'],
+      ['999999999', { field: 'aadharNo' }, 404, 'This application was not found.'],
+      ['abc', { field: 'aadharNo' }, 404, 'This application was not found.'],
+    ];
+    for (const [id, body, status, message] of refusals) {
+      const res = await reveal(id, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.message).toBe(message);
+    }
+    const bad = await reveal(app.id, {});
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.field).toBe('Please say which number to show.');
+    // An enquiry has no ID numbers.
+    const enquiry = await applyLead(target);
+    expect((await reveal(enquiry.id, { field: 'aadharNo' })).status).toBe(404);
+    expect(await reveals()).toHaveLength(5);
+
+    // Deleted at the end of the retention period: gone, and said so.
+    const purged = await insertApplication(target, { purged: true });
+    const gone = await reveal(purged.id, { field: 'aadharNo' });
+    expect(gone.status).toBe(410);
+    expect(gone.body.message).toBe('The ID numbers of this application were deleted at the end of the retention period.');
+    const item = application(await read(purged.id));
+    expect(item.purgedAt).not.toBeNull();
+    expect(item.sections.flatMap((x) => x.fields).filter((f) => f.sealed).every((f) => f.value === null)).toBe(true);
+    expect(item.documents.every((d) => d.state === 'missing' && d.uploadId === null)).toBe(true);
+  });
+
   it('asks for documents again: checks the slots, stores the request, mails the applicant a working link', async () => {
     const app = await insertApplication(target);
     const before = await leadState(target, app.id);

@@ -2,10 +2,12 @@
  * Applications of one test, as staff meet them in the inbox: a kiosk (e-Mitra) or NIELIT form with
  * realistic answers and documents. `insertApplication` writes the rows the submit endpoint writes
  * (lead, applications row, attached uploads) straight into the database, for states the public
- * endpoints cannot reach quickly (a purged application); the ID numbers are sealed by the tests'
- * own copy of the vault's rule only when asked.
+ * endpoints cannot reach quickly (a purged application), with the ID numbers sealed as the
+ * server seals them locally (the key derived from the test server's AUTH_SECRET).
  */
 import { randomUUID } from 'node:crypto';
+import { deriveAuthKeys } from '../../functions/_shared/keys';
+import { seal } from '../../functions/_shared/sealed';
 import { EMITRA_FORM, FORMS } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
 import type { Target } from './global-setup';
@@ -59,12 +61,10 @@ const PREFIX: Record<ApplicationForm, string> = { emitra: 'EM', csc: 'CS', iibf:
 /**
  * A kiosk application inserted as the submit endpoint stores one: its lead (status 'submitted'),
  * its answers without the ID numbers, the masks of those, and the required documents attached
- * (rows only: no file is stored). `sealed` puts a given sealed text and key id in place.
+ * (rows only: no file is stored); `skip` leaves documents out, `purged` makes it one whose
+ * retention period ended (documents and ID numbers deleted).
  */
-export async function insertApplication(
-  target: Target,
-  options: { sealed?: { text: string; key: string }; skip?: string[]; purged?: boolean } = {},
-): Promise<TestApplication> {
+export async function insertApplication(target: Target, options: { skip?: string[]; purged?: boolean } = {}): Promise<TestApplication> {
   const form: ApplicationForm = 'emitra';
   const def = FORMS[form];
   const phone = uniquePhone();
@@ -86,11 +86,13 @@ export async function insertApplication(
     course: null,
   });
   const draft = randomUUID();
+  const ids = Object.fromEntries(sealedNames.map((k) => [k, String(answers[k as keyof typeof answers])]));
+  const sealed = seal(JSON.stringify(ids), deriveAuthKeys(target.authSecret).localIdNumbers, draft);
   await db(
     target,
     `insert into applications (lead_id, form, draft, fields, id_numbers, id_key, id_masks, consent_version, consent_at, purged_at, closed_at)
      values ($1, $2, $3, $4, $5, $6, $7, '2026-11', now(), $8, $8)`,
-    [lead.id, form, draft, JSON.stringify(fields), options.purged ? null : (options.sealed?.text ?? 'not-sealed'), options.purged ? null : (options.sealed?.key ?? 'test'), JSON.stringify(masks), options.purged ? new Date() : null],
+    [lead.id, form, draft, JSON.stringify(fields), options.purged ? null : sealed, options.purged ? null : 'local', JSON.stringify(masks), options.purged ? new Date() : null],
   );
   const documents: Record<string, string> = {};
   for (const doc of EMITRA_FORM.documents.filter((d) => d.required && !options.skip?.includes(d.slot))) {
