@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
+import { shouldBase64Encode } from '@netlify/dev-utils';
 import { FunctionsHandler } from '@netlify/functions-dev';
 import { chooseEncoding, compress } from './compress.mjs';
 import { prepareDatabase } from './database.mjs';
@@ -51,6 +52,18 @@ function toRequest(req, origin) {
     body: hasBody ? Readable.toWeb(req) : undefined,
     duplex: hasBody ? 'half' : undefined,
   });
+}
+
+/**
+ * The emulator hands a function its body as text (`request.text()`, which mangles the bytes of a
+ * file) while telling it the body is base64 whenever the Content-Type is not a text type (a
+ * multipart upload): such a body is base64-encoded here first, so the function gets the bytes
+ * that were sent, as on Netlify.
+ */
+async function emulatorBody(request) {
+  if (!request.body || !shouldBase64Encode(request.headers.get('content-type') ?? '')) return request;
+  const bytes = Buffer.from(await request.arrayBuffer());
+  return new Request(request.url, { method: request.method, headers: request.headers, body: bytes.toString('base64') });
 }
 
 async function send(req, res, response) {
@@ -183,7 +196,7 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
     if (!hostAllowed(req.headers, allowedHosts)) return misdirected(res, boundHost);
     const origin = `http://${req.headers.host}`;
     try {
-      let response = await dev.handle(toRequest(req, origin));
+      let response = await dev.handle(await emulatorBody(toRequest(req, origin)));
       if (!response && (req.method === 'GET' || req.method === 'HEAD')) {
         const url = new URL(req.url ?? '/', origin);
         const pathname = url.pathname.replace(/\/+$/, '') || '/';

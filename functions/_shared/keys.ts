@@ -38,6 +38,8 @@ export interface AuthKeys {
   totpSecret: Uint8Array;
   /** HMAC-SHA256 key of staff recovery codes. */
   recoveryCode: Uint8Array;
+  /** HMAC-SHA256 key of the local stand-in's upload policies and document links (storage-local.ts). */
+  localDocuments: Uint8Array;
 }
 
 const SALT = 'pragati-institute-website/auth/v1';
@@ -56,5 +58,6 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     localIdNumbers: derive(secret, 'local-id-numbers/A256GCM'),
     totpSecret: derive(secret, 'staff-totp-secret/A256GCM'),
     recoveryCode: derive(secret, 'staff-recovery-code/HMAC-SHA256'),
+    localDocuments: derive(secret, 'local-document-storage/HMAC-SHA256'),
   };
 }

@@ -74,6 +74,7 @@ export const LIMITS = {
         'Someone may be using the application forms to store files. Forms already sent are safe; if it happens often, tell the website’s maintainer.',
     },
   },
+  'upload-checks:address': { max: 1200, seconds: HOUR, counts: 'counted', why: 'Each upload (uploads:address) is checked once when it arrives, perhaps retried on a bad connection: twice as many.' },
   'status:address': { max: 30, seconds: HOUR, counts: 'counted', why: 'An applicant checks a few times a day; a kiosk checking for its customers a few dozen. More is someone guessing references.' },
   'status:reference': { max: 10, seconds: HOUR, counts: 'counted', why: 'Ten tries at one reference an hour lets a person mistype their number; it stops anyone trying every mobile number.' },
   'fix-link:address': { max: 60, seconds: HOUR, counts: 'counted', why: 'Opening and sending a documents-to-fix link takes a few calls; sixty an hour from one network is someone guessing links.' },

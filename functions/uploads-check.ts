@@ -1,0 +1,27 @@
+/**
+ * POST /api/uploads/check — `{uploadId, draft}` (or `{uploadId, fix}`): right after a file's
+ * upload, its stored bytes are read and judged (uploads.ts). 200 `{uploadId, type, size}`; a
+ * file that is not what it claims is deleted and refused with 422 and a message on its slot.
+ */
+import type { Config } from '@netlify/functions';
+import { UploadCheckSchema } from '../src/lib/schemas/uploads';
+import { findFixTarget } from './_shared/fix-token';
+import { allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
+import { byClient, enforce } from './_shared/limits';
+import { checkUpload } from './_shared/uploads';
+
+/** The answer for a check that names no fill (or both a fill and a link). */
+const NO_OWNER = 'The form has no valid draft id. Please reload the page.';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'POST');
+  const input = validate(UploadCheckSchema, await readJson(req));
+  // One owner exactly: the fill of a form, or a fix link.
+  if (!input.draft === !input.fix) throw fieldErrors({ draft: NO_OWNER });
+  await enforce([['upload-checks:address', byClient(req, context)]]);
+  if (input.fix) await enforce([['fix-link:address', byClient(req, context)]]);
+  const owner = input.fix ? { fix: await findFixTarget(input.fix) } : { draft: input.draft! };
+  return json(await checkUpload(input.uploadId, owner));
+});
+
+export const config: Config = { path: '/api/uploads/check' };

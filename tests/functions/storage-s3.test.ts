@@ -1,0 +1,220 @@
+/**
+ * The S3 code path, against a fake S3 in this process that checks signatures, expiry and policy
+ * conditions as S3 does (tests/support/fake-s3.ts): the functions make their policies with the
+ * real SDK, the fake refuses an expired or tampered one, takes a good upload, and the storage
+ * layer reads a file's first bytes, links it for staff and deletes it. The functions run in this
+ * process with S3_* pointed at the fake (scripts/in-process.mjs).
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { s3DocumentStorage } from '../../functions/_shared/storage-s3';
+import { startInProcess } from '../../scripts/in-process.mjs';
+import { MAX_DOCUMENT_BYTES } from '../../src/lib/schemas/uploads';
+import { startFakeS3, type FakeS3 } from '../support/fake-s3';
+
+let s3: FakeS3;
+let fx: Awaited<ReturnType<typeof startInProcess>>;
+let client: pg.Client;
+
+beforeAll(async () => {
+  s3 = await startFakeS3();
+  fx = await startInProcess({ functions: ['uploads', 'uploads-check', 'uploads-local', 'uploads-local-link'], env: s3.env });
+  client = new pg.Client({ connectionString: fx.databaseUrl });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client?.end();
+  await fx?.close();
+  await s3?.close();
+});
+
+afterEach(() => s3.travel(0));
+
+const storage = () => s3DocumentStorage({ bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, endpoint: s3.endpoint });
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const HTML = Buffer.from('<!doctype html><html><body><h1>Not a PDF</h1></body></html>');
+
+const call = async (name: string, route: string, body: unknown) => {
+  const { response } = await fx.call(name, new Request(`http://127.0.0.1:8888${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  return response;
+};
+
+interface Policy {
+  uploadId: string;
+  key: string;
+  url: string;
+  fields: Record<string, string>;
+}
+
+async function policyFor(file: { draft: string; slot: string; name: string; type: string; size: number }): Promise<Policy> {
+  const res = await call('uploads', '/api/uploads', { form: 'emitra', ...file });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return res.json();
+}
+
+/** Posts the file as the browser's uploader does: the fields (some changed), then `file` last. */
+function upload(policy: Pick<Policy, 'url' | 'fields'>, bytes: Buffer<ArrayBuffer>, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...policy.fields, ...fields })) form.set(name, value);
+  form.set('file', new Blob([bytes]));
+  return fetch(policy.url, { method: 'POST', body: form });
+}
+
+async function s3Error(res: Response) {
+  const xml = await res.text();
+  return { status: res.status, code: /<Code>([^<]*)</.exec(xml)?.[1], message: /<Message>([^<]*)</.exec(xml)?.[1]?.replaceAll('&#34;', '"') };
+}
+
+/** The policy document inside the fields. */
+const policyDocument = (fields: Record<string, string>) => JSON.parse(Buffer.from(fields['Policy']!, 'base64').toString('utf8'));
+
+describe('uploads to S3 (a fake that checks what S3 checks)', () => {
+  it('makes a POST policy S3 enforces: exact key and type, 1 byte to 5 MB, 15 minutes, no checksum fields', async () => {
+    const draft = randomUUID();
+    const policy = await policyFor({ draft, slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: PDF.length });
+    expect(policy.url).toBe(`${s3.endpoint}/${s3.bucket}`);
+    expect(policy.fields).toMatchObject({ key: policy.key, 'Content-Type': 'application/pdf', success_action_status: '201', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' });
+    expect(Object.keys(policy.fields).filter((name) => /checksum/i.test(name))).toEqual([]);
+    const document = policyDocument(policy.fields);
+    expect(document.conditions).toEqual(
+      expect.arrayContaining([['content-length-range', 1, MAX_DOCUMENT_BYTES], ['eq', '$Content-Type', 'application/pdf'], ['eq', '$key', policy.key], { success_action_status: '201' }]),
+    );
+    const minutes = (Date.parse(document.expiration) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+  });
+
+  it('stores a good upload, and the check reads its first bytes with a ranged GET', async () => {
+    const draft = randomUUID();
+    const policy = await policyFor({ draft, slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: PDF.length });
+    const res = await upload(policy, PDF);
+    expect(res.status).toBe(201);
+    expect(await res.text()).toContain(`<Key>${policy.key}</Key>`);
+    expect(s3.objects.get(policy.key)).toMatchObject({ contentType: 'application/pdf' });
+
+    const checked = await call('uploads-check', '/api/uploads/check', { uploadId: policy.uploadId, draft });
+    expect(checked.status).toBe(200);
+    expect(await checked.json()).toEqual({ uploadId: policy.uploadId, type: 'application/pdf', size: PDF.length });
+    const read = s3.seen.filter((r) => r.method === 'GET' && r.url.includes(policy.uploadId));
+    expect(read.at(-1)).toMatchObject({ status: 206, headers: { range: 'bytes=0-4099' } });
+  });
+
+  it('refuses an expired policy', async () => {
+    const policy = await policyFor({ draft: randomUUID(), slot: 'marksheet', name: 'm.pdf', type: 'application/pdf', size: PDF.length });
+    s3.travel(16 * 60_000);
+    expect(await s3Error(await upload(policy, PDF))).toEqual({ status: 403, code: 'AccessDenied', message: 'Invalid according to Policy: Policy expired.' });
+    expect(s3.objects.has(policy.key)).toBe(false);
+  });
+
+  it('refuses a tampered policy, a tampered signature, another key, another type, too large and empty', async () => {
+    const policy = await policyFor({ draft: randomUUID(), slot: 'marksheet', name: 'm.pdf', type: 'application/pdf', size: PDF.length });
+    const document = policyDocument(policy.fields);
+    const widened = {
+      ...document,
+      conditions: document.conditions.map((c: unknown) => (Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 1e9] : c)),
+    };
+    const tampered = Buffer.from(JSON.stringify(widened)).toString('base64');
+    const signatureRefused = { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.' };
+    expect(await s3Error(await upload(policy, PDF, { Policy: tampered }))).toEqual(signatureRefused);
+    const signature = policy.fields['X-Amz-Signature']!;
+    const flipped = signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
+    expect(await s3Error(await upload(policy, PDF, { 'X-Amz-Signature': flipped }))).toEqual(signatureRefused);
+
+    const otherKey = policy.key.replace('marksheet-', 'affidavit-');
+    expect(await s3Error(await upload(policy, PDF, { key: otherKey }))).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: `Invalid according to Policy: Policy Condition failed: ["eq", "$key", "${policy.key}"]`,
+    });
+    expect(await s3Error(await upload(policy, PDF, { 'Content-Type': 'text/html' }))).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: 'Invalid according to Policy: Policy Condition failed: ["eq", "$Content-Type", "application/pdf"]',
+    });
+    expect(await s3Error(await upload(policy, Buffer.alloc(MAX_DOCUMENT_BYTES + 1, 0x25)))).toMatchObject({ status: 400, code: 'EntityTooLarge' });
+    expect(await s3Error(await upload(policy, Buffer.alloc(0)))).toMatchObject({ status: 400, code: 'EntityTooSmall' });
+    expect(await s3Error(await upload(policy, PDF, { 'x-amz-meta-note': 'extra' }))).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: 'Invalid according to Policy: Extra input fields: x-amz-meta-note',
+    });
+    expect(s3.objects.has(policy.key)).toBe(false);
+    expect(s3.objects.has(otherKey)).toBe(false);
+  });
+
+  it('deletes an HTML page named .pdf after its check, from the bucket too', async () => {
+    const draft = randomUUID();
+    const policy = await policyFor({ draft, slot: 'affidavit', name: 'affidavit.pdf', type: 'application/pdf', size: HTML.length });
+    expect((await upload(policy, HTML)).status).toBe(201);
+    const res = await call('uploads-check', '/api/uploads/check', { uploadId: policy.uploadId, draft });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ affidavit: 'This file is not a real PDF: its contents are an HTML page. Please choose the PDF again.' });
+    expect(s3.objects.has(policy.key)).toBe(false);
+    const { rows } = await client.query('select delete_reason from uploads where id = $1', [policy.uploadId]);
+    expect(rows[0].delete_reason).toBe('refused');
+  });
+
+  it('leaves the local upload endpoints unanswered when a bucket is set', async () => {
+    const { response } = await fx.call('uploads-local', new Request('http://127.0.0.1:8888/api/uploads/local', { method: 'POST', body: new FormData() }));
+    expect(response.status).toBe(404);
+    const link = await fx.call('uploads-local-link', new Request('http://127.0.0.1:8888/api/uploads/local/applications/x.pdf?expires=1'));
+    expect(link.response.status).toBe(404);
+  });
+});
+
+describe('the S3 storage layer', () => {
+  it('reads the first 4,100 bytes and the whole size, null for no object, 0 for an empty one', async () => {
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const key = `applications/csc/${randomUUID()}/photo-${randomUUID()}.png`;
+    await storage().put(key, photo, 'image/png');
+    const start = await storage().readStart(key);
+    expect(start!.size).toBe(photo.length);
+    expect(Buffer.from(start!.head)).toEqual(photo.subarray(0, 4100));
+    expect(await storage().readStart(`${key}.missing`)).toBeNull();
+    const empty = `applications/csc/${randomUUID()}/empty.pdf`;
+    await storage().put(empty, new Uint8Array(), 'application/pdf');
+    expect(await storage().readStart(empty)).toEqual({ size: 0, head: new Uint8Array() });
+  });
+
+  it('signs a link that answers an attachment nobody caches, expires, and refuses a changed link', async () => {
+    const key = `applications/iibf/${randomUUID()}/panCard-${randomUUID()}.pdf`;
+    await storage().put(key, PDF, 'application/pdf');
+    const link = await storage().signedLink({ key, fileName: 'पैन कार्ड "scan".pdf', contentType: 'application/pdf', seconds: 60 });
+    expect(link).not.toMatch(/checksum/i);
+    const res = await fetch(link);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="___ _____ _scan_.pdf"; filename*=UTF-8''${encodeURIComponent('पैन कार्ड "scan".pdf')}`,
+    );
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(PDF);
+
+    const changed = new URL(link);
+    changed.searchParams.set('response-content-type', 'text/html');
+    expect(await s3Error(await fetch(changed))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    s3.travel(61_000);
+    expect(await s3Error(await fetch(link))).toEqual({ status: 403, code: 'AccessDenied', message: 'Request has expired' });
+  });
+
+  it('deletes objects, a missing one being no error', async () => {
+    const keys = [0, 1].map((n) => `applications/nielit/${randomUUID()}/photo-${n}.jpg`);
+    for (const key of keys) await storage().put(key, PDF, 'image/jpeg');
+    await storage().delete([...keys, 'applications/nielit/none.jpg']);
+    expect(keys.map((key) => s3.objects.has(key))).toEqual([false, false]);
+    const deletes = s3.seen.filter((r) => r.method === 'POST' && r.url.includes('delete'));
+    expect(deletes.at(-1)!.status).toBe(200);
+  });
+
+  it('is refused by the fake when the secret is wrong (signatures are really checked)', async () => {
+    const wrong = s3DocumentStorage({ bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: 'not-the-secret', endpoint: s3.endpoint });
+    await expect(wrong.readStart('applications/any.pdf')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    await expect(wrong.put('applications/any.pdf', PDF, 'application/pdf')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    const policy = await wrong.presignPost({ key: 'applications/any.pdf', contentType: 'application/pdf', maxBytes: 100, expiresAt: new Date(Date.now() + 60_000) });
+    expect(await s3Error(await upload(policy, PDF))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+  });
+});
