@@ -4,13 +4,13 @@
  * Verified → Forwarded → Approved / Rejected) with what each step needs and the applicant's mail
  * with the link, Today and the list's filters.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDetail } from '../../src/lib/schemas/application-review';
 import { EMITRA_FORM } from '../../src/lib/schemas/application-forms';
 import type { LeadDetail, LeadRow } from '../../src/lib/schemas/lead';
-import { insertApplication } from './application-fixtures';
-import { db, eventually, outboxMessages, targets } from './helpers';
+import { insertApplication, PDF, photo, submitApplication, uploadDocument } from './application-fixtures';
+import { db, eventually, newClientIp, outboxMessages, post as postJson, targets } from './helpers';
 import { act, applyLead, dayFromToday, detail, leadState } from './lead-fixtures';
 import { signedInAdmin, staffFetch } from './staff';
 
@@ -65,6 +65,62 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     // An enquiry has no application.
     const enquiry = await applyLead(target);
     expect((await read(enquiry.id)).application).toBeNull();
+  });
+
+  it('opens a document through a link made for one view: the stored bytes, as an attachment, never cached, each view audited', async () => {
+    const app = await submitApplication(target);
+    const item = await read(app.id);
+    expect(item).toMatchObject({ kind: 'emitra', form: '/EmitraForm', status: 'submitted' });
+    const documents = application(item).documents;
+    expect(documents.filter((d) => d.required).every((d) => d.state === 'received')).toBe(true);
+    const jpeg = await photo();
+    expect(documents.find((d) => d.slot === 'applicantPhoto')).toMatchObject({ uploadId: app.documents['applicantPhoto'], type: 'image/jpeg', size: jpeg.length, fileName: 'applicantPhoto.jpg' });
+    expect(documents.find((d) => d.slot === 'marksheet')).toMatchObject({ type: 'application/pdf', size: PDF.length });
+    // The form's own answers, sealed numbers masked.
+    const fields = application(item).sections.flatMap((x) => x.fields);
+    expect(fields.find((f) => f.name === 'aadharNo')!.value).toBe('•••• 2346');
+    expect(fields.find((f) => f.name === 'kioskName')!.value).toBe('Ramesh e-Mitra');
+
+    const views = () => db(target, `select action, entity_id, detail from audit_log where action = 'view-document' and entity_id = $1 order by id`, [app.id]);
+    const open = (uploadId: string, headers: Record<string, string> = {}) => staffFetch(target, `/api/admin/documents/${uploadId}`, admin.cookie, { headers });
+    const res = await open(app.documents['applicantPhoto']!);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const link = await res.json();
+    expect(link).toMatchObject({ type: 'image/jpeg', name: 'applicantPhoto.jpg' });
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(50_000);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
+    expect(await views()).toEqual([{ action: 'view-document', entity_id: app.id, detail: { uploadId: app.documents['applicantPhoto'], slot: 'applicantPhoto' } }]);
+
+    const file = await fetch(new URL(link.url, target.url));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('cache-control')).toBe('private, no-store');
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; /);
+    expect(Buffer.from(await file.arrayBuffer()).equals(jpeg)).toBe(true);
+    // A link whose signature was changed opens nothing.
+    const forged = new URL(link.url, target.url);
+    forged.searchParams.set('name', 'other.jpg');
+    expect((await fetch(forged)).status).toBe(403);
+
+    const pdf = await (await open(app.documents['marksheet']!)).json();
+    expect(pdf).toMatchObject({ type: 'application/pdf', name: 'marksheet.pdf' });
+    expect(Buffer.from(await (await fetch(new URL(pdf.url, target.url))).arrayBuffer()).equals(PDF)).toBe(true);
+    expect(await views()).toHaveLength(2);
+
+    // Only attached documents: an upload of a form never sent, an unknown or malformed id.
+    const stray = await uploadDocument(target, randomUUID(), 'marksheet', { name: 'stray.pdf', type: 'application/pdf', bytes: PDF });
+    for (const id of [stray, randomUUID(), 'abc', '../../etc/passwd']) {
+      const refused = await open(id);
+      expect(refused.status, id).toBe(404);
+      expect((await refused.json()).message).toBe('This document was not found.');
+    }
+    // From another site: refused, even with the staff cookie.
+    const crossSite = await open(app.documents['marksheet']!, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    // Nobody signed in.
+    expect((await staffFetch(target, `/api/admin/documents/${app.documents['marksheet']}`, null)).status).toBe(401);
+    expect(await views()).toHaveLength(2);
   });
 
   it('shows one ID number in full on request, with an audit line naming it; refuses anything else', async () => {
@@ -174,6 +230,50 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(again.status).toBe(200);
     expect(again.body.message).toBe('Status changed to Documents to fix: the applicant is e-mailed a link to upload the document again.');
     expect((await appState(app.id))!['fix_token_hash']).not.toBe(stored!['fix_token_hash']);
+  });
+
+  it('takes the fixed documents back from the applicant: the old file replaced, the application submitted and untouched again', async () => {
+    const app = await submitApplication(target);
+    await post(app.id, { action: 'note', text: 'Looked at it.' });
+    const asked = await post(app.id, { action: 'move', version: 1, next: { status: 'documents-to-fix', slots: ['panCardCopy'], note: 'Cut off at the bottom.' } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const mails = await eventually(async () => {
+      const found = (await outboxMessages(target, `To: ${app.email}`)).filter((m) => m.includes('Please upload documents again'));
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    const token = tokenIn(mails[0]!)!;
+
+    // The applicant's side (the fix page): the documents asked for, a new upload under the link.
+    const ip = newClientIp();
+    const opened = await fetch(new URL(`/api/applications/fix?token=${token}`, target.url), { headers: { 'x-forwarded-for': ip } });
+    expect(opened.status).toBe(200);
+    expect((await opened.json()).documents).toEqual([{ slot: 'panCardCopy', label: 'PAN card copy', imagesOnly: false }]);
+    const newPdf = Buffer.concat([PDF, Buffer.from('% a clearer scan\n')]);
+    const policy = await (await postJson(target, '/api/uploads', { fix: token, slot: 'panCardCopy', name: 'pan-clear.pdf', type: 'application/pdf', size: newPdf.length }, {}, ip)).json();
+    const form = new FormData();
+    for (const [name, value] of Object.entries(policy.fields as Record<string, string>)) form.set(name, value);
+    form.set('file', new Blob([newPdf]));
+    expect((await fetch(policy.url, { method: 'POST', body: form })).status).toBe(201);
+    expect((await postJson(target, '/api/uploads/check', { uploadId: policy.uploadId, fix: token }, {}, ip)).status).toBe(200);
+    const sent = await postJson(target, '/api/applications/fix', { token, documents: { panCardCopy: policy.uploadId } }, {}, ip);
+    expect(sent.status, await sent.clone().text()).toBe(200);
+
+    // Staff's side.
+    const item = await read(app.id);
+    expect(item).toMatchObject({ status: 'submitted', touchedAt: null });
+    const pan = application(item).documents.find((d) => d.slot === 'panCardCopy')!;
+    expect(pan).toMatchObject({ state: 'replaced', uploadId: policy.uploadId, fileName: 'pan-clear.pdf', size: newPdf.length });
+    expect(application(item).fix).toMatchObject({ slots: ['panCardCopy'], note: 'Cut off at the bottom.', open: false });
+    expect(item.timeline.map((t) => t.summary)).toContain('Status: Documents to fix → Submitted; new files from the applicant for PAN card copy.');
+    const today = await (await staffFetch(target, '/api/admin/today', admin.cookie)).json();
+    expect(today.untouched.map((l: LeadRow) => l.reference)).toContain(app.reference);
+    // The old file is gone, and a link to it says why.
+    const old = await staffFetch(target, `/api/admin/documents/${app.documents['panCardCopy']}`, admin.cookie);
+    expect(old.status).toBe(410);
+    expect((await old.json()).message).toBe('This file was replaced by a newer one the applicant sent. Please open the document again from the checklist.');
+    const fresh = await (await staffFetch(target, `/api/admin/documents/${policy.uploadId}`, admin.cookie)).json();
+    expect(Buffer.from(await (await fetch(new URL(fresh.url, target.url))).arrayBuffer()).equals(newPdf)).toBe(true);
   });
 
   it('goes Verified → Forwarded with the portal reference → Approved, closing the application; the link stops working', async () => {

@@ -1,18 +1,22 @@
 /**
- * Applications of one test, as staff meet them in the inbox: a kiosk (e-Mitra) or NIELIT form with
- * realistic answers and documents. `insertApplication` writes the rows the submit endpoint writes
+ * Applications of one test, as staff meet them in the inbox: a kiosk (e-Mitra) form with realistic
+ * answers and documents. `submitApplication` sends one as the browser does — each file uploaded
+ * under its own policy (POST /api/uploads, the local stand-in of S3, POST /api/uploads/check),
+ * then the form (POST /api/emitra). `insertApplication` writes the rows the submit endpoint writes
  * (lead, applications row, attached uploads) straight into the database, for states the public
  * endpoints cannot reach quickly (a purged application), with the ID numbers sealed as the
  * server seals them locally (the key derived from the test server's AUTH_SECRET).
  */
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { expect } from 'vitest';
 import { deriveAuthKeys } from '../../functions/_shared/keys';
 import { seal } from '../../functions/_shared/sealed';
 import { EMITRA_FORM, FORMS } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
 import type { Target } from './global-setup';
-import { db, uniqueEmail, uniqueName, uniquePhone } from './helpers';
-import { insertLead, type TestLead } from './lead-fixtures';
+import { db, newClientIp, post, uniqueEmail, uniqueName, uniquePhone } from './helpers';
+import { insertLead, storedLead, type TestLead } from './lead-fixtures';
 
 /** A valid Aadhaar number (passes the Verhoeff check). */
 export const AADHAAR = '234123412346';
@@ -108,4 +112,46 @@ export async function insertApplication(target: Target, options: { skip?: string
     documents[doc.slot] = id;
   }
   return { ...lead, form, draft, documents };
+}
+
+/** A minimal, well-formed PDF (a scanned document). */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+/** A small real JPEG photo. */
+export const photo = () => sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg({ quality: 80 }).toBuffer();
+
+/** Uploads `bytes` as document `slot` of the fill `draft` of the kiosk form, as the browser does; its upload id. */
+export async function uploadDocument(target: Target, draft: string, slot: string, file: { name: string; type: string; bytes: Buffer }, ip = newClientIp()): Promise<string> {
+  const asked = await post(target, '/api/uploads', { form: 'emitra', draft, slot, name: file.name, type: file.type, size: file.bytes.length }, {}, ip);
+  expect(asked.status, await asked.clone().text()).toBe(201);
+  const policy = (await asked.json()) as { uploadId: string; url: string; fields: Record<string, string> };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(policy.fields)) form.set(name, value);
+  form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }));
+  const stored = await fetch(policy.url, { method: 'POST', body: form });
+  expect(stored.status, await stored.clone().text()).toBe(201);
+  const checked = await post(target, '/api/uploads/check', { uploadId: policy.uploadId, draft }, {}, ip);
+  expect(checked.status, await checked.clone().text()).toBe(200);
+  return policy.uploadId;
+}
+
+/**
+ * A kiosk application sent through the real endpoints: every required document uploaded (the
+ * photo a JPEG, the rest PDFs) and the form posted. Its lead as stored, with the upload ids.
+ */
+export async function submitApplication(target: Target): Promise<TestApplication> {
+  const draft = randomUUID();
+  const ip = newClientIp();
+  const phone = uniquePhone();
+  const name = uniqueName('Kiosk');
+  const email = uniqueEmail('kiosk');
+  const jpeg = await photo();
+  const documents: Record<string, string> = {};
+  for (const doc of EMITRA_FORM.documents.filter((d) => d.required)) {
+    const file = doc.imagesOnly ? { name: `${doc.slot}.jpg`, type: 'image/jpeg', bytes: jpeg } : { name: `${doc.slot}.pdf`, type: 'application/pdf', bytes: PDF };
+    documents[doc.slot] = await uploadDocument(target, draft, doc.slot, file, ip);
+  }
+  const res = await post(target, EMITRA_FORM.endpoint, { ...emitraAnswers(name, email, phone), documents, draft, consent: true }, { 'idempotency-key': randomUUID() }, ip);
+  expect(res.status, await res.clone().text()).toBe(201);
+  const lead = await storedLead(target, (await res.json()).reference);
+  return { ...lead, form: 'emitra', draft, documents };
 }
