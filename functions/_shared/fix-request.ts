@@ -21,10 +21,11 @@ export interface QueuedMail {
   mail: Mail;
 }
 
-/** The 400 for slots that are not documents of the form. */
-export function checkFixSlots(form: ApplicationForm, slots: string[]): void {
-  const known = new Set(FORMS[form].documents.map((d) => d.slot));
-  if (slots.some((slot) => !known.has(slot))) throw fieldErrors({ 'next.slots': 'Please choose documents of this form.' });
+/** `slots` in the form's own order (as the applicant saw them); a 400 for any that is not a document of the form. */
+export function checkFixSlots(form: ApplicationForm, slots: string[]): string[] {
+  const known = FORMS[form].documents.map((d) => d.slot);
+  if (slots.some((slot) => !known.includes(slot))) throw fieldErrors({ 'next.slots': 'Please choose documents of this form.' });
+  return known.filter((slot) => slots.includes(slot));
 }
 
 /**

@@ -51,7 +51,7 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
         return recordContactOnly(client, id, action, lead.status, staffId);
       }
       if (!NEXT_STATUSES[lead.status].includes(next.status)) throw refusedMove(lead.status, next.status);
-      if (next.status === 'documents-to-fix' && isApplicationKind(lead.kind)) checkFixSlots(lead.kind, next.slots);
+      if (next.status === 'documents-to-fix' && isApplicationKind(lead.kind)) next.slots = checkFixSlots(lead.kind, next.slots);
       if (action.action === 'contact') {
         const { channel, outcome, template, note } = action;
         await writeEvents(client, staffId, [{ lead: id, kind: 'contact', detail: { channel, outcome, template: template ?? null, note: note ?? null } }]);

@@ -183,6 +183,8 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
       [{ status: 'forwarded', portalReference: 'RJ-1' }, 'status', 'A lead that is Submitted cannot move to Forwarded.'],
       [{ status: 'contacted', followUp: '2099-01-01' }, 'next.followUp', 'Please choose the next follow-up date within a year.'],
       [{ status: 'rejected' }, 'next.reason', 'Please enter the reason.'],
+      [{ status: 'rejected', reason: '  ' }, 'next.reason', 'Please enter the reason.'],
+      [{ status: 'forwarded', portalReference: '' }, 'next.portalReference', "Please enter the portal's reference."],
     ];
     for (const [next, field, message] of refusals) {
       const res = await post(app.id, { action: 'move', version: 1, next });
@@ -201,10 +203,10 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(res.body.message).toBe('Status changed to Documents to fix: the applicant is e-mailed a link to upload the documents again.');
     const a = application(res.body.item);
     expect(res.body.item).toMatchObject({ status: 'documents-to-fix', version: 2, followUp: null });
-    expect(a.fix).toMatchObject({ slots: ['panCardCopy', 'applicantPhoto'], note, open: true });
+    expect(a.fix).toMatchObject({ slots: ['applicantPhoto', 'panCardCopy'], note, open: true });
     expect(new Date(a.fix!.expiresAt!).getTime() - new Date(a.fix!.requestedAt).getTime()).toBe(14 * 86_400_000);
     expect(a.documents.filter((d) => d.state === 'to-fix').map((d) => d.slot)).toEqual(['applicantPhoto', 'panCardCopy']);
-    expect(res.body.item.timeline.at(-1).summary).toBe(`Status: Submitted → Documents to fix; asked again for PAN card copy, Applicant photo: ${note}`);
+    expect(res.body.item.timeline.at(-1).summary).toBe(`Status: Submitted → Documents to fix; asked again for Applicant photo, PAN card copy: ${note}`);
 
     // The mail: to the applicant, naming the documents and the note, with the link.
     const [mail] = await eventually(async () => {
@@ -213,12 +215,13 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
       return found.filter((m) => m.includes('Please upload documents again'));
     });
     expect(mail).toContain(`Subject: Please upload documents again: ${app.reference}`);
-    expect(mail).toContain('- PAN card copy\n- Applicant photo');
+    // In the form's order, whatever the order chosen.
+    expect(mail).toContain('- Applicant photo\n- PAN card copy');
     expect(mail).toContain(note);
     const token = tokenIn(mail!);
     expect(token).toBeDefined();
     const stored = await appState(app.id);
-    expect(stored).toMatchObject({ fix_slots: ['panCardCopy', 'applicantPhoto'], fix_note: note, asked: true });
+    expect(stored).toMatchObject({ fix_slots: ['applicantPhoto', 'panCardCopy'], fix_note: note, asked: true });
     // Only the token's hash is stored.
     expect(stored!['fix_token_hash']).toBe(createHash('sha256').update(token!).digest('hex'));
     const [outbox] = await db(target, `select kind, recipient, subject, sent_at is not null as sent from mail_outbox where lead_id = $1 and kind = 'applicant'`, [app.id]);

@@ -128,6 +128,9 @@ export const AdmissionSchema = z.object({
   course: TextSchema('the course', 2, 120),
 });
 
+/** A blank text is a text left out ('Please enter …', not 'at least 2 characters'). */
+const filledIn = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
 /** The message for a next step left out. */
 export const NEXT_STEP_MESSAGE = 'Please choose the next step.';
 /** The message for a documents-to-fix step without documents. */
@@ -181,13 +184,13 @@ export const NextStepSchema = z.discriminatedUnion(
     z.object({
       status: z.literal('forwarded'),
       /** The outside portal's reference for the application. */
-      portalReference: TextSchema("the portal's reference", 2, 60),
+      portalReference: filledIn(TextSchema("the portal's reference", 2, 60)),
     }),
     z.object({ status: z.literal('approved') }),
     z.object({
       status: z.literal('rejected'),
       /** Why (kept with the application; the applicant is told to call). */
-      reason: TextSchema('the reason', 2, 500),
+      reason: filledIn(TextSchema('the reason', 2, 500)),
     }),
   ],
   { message: NEXT_STEP_MESSAGE },
