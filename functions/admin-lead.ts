@@ -7,17 +7,21 @@
  * A move the pipeline does not allow is 400 (errors.status); a change based on an older
  * `version` is 409 {message, current}; admitting creates the student record (linked both ways).
  * Each change is written with its timeline lines and its audit line in one transaction; an
- * unknown or malformed id is 404.
+ * unknown or malformed id is 404. An application's lead also carries `application` (its answers
+ * with ID numbers masked, its documents' checklist); asking for documents again e-mails the
+ * applicant a link once the answer has gone.
  */
 import type { Config } from '@netlify/functions';
 import { LeadActionSchema } from '../src/lib/schemas/lead';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { audit } from './_shared/audit';
 import { transaction } from './_shared/db';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { env } from './_shared/env';
+import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
 import { performLeadAction } from './_shared/lead-actions';
 import { readLeadDetail } from './_shared/lead-detail';
 import { leadNotFound } from './_shared/lead-row';
+import { deliver } from './_shared/outbox';
 import { requireStaff } from './_shared/staff';
 
 export default endpoint(async (req, context) => {
@@ -38,14 +42,17 @@ export default endpoint(async (req, context) => {
   }
 
   const action = validate(LeadActionSchema, await readJson(req));
-  const { message, item } = await transaction(async (client) => {
-    const done = await performLeadAction(client, id, action, staff.id);
+  const site = env().URL;
+  const origin = site ? new URL(site).origin : new URL(req.url).origin;
+  const { message, item, mail } = await transaction(async (client) => {
+    const done = await performLeadAction(client, id, action, staff.id, origin);
     await audit({ staffId: staff.id, action: 'update', entity: 'lead', entityId: id, detail: done.detail }, address, client);
     if (done.studentId) {
       await audit({ staffId: staff.id, action: 'create', entity: 'student', entityId: done.studentId, detail: { lead: id } }, address, client);
     }
-    return { message: done.message, item: (await readLeadDetail(client, id))! };
+    return { message: done.message, item: (await readLeadDetail(client, id))!, mail: done.mail };
   });
+  if (mail) await afterAnswer(context, () => deliver(mail.outboxId, mail.mail));
   return json({ message, item });
 });
 

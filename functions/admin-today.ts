@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/today?mine=1 (staff only) → Today: the follow-ups due today or before (open
- * leads, oldest follow-up first), the new leads nobody has touched (oldest first) — at most
+ * leads, oldest follow-up first), the new enquiries and submitted applications nobody has touched
+ * (oldest first; an application whose documents came back fixed is untouched again) — at most
  * TODAY_MAX each, `mine=1` keeping those assigned to the caller or to nobody — and the
  * notifications that failed for good and were not dismissed. An audit line 'view'.
  */
@@ -13,6 +14,9 @@ import { allowMethods, endpoint, json, validate } from './_shared/http';
 import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/lead-row';
 import { leadMail } from './_shared/outbox';
 import { requireStaff } from './_shared/staff';
+
+/** The statuses of a lead waiting for staff's first look: a new enquiry, a submitted application. */
+const UNTOUCHED_STATUSES = ['new', 'submitted'];
 
 /** Leads of the caller or of nobody when `$2` is set (the caller's id). */
 const MINE = '($2::uuid is null or l.assigned_to = $2 or l.assigned_to is null)';
@@ -34,9 +38,9 @@ export default endpoint(async (req, context) => {
     );
     const untouched = await client.query<LeadRowRecord>(
       `select ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to
-        where l.touched_at is null and l.status = $1 and ${MINE}
+        where l.touched_at is null and l.status = any($1::text[]) and ${MINE}
         order by l.created_at, l.id limit $3`,
-      ['new', me, TODAY_MAX],
+      [UNTOUCHED_STATUSES, me, TODAY_MAX],
     );
     const failed = await failedNotices(client);
     await audit(
@@ -66,7 +70,7 @@ async function failedNotices(client: Parameters<Parameters<typeof transaction>[0
   return rows.map((r) => {
     const lead = r.lead_id ? (leads.get(r.lead_id) ?? null) : null;
     // A lead's notification is written when sent: its subject is the one leadMail gives.
-    const subject = r.subject ?? (lead ? leadMail({ reference: lead.reference, kind: lead.kind, form: lead.form, name: lead.name, phone: lead.phone }).subject : '');
+    const subject = r.subject ?? (lead ? leadMail({ reference: lead.reference, kind: lead.kind === 'contact' ? 'contact' : 'application', form: lead.form, name: lead.name, phone: lead.phone }).subject : '');
     return { _id: r._id, lead, subject, error: r.error, failedAt: new Date(r.failedAt).toISOString() };
   });
 }

@@ -3,9 +3,13 @@
  * checks what the pipeline needs, changes the lead only at the version the change was based on
  * (the UPDATE itself checks it: a change that lost a race is 409 with the lead as it is now),
  * and writes its timeline lines. A note never conflicts: it only marks the lead as touched.
+ * An application's call or message may keep its status (its next step is staff's); asking for
+ * documents again checks the slots against the form and queues the applicant's mail, which the
+ * caller sends once the answer has gone.
  */
 import type { PoolClient } from '@neondatabase/serverless';
-import { NEXT_STATUSES, OPEN_STATUSES, type LeadAction, type LeadStatus } from '../../src/lib/schemas/lead';
+import { isApplicationKind, NEXT_STATUSES, NEXT_STEP_MESSAGE, OPEN_STATUSES, type LeadAction, type LeadKind, type LeadStatus } from '../../src/lib/schemas/lead';
+import { checkFixSlots, requestFix, type QueuedMail } from './fix-request';
 import { fieldErrors } from './http';
 import { leadMissedOrChanged } from './lead-detail';
 import { leadNotFound } from './lead-row';
@@ -18,11 +22,13 @@ export interface ActionDone {
   detail: Record<string, unknown>;
   /** The student record an admission made. */
   studentId?: string;
+  /** A mail to the applicant to send once the answer has gone. */
+  mail?: QueuedMail;
 }
 
-/** Performs `action` on lead `id` as `staffId`. */
-export async function performLeadAction(client: PoolClient, id: string, action: LeadAction, staffId: string): Promise<ActionDone> {
-  const { rows } = await client.query<{ status: LeadStatus; version: number }>('select status, version from leads where id = $1', [id]);
+/** Performs `action` on lead `id` as `staffId`; `origin` is the site's address (for links in mails). */
+export async function performLeadAction(client: PoolClient, id: string, action: LeadAction, staffId: string, origin: string): Promise<ActionDone> {
+  const { rows } = await client.query<{ status: LeadStatus; kind: LeadKind; version: number }>('select status, kind, version from leads where id = $1', [id]);
   const lead = rows[0];
   if (!lead) throw leadNotFound();
 
@@ -39,17 +45,31 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
     case 'contact':
     case 'move': {
       const { next } = action;
+      if (!next) {
+        // Only a contact may leave the step out, and only for an application.
+        if (!isApplicationKind(lead.kind)) throw fieldErrors({ 'next.status': NEXT_STEP_MESSAGE });
+        return recordContactOnly(client, id, action, lead.status, staffId);
+      }
       if (!NEXT_STATUSES[lead.status].includes(next.status)) throw refusedMove(lead.status, next.status);
+      if (next.status === 'documents-to-fix' && isApplicationKind(lead.kind)) next.slots = checkFixSlots(lead.kind, next.slots);
       if (action.action === 'contact') {
         const { channel, outcome, template, note } = action;
         await writeEvents(client, staffId, [{ lead: id, kind: 'contact', detail: { channel, outcome, template: template ?? null, note: note ?? null } }]);
       }
       const [moved] = await applyStep(client, [id], next, staffId, action.version);
       if (!moved) throw await leadMissedOrChanged(client, id);
+      const mail =
+        next.status === 'documents-to-fix' && isApplicationKind(lead.kind) ? await requestFix(client, id, lead.kind, next.slots, next.note ?? null, origin) : undefined;
       const message =
-        action.action === 'contact' ? 'Outcome recorded.' : next.status === 'admitted' ? 'Admitted: student record created.' : `Status changed to ${statusLabel(next.status)}.`;
+        action.action === 'contact'
+          ? 'Outcome recorded.'
+          : next.status === 'admitted'
+            ? 'Admitted: student record created.'
+            : mail
+              ? `Status changed to ${statusLabel(next.status)}: the applicant is e-mailed a link to upload ${next.status === 'documents-to-fix' && next.slots.length === 1 ? 'the document' : 'the documents'} again.`
+              : `Status changed to ${statusLabel(next.status)}.`;
       const detail = { action: action.action, from: lead.status, ...stepDetail(next), ...(action.action === 'contact' ? { channel: action.channel, outcome: action.outcome } : {}) };
-      return { message, detail, ...(moved.studentId ? { studentId: moved.studentId } : {}) };
+      return { message, detail, ...(moved.studentId ? { studentId: moved.studentId } : {}), ...(mail ? { mail } : {}) };
     }
 
     case 'follow-up': {
@@ -82,6 +102,25 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
       return { message: to ? `Assigned to ${to.name}.` : 'No longer assigned.', detail: { action: 'assign', from, to: to?._id ?? null } };
     }
   }
+}
+
+/** A call or message about an application that keeps its status: the contact line, the lead touched. */
+async function recordContactOnly(
+  client: PoolClient,
+  id: string,
+  action: Extract<LeadAction, { action: 'contact' | 'move' }>,
+  status: LeadStatus,
+  staffId: string,
+): Promise<ActionDone> {
+  if (action.action !== 'contact') throw fieldErrors({ 'next.status': NEXT_STEP_MESSAGE });
+  const updated = await client.query('update leads set touched_at = now(), updated_at = now(), version = version + 1 where id = $1 and version = $2 returning id', [
+    id,
+    action.version,
+  ]);
+  if (!updated.rows[0]) throw await leadMissedOrChanged(client, id);
+  const { channel, outcome, template, note } = action;
+  await writeEvents(client, staffId, [{ lead: id, kind: 'contact', detail: { channel, outcome, template: template ?? null, note: note ?? null } }]);
+  return { message: 'Outcome recorded.', detail: { action: 'contact', from: status, to: status, channel, outcome } };
 }
 
 /**

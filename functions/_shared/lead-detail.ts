@@ -2,11 +2,14 @@
  * One lead as GET /api/admin/leads/{id} gives it (LeadDetail), also the `current` of a 409 and
  * the `item` after an action: the lead's row, what it sent and where it came from, the person's
  * enquiries and merges, and the timeline of ALL the person's enquiries, oldest first — received,
- * the institute's notification (sent or failed) and every lead_events row, each with a summary.
+ * the institute's notification (sent or failed), every e-mail sent to an applicant, and every
+ * lead_events row, each with a summary — and, for an application form's lead, the application
+ * (application-detail.ts).
  */
 import type { PoolClient } from '@neondatabase/serverless';
 import type { LeadDetail, LeadRow, TimelineEntry } from '../../src/lib/schemas/lead';
 import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
+import { readApplication } from './application-detail';
 import { HttpError } from './http';
 import { LEAD_ROW_COLUMNS, leadNotFound, toLeadRow, type LeadRowRecord } from './lead-row';
 import { summaryOf } from './lead-summary';
@@ -36,6 +39,7 @@ interface TimelineRecord {
   at: Date | string;
   kind: string;
   lead_id: string;
+  lead_kind: string;
   reference: string;
   staff_id: string | null;
   staff_name: string | null;
@@ -62,7 +66,7 @@ export async function readLeadDetail(db: Queryable, id: string): Promise<LeadDet
     record;
   const lead: LeadRow = toLeadRow(row);
 
-  const [leads, merges, timeline] = await Promise.all([
+  const [leads, merges, timeline, application] = await Promise.all([
     db.query<LeadDetail['person']['leads'][number] & { createdAt: Date | string }>(
       `select id::text as _id, reference, kind, status, course, created_at as "createdAt"
          from leads where person_id = $1 order by created_at desc, id desc`,
@@ -74,6 +78,7 @@ export async function readLeadDetail(db: Queryable, id: string): Promise<LeadDet
       [lead.personId],
     ),
     personTimeline(db, lead.personId),
+    readApplication(db, lead._id, lead.status),
   ]);
 
   return {
@@ -92,6 +97,7 @@ export async function readLeadDetail(db: Queryable, id: string): Promise<LeadDet
       merges: merges.rows.map((m) => ({ ...m, at: iso(m.at) })),
     },
     timeline,
+    application,
   };
 }
 
@@ -100,19 +106,22 @@ async function personTimeline(db: Queryable, personId: string): Promise<Timeline
   // `ord` keeps a lead's own lines in their natural order when they share a moment.
   const { rows } = await db.query<TimelineRecord>(
     `with mine as (select id, reference, form, kind, created_at, notified_at from leads where person_id = $1)
-     select _id, at, kind, lead_id, reference, staff_id, staff_name, detail from (
-       select 'received-' || m.id as _id, m.created_at as at, 'received' as kind, m.id::text as lead_id, m.reference,
+     select _id, at, kind, lead_id, lead_kind, reference, staff_id, staff_name, detail from (
+       select 'received-' || m.id as _id, m.created_at as at, 'received' as kind, m.id::text as lead_id, m.kind as lead_kind, m.reference,
               null::text as staff_id, null::text as staff_name, jsonb_build_object('form', m.form, 'kind', m.kind) as detail, 0 as ord, m.id as seq
          from mine m
        union all
-       select 'notified-' || m.id, m.notified_at, 'notified', m.id::text, m.reference, null, null, '{}'::jsonb, 1, m.id
+       select 'notified-' || m.id, m.notified_at, 'notified', m.id::text, m.kind, m.reference, null, null, '{}'::jsonb, 1, m.id
          from mine m where m.notified_at is not null
        union all
-       select 'notify-failed-' || o.id, o.failed_at, 'notify-failed', m.id::text, m.reference, null, null,
-              jsonb_build_object('error', o.last_error, 'outbox', o.id::text, 'dismissed', o.dismissed_at is not null), 1, o.id
+       select 'notify-failed-' || o.id, o.failed_at, 'notify-failed', m.id::text, m.kind, m.reference, null, null,
+              jsonb_build_object('error', o.last_error, 'outbox', o.id::text, 'dismissed', o.dismissed_at is not null, 'to', o.kind), 1, o.id
          from mail_outbox o join mine m on m.id = o.lead_id where o.failed_at is not null
        union all
-       select 'event-' || e.id, e.at, e.kind, m.id::text, m.reference, s.id::text, s.name, e.detail, 2, e.id
+       select 'mailed-' || o.id, o.sent_at, 'mailed', m.id::text, m.kind, m.reference, null, null, jsonb_build_object('subject', o.subject), 1, o.id
+         from mail_outbox o join mine m on m.id = o.lead_id where o.kind = 'applicant' and o.sent_at is not null
+       union all
+       select 'event-' || e.id, e.at, e.kind, m.id::text, m.kind, m.reference, s.id::text, s.name, e.detail, 2, e.id
          from lead_events e join mine m on m.id = e.lead_id left join staff s on s.id = e.staff_id
      ) t
      order by at, ord, seq`,
@@ -126,7 +135,7 @@ async function personTimeline(db: Queryable, personId: string): Promise<Timeline
       kind: r.kind,
       lead: { _id: r.lead_id, reference: r.reference },
       staff: r.staff_id ? { _id: r.staff_id, name: r.staff_name ?? '' } : null,
-      summary: summaryOf(r.kind, detail),
+      summary: summaryOf(r.kind, detail, r.lead_kind),
       detail,
     };
   });

@@ -1,12 +1,16 @@
 /**
- * Moving leads along the pipeline (a NextStep: a status with what it needs), for one lead (its
+ * Moving leads along their pipeline (a NextStep: a status with what it needs), for one lead (its
  * page, a call outcome) and for many (bulk) alike: one UPDATE moves every lead whose current
  * status may move that way (NEXT_STATUSES) — and, for one lead, only at the version the change was
  * based on — and one INSERT writes a 'status' event per lead moved. Admitting (one lead only)
- * also creates the student record, linked both ways, and an 'admitted' event.
+ * also creates the student record, linked both ways, and an 'admitted' event. A step of the
+ * application pipeline also updates the applications row: the portal's reference when forwarded,
+ * `closed_at` when approved or rejected (the retention period runs from there), and any link to
+ * fix documents stops working (a new request makes its own: fix-request.ts). A rejection's reason
+ * is kept in `lost_note`, the lead's "why it was closed".
  */
 import type { PoolClient } from '@neondatabase/serverless';
-import { LEAD_STATUSES, NEXT_STATUSES, indiaToday, type LeadStatus, type NextStep } from '../../src/lib/schemas/lead';
+import { isApplicationStatus, LEAD_STATUSES, NEXT_STATUSES, indiaToday, type LeadStatus, type NextStep } from '../../src/lib/schemas/lead';
 import { fieldErrors } from './http';
 import { statusLabel } from './lead-summary';
 
@@ -38,7 +42,16 @@ export function stepDetail(step: NextStep): Record<string, unknown> {
       return { to: step.status, visitOn: step.visitOn, followUp: step.followUp ?? step.visitOn };
     case 'lost':
       return { to: step.status, lostReason: step.lostReason, lostNote: step.lostNote ?? null };
+    case 'documents-to-fix':
+      return { to: step.status, slots: step.slots, note: step.note ?? null };
+    case 'forwarded':
+      return { to: step.status, portalReference: step.portalReference };
+    case 'rejected':
+      return { to: step.status, reason: step.reason };
     case 'admitted':
+    case 'submitted':
+    case 'verified':
+    case 'approved':
       return { to: step.status };
   }
 }
@@ -53,7 +66,7 @@ export async function applyStep(client: PoolClient, ids: string[], step: NextSte
   const followUp = step.status === 'contacted' ? step.followUp : step.status === 'interested' ? (step.followUp ?? step.visitOn) : null;
   const visitOn = step.status === 'interested' ? step.visitOn : null;
   const lostReason = step.status === 'lost' ? step.lostReason : null;
-  const lostNote = step.status === 'lost' ? (step.lostNote ?? null) : null;
+  const lostNote = step.status === 'lost' ? (step.lostNote ?? null) : step.status === 'rejected' ? step.reason : null;
   // `o` is the row before this statement: its status is the move's `from`. A lost lead taken up
   // again forgets why it was lost; lost and admitted keep the day of a visit that was booked.
   const { rows } = await client.query<Moved>(
@@ -78,6 +91,17 @@ export async function applyStep(client: PoolClient, ids: string[], step: NextSte
     );
     lead.studentId = created.rows[0]!.id;
     await client.query('update leads set student_id = $2 where id = $1', [lead.id, lead.studentId]);
+  }
+
+  if (isApplicationStatus(step.status)) {
+    await client.query(
+      `update applications set
+          closed_at = case when $2 in ('approved', 'rejected') then now() else closed_at end,
+          portal_reference = case when $2 = 'forwarded' then $3 else portal_reference end,
+          fix_token_hash = null
+        where lead_id = any($1::bigint[])`,
+      [rows.map((r) => r.id), step.status, step.status === 'forwarded' ? step.portalReference : null],
+    );
   }
 
   const events = rows.flatMap((r) => [

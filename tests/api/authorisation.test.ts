@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, login } from './accounts';
+import { insertApplication } from './staff-application-fixtures';
 import type { Target } from './global-setup';
 import { db, targets, uniqueEmail, uniqueName } from './helpers';
 import { createStaffAccount, passwordStep, sessionCookieOf, signedInAdmin, staffFetch, totp } from './staff';
@@ -310,6 +311,27 @@ const CASES: Case[] = [
         call: { route: `/api/admin/leads/${id}`, body: { action: 'assign', version: 1, assignedTo: s.admin.staff.id } },
         state: () => rows(s.target, 'select l.assigned_to, l.version, l.touched_at, (select count(*)::int from lead_events e where e.lead_id = l.id) as events from leads l where l.id = $1', [id]),
       };
+    },
+  },
+  // An application's ID numbers and documents: each view an audit line.
+  {
+    method: 'POST',
+    path: '/api/admin/applications/{id}/reveal',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const app = await insertApplication(s.target);
+      return { call: { route: `/api/admin/applications/${app.id}/reveal`, body: { field: 'panNo' } }, state: auditLines(s, 'application', app.id) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/documents/{uploadId}',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const app = await insertApplication(s.target);
+      return { call: { route: `/api/admin/documents/${app.documents['marksheet']}` }, state: auditLines(s, 'application', app.id) };
     },
   },
   {

@@ -87,7 +87,7 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   // Today: among the new enquiries nobody has touched.
   await page.goto('/adminToday');
   await expect(panelHeading(page)).toHaveText('Today');
-  const untouched = page.getByRole('region', { name: /^New enquiries nobody has touched/ });
+  const untouched = page.getByRole('region', { name: /^New enquiries and applications nobody has touched/ });
   const card = untouched.getByRole('listitem').filter({ hasText: reference });
   await expect(card.getByRole('heading', { name: person.name })).toBeVisible();
   await expect(card).toBeVisible();
@@ -217,7 +217,7 @@ test('axe finds nothing on Today (Mine only too), its dialogs, and a lead\'s pag
   await mine;
   await expect(page.getByText('Leads assigned to you or to nobody.')).toBeVisible();
 
-  const card = page.getByRole('region', { name: /^New enquiries nobody has touched/ }).getByRole('listitem').filter({ hasText: lead.reference });
+  const card = page.getByRole('region', { name: /^New enquiries and applications nobody has touched/ }).getByRole('listitem').filter({ hasText: lead.reference });
   await card.getByRole('button', { name: 'WhatsApp Kavita Joshi' }).click();
   await expect(page.getByRole('dialog', { name: 'Send a WhatsApp message' })).toBeVisible();
   await expectNoViolations(page, 'the WhatsApp template picker');
@@ -302,7 +302,7 @@ test('two records the rule missed are merged into one person after a confirmatio
 test('the outcome dialog on Today: a colleague\'s change in between is shown with the message, and the outcome stays as chosen', async ({ page, adminApi }) => {
   const lead = await applyThroughApi(adminApi, 'Pooja Gehlot');
   await page.goto('/adminToday');
-  const card = page.getByRole('region', { name: /^New enquiries nobody has touched/ }).getByRole('listitem').filter({ hasText: lead.reference });
+  const card = page.getByRole('region', { name: /^New enquiries and applications nobody has touched/ }).getByRole('listitem').filter({ hasText: lead.reference });
   await tapWithoutLeaving(card.getByRole('link', { name: 'Call Pooja Gehlot' }));
   const dialog = page.getByRole('dialog', { name: 'What came of the call?' });
   await dialog.getByLabel('Spoke with them').check();

@@ -125,7 +125,7 @@ export const allPages: { path: string; status: number }[] = [
 ];
 
 /** Footer links the spec lists (document 000, section 2). */
-export const footerPaths = ['/', '/about', '/download', '/contactForm', '/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/privacy', '/terms'];
+export const footerPaths = ['/', '/about', '/download', '/contactForm', '/applicationStatus', '/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/privacy', '/terms'];
 
 /** The Services submenu, in the spec's order. */
 export const servicePaths = ['/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/web'];

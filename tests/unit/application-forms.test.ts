@@ -29,7 +29,7 @@ const errorsOf = (form: keyof typeof APPLICATION_SCHEMAS, payload: unknown) => {
 
 describe('the kiosk (e-Mitra) form', () => {
   it('accepts a complete form and stores upper-cased PAN, IFSC and SSO ID, lower-cased e-mail and Aadhaar without spaces', () => {
-    const parsed = APPLICATION_SCHEMAS.emitra.parse(emitra());
+    const parsed = APPLICATION_SCHEMAS.emitra.parse(emitra()) as Record<string, unknown>;
     expect(parsed.panNo).toBe('ABCDE1234F');
     expect(parsed.ifsc).toBe('SBIN0001234');
     expect(parsed.ssoId).toBe('RAMESH.K');
@@ -83,7 +83,7 @@ describe('the CSC, IIBF and NIELIT forms', () => {
       documents: Object.fromEntries(CSC_FORM.documents.filter((d) => d.required).map((d) => [d.slot, uuid()])), draft: uuid(), consent: true,
     };
     expect(errorsOf('csc', payload).contact).toBe('Contact number must be exactly 10 digits.');
-    const parsed = APPLICATION_SCHEMAS.csc.parse({ ...payload, contact: '9876543210' });
+    const parsed = APPLICATION_SCHEMAS.csc.parse({ ...payload, contact: '9876543210' }) as Record<string, unknown>;
     expect([parsed.name, parsed.motherName, parsed.bankName, parsed.voterIdNumber, parsed.nomineeRelation]).toEqual(['SUNITA DEVI', 'KAMLA', 'PUNJAB NATIONAL BANK', 'ABC1234567', 'SON']);
   });
 
@@ -97,7 +97,7 @@ describe('the CSC, IIBF and NIELIT forms', () => {
     const base = { name: 'anil', fatherName: 'sunil', mobile: '98765', email: 'ANIL@EXAMPLE.IN', dob: '2005-01-01', casteCategory: 'OBC', neilitCourse: 'CCC+', documents: Object.fromEntries(NIELIT_FORM.documents.map((d) => [d.slot, uuid()])), draft: uuid(), consent: true };
     expect(errorsOf('nielit', base).mobile).toBe('Please enter a valid 10-digit mobile number.');
     expect(errorsOf('nielit', { ...base, mobile: '9876543210', neilitCourse: 'MBA' }).neilitCourse).toBe('Please fill in the field: Course');
-    expect(APPLICATION_SCHEMAS.nielit.parse({ ...base, mobile: '9876543210' }).email).toBe('anil@example.in');
+    expect((APPLICATION_SCHEMAS.nielit.parse({ ...base, mobile: '9876543210' }) as Record<string, unknown>).email).toBe('anil@example.in');
   });
 
   it('every form has distinct field names, distinct slots, and a person to file the lead under', () => {

@@ -5,12 +5,18 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { departments } from '../../lib/schemas/apply';
-import { DUE_FILTERS, LEAD_FORMS, LEAD_KINDS, STATUS_LABELS } from '../../lib/schemas/lead';
+import { APPLICATION_STATUSES } from '../../lib/schemas/application-status';
+import { DUE_FILTERS, ENQUIRY_STATUSES, LEAD_FORMS, LEAD_KINDS, STATUS_LABELS } from '../../lib/schemas/lead';
 import type { StaffListing } from '../panels/Staff';
 import { filterCount, NO_FILTERS, type FilterKey, type LeadQuery } from './lead-query';
 
 /** Sources staff meet most (any other may be typed). */
 const SOURCES = ['direct', 'google', 'facebook', 'instagram', 'youtube', 'whatsapp'];
+/** The status filter's two groups: an enquiry's pipeline and an application form's. */
+const PIPELINES = [
+  ['Enquiries', ENQUIRY_STATUSES],
+  ['Application forms', APPLICATION_STATUSES],
+] as const;
 /** Every course of the Apply form, offered as suggestions. */
 const COURSES = [...new Set(departments.flatMap((d) => d.courses))];
 
@@ -99,7 +105,17 @@ export default function LeadFilters({ applied, onApply, staff, meId, errors }: P
           <div className="form-field">
             <label htmlFor={`${id}-status`}>Status</label>
             <select {...control('status')}>
-              <Options any="Any status" labels={STATUS_LABELS} value={draft.status} />
+              <option value="">Any status</option>
+              {PIPELINES.map(([group, statuses]) => (
+                <optgroup key={group} label={group}>
+                  {statuses.map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+              {draft.status && !(draft.status in STATUS_LABELS) && <option value={draft.status}>{draft.status}</option>}
             </select>
             {error('status')}
           </div>

@@ -5,7 +5,7 @@
  */
 import { createContext, use, useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { indiaToday, LEAD_FORMS, LEAD_KINDS, OPEN_STATUSES, STATUS_LABELS, type LeadRow } from '../../lib/schemas/lead';
+import { indiaToday, isApplicationKind, LEAD_FORMS, LEAD_KINDS, OPEN_STATUSES, STATUS_LABELS, type LeadRow } from '../../lib/schemas/lead';
 import { leadPath } from '../routes';
 import DataTable, { type Columns } from '../ui/DataTable';
 import { formatDay, formatMoment } from '../ui/dates';
@@ -21,7 +21,7 @@ interface Selection {
 /** The selection the cells read, so the columns keep their identity between renders. */
 const SelectionContext = createContext<Selection>({ selected: new Set(), toggle: () => {}, today: '' });
 
-/** What the person asked about: the course they applied for, or their message's subject. */
+/** What the person asked about: the course they applied for, or their message's subject (an application form: the form). */
 const askedAbout = (lead: LeadRow) => lead.course ?? lead.subject ?? '—';
 
 /** Whether an open lead's follow-up day has passed. */
@@ -61,6 +61,8 @@ function FollowUpCell({ lead }: { lead: LeadRow }) {
 }
 
 function AskedCell({ lead }: { lead: LeadRow }) {
+  // An application form's lead is about the form itself.
+  if (isApplicationKind(lead.kind)) return <>{LEAD_KINDS[lead.kind]}</>;
   return (
     <>
       {askedAbout(lead)}

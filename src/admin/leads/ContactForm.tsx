@@ -2,7 +2,7 @@
  * Recording a call, WhatsApp message or e-mail: what came of it, an optional note, and the next
  * step (a status and, unless closed, a follow-up day), sent as POST /api/admin/leads/{id}
  * `{action: 'contact', …}` with the version it was based on. The next step follows the outcome
- * until staff choose one themselves. A 400 puts the server's messages beside the fields; a 409
+ * until staff choose one themselves; an application keeps its status unless staff choose a step. A 400 puts the server's messages beside the fields; a 409
  * shows the lead as it is now; either way what was typed stays.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,11 +10,11 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { Field, FormAlert } from '../../components/islands/form-field';
-import { CONTACT_CHANNELS, CONTACT_OUTCOMES, indiaToday, type ContactChannel, type ContactOutcome, type LeadAction, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
+import { CONTACT_CHANNELS, CONTACT_OUTCOMES, indiaToday, isApplicationKind, STATUS_LABELS, type ContactChannel, type ContactOutcome, type LeadAction, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
 import { ApiError, messageOf } from '../api';
 import ConflictNotice, { type Conflict } from './ConflictNotice';
 import { afterLeadChange, conflictOf, sendLeadAction } from './lead-api';
-import { leadActionResolver, STEP_FIELDS, stepDefaults, suggestedStep, type LeadFormValues } from './lead-form';
+import { applicationContactResolver, leadActionResolver, STEP_FIELDS, stepDefaults, suggestedStep, type LeadFormValues } from './lead-form';
 import NextStepFields from './NextStepFields';
 import { dayAfter } from './waited';
 
@@ -52,8 +52,9 @@ export default function ContactForm({ lead, channel, template, onDone, onCancel 
 
   const firstOutcome: ContactOutcome | '' = channel && channel !== 'call' ? 'sent' : '';
   const first = suggestedStep(firstOutcome, lead.status);
+  const application = isApplicationKind(lead.kind);
   const form = useForm<LeadFormValues, unknown, LeadAction>({
-    resolver: leadActionResolver,
+    resolver: application ? applicationContactResolver : leadActionResolver,
     defaultValues: {
       action: 'contact',
       version: lead.version,
@@ -141,7 +142,14 @@ export default function ContactForm({ lead, channel, template, onDone, onCancel 
       <Field id={`${id}-note`} label="Note (optional)" error={formState.errors.note?.message}>
         {(aria) => <textarea {...register('note')} {...aria} rows={2} maxLength={2000} />}
       </Field>
-      <NextStepFields form={form} current={status} id={id} today={today} />
+      <NextStepFields
+        form={form}
+        current={status}
+        id={id}
+        today={today}
+        keep={application ? `Keep it ${STATUS_LABELS[status]}` : undefined}
+        documents={'application' in lead ? lead.application?.documents : undefined}
+      />
       <FormAlert>{failure}</FormAlert>
       <div className="btn-row">
         <button type="submit" className="btn" disabled={formState.isSubmitting}>

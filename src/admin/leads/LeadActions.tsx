@@ -4,7 +4,7 @@
  * asks for the outcome (`onContact`); WhatsApp asks for the template first.
  */
 import { Link } from 'wouter';
-import type { ContactChannel, LeadDetail, LeadRow } from '../../lib/schemas/lead';
+import { isApplicationKind, type ContactChannel, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
 import { leadPath } from '../routes';
 import { mailHref, telHref } from './contact-links';
 
@@ -27,7 +27,7 @@ export default function LeadActions({ lead, onContact, open = true }: Props) {
         WhatsApp{who}
       </button>
       {lead.email && (
-        <a className="btn btn--sm btn--outline" href={mailHref(lead.email, `Your enquiry ${lead.reference}`)} onClick={() => onContact(lead, 'email')}>
+        <a className="btn btn--sm btn--outline" href={mailHref(lead.email, `Your ${isApplicationKind(lead.kind) ? 'application' : 'enquiry'} ${lead.reference}`)} onClick={() => onContact(lead, 'email')}>
           E-mail{who}
         </a>
       )}

@@ -1,8 +1,8 @@
 /**
- * One lead as a card in a list on a phone: name, what they asked about, how long it has waited,
- * status, reference, who it is assigned to, and the one-tap actions.
+ * One lead as a card in a list on a phone: name, what they asked about (or the application form
+ * they sent), how long it has waited, status, reference, who it is assigned to, and the one-tap actions.
  */
-import type { ContactChannel, LeadDetail, LeadRow } from '../../lib/schemas/lead';
+import { isApplicationKind, LEAD_KINDS, type ContactChannel, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
 import LeadActions from './LeadActions';
 import StatusBadge from './StatusBadge';
 
@@ -20,7 +20,7 @@ export default function LeadCard({ lead, waited, urgent, onContact }: Props) {
   return (
     <li className="lead-card">
       <h3 className="lead-card__name">{lead.name}</h3>
-      <p className="lead-card__about">{about ? `Asked about ${about}` : 'Did not say what about'}</p>
+      <p className="lead-card__about">{isApplicationKind(lead.kind) ? `Sent the ${LEAD_KINDS[lead.kind]} form` : about ? `Asked about ${about}` : 'Did not say what about'}</p>
       <p className="lead-card__meta">
         <span className={urgent ? 'lead-card__waited lead-card__waited--urgent' : 'lead-card__waited'}>{waited}</span>
         <StatusBadge status={lead.status} />

@@ -1,7 +1,8 @@
 /**
  * 'Change status' and 'Admit' on a lead's page: POST `{action: 'move', version, next}`, the next
  * step asking for what its status needs (NextStepSchema, through LeadActionSchema: the server's
- * messages). Admitting answers with the new student's id, linked from the page.
+ * messages). Admitting answers with the new student's id, linked from the page; an application's
+ * documents are offered to choose those to be uploaded again.
  */
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,6 +20,9 @@ interface Props {
   /** The submit button's words. */
   action: string;
 }
+
+/** An application's documents, for the documents-to-fix step. */
+const documentsOf = (lead: LeadDetail) => lead.application?.documents;
 
 export default function MoveForm({ lead, only, action }: Props) {
   const id = useId();
@@ -45,7 +49,15 @@ export default function MoveForm({ lead, only, action }: Props) {
   return (
     <form className="lead-form" noValidate onSubmit={handleSubmit(onSubmit)}>
       {conflict && <ConflictNotice conflict={conflict} />}
-      <NextStepFields form={form} current={lead.status} id={id} today={today} {...(only && { only })} legend={single === 'admitted' ? 'The student record' : 'New status'} />
+      <NextStepFields
+        form={form}
+        current={lead.status}
+        id={id}
+        today={today}
+        {...(only && { only })}
+        legend={single === 'admitted' ? 'The student record' : 'New status'}
+        documents={documentsOf(lead)}
+      />
       <FormAlert>{failure}</FormAlert>
       <button type="submit" className="btn" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Saving...' : action}

@@ -4,13 +4,16 @@
  * once admitted), everything it sent, where the visit came from, the person's other enquiries,
  * and the person's timeline with a note form. Below, each action in its own section: record a
  * call or message, change status, set the follow-up, assign, admit, merge with another person.
+ * An application form's lead shows its documents (checklist and viewer) and its answers (ID
+ * numbers masked, each shown on request) from a part loaded only for it, and its status moves
+ * ask for what its pipeline needs (documents to fix, the portal's reference, a reason).
  * Every save sends the version the page shows; a 409 shows the lead as it is now and keeps the
  * form as typed.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
-import { LOST_REASONS, NEXT_STATUSES, OPEN_STATUSES, type LeadDetail, type LeadStatus } from '../../lib/schemas/lead';
+import { isApplicationKind, LOST_REASONS, NEXT_STATUSES, OPEN_STATUSES, type LeadDetail, type LeadStatus } from '../../lib/schemas/lead';
 import { api, ApiError, messageOf } from '../api';
 import AssignForm from '../leads/AssignForm';
 import ContactForm from '../leads/ContactForm';
@@ -19,6 +22,7 @@ import FollowUpForm from '../leads/FollowUpForm';
 import LeadActions from '../leads/LeadActions';
 import { SentFacts, SourceFacts } from '../leads/LeadFacts';
 import { leadKey } from '../leads/lead-api';
+import Part from '../leads/LeadPart';
 import MergePanel from '../leads/MergePanel';
 import MoveForm from '../leads/MoveForm';
 import NoteForm from '../leads/NoteForm';
@@ -59,23 +63,8 @@ export default function Lead({ id }: { id: string }) {
   return <LeadPage key={lead.data._id} lead={lead.data} />;
 }
 
-/** A titled part of the page; `folded` ones open on demand (the page is long on a phone). */
-function Part({ title, folded, children }: { title: string; folded?: boolean; children: ReactNode }) {
-  if (folded) {
-    return (
-      <details className="lead-part lead-part--folded">
-        <summary className="admin-subheading">{title}</summary>
-        {children}
-      </details>
-    );
-  }
-  return (
-    <section className="lead-part" aria-label={title}>
-      <h2 className="admin-subheading">{title}</h2>
-      {children}
-    </section>
-  );
-}
+/** An application's documents and answers: loaded only on an application's page. */
+const ApplicationPanel = lazy(() => import('../leads/ApplicationPanel'));
 
 function LeadPage({ lead }: { lead: LeadDetail }) {
   const contact = useContactDialog();
@@ -84,6 +73,7 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
   const moves = NEXT_STATUSES[lead.status].filter((s) => s !== 'admitted');
   const others = lead.person.leads.filter((l) => l._id !== lead._id);
   const canAdmit: boolean = (NEXT_STATUSES[lead.status] as readonly LeadStatus[]).includes('admitted');
+  const application = isApplicationKind(lead.kind);
 
   return (
     <section className="admin-panel lead-page">
@@ -95,13 +85,17 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
       <p className="lead-page__line">
         {lead.reference} · <StatusBadge status={lead.status} />
       </p>
-      {open && <LeadActions lead={lead} onContact={contact.open} open={false} />}
+      {(open || (application && moves.length > 0)) && <LeadActions lead={lead} onContact={contact.open} open={false} />}
 
       <Part title="Status">
         <Pipeline status={lead.status} />
         <dl className="lead-facts">
-          <dt>Next follow-up</dt>
-          <dd>{open ? formatDay(lead.followUp) : 'None: the lead is closed'}</dd>
+          {!application && (
+            <>
+              <dt>Next follow-up</dt>
+              <dd>{open ? formatDay(lead.followUp) : 'None: the lead is closed'}</dd>
+            </>
+          )}
           {lead.visitOn && (
             <>
               <dt>Visit day</dt>
@@ -119,6 +113,12 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
               </dd>
             </>
           )}
+          {lead.status === 'rejected' && (
+            <>
+              <dt>Rejected because</dt>
+              <dd>{lead.lostNote ?? '—'}</dd>
+            </>
+          )}
           {lead.studentId && (
             <>
               <dt>Student record</dt>
@@ -130,7 +130,12 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
         </dl>
       </Part>
 
-      <Part title="What they sent">
+      {lead.application && (
+        <Suspense fallback={<p role="status">Loading the application...</p>}>
+          <ApplicationPanel leadId={lead._id} application={lead.application} />
+        </Suspense>
+      )}
+      <Part title={application ? 'Who sent it' : 'What they sent'}>
         <SentFacts lead={lead} />
       </Part>
       <Part title="Where the visit came from">

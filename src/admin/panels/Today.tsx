@@ -1,7 +1,7 @@
 /**
  * Today (/adminToday), the screen staff open first (GET /api/admin/today): follow-ups due (overdue
- * first, each saying by how long), new enquiries nobody has touched (oldest first, saying how long
- * they have waited), and notifications that failed to send (Retry or Dismiss, POST
+ * first, each saying by how long), new enquiries and submitted applications nobody has touched
+ * (oldest first, saying how long they have waited), and notifications that failed to send (Retry or Dismiss, POST
  * /api/admin/outbox/{id}). Each lead has one-tap Call, WhatsApp, E-mail and Open; after a call or
  * message the outcome dialog asks what came of it and the next step. 'Mine only' leaves out leads
  * assigned to colleagues.
@@ -62,7 +62,7 @@ export default function Today() {
                 <LeadCard key={lead._id} lead={lead} waited={dueText(lead.followUp ?? data.today, data.today)} urgent={(lead.followUp ?? '') < data.today} onContact={contact.open} />
               ))}
             </LeadSection>
-            <LeadSection title="New enquiries nobody has touched" empty="Every new enquiry has been seen to.">
+            <LeadSection title="New enquiries and applications nobody has touched" empty="Every new enquiry and application has been seen to.">
               {data.untouched.map((lead) => (
                 <LeadCard key={lead._id} lead={lead} waited={`Waiting ${ageOf(lead.createdAt)}`} onContact={contact.open} />
               ))}

@@ -1,16 +1,31 @@
 /**
  * The leads inbox (staff only): the list's query, the actions on one lead, bulk actions and what
- * the API gives back. The pipeline is New → Contacted → Interested (visit booked) → Admitted, or
- * Lost with a reason; each step asks for what it needs (NextStepSchema), the same here in the
- * browser and in the functions.
+ * the API gives back. Two pipelines share it. An enquiry (the Apply dialog, the home and contact
+ * forms) goes New → Contacted → Interested (visit booked) → Admitted, or Lost with a reason; an
+ * application form (kiosk, CSC, IIBF, NIELIT) goes Submitted → Documents to fix → Verified →
+ * Forwarded → Approved or Rejected. Their statuses never overlap, so a lead's status alone says
+ * which pipeline it is in and where it may go (NEXT_STATUSES). Each step asks for what it needs
+ * (NextStepSchema), the same here in the browser and in the functions.
  */
 import { z } from './zod';
+import {
+  APPLICATION_FORM_LABELS,
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+  NEXT_APPLICATION_STATUSES,
+  type ApplicationStatus,
+} from './application-status';
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
+import type { ApplicationDetail } from './application-review';
 import { RecordIdSchema, VersionSchema } from './records';
+import type { ApplicationForm } from './uploads';
 
-/** The statuses, in pipeline order. */
-export const LEAD_STATUSES = ['new', 'contacted', 'interested', 'admitted', 'lost'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** The statuses of an enquiry, in pipeline order. */
+export const ENQUIRY_STATUSES = ['new', 'contacted', 'interested', 'admitted', 'lost'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+/** Every status: the enquiry pipeline, then the application pipeline (application-status.ts). */
+export const LEAD_STATUSES = [...ENQUIRY_STATUSES, ...APPLICATION_STATUSES] as const;
+export type LeadStatus = EnquiryStatus | ApplicationStatus;
 /** What staff read for each status. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: 'New',
@@ -18,18 +33,23 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   interested: 'Interested (visit booked)',
   admitted: 'Admitted',
   lost: 'Lost',
+  ...APPLICATION_STATUS_LABELS,
 };
-/** Statuses that still need a follow-up. */
+/** Statuses that still need a follow-up (applications have none: their next step is staff's). */
 export const OPEN_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'interested'];
 
-/** Where a status may move to (admitted is final: its student record exists). */
+/** Where a status may move to (admitted is final: its student record exists; approved and rejected close an application). */
 export const NEXT_STATUSES: Record<LeadStatus, readonly LeadStatus[]> = {
   new: ['contacted', 'interested', 'admitted', 'lost'],
   contacted: ['contacted', 'interested', 'admitted', 'lost'],
   interested: ['contacted', 'interested', 'admitted', 'lost'],
   lost: ['contacted', 'interested'],
   admitted: [],
+  ...NEXT_APPLICATION_STATUSES,
 };
+
+/** Whether `status` belongs to the application pipeline. */
+export const isApplicationStatus = (status: string): status is ApplicationStatus => (APPLICATION_STATUSES as readonly string[]).includes(status);
 
 /** Why a lead was lost. */
 export const LOST_REASONS = {
@@ -44,10 +64,22 @@ export const LOST_REASONS = {
 } as const;
 export type LostReason = keyof typeof LOST_REASONS;
 
-/** The kinds of lead (the application forms of the next stage add theirs). */
-export const LEAD_KINDS = { application: 'Application', contact: 'Message' } as const;
-/** The forms a lead comes from. */
-export const LEAD_FORMS = { 'apply-form': 'Apply dialog', home: 'Home page form', 'contact-page': 'Contact page' } as const;
+/** The kinds of lead: an enquiry (a course application or a message) or one of the four application forms. */
+export const LEAD_KINDS = { application: 'Application', contact: 'Message', ...APPLICATION_FORM_LABELS } as const;
+export type LeadKind = keyof typeof LEAD_KINDS;
+/** The forms a lead comes from (an application form is named by its page). */
+export const LEAD_FORMS = {
+  'apply-form': 'Apply dialog',
+  home: 'Home page form',
+  'contact-page': 'Contact page',
+  '/EmitraForm': 'Kiosk registration form',
+  '/CSCForm': 'CSC form',
+  '/IIBFForm': 'IIBF form',
+  '/NeilitForm': 'NIELIT form',
+} as const;
+
+/** Whether a lead of `kind` is an application form's (its own pipeline, fields and documents). */
+export const isApplicationKind = (kind: string): kind is ApplicationForm => Object.hasOwn(APPLICATION_FORM_LABELS, kind);
 
 /** How staff reached out. */
 export const CONTACT_CHANNELS = { call: 'Call', whatsapp: 'WhatsApp', email: 'E-mail' } as const;
@@ -96,6 +128,14 @@ export const AdmissionSchema = z.object({
   course: TextSchema('the course', 2, 120),
 });
 
+/** A blank text is a text left out ('Please enter …', not 'at least 2 characters'). */
+const filledIn = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
+/** The message for a next step left out. */
+export const NEXT_STEP_MESSAGE = 'Please choose the next step.';
+/** The message for a documents-to-fix step without documents. */
+export const FIX_SLOTS_MESSAGE = 'Please choose at least one document to be uploaded again.';
+
 /** The next step of a lead: a status with what that status needs. */
 export const NextStepSchema = z.discriminatedUnion(
   'status',
@@ -124,8 +164,36 @@ export const NextStepSchema = z.discriminatedUnion(
       /** The student record to create. */
       student: AdmissionSchema,
     }),
+    // The application pipeline.
+    z.object({
+      /** Back to Submitted: the documents asked for are fine after all (the link stops working). */
+      status: z.literal('submitted'),
+    }),
+    z.object({
+      status: z.literal('documents-to-fix'),
+      /** The documents the applicant is asked to upload again (slots of the application's form). */
+      slots: z
+        .array(z.string().max(60, FIX_SLOTS_MESSAGE), { message: FIX_SLOTS_MESSAGE })
+        .min(1, FIX_SLOTS_MESSAGE)
+        .max(20, FIX_SLOTS_MESSAGE)
+        .transform((slots) => [...new Set(slots)]),
+      /** What is wrong with them, for the applicant (it goes into the e-mail). */
+      note: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), TextSchema('the note to the applicant', 2, 500).optional()),
+    }),
+    z.object({ status: z.literal('verified') }),
+    z.object({
+      status: z.literal('forwarded'),
+      /** The outside portal's reference for the application. */
+      portalReference: filledIn(TextSchema("the portal's reference", 2, 60)),
+    }),
+    z.object({ status: z.literal('approved') }),
+    z.object({
+      status: z.literal('rejected'),
+      /** Why (kept with the application; the applicant is told to call). */
+      reason: filledIn(TextSchema('the reason', 2, 500)),
+    }),
   ],
-  { message: 'Please choose the next step.' },
+  { message: NEXT_STEP_MESSAGE },
 ).refine((step) => step.status !== 'lost' || step.lostReason !== 'other' || step.lostNote, {
   message: 'Please write the reason.',
   path: ['lostNote'],
@@ -154,7 +222,11 @@ export const LeadActionSchema = z.discriminatedUnion(
       /** The WhatsApp template used, if any (content/whatsapp.json). */
       template: z.string().max(60).optional(),
       note: z.preprocess((v) => (v === '' ? undefined : v), NoteSchema.optional()),
-      next: NextStepSchema,
+      /**
+       * The next step. An enquiry always has one (the server refuses a contact without it); an
+       * application may keep its status, since its next step is staff's, not the applicant's.
+       */
+      next: NextStepSchema.optional(),
     }),
     /** A status change with what it needs. */
     z.object({ action: z.literal('move'), version: VersionSchema, next: NextStepSchema }),
@@ -170,6 +242,11 @@ export const LeadActionSchema = z.discriminatedUnion(
   { message: 'Please choose an action.' },
 );
 export type LeadAction = z.infer<typeof LeadActionSchema>;
+/** LeadActionSchema as an enquiry's forms check it in the browser: a contact names its next step. */
+export const EnquiryActionSchema = LeadActionSchema.refine((a) => a.action !== 'contact' || a.next !== undefined, {
+  message: NEXT_STEP_MESSAGE,
+  path: ['next', 'status'],
+});
 export type LeadActionInput = z.input<typeof LeadActionSchema>;
 
 /** At most this many leads in one bulk action. */
@@ -188,7 +265,11 @@ export const BulkActionSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('move'),
       ids: LeadIdsSchema,
-      next: NextStepSchema.refine((s) => s.status !== 'admitted', { message: 'Please admit leads one at a time.', path: ['status'] }),
+      next: NextStepSchema.refine((s) => s.status !== 'admitted', { message: 'Please admit leads one at a time.', path: ['status'] })
+        .refine((s) => s.status !== 'documents-to-fix' && s.status !== 'forwarded', {
+          message: 'Please ask for documents and record a portal reference one application at a time.',
+          path: ['status'],
+        }),
     }),
   ],
   { message: 'Please choose an action.' },
@@ -309,4 +390,6 @@ export interface LeadDetail extends LeadRow {
   /** The person's enquiries, newest first (this one included). */
   person: { _id: string; leads: Pick<LeadRow, '_id' | 'reference' | 'kind' | 'status' | 'course' | 'createdAt'>[]; merges: { _id: string; from: string; into: string; at: string }[] };
   timeline: TimelineEntry[];
+  /** An application form's lead: what it sent and its documents (null for an enquiry). */
+  application: ApplicationDetail | null;
 }

@@ -1,0 +1,55 @@
+/**
+ * GET /api/admin/documents/{uploadId} (staff only) → DocumentLink {url, expiresAt, type, name}: a
+ * link to one document of a submitted application, made for this view and working for
+ * DOCUMENT_LINK_SECONDS; storage answers it as an attachment with `Cache-Control: private,
+ * no-store`, so neither a CDN nor the browser keeps a copy. Each link is a line in the audit log
+ * ('view-document'), written before the link is given. Only a document attached to an
+ * application: 404 for any other id (an upload of a form never sent, another's), 410 for one
+ * deleted since (replaced by the applicant, or at the end of the retention period). Refused when a
+ * browser asks on behalf of another site: the link is personal data.
+ */
+import type { Config } from '@netlify/functions';
+import { DOCUMENT_LINK_SECONDS, type DocumentLink } from '../src/lib/schemas/application-review';
+import { UploadIdSchema, type DocumentType } from '../src/lib/schemas/uploads';
+import { audit } from './_shared/audit';
+import { transaction } from './_shared/db';
+import { documentStorage } from './_shared/document-storage';
+import { allowMethods, CROSS_SITE_MESSAGE, crossSite, endpoint, HttpError, json } from './_shared/http';
+import { requireStaff } from './_shared/staff';
+
+const notFound = () => new HttpError(404, 'This document was not found.');
+
+/** Why a document that was attached is gone, in staff's words. */
+const GONE: Record<string, string> = {
+  replaced: 'This file was replaced by a newer one the applicant sent. Please open the document again from the checklist.',
+  retention: 'This document was deleted at the end of the retention period.',
+};
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET');
+  if (crossSite(req)) throw new HttpError(403, CROSS_SITE_MESSAGE);
+  const { staff, address } = await requireStaff(req, context);
+  const parsed = UploadIdSchema.safeParse(context.params?.['uploadId']);
+  if (!parsed.success) throw notFound();
+  const uploadId = parsed.data;
+
+  const link = await transaction(async (client) => {
+    const { rows } = await client.query<{ key: string; name: string; type: DocumentType; slot: string; leadId: string; deleteReason: string | null; deleted: boolean }>(
+      `select key, file_name as name, coalesce(detected_type, declared_type) as type, slot, lead_id::text as "leadId",
+              delete_reason as "deleteReason", deleted_at is not null as deleted
+         from uploads where id = $1 and lead_id is not null and attached_at is not null`,
+      [uploadId],
+    );
+    const document = rows[0];
+    if (!document) throw notFound();
+    if (document.deleted) throw new HttpError(410, GONE[document.deleteReason ?? ''] ?? 'This document was deleted.');
+    const expiresAt = new Date(Date.now() + DOCUMENT_LINK_SECONDS * 1000).toISOString();
+    const url = await documentStorage().signedLink({ key: document.key, fileName: document.name, contentType: document.type, seconds: DOCUMENT_LINK_SECONDS });
+    await audit({ staffId: staff.id, action: 'view-document', entity: 'application', entityId: document.leadId, detail: { uploadId, slot: document.slot } }, address, client);
+    const answer: DocumentLink = { url, expiresAt, type: document.type, name: document.name };
+    return answer;
+  });
+  return json(link);
+});
+
+export const config: Config = { path: '/api/admin/documents/:uploadId' };
