@@ -201,6 +201,8 @@ test.describe('the application forms on a phone', () => {
     await expect(slot(page, 'Photo').locator('input[type=file]')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
     await choose(page, 'Photo', pdf('photo.pdf'));
     await expect(slot(page, 'Photo')).toContainText('Please choose a photo in JPEG, PNG or WebP format.');
+    await choose(page, 'Aadhaar card', { name: 'aadhaar-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024)]) });
+    await expect(slot(page, 'Aadhaar card')).toContainText('This file is 6.0 MB; the largest we accept is 5 MB. Please choose a smaller file or a lower-resolution scan.');
     await choose(page, 'Signature', { name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: Buffer.from('....ftypheic') });
     await expect(slot(page, 'Signature')).toContainText('This photo is in HEIC format, which we cannot read. Please choose a JPEG photo or a PDF');
     await expectNoViolations(page, '/NeilitForm with errors');
@@ -227,8 +229,18 @@ test.describe('the application forms on a phone', () => {
     await expect(slot(page, 'Photo').getByRole('img', { name: 'Preview of the photo' })).toBeVisible();
   });
 
-  test('a PDF named .jpg passes as a PDF where PDFs are allowed and is refused for a photo; an HTML page named .pdf is refused', async ({ page }) => {
+  test('a file is replaced and removed; a PDF named .jpg passes as a PDF where PDFs are allowed and is refused for a photo; an HTML page named .pdf is refused', async ({ page }) => {
     await openForm(page, 'emitra');
+    await upload(page, 'Marksheet', pdfNamedJpg('marksheet.jpg'));
+    // Replace and Remove.
+    const marksheet = slot(page, 'Marksheet');
+    await expect(marksheet.getByText('Replace')).toBeVisible();
+    await upload(page, 'Marksheet', pdf('marksheet-2.pdf'));
+    await expect(marksheet.getByText(/^Uploaded: /)).toHaveText(/^Uploaded: marksheet-2\.pdf/);
+    await marksheet.getByRole('button', { name: 'Remove Marksheet' }).click();
+    await expect(marksheet.getByText(/^Uploaded: /)).toHaveCount(0);
+    await expect(marksheet.getByText('Choose file')).toBeVisible();
+    await expect(marksheet.locator('input[type=file]')).toBeFocused();
     await upload(page, 'Marksheet', pdfNamedJpg('marksheet.jpg'));
 
     await choose(page, 'Applicant photo', pdfNamedJpg('photo.jpg'));

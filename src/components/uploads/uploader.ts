@@ -13,7 +13,6 @@ import { postJson } from '../../lib/api';
 import { MAX_DOCUMENT_BYTES, tooLargeMessage, type UploadChecked, type UploadPolicy } from '../../lib/schemas/uploads';
 import { shrinkPhoto } from './shrink-photo';
 import {
-  EMPTY,
   interruptedMessage,
   isPhoto,
   storageRefusedMessage,
@@ -42,7 +41,7 @@ export interface Uploader {
   add(slot: string, file: File): Promise<void>;
   /** Sends a failed slot's file again (or checks it again, when only the check failed). */
   retry(slot: string): void;
-  /** Stops and forgets a slot's file. */
+  /** Stops and forgets a slot's file (its state is not changed). */
   remove(slot: string): void;
   /** Stops everything (the form is gone). */
   destroy(): void;
@@ -218,9 +217,9 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
       send(file);
     },
     remove(slot) {
+      // The slot's new state is the caller's to say (empty, or why a file was refused).
       choice.set(slot, (choice.get(slot) ?? 0) + 1);
       forget(slot);
-      onState(slot, EMPTY);
     },
     destroy() {
       uppy.destroy();
