@@ -165,6 +165,15 @@ export async function filesFor(form: ApplicationForm, { optional = false } = {})
 /** True when a mail's To: line names `email`. */
 const addressedTo = (mail: string, email: string) => new RegExp(`^To: .*${escapeRe(email)}`, 'mi').test(mail);
 
+/** Fills every field, uploads every required file (and the optional ones when asked), ticks the consent. */
+export async function fillAll(page: Page, form: ApplicationForm, person: { email: string; mobile: string }, { optional = false } = {}) {
+  await fillFields(page, form, validFill(form, person));
+  const files = await filesFor(form, { optional });
+  for (const { label, file } of files) await choose(page, label, file);
+  for (const { label } of files) await expect(slot(page, label).getByText(/^Uploaded: /)).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('checkbox', { name: /I have read what is collected/ }).check();
+}
+
 /** The newest e-mail the test server wrote to `email` (quoted-printable undone), waiting up to 10 s. */
 export async function mailTo(email: string, containing?: RegExp): Promise<string> {
   const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');

@@ -7,7 +7,7 @@
  * an upload cut off half-way (that slot fails, nothing is sent, Retry mends it); the fill restored
  * after a reload; uploads that wait offline and go on once back; no axe findings.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { expect, test as base } from './fixtures';
 import { clientAddress } from './admin-fixtures';
@@ -17,6 +17,7 @@ import {
   choose,
   control,
   countMailsTo,
+  fillAll,
   fillFields,
   filesFor,
   htmlNamedPdf,
@@ -31,7 +32,6 @@ import {
 } from './application-fill';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import { escapeRe } from './routes';
-import type { ApplicationForm } from '../../src/lib/schemas/uploads';
 
 /** Every test poses as a visitor of its own: the per-address limits never meet the suite. */
 const test = base.extend<{ ownAddress: void }>({
@@ -59,16 +59,6 @@ const SUCCESS = {
   iibf: 'Application submitted successfully!',
   nielit: 'Form submitted successfully! Check your email.',
 } as const;
-
-/** Fills every field, uploads every required file (and the optional ones when asked), ticks the consent. */
-async function fillAll(page: Page, form: ApplicationForm, person: { email: string; mobile: string }, { optional = false } = {}) {
-  await fillFields(page, form, validFill(form, person));
-  for (const { label, file } of await filesFor(form, { optional })) await choose(page, label, file);
-  for (const { label } of await filesFor(form, { optional })) {
-    await expect(slot(page, label).getByText(/^Uploaded: /)).toBeVisible({ timeout: 60_000 });
-  }
-  await page.getByRole('checkbox', { name: /I have read what is collected/ }).check();
-}
 
 test.describe('the application forms on a phone', () => {
   for (const form of ['emitra', 'csc', 'iibf', 'nielit'] as const) {
