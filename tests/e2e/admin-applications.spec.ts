@@ -89,6 +89,11 @@ async function auditOf(api: APIRequestContext, id: string): Promise<{ action: st
 
 test('an application is reviewed on a phone: documents viewed, an ID number shown, two documents asked again, then forwarded and approved', async ({ page, request, adminApi }) => {
   test.setTimeout(180_000);
+  // The page's CSP must let the viewer show blob: images and frames: any refusal fails the test.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   const applicant = await sendApplication(request);
 
   // Today: among the new enquiries and applications nobody has touched.
@@ -141,6 +146,7 @@ test('an application is reviewed on a phone: documents viewed, an ID number show
   expect(await pdfFrame.getAttribute('src')).toMatch(/^blob:/);
   await pdfViewer.getByRole('button', { name: 'Close' }).click();
   await expect(pdfViewer).toBeHidden();
+  expect(refused, 'CSP refusals while viewing documents').toEqual([]);
 
   // An ID number: masked, shown on purpose, hidden again.
   const answers = page.getByRole('region', { name: 'Owner details' });
