@@ -210,6 +210,8 @@ test('an application is reviewed on a phone: documents viewed, an ID number show
   await expect(pipeline.locator('[aria-current="step"]')).toHaveText('Approved');
   await expect(page.getByText('Approved: this application is closed.')).toBeVisible();
   await expect(page.locator('.lead-timeline')).toContainText('Status: Verified → Forwarded; portal reference RJ-KIOSK-2026-4471.');
+  // The toasts gone (one fading out is not what is being checked).
+  await expect(page.locator('.toast')).toHaveCount(0);
   await expectNoViolations(page, 'an approved application');
 });
 
