@@ -1,7 +1,7 @@
 /**
  * An application as staff review it (ApplicationDetail, the `application` of a lead's detail):
- * the answers in the form's order with their labels — every ID number only as its mask, never
- * opened here — and the documents as a checklist of every slot of the form, each with the file now
+ * the answers in the form's order with their labels (a choice by its label, a day as '14 May
+ * 1990') — every ID number only as its mask, never opened here — and the documents as a checklist of every slot of the form, each with the file now
  * attached and where it stands (received, missing, asked again, a new file sent).
  */
 import type { ApplicationDetail, DocumentState, ReviewDocument, ReviewSection } from '../../src/lib/schemas/application-review';
@@ -10,6 +10,7 @@ import { APPLICATION_FORM_LABELS } from '../../src/lib/schemas/application-statu
 import type { LeadStatus } from '../../src/lib/schemas/lead';
 import type { ApplicationForm, DocumentType } from '../../src/lib/schemas/uploads';
 import type { Queryable } from './lead-detail';
+import { dayLabel } from './lead-summary';
 
 interface ApplicationRecord {
   form: ApplicationForm;
@@ -71,7 +72,9 @@ export async function readApplication(db: Queryable, leadId: string, status: Lea
     fields: section.fields.map((field) => {
       const raw = field.sealed ? shownMask(masks[field.name]) : fields[field.name];
       const text = typeof raw === 'string' && raw !== '' ? raw : null;
-      return { name: field.name, label: field.label, value: text && field.options ? (field.options[text] ?? text) : text, sealed: Boolean(field.sealed) };
+      // A choice by its label, a day as staff read it ('14 May 1990').
+      const shown = text && field.options ? (field.options[text] ?? text) : text && field.input === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text) ? dayLabel(text) : text;
+      return { name: field.name, label: field.label, value: shown, sealed: Boolean(field.sealed) };
     }),
   }));
 

@@ -50,6 +50,7 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(field('panNo')).toMatchObject({ value: '•••• 234F', sealed: true });
     expect(field('bankAccountNumber')).toMatchObject({ value: '•••• 8901', sealed: true });
     expect(field('location')).toEqual({ name: 'location', label: 'Location', value: 'Rural', sealed: false });
+    expect(field('dob').value).toBe('14 May 1990');
     expect(field('name').value).toBe(app.name);
     // Nothing in the whole answer holds a full ID number.
     const text = JSON.stringify(item);

@@ -19,8 +19,10 @@ import { escapeRe } from './routes';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A mobile number no other test uses. */
 const uniquePhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-/** A minimal, well-formed PDF. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+/** A small PDF of one blank page (the browser's viewer shows it). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 /** A toast's text (src/components/islands/ToastHost.tsx). */
 const toast = (page: Page, text: string | RegExp) => page.locator('.toast--success').filter({ hasText: text });
 /** Opens a folded part of a lead's page by its title. */
@@ -144,7 +146,9 @@ test('an application is reviewed on a phone: documents viewed, an ID number show
   const pdfFrame = pdfViewer.locator('iframe[title="Marksheet (PDF)"]');
   await expect(pdfFrame).toBeVisible();
   expect(await pdfFrame.getAttribute('src')).toMatch(/^blob:/);
-  await pdfViewer.getByRole('button', { name: 'Close' }).click();
+  // The PDF viewer took the focus as it loaded: it is given back, so Escape still closes.
+  await expect(pdfViewer.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
   await expect(pdfViewer).toBeHidden();
   expect(refused, 'CSP refusals while viewing documents').toEqual([]);
 
@@ -206,6 +210,8 @@ test('an application is reviewed on a phone: documents viewed, an ID number show
   await expect(pipeline.locator('[aria-current="step"]')).toHaveText('Approved');
   await expect(page.getByText('Approved: this application is closed.')).toBeVisible();
   await expect(page.locator('.lead-timeline')).toContainText('Status: Verified → Forwarded; portal reference RJ-KIOSK-2026-4471.');
+  // The toasts gone (one fading out is not what is being checked).
+  await expect(page.locator('.toast')).toHaveCount(0);
   await expectNoViolations(page, 'an approved application');
 });
 

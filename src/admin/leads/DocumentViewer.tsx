@@ -3,7 +3,9 @@
  * this one view (an audit line), the file is fetched from storage as a blob and shown from an
  * object URL — an image with zoom (the zoomed picture scrolls, by keyboard too), a PDF in the
  * browser's own viewer in a frame — with Download to keep a copy on purpose. Nothing is cached:
- * the object URL is revoked when the dialog closes. Escape or Close end it; Tab stays inside.
+ * the object URL is revoked when the dialog closes. Escape or Close end it; Tab stays inside. The
+ * browser's PDF viewer takes the focus when it loads, where Escape no longer reaches the dialog:
+ * the focus goes back to Close.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DocumentLink, ReviewDocument } from '../../lib/schemas/application-review';
@@ -24,6 +26,7 @@ interface Props {
 export default function DocumentViewer({ document: doc, onClose }: Props) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [zoom, setZoom] = useState(0);
   const [round, setRound] = useState(0);
@@ -64,7 +67,7 @@ export default function DocumentViewer({ document: doc, onClose }: Props) {
     <dialog ref={dialog} className="modal doc-viewer" aria-labelledby={`${id}-title`} onClose={onClose} onKeyDown={trapFocus}>
       <div className="modal__head">
         <h2 id={`${id}-title`}>{doc.label}</h2>
-        <button type="button" className="modal__close" aria-label="Close" onClick={() => dialog.current?.close()}>
+        <button ref={close} type="button" className="modal__close" aria-label="Close" onClick={() => dialog.current?.close()}>
           ×
         </button>
       </div>
@@ -105,7 +108,7 @@ export default function DocumentViewer({ document: doc, onClose }: Props) {
               <img className={`doc-viewer__img doc-viewer__img--z${zoom}`} src={loaded.url} alt={doc.label} />
             </div>
           ) : (
-            <iframe className="doc-viewer__pdf" src={loaded.url} title={`${doc.label} (PDF)`} />
+            <iframe className="doc-viewer__pdf" src={loaded.url} title={`${doc.label} (PDF)`} onLoad={() => close.current?.focus()} />
           )}
         </>
       )}

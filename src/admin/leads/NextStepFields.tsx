@@ -117,8 +117,10 @@ export default function NextStepFields({ form, current, id, today, only, legend 
             {documents.map((doc) => (
               <label key={doc.slot} className="lead-choice">
                 <input {...register('next.slots')} type="checkbox" value={doc.slot} aria-invalid={errors?.slots ? true : undefined} />
-                {doc.label}
-                {doc.state === 'missing' && <span className="lead-choice__minor"> (not sent)</span>}
+                <span>
+                  {doc.label}
+                  {doc.state === 'missing' && <span className="lead-choice__minor"> (not sent)</span>}
+                </span>
               </label>
             ))}
             {errors?.slots && (
