@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '@netlify/functions';
 import { MAX_DOCUMENT_BYTES } from '../src/lib/schemas/uploads';
 import { usesLocalStorage } from './_shared/document-storage';
-import { HttpError, allowMethods, endpoint } from './_shared/http';
+import { HttpError, allowMethods, endpoint, readBody } from './_shared/http';
 import { checkPolicy, decodePolicy, isRefusal, refusalResponse, xmlDocument, type PostRefusal } from './_shared/post-policy';
 import { LOCAL_UPLOAD_PATH, localDocumentStorage, localSignature, sameSignature } from './_shared/storage-local';
 
@@ -20,32 +20,11 @@ const FORM_OVERHEAD = 64 * 1024;
 
 const malformed: PostRefusal = { status: 400, code: 'MalformedPOSTRequest', message: 'The body of your POST request is not well-formed multipart/form-data.' };
 
-/** The body, or null when it is larger than `maxBytes` (S3 stops reading there too). */
-async function readBounded(req: Request, maxBytes: number): Promise<Buffer<ArrayBuffer> | null> {
-  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) return null;
-  const reader = req.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return null;
-      }
-      chunks.push(value);
-    }
-  }
-  return Buffer.concat(chunks);
-}
-
 /** The form's fields before `file` (S3 ignores any after it), names in lower case, and the file. */
 async function readForm(req: Request): Promise<{ fields: Map<string, string>; file: File | null } | PostRefusal> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) return malformed;
-  const body = await readBounded(req, MAX_DOCUMENT_BYTES + FORM_OVERHEAD);
+  const body = await readBody(req, MAX_DOCUMENT_BYTES + FORM_OVERHEAD);
   if (!body) {
     return { status: 400, code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size', extra: { MaxSizeAllowed: MAX_DOCUMENT_BYTES } };
   }

@@ -16,7 +16,7 @@ import type { Context } from '@netlify/functions';
 import { APPLICATION_SCHEMAS, type ApplicationPayload, type FormDefinition } from '../../src/lib/schemas/application-forms';
 import { earlierSubmission, requestHash, storeApplication, type StoredApplication } from './applications';
 import { env } from './env';
-import { HttpError, afterAnswer, allowMethods, fieldErrors, json, readJson, validate } from './http';
+import { HttpError, afterAnswer, allowMethods, fieldErrors, json, readBody, readJson, validate } from './http';
 import { idempotencyKey } from './idempotency';
 import { SITE, byClient, byPhone, enforce } from './limits';
 import { deliver } from './outbox';
@@ -103,7 +103,8 @@ interface Received {
  * file counts as none. The draft is the request's `draft` field, else a new one.
  */
 async function readMultipart(def: FormDefinition, req: Request): Promise<Received> {
-  const bytes = await readCapped(req, MULTIPART_MAX_BYTES);
+  const bytes = await readBody(req, MULTIPART_MAX_BYTES);
+  if (bytes === null) throw new HttpError(413, MULTIPART_TOO_LARGE);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
@@ -139,24 +140,4 @@ async function readMultipart(def: FormDefinition, req: Request): Promise<Receive
   body['draft'] ??= randomUUID();
   const { documents: _, draft: __, ...fields } = body;
   return { body, files, hash: requestHash({ fields, documents: Object.fromEntries(Object.entries(documents).filter(([slot]) => !files.has(slot))), files: digests }) };
-}
-
-/** The request's body, refused with 413 past `max` bytes (declared or streamed). */
-async function readCapped(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(req.headers.get('content-length') ?? 0) > max) throw new HttpError(413, MULTIPART_TOO_LARGE);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body?.getReader();
-  if (!reader) return new Uint8Array(0);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new HttpError(413, MULTIPART_TOO_LARGE);
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -12,11 +12,10 @@ import type { PoolClient } from '@neondatabase/serverless';
 import { transaction } from './db';
 import { documentStorage } from './document-storage';
 import { env } from './env';
+import { DEFAULT_RETENTION_DAYS } from '../../src/lib/retention-days';
 
 /** How long an upload may wait for its application. */
 export const ORPHAN_AFTER = '1 day';
-/** Days a closed application keeps its documents and ID numbers when RETENTION_DAYS is unset. */
-export const DEFAULT_RETENTION_DAYS = 180;
 /** Rows handled per run (the schedule comes back in ten minutes for the rest). */
 const BATCH = 200;
 

@@ -166,10 +166,9 @@ export function allowMethods(req: Request, ...methods: string[]): void {
   }
 }
 
-/** Reads a JSON body of at most `maxBytes` (413 beyond, 400 if it is not JSON). */
-export async function readJson(req: Request, maxBytes = 16 * 1024): Promise<unknown> {
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new HttpError(413, 'The request is too large.');
+/** The body's bytes, or null once it is over `maxBytes` (reading stops there). */
+export async function readBody(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) return null;
   const reader = req.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -180,14 +179,20 @@ export async function readJson(req: Request, maxBytes = 16 * 1024): Promise<unkn
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel();
-        throw new HttpError(413, 'The request is too large.');
+        return null;
       }
       chunks.push(value);
     }
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Reads a JSON body of at most `maxBytes` (413 beyond, 400 if it is not JSON). */
+export async function readJson(req: Request, maxBytes = 16 * 1024): Promise<unknown> {
+  const body = await readBody(req, maxBytes);
+  if (body === null) throw new HttpError(413, 'The request is too large.');
   try {
-    return JSON.parse(text);
+    return JSON.parse(new TextDecoder().decode(body));
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }

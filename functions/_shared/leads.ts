@@ -8,27 +8,13 @@
  * lead with the same mobile number or e-mail address, else a new one).
  */
 import { createHash } from 'node:crypto';
-import type { Attribution } from '../../src/lib/schemas/attribution';
 import { query } from './db';
 import { HttpError } from './http';
-import { LEAD_PARAMS, leadInsert } from './lead-insert';
+import { LEAD_PARAMS, leadInsert, type NewLead } from './lead-insert';
 import { LEASE, type LeadSummary } from './outbox';
 
-export interface Lead {
-  kind: 'application' | 'contact';
-  /** The form it came from: 'apply-form', 'home' or 'contact-page'. */
-  form: string;
-  name: string;
-  email?: string | undefined;
-  phone: string;
-  department?: string | undefined;
-  course?: string | undefined;
-  subject?: string | undefined;
-  message?: string | undefined;
-  consentVersion?: string | undefined;
-  /** Where the visit came from, as the form sent it. */
-  attribution?: Attribution | undefined;
-}
+/** An application (Apply dialog) or contact message: a new lead without the insert's own choices. */
+export type Lead = Omit<NewLead, 'prefix' | 'kind' | 'status'> & { kind: 'application' | 'contact' };
 
 export { emailKey, phoneKey } from './lead-insert';
 

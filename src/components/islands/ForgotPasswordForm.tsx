@@ -18,6 +18,7 @@ import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
+import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
 
 const CodeSchema = ResetPasswordSchema.omit({ resetToken: true });
 
@@ -198,12 +199,7 @@ function CodeStep({ sent, focus, onBack }: CodeStepProps) {
           <input
             {...register('otp', { valueAsNumber: true })}
             {...aria}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            required
+            {...ONE_TIME_CODE_INPUT}
           />
         )}
       </Field>

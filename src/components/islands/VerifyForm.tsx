@@ -15,6 +15,7 @@ import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
+import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
 
 const CodeSchema = VerifySchema.pick({ otp: true });
 interface CodeForm {
@@ -86,12 +87,7 @@ export default function VerifyForm() {
           <input
             {...register('otp', { valueAsNumber: true })}
             {...aria}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            required
+            {...ONE_TIME_CODE_INPUT}
           />
         )}
       </Field>

@@ -1,0 +1,9 @@
+/** The attributes of a 6-digit one-time-code input: the phone's number pad and its autofill from SMS or mail. */
+export const ONE_TIME_CODE_INPUT = {
+  type: 'text',
+  inputMode: 'numeric',
+  autoComplete: 'one-time-code',
+  pattern: '[0-9]*',
+  maxLength: 6,
+  required: true,
+} as const;
