@@ -19,9 +19,10 @@ const directives = {
 
 /**
  * Pages left out of the sitemap: the 404 page, the account screens, the educator placeholders,
- * the shells of pages with a segment from the address and the staff pages (all marked noindex).
+ * the shells of pages with a segment from the address, the staff pages and the documents-to-fix
+ * page (all marked noindex).
  */
-const unlisted = /^\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list)\/.*|adminLogin|adminInvite|adminPanel)$/;
+const unlisted = /^\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list)\/.*|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
 
 export default defineConfig({
   // Netlify sets URL to the site's primary address at build time.

@@ -71,6 +71,7 @@ export const routes: PublicRoute[] = [
   { path: '/CSCForm', title: 'CSC Application Form', h1: 'CSC Application Form' },
   { path: '/IIBFForm', title: 'IIBF Application Form', h1: 'IIBF Application Form' },
   { path: '/NeilitForm', title: 'NIELIT Admission Form', h1: 'NIELIT Admission Form' },
+  { path: '/fixDocuments', title: 'Upload Your Documents Again', h1: 'Upload Your Documents Again', unlisted: true },
   // Accounts (document 001): the screens, the guarded pages and the educator placeholders.
   { path: '/login', title: 'Student Login', h1: 'Login to Your Account', unlisted: true },
   { path: '/register', title: 'Create Your Account', h1: 'Create Your Account', unlisted: true },
