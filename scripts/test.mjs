@@ -1,8 +1,9 @@
 // `npm test`: every check, in order, stopping at the first that fails.
 //   1. astro check        TypeScript (strict) over pages, components, functions and tests
 //   2. astro build        the site into dist/
-//   3. vitest run         unit tests (content schemas, netlify.toml)
-//   4. budget             page weight per page against budgets.json (scripts/budget.mjs)
+//   3. budget             page weight per page against budgets.json (scripts/budget.mjs), right
+//                         after the build: it takes a second, the tests take many minutes
+//   4. vitest run         unit, function and API tests
 //   5. playwright test    browser tests against the built site served by `npm start`'s code
 //   6. lighthouse         mobile Performance ≥ 95 on /, /openBoard, /coursePage (scripts/lighthouse.mjs)
 // Lighthouse runs alone after Playwright, because a busy machine skews its timings.
@@ -28,11 +29,11 @@ rmSync(playwrightJson, { force: true });
 const steps = [
   { title: 'Type check (astro check)', args: ['astro', 'check'] },
   { title: 'Build (astro build)', args: ['astro', 'build'] },
+  { title: 'Page-weight budgets (scripts/budget.mjs)', args: ['node', 'scripts/budget.mjs'] },
   {
     title: 'Unit tests (vitest run)',
     args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, vitestJson)}`],
   },
-  { title: 'Page-weight budgets (scripts/budget.mjs)', args: ['node', 'scripts/budget.mjs'] },
   { title: 'Browser tests (playwright test)', args: ['playwright', 'test'] },
   ...(skipLighthouse ? [] : [{ title: 'Lighthouse, mobile (scripts/lighthouse.mjs)', args: ['node', 'scripts/lighthouse.mjs'] }]),
 ];
