@@ -1,8 +1,7 @@
 /**
- * /api/applications/fix — the page a "documents to fix" mail links to (/fixDocuments#<token>).
- * GET ?token=… says what the link opens: the application's reference and form, staff's note, the
- * link's expiry and the documents asked for again. POST {token, documents: {slot: uploadId}}
- * sends the new uploads of exactly those documents (each uploaded with the same token and
+ * POST /api/applications/fix — from the page a "documents to fix" mail links to
+ * (/fixDocuments#<token>, which first asks POST /api/applications/fix/open what the link opens).
+ * {token, documents: {slot: uploadId}} sends the new uploads of exactly those documents (each uploaded with the same token and
  * checked by its bytes); in one transaction the old uploads of those documents are marked
  * replaced (their objects are deleted once it committed, and the deletion logged), the new ones
  * attached, the application goes back to Submitted (untouched, so it shows as new on Today), the
@@ -10,39 +9,22 @@
  * was used, or never existed gets 410.
  */
 import type { Config } from '@netlify/functions';
-import { FIX_RECEIVED_MESSAGE, FixDocumentsSchema, FixTokenSchema, type FixRequest } from '../src/lib/schemas/application-fix';
+import { FIX_RECEIVED_MESSAGE, FixDocumentsSchema } from '../src/lib/schemas/application-fix';
 import { FORMS } from '../src/lib/schemas/application-forms';
-import { APPLICATION_FORM_LABELS } from '../src/lib/schemas/application-status';
 import { uploadRequired } from '../src/lib/schemas/uploads';
 import { documentsFixedMail } from './_shared/application-mail';
 import { attachDocuments, checkDocuments, givenIn } from './_shared/applications';
 import { transaction } from './_shared/db';
 import { documentStorage } from './_shared/document-storage';
 import { env } from './_shared/env';
-import { FIX_LINK_INVALID, findFixTarget } from './_shared/fix-token';
-import { HttpError, afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
+import { findFixTarget } from './_shared/fix-token';
+import { afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
 import { byClient, enforce } from './_shared/limits';
 import { LEASE, deliver } from './_shared/outbox';
 
 export default endpoint(async (req, context) => {
-  allowMethods(req, 'GET', 'POST');
+  allowMethods(req, 'POST');
   await enforce([['fix-link:address', byClient(req, context)]]);
-
-  if (req.method === 'GET') {
-    const token = FixTokenSchema.safeParse(new URL(req.url).searchParams.get('token'));
-    if (!token.success) throw new HttpError(410, FIX_LINK_INVALID);
-    const target = await findFixTarget(token.data);
-    const def = FORMS[target.form];
-    const answer: FixRequest = {
-      reference: target.reference,
-      form: target.form,
-      formLabel: APPLICATION_FORM_LABELS[target.form],
-      note: target.note,
-      expiresAt: target.expiresAt,
-      documents: def.documents.filter((d) => target.slots.includes(d.slot)).map((d) => ({ slot: d.slot, label: d.label, imagesOnly: d.imagesOnly ?? false })),
-    };
-    return json(answer);
-  }
 
   const input = validate(FixDocumentsSchema, await readJson(req, 4 * 1024));
   const target = await findFixTarget(input.token);

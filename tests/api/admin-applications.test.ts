@@ -161,6 +161,18 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect((await reveal(enquiry.id, { field: 'aadharNo' })).status).toBe(404);
     expect(await reveals()).toHaveLength(5);
 
+    // One account showing numbers by the hundred is stopped (and the institute told); nothing shown.
+    const limitKey = `reveal:staff#${admin.staff.id}`;
+    await db(target, `insert into rate_limits (key, window_start, hits, window_seconds) values ($1, now(), 120, 3600)
+                      on conflict (key) do update set window_start = now(), hits = 120`, [limitKey]);
+    const stopped = await reveal(app.id, { field: 'aadharNo' });
+    expect(stopped.status).toBe(429);
+    expect(stopped.body).toEqual({ message: 'You have shown many ID numbers in the last hour, so showing more is paused for a while. The masked numbers stay on screen; please try again later.' });
+    expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(await reveals()).toHaveLength(5);
+    await eventually(async () => expect(await outboxMessages(target, 'A staff account was stopped from showing more ID numbers')).not.toHaveLength(0));
+    await db(target, 'delete from rate_limits where key = $1', [limitKey]);
+
     // Deleted at the end of the retention period: gone, and said so.
     const purged = await insertApplication(target, { purged: true });
     const gone = await reveal(purged.id, { field: 'aadharNo' });
@@ -250,7 +262,7 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
 
     // The applicant's side (the fix page): the documents asked for, a new upload under the link.
     const ip = newClientIp();
-    const opened = await fetch(new URL(`/api/applications/fix?token=${token}`, target.url), { headers: { 'x-forwarded-for': ip } });
+    const opened = await postJson(target, '/api/applications/fix/open', { token }, {}, ip);
     expect(opened.status).toBe(200);
     expect((await opened.json()).documents).toEqual([{ slot: 'panCardCopy', label: 'PAN card copy', imagesOnly: false }]);
     const newPdf = Buffer.concat([PDF, Buffer.from('% a clearer scan\n')]);

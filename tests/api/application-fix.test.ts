@@ -25,9 +25,9 @@ describe.each(targets)('the documents-to-fix link on $name', (target) => {
     return { reference, token, leadId: lead!.id, draft: payload.draft, documents: payload.documents as Record<string, string> };
   }
 
-  it('GET tells what the link opens: the reference, form, note, expiry and the documents asked for', async () => {
+  it('opening the link tells what it opens: the reference, form, note, expiry and the documents asked for', async () => {
     const app = await askedToFix();
-    const res = await get(target, `/api/applications/fix?token=${app.token}`);
+    const res = await post(target, '/api/applications/fix/open', { token: app.token });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       reference: app.reference,
@@ -42,11 +42,11 @@ describe.each(targets)('the documents-to-fix link on $name', (target) => {
     });
   });
 
-  it('GET and POST answer 410 for a link that is malformed, unknown or expired', async () => {
+  it('opening and sending answer 410 for a link that is malformed, unknown or expired', async () => {
     const expired = await askedToFix(['photo'], { expiresIn: '-1 minute' });
-    for (const token of ['', 'short', randomBytes(32).toString('base64url'), expired.token]) {
-      const res = await get(target, `/api/applications/fix?token=${token}`);
-      expect(res.status, token).toBe(410);
+    for (const token of ['', 'short', randomBytes(32).toString('base64url'), expired.token, 42]) {
+      const res = await post(target, '/api/applications/fix/open', { token });
+      expect(res.status, String(token)).toBe(410);
       expect((await res.json()).message).toBe(INVALID);
     }
     const res = await post(target, '/api/applications/fix', { token: expired.token, documents: { photo: randomUUID() } });
@@ -130,7 +130,16 @@ describe.each(targets)('the documents-to-fix link on $name', (target) => {
     expect(mail).toContain('- Photo\n- Signature');
 
     // The link is spent.
-    expect((await get(target, `/api/applications/fix?token=${app.token}`)).status).toBe(410);
+    expect((await post(target, '/api/applications/fix/open', { token: app.token })).status).toBe(410);
     expect((await post(target, '/api/applications/fix', { token: app.token, documents: { photo, signature } })).status).toBe(410);
+  });
+
+  it('takes the token only in a request body: a token in the address is refused and opens nothing', async () => {
+    const app = await askedToFix();
+    for (const path of [`/api/applications/fix?token=${app.token}`, `/api/applications/fix/open?token=${app.token}`]) {
+      const res = await get(target, path);
+      expect(res.status, path).toBe(405);
+      expect(JSON.stringify(await res.json())).not.toContain(app.reference);
+    }
   });
 });

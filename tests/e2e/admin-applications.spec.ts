@@ -186,7 +186,7 @@ test('an application is reviewed on a phone: documents viewed, an ID number show
   expect(mail).toContain('The PAN card is cut off; the photo is too dark.');
   // The link opens exactly those two documents.
   const token = new URL(link).hash.slice(1);
-  const opened = await request.get(`/api/applications/fix?token=${token}`, { headers: { 'x-forwarded-for': clientAddress() } });
+  const opened = await request.post('/api/applications/fix/open', { data: { token }, headers: { 'x-forwarded-for': clientAddress() } });
   expect(opened.status()).toBe(200);
   expect(((await opened.json()) as { documents: { slot: string }[] }).documents.map((d) => d.slot).sort()).toEqual(['applicantPhoto', 'panCardCopy']);
   // Verified → Forwarded with the portal's reference → Approved (the section stays open after a save).

@@ -460,8 +460,11 @@ test.describe('/fixDocuments', () => {
   test('uploads just the documents asked for, then sends them; the token leaves the address', async ({ page }) => {
     const token = 'fixtoken_0123456789abcdefghij';
     const uploadIds: Record<string, string> = {};
-    await page.route('**/api/applications/fix?token=*', (route) =>
-      route.fulfill({
+    let opened: unknown;
+    await page.route('**/api/applications/fix/open', (route) => {
+      // The token goes in the body, never in an address a server would log.
+      opened = { method: route.request().method(), url: route.request().url(), body: route.request().postDataJSON() };
+      return route.fulfill({
         json: {
           reference: 'CS-2026-00042',
           form: 'csc',
@@ -473,8 +476,8 @@ test.describe('/fixDocuments', () => {
             { slot: 'photo', label: 'Photo', imagesOnly: true },
           ],
         },
-      }),
-    );
+      });
+    });
     // The policies, the storage and the checks of this link (the real ones need a link staff made).
     await page.route('**/api/uploads', async (route) => {
       const body = route.request().postDataJSON() as { fix: string; slot: string };
@@ -498,6 +501,9 @@ test.describe('/fixDocuments', () => {
     await page.goto(`/fixDocuments#${token}`);
     await expect(page.getByText('Application CS-2026-00042 (CSC application)')).toBeVisible();
     await expect(page.getByText('The passbook photo is blurred')).toBeVisible();
+    const open = opened as { method: string; url: string; body: unknown };
+    expect({ method: open.method, body: open.body }).toEqual({ method: 'POST', body: { token } });
+    expect(open.url).not.toContain(token);
     await expect(page.getByRole('group', { name: /^(Bank passbook|Photo)$/ })).toHaveCount(2);
     await expectNoViolations(page, '/fixDocuments');
     await page.getByRole('button', { name: 'Send the documents' }).click();

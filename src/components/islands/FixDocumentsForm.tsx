@@ -1,28 +1,20 @@
 /**
  * /fixDocuments#<token>: the page of the link mailed to an applicant whose documents staff asked
- * to be uploaded again. It reads what is asked (GET /api/applications/fix: the reference, the form,
+ * to be uploaded again. It reads what is asked (POST /api/applications/fix/open with the token: the reference, the form,
  * staff's note and the documents), uploads just those files the same way the forms do (straight
  * to storage, progress, Retry, the check of their bytes), then sends them (POST
  * /api/applications/fix). The token stays in the address's fragment, which no server sees, and
  * is taken out of the address once the documents are sent.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { getJson, postJson } from '../../lib/api';
+import { postJson } from '../../lib/api';
+import type { FixRequest } from '../../lib/schemas/application-fix';
 import { uploadRequired, type DocumentDef } from '../../lib/schemas/uploads';
 import { ErrorSummary, type SummaryItem } from '../application-form/ErrorSummary';
 import { FormAlert, FormStatus } from '../forms/FormAlert';
 import { DocumentSlot } from '../uploads/DocumentSlot';
 import { isBusy, stillUploading, uploadFailed } from '../uploads/slot-state';
 import { useDocuments } from '../uploads/use-documents';
-
-/** GET /api/applications/fix: what the link asks for. */
-interface FixRequest {
-  reference: string;
-  formLabel: string;
-  note: string | null;
-  expiresAt: string;
-  documents: { slot: string; label: string; imagesOnly: boolean }[];
-}
 
 interface Props {
   /** The public status page. */
@@ -59,7 +51,7 @@ export default function FixDocumentsForm({ statusHref }: Props) {
       return;
     }
     setToken(found);
-    void getJson<FixRequest>(`/api/applications/fix?token=${encodeURIComponent(found)}`).then(({ ok, data }) => {
+    void postJson<FixRequest>('/api/applications/fix/open', { token: found }).then(({ ok, data }) => {
       if (ok) setAsked(data);
       else setProblem(data.message ?? 'We could not open this link. Please check your connection and reload the page.');
     });

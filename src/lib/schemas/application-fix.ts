@@ -1,6 +1,6 @@
 /**
- * The "documents to fix" page (/fixDocuments#<token>): what the link opens (GET
- * /api/applications/fix?token=…) and what the page sends back (POST /api/applications/fix): the
+ * The "documents to fix" page (/fixDocuments#<token>): what the link opens (POST
+ * /api/applications/fix/open {token}: the token never goes into an address) and what the page sends back (POST /api/applications/fix): the
  * new uploads of exactly the documents staff asked for, each uploaded with the same token.
  */
 import { z } from './zod';
@@ -12,6 +12,9 @@ export const FIX_TOKEN_MESSAGE = 'This link is not valid.';
 /** A link's token (the fragment of the mailed link). */
 export const FixTokenSchema = z.string({ message: FIX_TOKEN_MESSAGE }).regex(/^[A-Za-z0-9_-]{20,100}$/, FIX_TOKEN_MESSAGE);
 
+/** POST /api/applications/fix/open. */
+export const FixOpenSchema = z.object({ token: FixTokenSchema });
+
 /** POST /api/applications/fix. */
 export const FixDocumentsSchema = z.object({
   /** The link's token. */
@@ -21,7 +24,7 @@ export const FixDocumentsSchema = z.object({
 });
 export type FixDocuments = z.input<typeof FixDocumentsSchema>;
 
-/** What a valid link opens (GET /api/applications/fix). */
+/** What a valid link opens (POST /api/applications/fix/open). */
 export interface FixRequest {
   reference: string;
   /** The form's kind. */
