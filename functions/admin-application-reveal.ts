@@ -5,7 +5,8 @@
  * (id-vault.ts) for this request only, and recorded in the audit log ('reveal', which number) in
  * the same transaction, so no number is ever shown unrecorded. 404 for an unknown application or a
  * field that is not one of its form's ID numbers; 410 once the numbers were deleted at the end of
- * the retention period. Never cached (`no-store`), refused cross-site like every write.
+ * the retention period; 429 beyond 120 numbers an hour for one account (limits.ts, the institute
+ * told once). Never cached (`no-store`), refused cross-site like every write.
  */
 import type { Config } from '@netlify/functions';
 import { RevealSchema, type Revealed } from '../src/lib/schemas/application-review';
@@ -16,6 +17,7 @@ import { audit } from './_shared/audit';
 import { transaction } from './_shared/db';
 import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_shared/http';
 import { openIds } from './_shared/id-vault';
+import { enforce } from './_shared/limits';
 import { requireStaff } from './_shared/staff';
 
 const notFound = () => new HttpError(404, 'This application was not found.');
@@ -24,6 +26,7 @@ const noSuchNumber = () => new HttpError(404, 'This application has no such ID n
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { staff, address } = await requireStaff(req, context);
+  await enforce([['reveal:staff', staff.id]]);
   const parsedId = RecordIdSchema.safeParse(context.params?.['id']);
   if (!parsedId.success) throw notFound();
   const id = parsedId.data;

@@ -162,6 +162,19 @@ export const LIMITS = {
     message: 'Too many wrong codes. Please wait 15 minutes, then sign in again.',
     event: 'login-locked',
   },
+  'reveal:staff': {
+    max: 120,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'Checking an application shows at most five ID numbers; twenty-four applications checked in an hour is a very busy morning. Far more is an account (or someone at its unlocked screen) copying Aadhaar and PAN numbers.',
+    message: 'You have shown many ID numbers in the last hour, so showing more is paused for a while. The masked numbers stay on screen; please try again later.',
+    notice: {
+      subject: 'A staff account was stopped from showing more ID numbers',
+      body:
+        'One staff account asked to see more than 120 Aadhaar, PAN or bank account numbers in full within an hour, far more than checking applications needs, so it cannot show more until the hour is over. ' +
+        'The audit log (Security in the admin panel) lists every number shown and by whom; if this was not expected, sign that account out and change its password.',
+    },
+  },
   'staff-invitation:address': { max: 20, seconds: HOUR, counts: 'counted', why: 'Invitations are accepted once each; more tries from one network are someone guessing links.' },
 
   'visitor:address': { max: 300, seconds: HOUR, counts: 'counted', why: 'A school lab shares one address; this only stops a script inflating the count.' },
