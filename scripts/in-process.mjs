@@ -20,10 +20,12 @@ import { prepareDatabase } from './database.mjs';
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** Bundles `functions/<name>.ts` into `dir` the way Netlify's esbuild bundler does; returns the file. */
-export async function bundleFunction(name, dir) {
-  const outfile = path.join(dir, `${name}.mjs`);
+export const bundleFunction = (name, dir) => bundleModule(path.join('functions', `${name}.ts`), path.join(dir, `${name}.mjs`));
+
+/** Bundles a TypeScript module of the project (`entry`, from its root) into `outfile` as Netlify bundles functions; returns the file. */
+export async function bundleModule(entry, outfile) {
   await build({
-    entryPoints: [path.join(projectRoot, 'functions', `${name}.ts`)],
+    entryPoints: [path.join(projectRoot, entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',

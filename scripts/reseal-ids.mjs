@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { prepareDatabase } from './database.mjs';
+import { bundleModule } from './in-process.mjs';
 
 if (process.env.DATABASE_URL && !process.env.ID_NUMBER_KEYS) {
   console.error('\n  ID_NUMBER_KEYS is not set: give the keys (the new one first, then the old ones) as in Netlify, e.g.\n' +
@@ -17,20 +17,9 @@ if (process.env.DATABASE_URL && !process.env.ID_NUMBER_KEYS) {
 }
 
 const database = await prepareDatabase({ log: () => {} });
-// The vault is TypeScript with the functions' imports: bundled here the way Netlify bundles it.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'reseal-'));
 try {
-  const outfile = path.join(dir, 'id-vault.mjs');
-  await build({
-    entryPoints: [path.resolve(import.meta.dirname, '../functions/_shared/id-vault.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outfile,
-    logLevel: 'error',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  });
+  const outfile = await bundleModule('functions/_shared/id-vault.ts', path.join(dir, 'id-vault.mjs'));
   const { idKeyring, resealAll } = await import(pathToFileURL(outfile).href);
   const [first] = idKeyring();
   const done = await resealAll();

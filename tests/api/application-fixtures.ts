@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { FORMS } from '../../src/lib/schemas/application-forms';
 import { verhoeffValid } from '../../src/lib/schemas/application-fields';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
+import { pdfBytes } from '../support/pdf';
 import type { Target } from './global-setup';
 import { db, newClientIp, post, uniqueEmail, uniquePhone } from './helpers';
 
@@ -94,20 +95,9 @@ export async function aJpeg(): Promise<Buffer> {
   return jpeg;
 }
 
-/** A minimal valid PDF of one empty page. */
-export function aPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>'];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body);
-}
+
+/** A minimal valid PDF. */
+export const aPdf = (): Buffer => pdfBytes('Scan');
 
 /** An HTML page, to be named .pdf. */
 export const anHtmlPage = () => Buffer.from('<!doctype html><html><head><title>Not a PDF</title></head><body><p>Hello</p></body></html>\n');
@@ -122,7 +112,7 @@ export interface TestFile {
 /** The file a test sends for `slot`: a JPEG for photos and signatures, else a PDF. */
 export async function fileFor(form: ApplicationForm, slot: string): Promise<TestFile> {
   const doc = FORMS[form].documents.find((d) => d.slot === slot)!;
-  return doc.imagesOnly ? { name: `${slot}.jpg`, type: 'image/jpeg', bytes: await aJpeg() } : { name: `${slot}.pdf`, type: 'application/pdf', bytes: aPdf() };
+  return doc.imagesOnly ? { name: `${slot}.jpg`, type: 'image/jpeg', bytes: await aJpeg() } : { name: `${slot}.pdf`, type: 'application/pdf', bytes: pdfBytes() };
 }
 
 /** What POST /api/uploads answered. */

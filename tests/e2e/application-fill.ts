@@ -10,6 +10,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
+import { pdfBytes } from '../support/pdf';
 import { escapeRe } from './routes';
 
 /** A file as Playwright's setInputFiles takes it. */
@@ -49,27 +50,6 @@ export async function signaturePng(name = 'signature.png'): Promise<FilePayload>
   return { name, mimeType: 'image/png', buffer: await sharp(Buffer.from(svg)).png().toBuffer() };
 }
 
-/** A minimal but real one-page PDF (what file-type and any viewer read as a PDF). */
-export function pdfBytes(text = 'Scanned document'): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 /** A scan saved as PDF. */
 export const pdf = (name = 'scan.pdf', text?: string): FilePayload => ({ name, mimeType: 'application/pdf', buffer: pdfBytes(text) });

@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { pdfBytes } from '../support/pdf';
 import { expectNoViolations } from './axe';
 import { expect, test } from './fixtures';
 
@@ -15,20 +16,6 @@ const PHONE = { width: 360, height: 740 };
 /** A made-up client address in 198.18.0.0/15, so the API's per-address limits never meet the suite. */
 const clientAddress = () => `198.18.${randomInt(1, 255)}.${randomInt(1, 255)}`;
 
-/** A minimal valid PDF of one empty page. */
-function aPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>'];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body);
-}
 
 /** What an applicant keeps from a sent application. */
 interface Sent {
@@ -42,7 +29,7 @@ async function sendApplication(request: APIRequestContext): Promise<Sent> {
   const mobile = `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
   const name = 'ARJUN SINGH';
   const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg({ quality: 80 }).toBuffer();
-  const pdf = aPdf();
+  const pdf = pdfBytes();
   const file = (slot: string, image: boolean) => (image ? { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: jpeg } : { name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf });
   const res = await request.post('/api/submit', {
     headers: { 'x-forwarded-for': clientAddress() },
