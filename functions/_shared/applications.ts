@@ -82,11 +82,14 @@ export async function storeApplication(def: FormDefinition, input: ApplicationPa
   const earlier = await earlierSubmission(input.draft, submission);
   if (earlier) return earlier;
   const documents = givenIn(def, input.documents as Record<string, string | undefined>);
-  await checkDocuments(def, input.draft, documents, { draft: input.draft });
   try {
+    await checkDocuments(def, input.draft, documents, { draft: input.draft });
     return await transaction((client) => insertApplication(client, def, input, documents, submission));
   } catch (error) {
-    if (!(error instanceof AlreadyStored)) throw error;
+    // A twin sent at the same moment (a double tap, a retry racing the first try) may have been
+    // stored meanwhile: its documents are then taken (checkDocuments' 422) or its row is there
+    // (AlreadyStored). Either way this request gets the twin's reference.
+    if (!(error instanceof AlreadyStored || (error instanceof HttpError && error.status === 422))) throw error;
     const twin = await earlierSubmission(input.draft, submission);
     if (!twin) throw error;
     return twin;

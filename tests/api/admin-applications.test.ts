@@ -167,7 +167,8 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
                       on conflict (key) do update set window_start = now(), hits = 120`, [limitKey]);
     const stopped = await reveal(app.id, { field: 'aadharNo' });
     expect(stopped.status).toBe(429);
-    expect(stopped.body).toEqual({ message: 'You have shown many ID numbers in the last hour, so showing more is paused for a while. The masked numbers stay on screen; please try again later.' });
+    expect(stopped.body.message).toBe('You have shown many ID numbers in the last hour, so showing more is paused for a while. The masked numbers stay on screen; please try again later.');
+    expect(JSON.stringify(stopped.body)).not.toContain('234123412346');
     expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect(await reveals()).toHaveLength(5);
     await eventually(async () => expect(await outboxMessages(target, 'A staff account was stopped from showing more ID numbers')).not.toHaveLength(0));
