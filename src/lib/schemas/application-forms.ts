@@ -36,6 +36,8 @@ export interface FormDefinition {
   title: string;
   /** Its page (the specification's route). */
   path: string;
+  /** Where its Back button leads, for the form the specification gives one (the kiosk form). */
+  back?: string | undefined;
   /** Where it is submitted (the specification's endpoint). */
   endpoint: string;
   /** The first letters of its references (EM-2026-00001). */
@@ -62,6 +64,7 @@ export const EMITRA_FORM: FormDefinition = {
   form: 'emitra',
   title: 'Kiosk (e-Mitra) Registration Form',
   path: '/EmitraForm',
+  back: '/emitra',
   endpoint: '/api/emitra',
   referencePrefix: 'EM',
   sections: [
