@@ -1,11 +1,12 @@
 /**
  * POST /api/applications/fix — from the page a "documents to fix" mail links to
  * (/fixDocuments#<token>, which first asks POST /api/applications/fix/open what the link opens).
- * {token, documents: {slot: uploadId}} sends the new uploads of exactly those documents (each uploaded with the same token and
- * checked by its bytes); in one transaction the old uploads of those documents are marked
- * replaced (their objects are deleted once it committed, and the deletion logged), the new ones
- * attached, the application goes back to Submitted (untouched, so it shows as new on Today), the
- * link stops working, the timeline gets the move and the institute a mail. A link that expired,
+ * {token, documents: {slot: uploadId}} sends the new uploads of exactly those documents (each
+ * uploaded with the same token and checked by its bytes); in one transaction the old uploads of
+ * those documents are marked replaced (their objects are deleted once it committed, and the
+ * deletion logged), the new ones attached, the application goes back to Submitted (untouched, so
+ * it shows as new on Today), the link stops working, the timeline gets the move and the
+ * institute a mail. A link that expired,
  * was used, or never existed gets 410.
  */
 import type { Config } from '@netlify/functions';

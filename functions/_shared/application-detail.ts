@@ -1,8 +1,9 @@
 /**
  * An application as staff review it (ApplicationDetail, the `application` of a lead's detail):
  * the answers in the form's order with their labels (a choice by its label, a day as '14 May
- * 1990') — every ID number only as its mask, never opened here — and the documents as a checklist of every slot of the form, each with the file now
- * attached and where it stands (received, missing, asked again, a new file sent).
+ * 1990') — every ID number only as its mask, never opened here — and the documents as a
+ * checklist of every slot of the form, each with the file now attached and where it stands
+ * (received, missing, asked again, a new file sent).
  */
 import type { ApplicationDetail, DocumentState, ReviewDocument, ReviewSection } from '../../src/lib/schemas/application-review';
 import { FORMS } from '../../src/lib/schemas/application-forms';

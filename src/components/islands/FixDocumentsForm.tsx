@@ -1,7 +1,7 @@
 /**
  * /fixDocuments#<token>: the page of the link mailed to an applicant whose documents staff asked
- * to be uploaded again. It reads what is asked (POST /api/applications/fix/open with the token: the reference, the form,
- * staff's note and the documents), uploads just those files the same way the forms do (straight
+ * to be uploaded again. It reads what is asked (POST /api/applications/fix/open with the token:
+ * the reference, the form, staff's note and the documents), uploads just those files the same way the forms do (straight
  * to storage, progress, Retry, the check of their bytes), then sends them (POST
  * /api/applications/fix). The token stays in the address's fragment, which no server sees, and
  * is taken out of the address once the documents are sent.

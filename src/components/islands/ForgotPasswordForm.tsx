@@ -14,11 +14,11 @@ import type { z } from 'zod';
 import { postJson } from '../../lib/api';
 import { setFlash } from '../../lib/flash';
 import { ForgotPasswordSchema, OTP_VALID_MINUTES, PASSWORD_MIN, RESEND_COOLDOWN_SECONDS, ResetPasswordSchema } from '../../lib/schemas/user';
+import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
-import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
 
 const CodeSchema = ResetPasswordSchema.omit({ resetToken: true });
 

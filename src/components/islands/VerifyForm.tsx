@@ -11,11 +11,11 @@ import { postJson } from '../../lib/api';
 import { setFlash } from '../../lib/flash';
 import { RESEND_COOLDOWN_SECONDS, VerifySchema } from '../../lib/schemas/user';
 import { ACTIVATION_KEY, clearStored, readStored, writeStored } from '../../stores/auth';
+import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
-import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
 
 const CodeSchema = VerifySchema.pick({ otp: true });
 interface CodeForm {
