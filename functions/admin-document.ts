@@ -14,7 +14,7 @@ import { UploadIdSchema, type DocumentType } from '../src/lib/schemas/uploads';
 import { audit } from './_shared/audit';
 import { transaction } from './_shared/db';
 import { documentStorage } from './_shared/document-storage';
-import { allowMethods, CROSS_SITE_MESSAGE, crossSite, endpoint, HttpError, json } from './_shared/http';
+import { allowMethods, endpoint, HttpError, json } from './_shared/http';
 import { requireStaff } from './_shared/staff';
 
 const notFound = () => new HttpError(404, 'This document was not found.');
@@ -27,7 +27,6 @@ const GONE: Record<string, string> = {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  if (crossSite(req)) throw new HttpError(403, CROSS_SITE_MESSAGE);
   const { staff, address } = await requireStaff(req, context);
   const parsed = UploadIdSchema.safeParse(context.params?.['uploadId']);
   if (!parsed.success) throw notFound();

@@ -15,7 +15,7 @@ import { BULK_MAX, indiaToday, LEAD_FORMS, LEAD_KINDS, LeadFilterSchema, LOST_RE
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { audit } from './_shared/audit';
 import { query } from './_shared/db';
-import { allowMethods, CROSS_SITE_MESSAGE, crossSite, endpoint, HttpError, json } from './_shared/http';
+import { allowMethods, endpoint, HttpError, json } from './_shared/http';
 import { leadConditions } from './_shared/lead-filter';
 import { listQuery } from './_shared/paging';
 import { requireStaff } from './_shared/staff';
@@ -124,7 +124,6 @@ function csvStream(rows: ExportRow[]): ReadableStream<Uint8Array> {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  if (crossSite(req)) throw new HttpError(403, CROSS_SITE_MESSAGE);
   const { staff, address } = await requireStaff(req, context);
   const { sort, ids, ...filter } = listQuery(req, ExportQuerySchema);
 

@@ -19,7 +19,7 @@ import type { PoolClient } from '@neondatabase/serverless';
 import type { Context } from '@netlify/functions';
 import { clientIp, truncatedAddress } from './client';
 import { query } from './db';
-import { HttpError } from './http';
+import { CROSS_SITE_MESSAGE, HttpError, crossSite } from './http';
 
 /** The session cookie's name (`__Host-`: the browser keeps it only if Secure, path /, no Domain). */
 export const STAFF_COOKIE = '__Host-staff';
@@ -124,12 +124,16 @@ interface SessionRow {
 }
 
 /**
- * The signed-in member of staff of `req`, or 401. `stage` 'signed-in' (the default) requires the
+ * The signed-in member of staff of `req`, or 401 (403 for a browser asking on behalf of another
+ * site, before the session is even read). `stage` 'signed-in' (the default) requires the
  * second factor; 'second-factor' also accepts a session still waiting for it (the enrolment and
  * code endpoints). A live session is touched (its idle time starts again) in the same statement.
  * A student's token, in whatever header, is never read here.
  */
 export async function requireStaff(req: Request, context: Context | undefined, stage: Stage = 'signed-in'): Promise<StaffRequest> {
+  // Reads too: SameSite=Strict already keeps the cookie off another site's requests, and this
+  // refusal does not rest on every browser doing so (an older browser, a future cookie change).
+  if (crossSite(req)) throw new HttpError(403, CROSS_SITE_MESSAGE);
   const token = sessionToken(req);
   if (!token) throw unauthorized(req, 'Please sign in to continue.');
   // A session still waiting for its second factor is touched only by the calls it may make:

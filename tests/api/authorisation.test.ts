@@ -2,9 +2,10 @@
  * Who may call the staff API. Every staff endpoint and method is called as: nobody, a garbage
  * cookie (well-formed and not), an expired session, a revoked session (after signing out), a
  * disabled account, a session still waiting for its second factor, a student's token (in
- * `token`, in `Authorization: Bearer` and as the cookie), a cross-site request carrying a valid
- * admin cookie (writes only), and finally a signed-in admin. The refused get 401 (the student
- * 401 or 403, the cross-site request 403) with nothing but a message, and after every refused call
+ * `token`, in `Authorization: Bearer` and as the cookie), a browser asked by another site
+ * carrying a valid admin cookie (a foreign `Origin`, or `Sec-Fetch-Site: cross-site`; reads too),
+ * and finally a signed-in admin. The refused get 401 (the student 401 or 403, the cross-site
+ * request 403) with nothing but a message, and after every refused call
  * the rows the call would touch are read again and must be as they were; the admin's call must
  * succeed (and, for a write or an audited view, must change those rows, which shows the read would
  * have seen a change). Only the rows of this test are compared, since other test files write the
@@ -116,6 +117,23 @@ const CASES: Case[] = [
       s.staffIds.push(own.staff.id);
       return {
         call: { route: '/api/admin/logout-all', body: {} },
+        cookie: own.cookie,
+        state: () => rows(s.target, 'select id, revoked_at from staff_sessions where staff_id = $1 order by id', [own.staff.id]),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/logout',
+    ok: 200,
+    changes: true,
+    acceptsPending: true,
+    prepare: async (s) => {
+      // Its own admin: the shared one must stay signed in.
+      const own = await signedInAdmin(s.target, 'logout');
+      s.staffIds.push(own.staff.id);
+      return {
+        call: { route: '/api/admin/logout', body: {} },
         cookie: own.cookie,
         state: () => rows(s.target, 'select id, revoked_at from staff_sessions where staff_id = $1 order by id', [own.staff.id]),
       };
@@ -399,7 +417,8 @@ interface Caller {
   headers?: Record<string, string>;
   /** The statuses that count as refused. */
   refused: number[];
-  writesOnly?: boolean;
+  /** Sends the admin's own cookie (the refusal rests on something else). */
+  asAdmin?: boolean;
   /** A session waiting for its second factor. */
   pending?: boolean;
 }
@@ -440,7 +459,8 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
       { who: "a student's token in `token`", headers: { token }, refused: [401, 403] },
       { who: "a student's token as a Bearer token", headers: { authorization: `Bearer ${token}` }, refused: [401, 403] },
       { who: "a student's token as the cookie", cookie: `__Host-staff=${token}`, refused: [401, 403] },
-      { who: 'a cross-site request with an admin cookie', cookie: admin.cookie, headers: { origin: 'https://evil.example' }, refused: [403], writesOnly: true },
+      { who: 'a request from another site’s page with an admin cookie', headers: { origin: 'https://evil.example' }, refused: [403], asAdmin: true },
+      { who: 'a browser asked by another site (Sec-Fetch-Site) with an admin cookie', headers: { 'sec-fetch-site': 'cross-site' }, refused: [403], asAdmin: true },
     ];
   });
 
@@ -463,9 +483,8 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
     const adminCookie = prepared.cookie ?? setup.admin.cookie;
 
     for (const caller of callers) {
-      if (caller.writesOnly && c.method === 'GET') continue;
       if (caller.pending && c.acceptsPending) continue;
-      const cookie = caller.writesOnly ? adminCookie : (caller.cookie ?? null);
+      const cookie = caller.asAdmin ? adminCookie : (caller.cookie ?? null);
       const before = [await prepared.state(), await watched()];
       const res = await send(target, c.method, prepared.call, cookie, caller.headers);
       const body = await res.json();
