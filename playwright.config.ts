@@ -69,7 +69,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/start.mjs --no-build',
+    command: 'node scripts/start.mjs --no-build --no-watch',
     url: `${baseURL}/`,
     // TRUST_FORWARDED_FOR lets a test pose as its own visitor (X-Forwarded-For), so the
     // per-address rate limits of the API do not trip over a whole suite coming from 127.0.0.1.

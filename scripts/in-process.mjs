@@ -8,14 +8,14 @@
 // relay between the WebSocket proxy and the database counts the client's round trips: each
 // simple query ('Q') and each Sync ('S') that ends an extended-protocol exchange.
 import { build } from 'esbuild';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { startWebSocketProxy } from './db.mjs';
 import { prepareDatabase } from './database.mjs';
+import { bundleOptions, startFunctionHost } from './function-host.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,16 +24,7 @@ export const bundleFunction = (name, dir) => bundleModule(path.join('functions',
 
 /** Bundles a TypeScript module of the project (`entry`, from its root) into `outfile` as Netlify bundles functions; returns the file. */
 export async function bundleModule(entry, outfile) {
-  await build({
-    entryPoints: [path.join(projectRoot, entry)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outfile,
-    logLevel: 'error',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  });
+  await build({ ...bundleOptions, entryPoints: [path.join(projectRoot, entry)], outfile });
   return outfile;
 }
 
@@ -89,6 +80,9 @@ export async function startCountingRelay(port) {
   };
 }
 
+/** A random address in 100.64.0.0/10 (shared address space): each call its own client unless told. */
+const randomClientIp = () => `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 /**
  * Prepares a throwaway database and imports the bundles of `functions` (names of files in
  * functions/). `env` is added to process.env first. Resolves to `{ call, roundTrips, databaseUrl,
@@ -113,20 +107,17 @@ export async function startInProcess({ functions, countRoundTrips = false, env =
     process.env.DATABASE_URL = url.href;
     process.env.DB_WS_PROXY = proxy.address;
   }
-  const handlers = {};
-  for (const name of functions) {
-    handlers[name] = (await import(pathToFileURL(await bundleFunction(name, scratch)).href)).default;
-  }
+  const host = await startFunctionHost({ only: functions, outdir: path.join(scratch, 'functions') });
+  closers.unshift(() => host.close());
   return {
     databaseUrl: /** @type {string} */ (databaseUrl),
     outbox: /** @type {string} */ (process.env.OUTBOX_DIR),
     scratch,
     roundTrips: () => relay?.roundTrips() ?? 0,
-    async call(name, request, { ip = `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`, deployContext = '' } = {}) {
-      const pending = [];
-      const context = { ip, requestId: randomUUID(), deploy: { context: deployContext }, params: {}, waitUntil: (promise) => pending.push(promise) };
-      const response = await handlers[name](request, context);
-      return { response, settled: () => Promise.all(pending) };
+    /** Calls function `name` with `request` from client `ip` (a random one by default); the route's parameters come from the request's path. */
+    call(name, request, { ip = randomClientIp(), deployContext = '' } = {}) {
+      const params = host.match(request)?.params ?? {};
+      return host.invoke(name, request, { ip, params, deployContext });
     },
     async close() {
       // The bundles share one pool (functions/_shared/db.ts keeps it on globalThis): end it first.

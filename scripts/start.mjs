@@ -1,9 +1,12 @@
 // `npm start`: build the site, then serve it with its functions exactly as Netlify would.
 // `npm start -- --no-build` serves the existing dist/ (the tests build once and use this).
+// A changed function source reloads that function; `--no-watch` leaves the bundles as they are
+// (the test servers, which nobody edits under).
 import { spawnSync } from 'node:child_process';
 import { startServer } from './server.mjs';
 
 const skipBuild = process.argv.includes('--no-build');
+const watch = !process.argv.includes('--no-watch');
 if (!skipBuild) {
   const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -11,7 +14,7 @@ if (!skipBuild) {
 
 const port = Number(process.env.PORT ?? 8888);
 try {
-  const server = await startServer({ port });
+  const server = await startServer({ port, watch });
   console.log(`\n  Site and API served at ${server.url}\n`);
   // Close the embedded database cleanly on Ctrl-C so no write is lost.
   for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -40,7 +40,7 @@ let stopping = false;
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; databaseUrl?: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
+    const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build', '--no-watch'], {
       cwd: root,
       env: { ...process.env, PORT: '0', TRUST_FORWARDED_FOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

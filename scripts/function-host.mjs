@@ -1,0 +1,192 @@
+// The functions of functions/, hosted as a warm Netlify instance hosts them: each is bundled once
+// (esbuild, as Netlify's `node_bundler = "esbuild"` bundles it), its module imported once, and its
+// default export called for every request with a `Request` and a Functions v2 context. A module's
+// top level runs once and is reused across calls, as on Netlify between the calls an instance
+// serves. With `watch`, a changed source file rebuilds the bundles and the functions whose bundle
+// changed are imported afresh on their next call.
+//
+// Only the functions' public contract is used (default export, `config.path`, `config.schedule`,
+// the context fields our functions read: `ip`, `params`, `requestId`, `deploy`, `waitUntil`; plus
+// `site`, `url`, `server` and `account` as Netlify gives them), so no emulator internals are
+// touched. docs/decisions/017-warm-functions-locally.md says why and what differs from Netlify.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, rmSync, watch as watchFolder } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { context as esbuildContext } from 'esbuild';
+import { URLPattern } from 'urlpattern-polyfill/urlpattern';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const functionsDir = path.join(projectRoot, 'functions');
+const FUNCTION_FILE = /^[^_.][^/]*\.(m?ts|m?js)$/;
+
+/** Modules bundled as Netlify bundles them: native or very large packages stay outside the bundle. */
+export const EXTERNAL_MODULES = ['sharp'];
+
+/** The esbuild options Netlify's esbuild bundler uses for a function (ESM, Node 22, one file each). */
+export const bundleOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  logLevel: 'error',
+  external: EXTERNAL_MODULES,
+  // Bundled CommonJS packages may still call `require` for Node's own modules.
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+};
+
+/** The names of the functions in functions/ (file names without extension; `_shared` and dot files are not functions). */
+export function functionNames(dir = functionsDir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && FUNCTION_FILE.test(entry.name))
+    .map((entry) => entry.name.replace(/\.(m?ts|m?js)$/, ''))
+    .sort();
+}
+
+/** The file of function `name` in `dir`. */
+function sourceOf(dir, name) {
+  const file = readdirSync(dir).find((entry) => entry.replace(/\.(m?ts|m?js)$/, '') === name && FUNCTION_FILE.test(entry));
+  if (!file) throw new Error(`No function named ${name} in ${dir}`);
+  return path.join(dir, file);
+}
+
+/**
+ * The routes of a function from its `config`: each `path` (a string or a list, URLPattern syntax
+ * as on Netlify) minus `excludedPath`, for `method` when given; a function without `path` (a
+ * scheduled one, say) answers at /.netlify/functions/<name>, as Netlify's CLI lets one invoke it.
+ */
+export function routesOf(name, config = {}) {
+  const list = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+  const paths = list(config.path);
+  const methods = list(config.method).map((m) => String(m).toUpperCase());
+  const excluded = list(config.excludedPath).map((p) => new URLPattern({ pathname: p }));
+  const patterns = (paths.length ? paths : [`/.netlify/functions/${name}`]).map((p) => new URLPattern({ pathname: p }));
+  return { name, patterns, excluded, methods };
+}
+
+/**
+ * Starts the host: bundles every function into `outdir` and imports each module once.
+ * Resolves to `{ match, invoke, names, close }`.
+ * - `match(request)` → `{ name, params }` for the function whose route takes the request, or null;
+ * - `invoke(name, request, { ip, params, deployContext })` → `{ response, settled }`, where
+ *   `settled()` waits for the work the function left running after its answer (`waitUntil`).
+ */
+export async function startFunctionHost({ dir = functionsDir, outdir, watch = false, only, log = () => {} } = {}) {
+  const names = only ?? functionNames(dir);
+  const out = outdir ?? path.join(projectRoot, '.netlify', 'functions-host');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+
+  /** name → { file, hash, module promise, routes } */
+  const loaded = new Map();
+  let routes = [];
+  let ready;
+
+  /** Imports the bundles whose bytes changed since they were last imported, and rebuilds the route table. */
+  async function refresh() {
+    const changed = [];
+    for (const name of names) {
+      const file = path.join(out, `${name}.mjs`);
+      const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+      const known = loaded.get(name);
+      if (known?.hash === hash) continue;
+      // A new URL is a new module instance: the old one is dropped, as a redeploy drops an instance.
+      const module = import(`${pathToFileURL(file).href}?v=${hash}`);
+      loaded.set(name, { file, hash, module });
+      changed.push(name);
+    }
+    const modules = await Promise.all(names.map(async (name) => [name, await loaded.get(name).module]));
+    routes = modules.map(([name, module]) => ({ ...routesOf(name, module.config), handler: module.default }));
+    if (changed.length && loaded.size > changed.length) log(`Functions reloaded: ${changed.join(', ')}`);
+  }
+
+  const rebuilt = {
+    name: 'reload-changed-functions',
+    setup(build) {
+      let first = true;
+      build.onEnd((result) => {
+        if (result.errors.length) {
+          // The last good bundles keep answering; the console says what is wrong.
+          if (first) return;
+          log(`Functions not rebuilt: ${result.errors.length} error(s) above.`);
+          return;
+        }
+        if (first) {
+          first = false;
+          return;
+        }
+        ready = refresh().catch((error) => log(`Functions not reloaded: ${error.message}`));
+      });
+    },
+  };
+
+  const builder = await esbuildContext({
+    ...bundleOptions,
+    entryPoints: names.map((name) => ({ in: sourceOf(dir, name), out: name })),
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
+    plugins: [rebuilt],
+  });
+  const first = await builder.rebuild();
+  if (first.errors.length) {
+    await builder.dispose();
+    throw new Error('The functions do not build: see the errors above.');
+  }
+  ready = refresh();
+  await ready;
+
+  let folderWatcher;
+  if (watch) {
+    await builder.watch();
+    // A function added or removed changes the list itself: say so (the list is read at start).
+    folderWatcher = watchFolder(dir, (event, file) => {
+      if (event === 'rename' && file && FUNCTION_FILE.test(file)) log(`functions/${file} was added or removed: restart \`npm start\` to serve the new list.`);
+    });
+  }
+
+  return {
+    names,
+    match(request) {
+      const url = new URL(request.url);
+      for (const route of routes) {
+        if (route.methods.length && !route.methods.includes(request.method)) continue;
+        if (route.excluded.some((pattern) => pattern.test({ pathname: url.pathname }))) continue;
+        for (const pattern of route.patterns) {
+          const found = pattern.exec({ pathname: url.pathname });
+          if (found) return { name: route.name, params: cleanParams(found.pathname.groups) };
+        }
+      }
+      return null;
+    },
+    async invoke(name, request, { ip = '127.0.0.1', params = {}, deployContext = 'dev' } = {}) {
+      await ready;
+      const route = routes.find((r) => r.name === name);
+      if (!route) throw new Error(`No function named ${name}`);
+      const pending = [];
+      const url = new URL(request.url);
+      const context = {
+        ip,
+        params,
+        requestId: randomUUID(),
+        deploy: { context: deployContext, id: '0', published: false },
+        site: { id: 'local', name: 'local', url: url.origin },
+        server: { region: 'local' },
+        account: { id: 'local' },
+        url,
+        geo: {},
+        waitUntil: (promise) => pending.push(Promise.resolve(promise).catch((error) => console.error(`${name}: work after the answer failed:`, error))),
+      };
+      const response = await route.handler(request, context);
+      return { response, settled: () => Promise.all(pending) };
+    },
+    async close() {
+      folderWatcher?.close();
+      await builder.dispose();
+    },
+  };
+}
+
+/** URLPattern's groups without the unnamed ones (`*` gives group `0`). */
+function cleanParams(groups) {
+  return Object.fromEntries(Object.entries(groups).filter(([key, value]) => !/^\d+$/.test(key) && value !== undefined));
+}
