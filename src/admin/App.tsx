@@ -6,7 +6,7 @@
  * Routing with wouter, server data with TanStack Query. Panels used less often load on demand.
  */
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Route, Switch } from 'wouter';
 import ToastHost from '../components/islands/ToastHost';
@@ -17,7 +17,7 @@ import { AppInfoContext, type AppInfo, type Me } from './app-info';
 import Frame from './Frame';
 import Dashboard from './panels/Dashboard';
 import NotFound from './panels/NotFound';
-import { PATHS } from './routes';
+import { ADMIN_ROUTES, type Panel } from './routes';
 import { ConfirmProvider } from './ui/ConfirmDialog';
 
 const Today = lazy(() => import('./panels/Today'));
@@ -32,6 +32,27 @@ const Users = lazy(() => import('./panels/Users'));
 const Staff = lazy(() => import('./panels/Staff'));
 const Audit = lazy(() => import('./panels/Audit'));
 const Security = lazy(() => import('./panels/Security'));
+
+/** The component of each panel, given the parts of its address (`:id`). */
+const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
+  dashboard: () => <Dashboard />,
+  today: () => <Today />,
+  leads: () => <Leads />,
+  lead: ({ id }) => <Lead id={id!} />,
+  students: () => <Students mode="all" />,
+  'student-list': () => <Students mode="manage" />,
+  'new-student': () => <StudentForm />,
+  'edit-student-pick': () => <Students mode="edit" />,
+  'delete-student-pick': () => <Students mode="delete" />,
+  'edit-student': ({ id }) => <StudentForm id={id} />,
+  courses: () => <Courses />,
+  jobs: () => <Jobs />,
+  notification: () => <Notifications />,
+  users: () => <Users />,
+  staff: () => <Staff />,
+  audit: () => <Audit />,
+  security: () => <Security />,
+};
 
 interface Props {
   /** The institute's name (content/site.json), for page titles. */
@@ -97,24 +118,11 @@ function SessionGate({ info }: { info: Omit<AppInfo, 'me'> }) {
       <Frame>
         <Suspense fallback={<p role="status">Loading…</p>}>
           <Switch>
-            <Route path={PATHS.panel} component={Dashboard} />
-            <Route path={PATHS.dashboard} component={Dashboard} />
-            <Route path={PATHS.today} component={Today} />
-            <Route path={PATHS.leads} component={Leads} />
-            <Route path="/adminLeads/:id">{(params) => <Lead id={params.id} />}</Route>
-            <Route path={PATHS.notification} component={Notifications} />
-            <Route path={PATHS.courses} component={Courses} />
-            <Route path={PATHS.jobs} component={Jobs} />
-            <Route path={PATHS.allStudents}>{() => <Students mode="all" />}</Route>
-            <Route path={PATHS.studentList}>{() => <Students mode="manage" />}</Route>
-            <Route path={PATHS.newStudent}>{() => <StudentForm />}</Route>
-            <Route path={PATHS.editStudentPick}>{() => <Students mode="edit" />}</Route>
-            <Route path={PATHS.deleteStudentPick}>{() => <Students mode="delete" />}</Route>
-            <Route path="/student-list/:id/edit">{(params) => <StudentForm id={params.id} />}</Route>
-            <Route path={PATHS.users} component={Users} />
-            <Route path={PATHS.staff} component={Staff} />
-            <Route path={PATHS.audit} component={Audit} />
-            <Route path={PATHS.security} component={Security} />
+            {ADMIN_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path}>
+                {(params) => PANELS[route.panel](params)}
+              </Route>
+            ))}
             <Route component={NotFound} />
           </Switch>
         </Suspense>

@@ -24,6 +24,62 @@ export const PATHS = {
   security: '/adminSecurity',
 } as const;
 
+/** What the app shows at an address (App.tsx gives each its component). */
+export type Panel =
+  | 'dashboard'
+  | 'today'
+  | 'leads'
+  | 'lead'
+  | 'students'
+  | 'student-list'
+  | 'new-student'
+  | 'edit-student-pick'
+  | 'delete-student-pick'
+  | 'edit-student'
+  | 'courses'
+  | 'jobs'
+  | 'notification'
+  | 'users'
+  | 'staff'
+  | 'audit'
+  | 'security';
+
+/** One address of the admin app. */
+export interface AdminRoute {
+  /** The address in wouter's syntax (`:id` for a part taken from it). */
+  path: string;
+  /** What it shows. */
+  panel: Panel;
+  /** The panel's heading (its h1), where it is always the same; the browser tests read it. */
+  h1?: string;
+}
+
+/**
+ * Every address of the admin app, in the order they are matched: the one list the app routes by,
+ * netlify.toml's rewrites to the shell page are checked against (tests/unit/netlify-config.test.ts)
+ * and the browser tests visit (tests/e2e/routes.ts).
+ */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  { path: PATHS.panel, panel: 'dashboard', h1: 'Dashboard' },
+  { path: PATHS.dashboard, panel: 'dashboard', h1: 'Dashboard' },
+  { path: PATHS.today, panel: 'today', h1: 'Today' },
+  { path: PATHS.leads, panel: 'leads', h1: 'Leads' },
+  { path: `${PATHS.leads}/:id`, panel: 'lead' },
+  { path: PATHS.notification, panel: 'notification', h1: 'Update Notification' },
+  { path: PATHS.courses, panel: 'courses', h1: 'Courses' },
+  { path: PATHS.jobs, panel: 'jobs', h1: 'Jobs Opening' },
+  { path: PATHS.allStudents, panel: 'students', h1: 'All Students' },
+  { path: PATHS.studentList, panel: 'student-list', h1: 'All Student List' },
+  { path: PATHS.newStudent, panel: 'new-student', h1: 'New Registration' },
+  { path: PATHS.editStudentPick, panel: 'edit-student-pick', h1: 'Edit Student' },
+  { path: PATHS.deleteStudentPick, panel: 'delete-student-pick', h1: 'Delete Student' },
+  { path: `${PATHS.studentList}/:id/edit`, panel: 'edit-student' },
+  { path: PATHS.users, panel: 'users', h1: 'Users' },
+  { path: PATHS.staff, panel: 'staff', h1: 'Staff' },
+  { path: PATHS.audit, panel: 'audit', h1: 'Audit log' },
+  { path: PATHS.security, panel: 'security', h1: 'Security' },
+];
+
 /** The address of one lead's page. */
 export const leadPath = (id: string) => `/adminLeads/${encodeURIComponent(id)}`;
 

@@ -3,6 +3,7 @@
  * starts and what its one h1 says (texts from the spec where the spec gives them).
  */
 import { readFileSync } from 'node:fs';
+import { ADMIN_ROUTES } from '../../src/admin/routes';
 
 /** Institute facts as the editor wrote them in content/site.json. */
 export interface SiteFacts {
@@ -93,28 +94,12 @@ export const routes: PublicRoute[] = [
 ];
 
 /**
- * The staff admin app: every address the one shell page (/adminPanel) answers, with the h1 of its
- * panel. Not in `routes`: without a staff session each of them sends the browser home, so the
+ * The staff admin app: every address the one shell page (/adminPanel) answers with a panel of a
+ * fixed heading (src/admin/routes.ts; a lead's page and a student's form need a real record, and
+ * their journeys check them). Not in `routes`: without a staff session each of them sends the browser home, so the
  * admin specs (tests/e2e/admin*.spec.ts) visit them signed in.
  */
-export const adminAppRoutes: { path: string; h1: string }[] = [
-  { path: '/adminPanel', h1: 'Dashboard' },
-  { path: '/adminDashboard', h1: 'Dashboard' },
-  // A lead's page (/adminLeads/{id}) needs a real lead: admin-leads-journey.spec.ts checks it.
-  { path: '/adminToday', h1: 'Today' },
-  { path: '/allStudents', h1: 'All Students' },
-  { path: '/student-list', h1: 'All Student List' },
-  { path: '/student-list/new', h1: 'New Registration' },
-  { path: '/student-list/edit', h1: 'Edit Student' },
-  { path: '/student-list/delete', h1: 'Delete Student' },
-  { path: '/adminCourse', h1: 'Courses' },
-  { path: '/addJobs', h1: 'Jobs Opening' },
-  { path: '/notification', h1: 'Update Notification' },
-  { path: '/adminUsers', h1: 'Users' },
-  { path: '/adminStaff', h1: 'Staff' },
-  { path: '/adminAudit', h1: 'Audit log' },
-  { path: '/adminSecurity', h1: 'Security' },
-];
+export const adminAppRoutes: { path: string; h1: string }[] = ADMIN_ROUTES.flatMap(({ path, h1 }) => (h1 ? [{ path, h1 }] : []));
 
 /** Any unknown address: answered 404 with a page that helps the visitor on. */
 export const notFound = { path: '/no-such-page-here', title: 'Page not found', h1: /not found|can.t find|couldn.t find/i };

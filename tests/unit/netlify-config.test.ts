@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES, PATHS } from '../../src/admin/routes';
 
 interface Redirect {
   from: string;
@@ -76,6 +77,27 @@ describe('redirects', () => {
     for (const r of redirects) {
       if (r.status === 200) continue;
       expect(pages.map((p) => p.toLowerCase()), `${r.from} → ${r.to}`).not.toContain(r.from.toLowerCase());
+    }
+  });
+});
+
+describe('the admin app’s addresses (src/admin/routes.ts is the one list)', () => {
+  const shellRewrites = redirects.filter((r) => r.to === PATHS.panel && r.status === 200);
+  /** Whether a redirect's `from` (with a trailing splat) takes `path`, as Netlify matches it. */
+  const takes = (from: string, path: string) => (from.endsWith('/*') ? path.startsWith(from.slice(0, -1)) : path.toLowerCase() === from.toLowerCase());
+  /** An address of the route, its `:parts` filled in. */
+  const sample = (path: string) => path.replace(/:[^/]+/g, 'x1');
+
+  it('answers every address of the app with the shell page (a 200 rewrite, so the address stays)', () => {
+    for (const route of ADMIN_ROUTES) {
+      if (route.path === PATHS.panel) continue;
+      expect(shellRewrites.some((r) => takes(r.from, sample(route.path))), `a rewrite of ${route.path} to ${PATHS.panel}`).toBe(true);
+    }
+  });
+
+  it('rewrites to the shell page only addresses the app has a panel for', () => {
+    for (const rewrite of shellRewrites) {
+      expect(ADMIN_ROUTES.some((route) => takes(rewrite.from, sample(route.path))), `${rewrite.from} is an address of the app`).toBe(true);
     }
   });
 });
