@@ -52,15 +52,18 @@ function sourceOf(dir, name) {
 
 /**
  * The routes of a function from its `config`: each `path` (a string or a list, URLPattern syntax
- * as on Netlify) minus `excludedPath`, for `method` when given; a function without `path` (a
+ * as on Netlify, matched without regard to case) minus `excludedPath`, for `method` when given; a function without `path` (a
  * scheduled one, say) answers at /.netlify/functions/<name>, as Netlify's CLI lets one invoke it.
  */
 export function routesOf(name, config = {}) {
   const list = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
   const paths = list(config.path);
   const methods = list(config.method).map((m) => String(m).toUpperCase());
-  const excluded = list(config.excludedPath).map((p) => new URLPattern({ pathname: p }));
-  const patterns = (paths.length ? paths : [`/.netlify/functions/${name}`]).map((p) => new URLPattern({ pathname: p }));
+  // Netlify matches paths without regard to case (its router lower-cases the path first); the
+  // parameters keep the case they were sent in.
+  const pattern = (pathname) => new URLPattern({ pathname }, { ignoreCase: true });
+  const excluded = list(config.excludedPath).map(pattern);
+  const patterns = (paths.length ? paths : [`/.netlify/functions/${name}`]).map(pattern);
   return { name, patterns, excluded, methods };
 }
 
@@ -147,7 +150,9 @@ export async function startFunctionHost({ dir = functionsDir, outdir, watch = fa
   return {
     names,
     match(request) {
-      const url = new URL(request.url);
+      // A trailing slash is ignored, as Netlify's router ignores it.
+      const { pathname: raw } = new URL(request.url);
+      const url = { pathname: raw !== '/' && raw.endsWith('/') ? raw.slice(0, -1) : raw };
       for (const route of routes) {
         if (route.methods.length && !route.methods.includes(request.method)) continue;
         if (route.excluded.some((pattern) => pattern.test({ pathname: url.pathname }))) continue;

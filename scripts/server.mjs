@@ -8,7 +8,6 @@
 // localhost on its port): any other Host gets 421, as a guard against DNS rebinding.
 import { createServer } from 'node:http';
 import { readdir } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
@@ -44,8 +43,14 @@ function clientAddress(req) {
   return (typeof claimed === 'string' && claimed.split(',')[0].trim()) || (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 }
 
-/** Turns a Node request into a WHATWG Request (the body is streamed, never buffered here). */
-function toRequest(req, origin) {
+/** The largest request body Netlify hands a (buffered) function: 6 MB. */
+export const FUNCTION_BODY_LIMIT = 6 * 1024 * 1024;
+
+/**
+ * Turns a Node request into a WHATWG Request. `body`: the bytes already read (a function's), or
+ * none for a request that goes to the static files and redirects.
+ */
+function toRequest(req, origin, body) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
@@ -53,12 +58,27 @@ function toRequest(req, origin) {
   }
   headers.set('x-forwarded-for', clientAddress(req));
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
-    method: req.method,
-    headers,
-    body: hasBody ? Readable.toWeb(req) : undefined,
-    duplex: hasBody ? 'half' : undefined,
-  });
+  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: hasBody ? body : undefined });
+}
+
+/**
+ * Reads a function's request body whole, as Netlify buffers it before the function runs (so a
+ * function that stops reading early never cuts the connection): the bytes, or null beyond
+ * FUNCTION_BODY_LIMIT, where the rest is read and dropped.
+ */
+async function readFunctionBody(req) {
+  if (req.method === 'GET' || req.method === 'HEAD') return undefined;
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > FUNCTION_BODY_LIMIT) {
+      req.resume();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 async function send(req, res, response) {
@@ -106,10 +126,15 @@ function misdirected(res, boundHost) {
  */
 export async function startServer({ port = 8888, host = '127.0.0.1', quiet = false, watch = false } = {}) {
   const log = quiet ? () => {} : console.log;
-  const database = await prepareDatabase({ log, demoAdmin: true });
   const started = Date.now();
-  const functions = await startFunctionHost({ watch, log: (line) => console.log(`  ${line}`) });
-  log(`  Functions: ${functions.names.length} bundled and loaded in ${((Date.now() - started) / 1000).toFixed(1)} s${watch ? ' (a changed source reloads its functions)' : ''}`);
+  // Side by side: the functions' modules read the environment the database sets only when called.
+  const [database, functions] = await Promise.all([
+    prepareDatabase({ log, demoAdmin: true }),
+    startFunctionHost({ watch, log: (line) => console.log(`  ${line}`) }).then((host) => {
+      log(`  Functions: ${host.names.length} bundled and loaded in ${((Date.now() - started) / 1000).toFixed(1)} s${watch ? ' (a changed source reloads its functions)' : ''}`);
+      return host;
+    }),
+  ]);
   const dev = new NetlifyDev({
     projectRoot,
     logger: quiet ? { log() {}, warn() {}, error: console.error } : undefined,
@@ -146,9 +171,14 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
       const request = toRequest(req, origin);
       const fn = functions.match(request);
       if (fn) {
+        const body = await readFunctionBody(req);
+        if (body === null) {
+          const message = 'The request is too large.';
+          return await send(req, res, Response.json({ message, error: message }, { status: 413, headers: { 'cache-control': 'no-store' } }));
+        }
         let response;
         try {
-          ({ response } = await functions.invoke(fn.name, request, { ip: clientAddress(req), params: fn.params }));
+          ({ response } = await functions.invoke(fn.name, toRequest(req, origin, body), { ip: clientAddress(req), params: fn.params }));
         } catch (error) {
           response = functionFailed(fn.name, error);
         }
