@@ -5,6 +5,7 @@
  * (every endpoint through real HTTP requests to `npm start`'s server, once on the embedded PGlite
  * database and once on a real PostgreSQL server, both started by tests/api/global-setup.ts). Browser tests live in tests/e2e and run under Playwright.
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -15,11 +16,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
-          // Each schema case runs `astro sync` in a child process (3–5 s on a busy 2-core machine).
+          // The one build case runs `astro sync` in a child process (3–5 s on a busy 2-core machine).
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          maxConcurrency: 3,
         },
+        // The content schemas import `astro:content`, which exists only in an Astro build.
+        resolve: { alias: { 'astro:content': fileURLToPath(new URL('tests/support/astro-content.ts', import.meta.url)) } },
       },
       {
         test: {

@@ -1,57 +1,62 @@
 /**
- * The content schemas catch an editor's mistake before it reaches the site: each case copies
- * content/ into a throwaway project, breaks one field, runs `astro sync` and expects it to fail
- * naming the file and the field's path. The unmodified copy must sync cleanly.
+ * The content schemas catch an editor's mistake before it reaches the site. Each collection's
+ * schema (src/content.config.ts) parses its files here, in this process: the content as it is
+ * must pass, and each case breaks one field of a copy and expects the issue on that field's path.
+ * One case runs `astro sync` on a broken copy of the project, to show the build itself stops with
+ * the file and the field. A collection without files, or a case naming a file no collection
+ * reads, fails: renaming a file must not quietly skip its checks.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, globSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'astro/zod';
+import { collections } from '../../src/content.config';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const contentDir = path.join(root, 'content');
 const temps: string[] = [];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-/**
- * A throwaway project: links to the real code, a copy of content/. node_modules is a folder of
- * links to every package rather than one link, so that Vite's cache (node_modules/.vite) stays
- * private to the copy and the real project's cache is never rewritten under a running build.
- */
-function tempProject(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'content-schema-'));
-  temps.push(dir);
-  for (const name of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
-    symlinkSync(path.join(root, name), path.join(dir, name));
-  }
-  mkdirSync(path.join(dir, 'node_modules'));
-  for (const name of readdirSync(path.join(root, 'node_modules'))) {
-    if (name !== '.vite') symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name));
-  }
-  cpSync(path.join(root, 'content'), path.join(dir, 'content'), { recursive: true });
-  return dir;
+interface Collection {
+  loader: { pattern: string };
+  schema?: z.ZodType | ((context: { image: () => z.ZodType }) => z.ZodType);
 }
 
-/** Runs `astro sync` on a project; resolves with the exit code and everything it printed. */
-async function sync(dir: string): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('npx', ['astro', 'sync', '--root', dir], {
-      cwd: dir,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
+/** Each collection's name, its files (relative to content/) and its schema for one file. */
+const readers = Object.entries(collections as unknown as Record<string, Collection>).map(([name, collection]) => ({
+  name,
+  files: globSync(collection.loader.pattern, { cwd: contentDir }).sort(),
+  /** The schema as Astro applies it to `file`: `image()` is a path beside the file that must exist. */
+  schemaFor(file: string): z.ZodType {
+    const { schema } = collection;
+    if (!schema) throw new Error(`collection ${name} has no schema`);
+    const image = () =>
+      z.string().refine((src) => existsSync(path.resolve(contentDir, path.dirname(file), src)), { message: 'this image file does not exist' });
+    return typeof schema === 'function' ? schema({ image }) : schema;
+  },
+}));
+
+/** The data of a content file: JSON, or a Markdown file's frontmatter. */
+function dataOf(file: string, text = readFileSync(path.join(contentDir, file), 'utf8')): JsonObject {
+  if (file.endsWith('.json')) return JSON.parse(text) as JsonObject;
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (!frontmatter) throw new Error(`${file} has no frontmatter`);
+  return parseYaml(frontmatter[1]!) as JsonObject;
 }
 
-const read = (dir: string, file: string) => JSON.parse(readFileSync(path.join(dir, 'content', file), 'utf8')) as JsonObject;
-const write = (dir: string, file: string, data: Json) => writeFileSync(path.join(dir, 'content', file), JSON.stringify(data, null, 2));
+/** The issues of `data` as content file `file`: "<path>: <message>" each. */
+function issuesOf(file: string, data: Json): string[] {
+  const reader = readers.find((r) => r.files.includes(file));
+  if (!reader) throw new Error(`no collection reads content/${file}`);
+  const result = reader.schemaFor(file).safeParse(data);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
 
 /** Walks a dotted path (`boards.0.name`) to its parent object and last key. */
 function locate(data: JsonObject, dotted: string): { parent: JsonObject | Json[]; key: string } {
@@ -134,31 +139,76 @@ const cases: Case[] = [
   { file: 'application-status.json', what: "the reference field's label removed", breakIt: dropField('labels.reference') },
 ];
 
+describe('content schemas', () => {
+  it('read at least one file for every collection', () => {
+    for (const { name, files } of readers) expect(files, `files of the collection ${name}`).not.toHaveLength(0);
+  });
+
+  it('accept the content as it is', () => {
+    for (const { files } of readers) for (const file of files) expect(issuesOf(file, dataOf(file)), `content/${file}`).toEqual([]);
+  });
+
+  for (const c of cases) {
+    it(`reject content/${c.file} with ${c.what}, on that field`, () => {
+      expect(existsSync(path.join(contentDir, c.file)), `content/${c.file} exists (a renamed file must be renamed here too)`).toBe(true);
+      const data = dataOf(c.file);
+      const field = c.breakIt(data);
+      const issues = issuesOf(c.file, data);
+      expect(issues.some((issue) => issue.startsWith(`${field}: `) && issue.length > field.length + 2), issues.join('\n')).toBe(true);
+    });
+  }
+});
+
+/**
+ * A throwaway project: links to the real code, a copy of content/. node_modules is a folder of
+ * links to every package rather than one link, so that Vite's cache (node_modules/.vite) stays
+ * private to the copy and the real project's cache is never rewritten under a running build.
+ */
+function tempProject(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'content-schema-'));
+  temps.push(dir);
+  for (const name of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+    symlinkSync(path.join(root, name), path.join(dir, name));
+  }
+  mkdirSync(path.join(dir, 'node_modules'));
+  for (const name of readdirSync(path.join(root, 'node_modules'))) {
+    if (name !== '.vite') symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name));
+  }
+  cpSync(contentDir, path.join(dir, 'content'), { recursive: true });
+  return dir;
+}
+
+/** Runs `astro sync` on a project; resolves with the exit code and everything it printed. */
+async function sync(dir: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('npx', ['astro', 'sync', '--root', dir], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
 afterAll(() => {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.concurrent('content schemas', () => {
-  it('accept the content as it is', async () => {
-    const { code, output } = await sync(tempProject());
-    expect(output).not.toMatch(/does not match collection schema/);
-    expect(code, output).toBe(0);
+describe('the build', () => {
+  it('stops on a broken content file, naming the file and the field', async () => {
+    const dir = tempProject();
+    const file = path.join(dir, 'content', 'site.json');
+    const data = JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
+    data['phone'] = '9414012345x';
+    writeFileSync(file, JSON.stringify(data, null, 2));
+    const { code, output } = await sync(dir);
+    expect(code, 'astro sync must fail').not.toBe(0);
+    expect(output).toContain('does not match collection schema');
+    expect(output).toContain('content/site.json');
+    // Astro prints each issue on its own line as "<path>: <message>".
+    expect(output).toMatch(/^\s*phone(\*\*)?: \S/m);
   });
-
-  for (const c of cases) {
-    const exists = existsSync(path.join(root, 'content', c.file));
-    it.skipIf(!exists)(`reject content/${c.file} with ${c.what}, naming the file and the field`, async () => {
-      const dir = tempProject();
-      const data = read(dir, c.file);
-      const field = c.breakIt(data);
-      write(dir, c.file, data);
-      const { code, output } = await sync(dir);
-      expect(code, 'astro sync must fail').not.toBe(0);
-      expect(output).toContain('does not match collection schema');
-      expect(output).toContain(`content/${c.file}`);
-      // Astro prints each issue on its own line as "<path>: <message>" (a message of zod's own
-      // comes as "<path>**: **<path>: …").
-      expect(output).toMatch(new RegExp(`^\\s*${field.replace(/\./g, '\\.')}(\\*\\*)?: \\S`, 'm'));
-    });
-  }
 });
