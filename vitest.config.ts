@@ -1,9 +1,11 @@
 /**
- * Three projects: `unit` (content schemas through `astro sync` on a broken copy of content/, the
- * Netlify configuration, pure modules), `functions` (function bundles called in this process on a
- * database of their own: the outbox, site-wide ceilings, round trips, configuration) and `api`
- * (every endpoint through real HTTP requests to `npm start`'s server, once on the embedded PGlite
- * database and once on a real PostgreSQL server, both started by tests/api/global-setup.ts). Browser tests live in tests/e2e and run under Playwright.
+ * The projects: `unit` (pure modules, content schemas parsed in this process, the Netlify
+ * configuration), `functions` (function bundles called in this process on a database of their
+ * own, where a test needs more than requests: the mail made to fail, round trips counted, a
+ * connection cut), `api` and `api-postgresql` (every endpoint's contract: the functions called in
+ * this process, each test file on a database of its own, once on the embedded PGlite and once on
+ * PostgreSQL) and `http` (what only the server shows, through `npm start`'s code). Browser tests
+ * live in tests/e2e and run under Playwright.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -32,14 +34,25 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      {
+      // The API suite, once per database: each test file calls the functions in its own worker on a
+      // database of its own (tests/support/api-target.ts), so files run side by side.
+      ...(['api', 'api-postgresql'] as const).map((name) => ({
         test: {
-          name: 'api',
+          name,
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
-          // @netlify/dev starts a fresh worker per function call: about 0.3 s each, more under load.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      })),
+      {
+        test: {
+          name: 'http',
+          include: ['tests/http/**/*.test.ts'],
+          // What only the server shows, through `npm start`'s own code on a port of its own.
+          globalSetup: ['tests/http/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 360_000,
         },
       },
     ],

@@ -10,10 +10,10 @@
 // `site`, `url`, `server` and `account` as Netlify gives them), so no emulator internals are
 // touched. docs/decisions/017-warm-functions-locally.md says why and what differs from Netlify.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync, watch as watchFolder } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { context as esbuildContext } from 'esbuild';
+import { build, context as esbuildContext } from 'esbuild';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -67,20 +67,66 @@ export function routesOf(name, config = {}) {
   return { name, patterns, excluded, methods };
 }
 
+/** The file of the routes of the functions bundled in a folder (`writeManifest`). */
+const MANIFEST = 'routes.json';
+
 /**
- * Starts the host: bundles every function into `outdir` and imports each module once.
- * Resolves to `{ match, invoke, names, close }`.
+ * Bundles `names` (every function by default) from `dir` into `outdir`, once; resolves to the names.
+ * @param {{ dir?: string, outdir: string, names?: string[] }} options
+ */
+export async function bundleFunctions({ dir = functionsDir, outdir, names = functionNames(dir) }) {
+  const result = await build({ ...bundleOptions, entryPoints: names.map((name) => ({ in: sourceOf(dir, name), out: name })), outdir, outExtension: { '.js': '.mjs' } });
+  if (result.errors.length) throw new Error('The functions do not build: see the errors above.');
+  return names;
+}
+
+/**
+ * Writes `routes.json` beside the bundles in `outdir`: each function's `config`, read by importing
+ * its bundle once here, so that hosts started from the folder later (one per test file) know every
+ * route without importing a module before it is called.
+ */
+export async function writeManifest(outdir, names) {
+  const configs = {};
+  for (const name of names) configs[name] = (await import(pathToFileURL(path.join(outdir, `${name}.mjs`)).href)).config ?? {};
+  writeFileSync(path.join(outdir, MANIFEST), JSON.stringify(configs, null, 2));
+}
+
+/** A function's handler and routes. */
+function functionEntry(name, module) {
+  return { ...routesOf(name, module.config), handler: module.default };
+}
+
+/**
+ * Starts the host. Resolves to `{ names, match, invoke, close }`:
  * - `match(request)` → `{ name, params }` for the function whose route takes the request, or null;
  * - `invoke(name, request, { ip, params, deployContext })` → `{ response, settled }`, where
  *   `settled()` waits for the work the function left running after its answer (`waitUntil`).
+ * Without `prebuilt`, every function (or those named in `only`) is bundled into `outdir` and
+ * imported now; with `watch`, a changed source rebuilds them and re-imports those whose bundle
+ * changed. With `prebuilt`, the bundles and routes.json already in `outdir` are used, and each
+ * module is imported on its first call (the API tests: one host per test file, most functions
+ * never called there).
+ * @param {{ dir?: string, outdir?: string, watch?: boolean, only?: string[], prebuilt?: boolean, log?: (line: string) => void }} [options]
  */
-export async function startFunctionHost({ dir = functionsDir, outdir, watch = false, only, log = () => {} } = {}) {
-  const names = only ?? functionNames(dir);
+export async function startFunctionHost({ dir = functionsDir, outdir, watch = false, only, prebuilt = false, log = () => {} } = {}) {
   const out = outdir ?? path.join(projectRoot, '.netlify', 'functions-host');
+
+  if (prebuilt) {
+    const configs = JSON.parse(readFileSync(path.join(out, MANIFEST), 'utf8'));
+    const modules = new Map();
+    const routes = Object.entries(configs).map(([name, config]) => routesOf(name, config));
+    const handlerOf = (name) => {
+      if (!modules.has(name)) modules.set(name, import(pathToFileURL(path.join(out, `${name}.mjs`)).href).then((module) => module.default));
+      return modules.get(name);
+    };
+    return hostOver(Object.keys(configs), () => routes, handlerOf, async () => {});
+  }
+
+  const names = only ?? functionNames(dir);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
-  /** name → { file, hash, module promise, routes } */
+  /** name → { hash, module promise } */
   const loaded = new Map();
   let routes = [];
   let ready;
@@ -91,34 +137,28 @@ export async function startFunctionHost({ dir = functionsDir, outdir, watch = fa
     for (const name of names) {
       const file = path.join(out, `${name}.mjs`);
       const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
-      const known = loaded.get(name);
-      if (known?.hash === hash) continue;
+      if (loaded.get(name)?.hash === hash) continue;
       // A new URL is a new module instance: the old one is dropped, as a redeploy drops an instance.
-      const module = import(`${pathToFileURL(file).href}?v=${hash}`);
-      loaded.set(name, { file, hash, module });
+      loaded.set(name, { hash, module: import(`${pathToFileURL(file).href}?v=${hash}`) });
       changed.push(name);
     }
     const modules = await Promise.all(names.map(async (name) => [name, await loaded.get(name).module]));
-    routes = modules.map(([name, module]) => ({ ...routesOf(name, module.config), handler: module.default }));
+    routes = modules.map(([name, module]) => functionEntry(name, module));
     if (changed.length && loaded.size > changed.length) log(`Functions reloaded: ${changed.join(', ')}`);
   }
 
   const rebuilt = {
     name: 'reload-changed-functions',
-    setup(build) {
+    setup(builder) {
       let first = true;
-      build.onEnd((result) => {
-        if (result.errors.length) {
-          // The last good bundles keep answering; the console says what is wrong.
-          if (first) return;
-          log(`Functions not rebuilt: ${result.errors.length} error(s) above.`);
-          return;
-        }
+      builder.onEnd((result) => {
         if (first) {
           first = false;
           return;
         }
-        ready = refresh().catch((error) => log(`Functions not reloaded: ${error.message}`));
+        // After an error the last good bundles keep answering; the console says what is wrong.
+        if (result.errors.length) log(`Functions not rebuilt: ${result.errors.length} error(s) above.`);
+        else ready = refresh().catch((error) => log(`Functions not reloaded: ${error.message}`));
       });
     },
   };
@@ -147,26 +187,37 @@ export async function startFunctionHost({ dir = functionsDir, outdir, watch = fa
     });
   }
 
+  const handlerOf = async (name) => {
+    await ready;
+    return routes.find((r) => r.name === name)?.handler;
+  };
+  return hostOver(names, () => routes, handlerOf, async () => {
+    folderWatcher?.close();
+    await builder.dispose();
+  });
+}
+
+/** The host's interface over a route table and a way to get a function's handler. */
+function hostOver(names, currentRoutes, handlerOf, close) {
   return {
     names,
     match(request) {
       // A trailing slash is ignored, as Netlify's router ignores it.
       const { pathname: raw } = new URL(request.url);
       const url = { pathname: raw !== '/' && raw.endsWith('/') ? raw.slice(0, -1) : raw };
-      for (const route of routes) {
+      for (const route of currentRoutes()) {
         if (route.methods.length && !route.methods.includes(request.method)) continue;
-        if (route.excluded.some((pattern) => pattern.test({ pathname: url.pathname }))) continue;
+        if (route.excluded.some((pattern) => pattern.test(url))) continue;
         for (const pattern of route.patterns) {
-          const found = pattern.exec({ pathname: url.pathname });
+          const found = pattern.exec(url);
           if (found) return { name: route.name, params: cleanParams(found.pathname.groups) };
         }
       }
       return null;
     },
     async invoke(name, request, { ip = '127.0.0.1', params = {}, deployContext = 'dev' } = {}) {
-      await ready;
-      const route = routes.find((r) => r.name === name);
-      if (!route) throw new Error(`No function named ${name}`);
+      const handler = await handlerOf(name);
+      if (!handler) throw new Error(`No function named ${name}`);
       const pending = [];
       const url = new URL(request.url);
       const context = {
@@ -181,13 +232,10 @@ export async function startFunctionHost({ dir = functionsDir, outdir, watch = fa
         geo: {},
         waitUntil: (promise) => pending.push(Promise.resolve(promise).catch((error) => console.error(`${name}: work after the answer failed:`, error))),
       };
-      const response = await route.handler(request, context);
+      const response = await handler(request, context);
       return { response, settled: () => Promise.all(pending) };
     },
-    async close() {
-      folderWatcher?.close();
-      await builder.dispose();
-    },
+    close,
   };
 }
 

@@ -93,7 +93,7 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
     expect(await views()).toEqual([{ action: 'view-document', entity_id: app.id, detail: { uploadId: app.documents['applicantPhoto'], slot: 'applicantPhoto' } }]);
 
-    const file = await fetch(new URL(link.url, target.url));
+    const file = await target.fetch(link.url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('cache-control')).toBe('private, no-store');
@@ -102,11 +102,11 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     // A link whose signature was changed opens nothing.
     const forged = new URL(link.url, target.url);
     forged.searchParams.set('name', 'other.jpg');
-    expect((await fetch(forged)).status).toBe(403);
+    expect((await target.fetch(forged)).status).toBe(403);
 
     const pdf = await (await open(app.documents['marksheet']!)).json();
     expect(pdf).toMatchObject({ type: 'application/pdf', name: 'marksheet.pdf' });
-    expect(Buffer.from(await (await fetch(new URL(pdf.url, target.url))).arrayBuffer()).equals(PDF)).toBe(true);
+    expect(Buffer.from(await (await target.fetch(pdf.url)).arrayBuffer()).equals(PDF)).toBe(true);
     expect(await views()).toHaveLength(2);
 
     // Only attached documents: an upload of a form never sent, an unknown or malformed id.
@@ -271,7 +271,7 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(policy.fields as Record<string, string>)) form.set(name, value);
     form.set('file', new Blob([newPdf]));
-    expect((await fetch(policy.url, { method: 'POST', body: form })).status).toBe(201);
+    expect((await target.fetch(policy.url, { method: 'POST', body: form })).status).toBe(201);
     expect((await postJson(target, '/api/uploads/check', { uploadId: policy.uploadId, fix: token }, {}, ip)).status).toBe(200);
     const sent = await postJson(target, '/api/applications/fix', { token, documents: { panCardCopy: policy.uploadId } }, {}, ip);
     expect(sent.status, await sent.clone().text()).toBe(200);
@@ -290,7 +290,7 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(old.status).toBe(410);
     expect((await old.json()).message).toBe('This file was replaced by a newer one the applicant sent. Please open the document again from the checklist.');
     const fresh = await (await staffFetch(target, `/api/admin/documents/${policy.uploadId}`, admin.cookie)).json();
-    expect(Buffer.from(await (await fetch(new URL(fresh.url, target.url))).arrayBuffer()).equals(newPdf)).toBe(true);
+    expect(Buffer.from(await (await target.fetch(fresh.url)).arrayBuffer()).equals(newPdf)).toBe(true);
   });
 
   it('goes Verified → Forwarded with the portal reference → Approved, closing the application; the link stops working', async () => {

@@ -135,7 +135,7 @@ export async function sendToStorage(target: Target, policy: Policy, file: TestFi
   const form = new FormData();
   for (const [name, value] of Object.entries(policy.fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  return fetch(new URL(policy.url, target.url), { method: 'POST', body: form });
+  return target.fetch(policy.url, { method: 'POST', body: form });
 }
 
 /**

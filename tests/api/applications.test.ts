@@ -140,7 +140,7 @@ describe.each(targets)('the application forms on $name', (target) => {
         body.append(doc.slot, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
       }
       const key = randomUUID();
-      const send = () => fetch(new URL(FORMS[form].endpoint, target.url), { method: 'POST', body, headers: { 'x-forwarded-for': newClientIp(), 'idempotency-key': key } });
+      const send = () => target.fetch(FORMS[form].endpoint, { method: 'POST', body, headers: { 'x-forwarded-for': newClientIp(), 'idempotency-key': key } });
       const res = await send();
       expect(res.status, await res.clone().text()).toBe(201);
       const answer = await res.json();
@@ -175,7 +175,7 @@ describe.each(targets)('the application forms on $name', (target) => {
       const file = doc.slot === 'casteCertificate' ? { name: 'caste.pdf', type: 'application/pdf', bytes: anHtmlPage() } : await fileFor(form, doc.slot);
       body.append(doc.slot, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
     }
-    const res = await fetch(new URL('/api/IIBF', target.url), { method: 'POST', body, headers: { 'x-forwarded-for': newClientIp() } });
+    const res = await target.fetch('/api/IIBF', { method: 'POST', body, headers: { 'x-forwarded-for': newClientIp() } });
     expect(res.status).toBe(422);
     const answer = await res.json();
     expect(answer.errors['documents.casteCertificate']).toMatch(/not a real PDF/);
@@ -197,7 +197,7 @@ describe.each(targets)('the application forms on $name', (target) => {
       body.append('consent', 'true');
       return body;
     };
-    const send = (body: FormData) => fetch(new URL('/api/submit', target.url), { method: 'POST', body, headers: { 'x-forwarded-for': newClientIp() } });
+    const send = (body: FormData) => target.fetch('/api/submit', { method: 'POST', body, headers: { 'x-forwarded-for': newClientIp() } });
 
     const missing = base();
     missing.append('photo', new Blob([new Uint8Array(await aJpeg())], { type: 'image/jpeg' }), 'photo.jpg');

@@ -5,7 +5,7 @@ import { db, targets } from './helpers';
 
 /** Runs the scheduled housekeeping by hand, as the emulator allows. */
 async function housekeeping(target: (typeof targets)[number]) {
-  const res = await fetch(new URL('/.netlify/functions/housekeeping', target.url), { method: 'POST' });
+  const res = await target.fetch('/.netlify/functions/housekeeping', { method: 'POST' });
   expect(res.status).toBe(204);
 }
 

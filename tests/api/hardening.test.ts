@@ -24,7 +24,7 @@ describe.each(targets)('hardening on $name', (target) => {
   it('refuses a write that is not JSON with 415, whatever the endpoint, and stores nothing', async () => {
     const name = uniqueName('Plain');
     const send = (route: string, body: unknown, type: string | undefined) =>
-      fetch(new URL(route, target.url), {
+      target.fetch(route, {
         method: 'POST',
         headers: { 'x-forwarded-for': newClientIp(), ...(type ? { 'content-type': type } : {}) },
         body: new Blob([JSON.stringify(body)]),
@@ -93,7 +93,7 @@ describe.each(targets)('hardening on $name', (target) => {
       await post(target, '/api/contact', contact(uniqueName('Headers'))),
       await post(target, '/api/contact', '{"broken'),
       await post(target, '/api/contact', contact(uniqueName('Headers')), { origin: 'https://evil.example' }),
-      await fetch(new URL('/api/contact', target.url), { method: 'GET' }),
+      await target.fetch('/api/contact', { method: 'GET' }),
       await get(target, '/api/user/me'),
     ];
     expect(answers.map((a) => a.status)).toEqual([200, 201, 400, 403, 405, 401]);

@@ -2,10 +2,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
+import { startTarget } from '../support/api-target';
 import type { Target } from './global-setup';
 
-export const targets: Target[] = inject('targets');
+/** This file's functions on a database of its own (one target; the suites run once per database). */
+const target = await startTarget(inject('api'));
+afterAll(() => target.close());
+export const targets: Target[] = [target];
 
 /** A random client address, so each test has its own rate-limit budget. */
 export function newClientIp(): string {
@@ -15,7 +19,7 @@ export function newClientIp(): string {
 
 /** Sends `body` as JSON (or as given when it is a string) from the client `ip`. */
 export function post(target: Target, route: string, body: unknown, headers: Record<string, string> = {}, ip = newClientIp()) {
-  return fetch(new URL(route, target.url), {
+  return target.fetch(route, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -80,5 +84,5 @@ export async function eventually<T>(check: () => Promise<T>, ms = 15_000): Promi
 
 /** A GET from the client `ip` with extra headers. */
 export function get(target: Target, route: string, headers: Record<string, string> = {}, ip = newClientIp()) {
-  return fetch(new URL(route, target.url), { headers: { 'x-forwarded-for': ip, ...headers } });
+  return target.fetch(route, { headers: { 'x-forwarded-for': ip, ...headers } });
 }

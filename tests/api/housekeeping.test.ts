@@ -30,7 +30,7 @@ describe.each(targets)('the daily housekeeping on $name', (target) => {
     ]);
 
     // How the emulator runs a scheduled function by hand (on Netlify it has no public address).
-    const res = await fetch(new URL('/.netlify/functions/housekeeping', target.url), { method: 'POST' });
+    const res = await target.fetch('/.netlify/functions/housekeeping', { method: 'POST' });
     expect(res.status).toBe(204);
 
     const keys = await db<{ key: string }>(target, 'select key from rate_limits where key like $1 order by key', [`%:${tag}`]);
@@ -83,7 +83,7 @@ describe.each(targets)('the daily housekeeping on $name', (target) => {
       [reset.id, staff.id, tag],
     );
 
-    const res = await fetch(new URL('/.netlify/functions/housekeeping', target.url), { method: 'POST' });
+    const res = await target.fetch('/.netlify/functions/housekeeping', { method: 'POST' });
     expect(res.status).toBe(204);
 
     const audit = await db<{ n: number }>(target, `select count(*)::int as n from audit_log where entity = 'sweep' and entity_id = $1`, [tag]);

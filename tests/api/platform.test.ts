@@ -7,11 +7,11 @@ describe.each(targets)('API platform on $name', (target) => {
   const contact = (name: string, phone = uniquePhone()) => ({ name, email: 'x@example.in', phone, subject: 'Fees', message: 'What are the fees?' });
 
   it('answers a wrong method with 405 and Allow', async () => {
-    const res = await fetch(new URL('/api/contact', target.url), { method: 'GET' });
+    const res = await target.fetch('/api/contact', { method: 'GET' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
     expect((await res.json()).message).toMatch(/not allowed/);
-    const marquee = await fetch(new URL('/api/marquee', target.url), { method: 'DELETE' });
+    const marquee = await target.fetch('/api/marquee', { method: 'DELETE' });
     expect(marquee.status).toBe(405);
   });
 

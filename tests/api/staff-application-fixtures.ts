@@ -127,7 +127,7 @@ export async function uploadDocument(target: Target, draft: string, slot: string
   const form = new FormData();
   for (const [name, value] of Object.entries(policy.fields)) form.set(name, value);
   form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }));
-  const stored = await fetch(policy.url, { method: 'POST', body: form });
+  const stored = await target.fetch(policy.url, { method: 'POST', body: form });
   expect(stored.status, await stored.clone().text()).toBe(201);
   const checked = await post(target, '/api/uploads/check', { uploadId: policy.uploadId, draft }, {}, ip);
   expect(checked.status, await checked.clone().text()).toBe(200);

@@ -34,7 +34,7 @@ export function staffFetch(target: Target, route: string, cookie: string | null,
   const headers: Record<string, string> = { 'x-forwarded-for': init.ip ?? newClientIp(), ...init.headers };
   if (cookie) headers['cookie'] = cookie;
   if (init.body !== undefined) headers['content-type'] ??= 'application/json';
-  return fetch(new URL(route, target.url), {
+  return target.fetch(route, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers,
     body: init.body === undefined ? null : typeof init.body === "string" ? init.body : JSON.stringify(init.body),

@@ -78,7 +78,7 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
     const [row] = await db(target, 'select failed_at, last_error, attempts from mail_outbox where id = $1', [failed!.id]);
     expect(row).toEqual({ failed_at: null, last_error: null, attempts: 0 });
     // The housekeeping sends it.
-    expect((await fetch(new URL('/.netlify/functions/housekeeping', target.url), { method: 'POST' })).status).toBe(204);
+    expect((await target.fetch('/.netlify/functions/housekeeping', { method: 'POST' })).status).toBe(204);
     await eventually(async () => expect(await outboxMessages(target, lead.reference)).toHaveLength(1));
     const item = await (await detail(target, admin.cookie, lead.id)).json();
     expect(item.timeline.map((t: { summary: string }) => t.summary)).toEqual(
@@ -103,7 +103,7 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
   describe('the daily follow-ups mail', () => {
     const runDigest = async (day?: string) => {
       // How the emulator runs a scheduled function by hand (on Netlify it has no public address).
-      const res = await fetch(new URL(`/.netlify/functions/follow-ups-digest${day ? `?day=${day}` : ''}`, target.url), { method: 'POST' });
+      const res = await target.fetch(`/.netlify/functions/follow-ups-digest${day ? `?day=${day}` : ''}`, { method: 'POST' });
       expect(res.status).toBe(204);
     };
     const mailsTo = (email: string) => outboxMessages(target, `To: ${email}\n`);

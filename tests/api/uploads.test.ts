@@ -64,7 +64,7 @@ function upload(policy: Pick<Policy, 'url' | 'fields'>, bytes: Buffer<ArrayBuffe
   for (const [name, value] of Object.entries({ ...policy.fields, ...fields })) if (value !== null) form.set(name, value);
   form.set('file', new Blob([bytes]));
   for (const [name, value] of Object.entries(after)) form.append(name, value);
-  return fetch(policy.url, { method: 'POST', body: form });
+  return targets[0]!.fetch(policy.url, { method: 'POST', body: form });
 }
 
 /** S3's error code and message in an XML answer. */
@@ -160,7 +160,7 @@ describe.each(targets)('upload policies (POST /api/uploads) on $name', (target) 
     expect((await post(target, '/api/uploads', '{"form":')).status).toBe(400);
     expect((await post(target, '/api/uploads', JSON.stringify(good), { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await post(target, '/api/uploads', good, { origin: 'https://elsewhere.example' })).status).toBe(403);
-    const get = await fetch(new URL('/api/uploads', target.url));
+    const get = await target.fetch('/api/uploads');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
   });
@@ -271,15 +271,15 @@ describe.each(targets)('the local stand-in for S3 (POST /api/uploads/local) on $
 
     const noFile = new FormData();
     for (const [name, value] of Object.entries(policy.fields)) noFile.set(name, value);
-    const missing = await fetch(policy.url, { method: 'POST', body: noFile });
+    const missing = await target.fetch(policy.url, { method: 'POST', body: noFile });
     expect(missing.status).toBe(400);
     expect(await s3Error(missing)).toEqual({ code: 'InvalidArgument', message: 'POST requires exactly one file upload per request.' });
     const json = await post(target, '/api/uploads/local', policy.fields);
     expect(json.status).toBe(400);
     expect((await s3Error(json)).code).toBe('MalformedPOSTRequest');
-    const crossSite = await fetch(policy.url, { method: 'POST', body: noFile, headers: { origin: 'https://elsewhere.example' } });
+    const crossSite = await target.fetch(policy.url, { method: 'POST', body: noFile, headers: { origin: 'https://elsewhere.example' } });
     expect(crossSite.status).toBe(403);
-    expect((await fetch(policy.url)).status).toBe(405);
+    expect((await target.fetch(policy.url)).status).toBe(405);
   });
 });
 
@@ -381,7 +381,7 @@ describe.each(targets)('signed links to local documents (GET /api/uploads/local/
     const policy = await policyFor(target, { slot: 'marksheet', name: 'm.pdf', type: 'application/pdf', size: PDF.length });
     expect((await upload(policy, PDF)).status).toBe(201);
     const terms = { name: 'मार्कशीट.pdf', type: 'application/pdf', expires: Math.floor(Date.now() / 1000) + 60 };
-    const res = await fetch(localLink(target, policy.key, terms));
+    const res = await target.fetch(localLink(target, policy.key, terms));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${'_'.repeat('मार्कशीट'.length)}.pdf"; filename*=UTF-8''${encodeURIComponent('मार्कशीट.pdf')}`);
@@ -394,11 +394,11 @@ describe.each(targets)('signed links to local documents (GET /api/uploads/local/
     const expired = localLink(target, policy.key, { ...terms, expires: Math.floor(Date.now() / 1000) - 1 });
     const otherKey = new URL(localLink(target, policy.key, terms).href.replace('/marksheet-', '/affidavit-'));
     for (const link of [changed, expired, otherKey, new URL('/api/uploads/local/applications/x.pdf', target.url)]) {
-      const refused = await fetch(link);
+      const refused = await target.fetch(link);
       expect(refused.status, link.href).toBe(403);
       expect((await s3Error(refused)).code).toBe('AccessDenied');
     }
     const gone = localLink(target, policy.key.replace('.pdf', '-gone.pdf'), terms);
-    expect((await fetch(gone)).status).toBe(404);
+    expect((await target.fetch(gone)).status).toBe(404);
   });
 });
