@@ -361,15 +361,19 @@ function refusal(over: Row[], { record }: { record: boolean }): HttpError {
 
 /**
  * Takes back one count from each row's key, in the window it was counted in (in a new window
- * there is nothing to give back). A failure is logged, not thrown: the count stays, which only
- * errs towards refusing.
+ * there is nothing to give back). The rows are locked in key order, as counting locks them, so a
+ * give-back and a parallel count never wait on each other in a circle. A failure is logged, not
+ * thrown: the count stays, which only errs towards refusing.
  */
 async function giveBack(rows: readonly Row[]): Promise<void> {
   if (!rows.length) return;
   await query(
-    `update rate_limits r set hits = r.hits - 1
-       from unnest($1::text[], $2::timestamptz[]) as g(key, window_start)
-      where r.key = g.key and r.window_start = g.window_start and r.hits > 0`,
+    `with locked as (
+       select r.key from rate_limits r join unnest($1::text[], $2::timestamptz[]) as g(key, window_start) on g.key = r.key
+        where r.window_start = g.window_start and r.hits > 0
+        order by r.key for update of r
+     )
+     update rate_limits r set hits = r.hits - 1 from locked where r.key = locked.key`,
     [rows.map((row) => row.key), rows.map((row) => row.window_start)],
   ).catch((error: unknown) => console.error('giving back a rate-limit count failed:', error));
 }
