@@ -11,7 +11,7 @@ import { ADMIN_MARKER, SecondFactorSchema } from '../src/lib/schemas/staff';
 import { audit } from './_shared/audit';
 import { query, transaction } from './_shared/db';
 import { HttpError, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { countFailures, enforce, type Use } from './_shared/limits';
+import { attempt, type FailureUse } from './_shared/limits';
 import { completeSecondFactor, requireStaff } from './_shared/staff';
 import { codeStep, newTotpSecret, openTotpSecret, otpauthUri, qrSvg, replaceRecoveryCodes, sealTotpSecret } from './_shared/totp';
 
@@ -35,22 +35,24 @@ export default endpoint(async (req, context) => {
   }
 
   const { code } = validate(SecondFactorSchema, await readJson(req));
-  const failures: Use[] = [['second-factor-failures:staff', staff.id]];
-  await enforce(failures);
-  const [row] = await query<{ totp_pending: string | null }>('select totp_pending from staff where id = $1', [staff.id]);
-  if (!row?.totp_pending) throw new HttpError(409, 'Please load the QR code first.');
-  const secret = openTotpSecret(staff.id, row.totp_pending);
-  const step = await codeStep(secret, code);
-  if (step === null) {
-    await countFailures(failures);
-    throw fieldErrors({ code: 'That code is not right. Check that the app shows this account, and type the code it shows now.' });
-  }
+  const failures: FailureUse[] = [['second-factor-failures:staff', staff.id]];
+  // The try is counted before the code is checked, and given back if it was right.
+  const { pending, step } = await attempt(failures, async (tries) => {
+    const [row] = await query<{ totp_pending: string | null }>('select totp_pending from staff where id = $1', [staff.id]);
+    if (!row?.totp_pending) throw new HttpError(409, 'Please load the QR code first.');
+    const step = await codeStep(openTotpSecret(staff.id, row.totp_pending), code);
+    if (step === null) {
+      tries.failed();
+      throw fieldErrors({ code: 'That code is not right. Check that the app shows this account, and type the code it shows now.' });
+    }
+    return { pending: row.totp_pending, step };
+  });
 
   const result = await transaction(async (client) => {
     const moved = await client.query(
       `update staff set totp_secret = totp_pending, totp_pending = null, totp_enrolled_at = now(), totp_last_step = $2
         where id = $1 and totp_secret is null and totp_pending = $3`,
-      [staff.id, step, row.totp_pending],
+      [staff.id, step, pending],
     );
     // Another tab confirmed first: this code's step is already used there.
     if (moved.rowCount !== 1) throw new HttpError(409, ALREADY, { next: 'verify' });

@@ -11,7 +11,7 @@ import { StaffLoginSchema } from '../src/lib/schemas/staff';
 import { query } from './_shared/db';
 import { recordEvent } from './_shared/events';
 import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { byClient, byEmail, countFailures, enforce, type Use } from './_shared/limits';
+import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/limits';
 import { DUMMY_HASH, verifyPassword } from './_shared/password';
 import { startStaffSession } from './_shared/staff';
 
@@ -19,23 +19,27 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { email, password } = validate(StaffLoginSchema, await readJson(req));
   const address = byClient(req, context);
-  const failures: Use[] = [
+  const failures: FailureUse[] = [
     ['staff-login-failures:email-address', `${byEmail(email)}@${address}`],
     ['staff-login-failures:email', byEmail(email)],
   ];
-  await enforce([['staff-login:address', address], ...failures]);
+  await enforce([['staff-login:address', address]]);
 
-  const [row] = await query<{ id: string; password_hash: string | null; disabled: boolean; enrolled: boolean }>(
-    `select id::text, password_hash, disabled_at is not null as disabled, totp_secret is not null as enrolled
-       from staff where lower(email) = lower($1)`,
-    [email],
-  );
-  const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-  if (!row || !row.password_hash || !matches) {
-    await countFailures(failures);
-    await afterAnswer(context, () => recordEvent({ kind: 'staff-login-failed', userId: row?.id, detail: { known: Boolean(row) } }, clientIp(req, context)));
-    throw new HttpError(401, 'Incorrect email or password.');
-  }
+  // The try is counted before the password is checked, and given back if it was right.
+  const row = await attempt(failures, async (tries) => {
+    const [row] = await query<{ id: string; password_hash: string | null; disabled: boolean; enrolled: boolean }>(
+      `select id::text, password_hash, disabled_at is not null as disabled, totp_secret is not null as enrolled
+         from staff where lower(email) = lower($1)`,
+      [email],
+    );
+    const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+    if (!row || !row.password_hash || !matches) {
+      tries.failed();
+      await afterAnswer(context, () => recordEvent({ kind: 'staff-login-failed', userId: row?.id, detail: { known: Boolean(row) } }, clientIp(req, context)));
+      throw new HttpError(401, 'Incorrect email or password.');
+    }
+    return row;
+  });
   if (row.disabled) throw new HttpError(403, 'This account has been disabled. Please ask a colleague to enable it.');
 
   const cookie = await startStaffSession(row.id, req, context);

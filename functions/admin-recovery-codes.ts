@@ -11,7 +11,7 @@ import { audit } from './_shared/audit';
 import { query, transaction } from './_shared/db';
 import { recordEvent } from './_shared/events';
 import { HttpError, afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { countFailures, enforce, type Use } from './_shared/limits';
+import { attempt, type FailureUse } from './_shared/limits';
 import { requireStaff } from './_shared/staff';
 import { acceptStep, codeStep, openTotpSecret, replaceRecoveryCodes } from './_shared/totp';
 
@@ -22,28 +22,31 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { staff, address } = await requireStaff(req, context);
   const { code } = validate(RecoveryCodesSchema, await readJson(req));
-  const failures: Use[] = [['second-factor-failures:staff', staff.id]];
-  await enforce(failures);
+  const failures: FailureUse[] = [['second-factor-failures:staff', staff.id]];
 
-  const [row] = await query<{ totp_secret: string | null }>('select totp_secret from staff where id = $1', [staff.id]);
-  // A signed-in session has passed its second factor; only a reset since could have removed it (and ended the session).
-  if (!row?.totp_secret) throw new HttpError(409, 'Please sign in again and set up your authenticator app first.');
-  const step = await codeStep(openTotpSecret(staff.id, row.totp_secret), code);
+  // The try is counted before the code is checked, and given back if it was right.
+  const outcome = await attempt(failures, async (tries) => {
+    const [row] = await query<{ totp_secret: string | null }>('select totp_secret from staff where id = $1', [staff.id]);
+    // A signed-in session has passed its second factor; only a reset since could have removed it (and ended the session).
+    if (!row?.totp_secret) throw new HttpError(409, 'Please sign in again and set up your authenticator app first.');
+    const step = await codeStep(openTotpSecret(staff.id, row.totp_secret), code);
 
-  const outcome =
-    step === null
-      ? ('wrong' as const)
-      : await transaction(async (client) => {
-          if (!(await acceptStep(client, staff.id, step))) return 'replayed' as const;
-          const recoveryCodes = await replaceRecoveryCodes(client, staff.id);
-          await audit({ staffId: staff.id, action: 'update', entity: 'recovery-codes', entityId: staff.id, detail: { count: recoveryCodes.length } }, address, client);
-          return { recoveryCodes };
-        });
-  if (outcome === 'wrong' || outcome === 'replayed') {
-    await countFailures(failures);
-    await afterAnswer(context, () => recordEvent({ kind: outcome === 'wrong' ? 'second-factor-failed' : 'second-factor-replayed', userId: staff.id }, address));
-    throw fieldErrors({ code: outcome === 'wrong' ? WRONG : REPLAYED });
-  }
+    const outcome =
+      step === null
+        ? ('wrong' as const)
+        : await transaction(async (client) => {
+            if (!(await acceptStep(client, staff.id, step))) return 'replayed' as const;
+            const recoveryCodes = await replaceRecoveryCodes(client, staff.id);
+            await audit({ staffId: staff.id, action: 'update', entity: 'recovery-codes', entityId: staff.id, detail: { count: recoveryCodes.length } }, address, client);
+            return { recoveryCodes };
+          });
+    if (outcome === 'wrong' || outcome === 'replayed') {
+      tries.failed();
+      await afterAnswer(context, () => recordEvent({ kind: outcome === 'wrong' ? 'second-factor-failed' : 'second-factor-replayed', userId: staff.id }, address));
+      throw fieldErrors({ code: outcome === 'wrong' ? WRONG : REPLAYED });
+    }
+    return outcome;
+  });
   return json({
     message: 'Here are your new recovery codes. The old ones no longer work. Keep these somewhere safe: each works once.',
     recoveryCodes: outcome.recoveryCodes,

@@ -10,7 +10,7 @@ import { audit } from './_shared/audit';
 import { query, transaction } from './_shared/db';
 import { recordEvent } from './_shared/events';
 import { HttpError, afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { countFailures, enforce, type Use } from './_shared/limits';
+import { attempt, type FailureUse } from './_shared/limits';
 import { completeSecondFactor, requireStaff } from './_shared/staff';
 import { acceptStep, codeStep, openTotpSecret, useRecoveryCode } from './_shared/totp';
 
@@ -24,32 +24,35 @@ export default endpoint(async (req, context) => {
   if (!signing.enrolled) throw new HttpError(409, 'Please set up your authenticator app first.', { next: 'enrol' });
   if (signing.verified) throw new HttpError(409, 'You are already signed in.');
   const { code } = validate(SecondFactorSchema, await readJson(req));
-  const failures: Use[] = [['second-factor-failures:staff', staff.id]];
-  await enforce(failures);
-
-  const [row] = await query<{ totp_secret: string }>('select totp_secret from staff where id = $1', [staff.id]);
+  const failures: FailureUse[] = [['second-factor-failures:staff', staff.id]];
   const recovery = !/^\d{6}$/.test(code);
-  const step = recovery ? null : await codeStep(openTotpSecret(staff.id, row!.totp_secret), code);
 
-  const outcome = await transaction(async (client) => {
-    if (recovery) {
-      if (!(await useRecoveryCode(client, staff.id, code))) return 'wrong' as const;
-    } else {
-      if (step === null) return 'wrong' as const;
-      if (!(await acceptStep(client, staff.id, step))) return 'replayed' as const;
+  // The try is counted before the code is checked, and given back if it was right.
+  const outcome = await attempt(failures, async (tries) => {
+    const [row] = await query<{ totp_secret: string }>('select totp_secret from staff where id = $1', [staff.id]);
+    const step = recovery ? null : await codeStep(openTotpSecret(staff.id, row!.totp_secret), code);
+
+    const outcome = await transaction(async (client) => {
+      if (recovery) {
+        if (!(await useRecoveryCode(client, staff.id, code))) return 'wrong' as const;
+      } else {
+        if (step === null) return 'wrong' as const;
+        if (!(await acceptStep(client, staff.id, step))) return 'replayed' as const;
+      }
+      const cookie = await completeSecondFactor(signing.sessionId, client);
+      await audit({ staffId: staff.id, action: 'sign-in', entity: 'session', entityId: signing.sessionId }, signing.address, client);
+      if (recovery) await audit({ staffId: staff.id, action: 'use-recovery-code', entity: 'staff', entityId: staff.id }, signing.address, client);
+      const left = await client.query<{ left: number }>('select count(*)::int as left from staff_recovery_codes where staff_id = $1 and used_at is null', [staff.id]);
+      return { cookie, recoveryCodesLeft: left.rows[0]!.left };
+    });
+
+    if (outcome === 'wrong' || outcome === 'replayed') {
+      tries.failed();
+      await afterAnswer(context, () => recordEvent({ kind: outcome === 'wrong' ? 'second-factor-failed' : 'second-factor-replayed', userId: staff.id }, signing.address));
+      throw fieldErrors({ code: outcome === 'wrong' ? WRONG : REPLAYED });
     }
-    const cookie = await completeSecondFactor(signing.sessionId, client);
-    await audit({ staffId: staff.id, action: 'sign-in', entity: 'session', entityId: signing.sessionId }, signing.address, client);
-    if (recovery) await audit({ staffId: staff.id, action: 'use-recovery-code', entity: 'staff', entityId: staff.id }, signing.address, client);
-    const left = await client.query<{ left: number }>('select count(*)::int as left from staff_recovery_codes where staff_id = $1 and used_at is null', [staff.id]);
-    return { cookie, recoveryCodesLeft: left.rows[0]!.left };
+    return outcome;
   });
-
-  if (outcome === 'wrong' || outcome === 'replayed') {
-    await countFailures(failures);
-    await afterAnswer(context, () => recordEvent({ kind: outcome === 'wrong' ? 'second-factor-failed' : 'second-factor-replayed', userId: staff.id }, signing.address));
-    throw fieldErrors({ code: outcome === 'wrong' ? WRONG : REPLAYED });
-  }
   const low = outcome.recoveryCodesLeft <= 3 ? ` You have ${outcome.recoveryCodesLeft} recovery codes left: make new ones under Security.` : '';
   return json(
     {

@@ -3,7 +3,8 @@
  * reference and the mobile number the form was sent with in, the status and what it means out;
  * nothing personal (no name, no documents, no numbers). An unknown reference and a wrong mobile
  * number get the same answer, so the page tells nobody which references exist, and the limits
- * (per address and per reference) stop anyone trying every mobile number.
+ * (per address, and on wrong numbers per reference, high enough that one client cannot lock the
+ * owner out) stop anyone trying every mobile number.
  */
 import type { Config } from '@netlify/functions';
 import {
@@ -17,7 +18,7 @@ import {
 import type { ApplicationForm } from '../src/lib/schemas/uploads';
 import { query } from './_shared/db';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { byClient, enforce } from './_shared/limits';
+import { attempt, byClient, enforce } from './_shared/limits';
 
 /** The one answer for a reference and mobile number that name no application together. */
 const STATUS_NOT_FOUND = 'We found no application with this reference and mobile number. Please check both and try again.';
@@ -25,20 +26,26 @@ const STATUS_NOT_FOUND = 'We found no application with this reference and mobile
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const input = validate(StatusQuerySchema, await readJson(req, 1024));
-  await enforce([
-    ['status:address', byClient(req, context)],
-    ['status:reference', input.reference],
-  ]);
+  await enforce([['status:address', byClient(req, context)]]);
 
-  // When the status last changed: its latest move in the timeline, else when it was sent.
-  const [row] = await query<{ reference: string; form: ApplicationForm; status: ApplicationStatus; updated_at: Date }>(
-    `select l.reference, a.form, l.status,
-            coalesce((select max(e.at) from lead_events e where e.lead_id = l.id and e.kind = 'status'), l.created_at) as updated_at
-       from leads l join applications a on a.lead_id = l.id
-      where l.reference = $1 and l.phone_norm = $2`,
-    [input.reference, input.mobile],
-  );
-  if (!row) throw new HttpError(404, STATUS_NOT_FOUND);
+  // A wrong mobile number counts against the reference (the try is counted before the lookup,
+  // and given back when it finds the application), so no one can try every number for it from
+  // many networks, and the owner's own checks never use it up.
+  const row = await attempt([['status-failures:reference', input.reference]], async (tries) => {
+    // When the status last changed: its latest move in the timeline, else when it was sent.
+    const [row] = await query<{ reference: string; form: ApplicationForm; status: ApplicationStatus; updated_at: Date }>(
+      `select l.reference, a.form, l.status,
+              coalesce((select max(e.at) from lead_events e where e.lead_id = l.id and e.kind = 'status'), l.created_at) as updated_at
+         from leads l join applications a on a.lead_id = l.id
+        where l.reference = $1 and l.phone_norm = $2`,
+      [input.reference, input.mobile],
+    );
+    if (!row) {
+      tries.failed();
+      throw new HttpError(404, STATUS_NOT_FOUND);
+    }
+    return row;
+  });
 
   const answer: StatusAnswer = {
     reference: row.reference,

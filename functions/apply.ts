@@ -20,7 +20,7 @@ export default endpoint(async (req, context) => {
   const thanks = `Thank you, ${input.name}! We have received your application`;
   // A filled honeypot is a bot: it is told the same as a person, and nothing is stored.
   if (input.website) return json({ message: `${thanks}.` }, 201);
-  await enforce([
+  const ceiling = await enforce([
     ['apply:address', byClient(req, context)],
     ['apply:phone', byPhone(input.phone)],
     ['apply:email', byEmail(input.email)],
@@ -38,7 +38,8 @@ export default endpoint(async (req, context) => {
     consentVersion: CONSENT_VERSION,
     attribution: input.attribution,
   };
-  const { reference, replayed, notification } = await storeLead(lead, key, body);
+  // A replay stores nothing, so it does not spend the site-wide ceiling.
+  const { reference, replayed, notification } = await ceiling.spentBy(() => storeLead(lead, key, body), (stored) => !stored.replayed);
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead)));
   const message = `${thanks} (reference ${reference}). Our counsellor will call you soon.`;
   return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});

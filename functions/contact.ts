@@ -29,13 +29,14 @@ export default endpoint(async (req, context) => {
   }
   const thanks = `Thank you, ${lead.name}! Your message has been received`;
   if (honeypot) return json({ message: `${thanks}.` }, 201);
-  await enforce([
+  const ceiling = await enforce([
     ['contact:address', byClient(req, context)],
     ['contact:phone', byPhone(lead.phone)],
     ['leads:site', SITE],
   ]);
 
-  const { reference, replayed, notification } = await storeLead(lead, key, body);
+  // A replay stores nothing, so it does not spend the site-wide ceiling.
+  const { reference, replayed, notification } = await ceiling.spentBy(() => storeLead(lead, key, body), (stored) => !stored.replayed);
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead)));
   const message = `${thanks} (reference ${reference}). We will get back to you soon.`;
   return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});

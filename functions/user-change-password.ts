@@ -10,7 +10,7 @@ import { requireUser, revokeAllSessions, startSession } from './_shared/auth';
 import { query, transaction } from './_shared/db';
 import { recordEvent } from './_shared/events';
 import { afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { countFailures, enforce, type Use } from './_shared/limits';
+import { attempt, type FailureUse } from './_shared/limits';
 import { hashPassword, verifyPassword } from './_shared/password';
 import { passwordProblem } from './_shared/password-policy';
 
@@ -18,15 +18,17 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { user } = await requireUser(req);
   const { currentPassword, newPassword } = validate(ChangePasswordSchema, await readJson(req));
-  const failures: Use[] = [['change-password-failures:user', user._id]];
-  await enforce(failures);
+  const failures: FailureUse[] = [['change-password-failures:user', user._id]];
 
-  const [row] = await query<{ password_hash: string }>('select password_hash from users where id = $1', [user._id]);
-  if (!row || !(await verifyPassword(currentPassword, row.password_hash))) {
-    await countFailures(failures);
-    await afterAnswer(context, () => recordEvent({ kind: 'password-change-failed', userId: user._id }, clientIp(req, context)));
-    throw fieldErrors({ currentPassword: 'Your current password is not correct.' });
-  }
+  // The try is counted before the password is checked, and given back if it was right.
+  await attempt(failures, async (tries) => {
+    const [row] = await query<{ password_hash: string }>('select password_hash from users where id = $1', [user._id]);
+    if (!row || !(await verifyPassword(currentPassword, row.password_hash))) {
+      tries.failed();
+      await afterAnswer(context, () => recordEvent({ kind: 'password-change-failed', userId: user._id }, clientIp(req, context)));
+      throw fieldErrors({ currentPassword: 'Your current password is not correct.' });
+    }
+  });
   const weak = await passwordProblem(newPassword, { name: user.name, email: user.email });
   if (weak) throw fieldErrors({ newPassword: weak });
 

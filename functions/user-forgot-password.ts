@@ -16,19 +16,26 @@ import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendResetCodeMail
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { email } = validate(ForgotPasswordSchema, await readJson(req));
-  await enforce([
+  const mail = await enforce([
     ['forgot:address', byClient(req, context)],
     ['forgot:email', byEmail(email)],
     ['code-mail:site', SITE],
   ]);
 
-  const outcome = await transaction(async (client) => {
-    await lockEmail(client, email);
-    const wait = await cooldownLeft(client, email, 'password-reset');
-    if (wait > 0) return { wait };
-    const { rows } = await client.query<{ id: string; email: string }>('select id::text, email from users where lower(email) = lower($1)', [email]);
-    return { user: rows[0], challenge: await newChallenge(client, email, 'password-reset') };
-  });
+  // Only a code that is e-mailed spends the site-wide ceiling: not one held back by the wait
+  // between codes, nor one for an address without an account (which a full ceiling refuses all
+  // the same, so the answer tells nothing).
+  const outcome = await mail.spentBy(
+    () =>
+      transaction(async (client) => {
+        await lockEmail(client, email);
+        const wait = await cooldownLeft(client, email, 'password-reset');
+        if (wait > 0) return { wait };
+        const { rows } = await client.query<{ id: string; email: string }>('select id::text, email from users where lower(email) = lower($1)', [email]);
+        return { user: rows[0], challenge: await newChallenge(client, email, 'password-reset') };
+      }),
+    (result) => Boolean(result.user),
+  );
   if (outcome.wait) throw cooldownError(outcome.wait);
   const { user, challenge } = outcome;
   if (user) {

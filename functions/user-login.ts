@@ -10,31 +10,35 @@ import { startSession, toPublicUser } from './_shared/auth';
 import { query } from './_shared/db';
 import { recordEvent } from './_shared/events';
 import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { byClient, byEmail, countFailures, enforce, type Use } from './_shared/limits';
+import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/limits';
 import { DUMMY_HASH, verifyPassword } from './_shared/password';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { email, password } = validate(LoginSchema, await readJson(req));
   const address = byClient(req, context);
-  const failures: Use[] = [
+  const failures: FailureUse[] = [
     ['login-failures:email-address', `${byEmail(email)}@${address}`],
     ['login-failures:email', byEmail(email)],
   ];
-  await enforce([['login:address', address], ...failures]);
+  await enforce([['login:address', address]]);
 
-  const [row] = await query<{ id: string; name: string; email: string; role: string; password_hash: string }>(
-    'select id::text, name, email, role, password_hash from users where lower(email) = lower($1)',
-    [email],
-  );
-  const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-  if (!row || !matches) {
-    const locked = await countFailures(failures);
-    await afterAnswer(context, () =>
-      recordEvent({ kind: locked ? 'login-locked' : 'login-failed', userId: row?.id, detail: { known: Boolean(row) } }, clientIp(req, context)),
+  // The try is counted before the password is checked, and given back if it was right.
+  const row = await attempt(failures, async (tries) => {
+    const [row] = await query<{ id: string; name: string; email: string; role: string; password_hash: string }>(
+      'select id::text, name, email, role, password_hash from users where lower(email) = lower($1)',
+      [email],
     );
-    throw new HttpError(401, 'Incorrect email or password.');
-  }
+    const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+    if (!row || !matches) {
+      const locked = tries.failed();
+      await afterAnswer(context, () =>
+        recordEvent({ kind: locked ? 'login-locked' : 'login-failed', userId: row?.id, detail: { known: Boolean(row) } }, clientIp(req, context)),
+      );
+      throw new HttpError(401, 'Incorrect email or password.');
+    }
+    return row;
+  });
 
   const user = toPublicUser(row);
   return json({ message: `Welcome back, ${user.name}!`, token: await startSession(user._id), user });

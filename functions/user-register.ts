@@ -20,22 +20,30 @@ import { passwordProblem } from './_shared/password-policy';
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { name, email, password } = validate(RegisterSchema, await readJson(req));
-  await enforce([
+  const mail = await enforce([
     ['register:address', byClient(req, context)],
     ['register:email', byEmail(email)],
     ['code-mail:site', SITE],
   ]);
-  const weak = await passwordProblem(password, { name, email });
-  if (weak) throw fieldErrors({ password: weak });
 
-  const passwordHash = await hashPassword(password);
-  const outcome = await transaction(async (client) => {
-    await lockEmail(client, email);
-    const wait = await cooldownLeft(client, email, 'register');
-    if (wait > 0) return { wait };
-    const { rows } = await client.query('select 1 from users where lower(email) = lower($1)', [email]);
-    return { existing: rows.length > 0, challenge: await newChallenge(client, email, 'register') };
-  });
+  // Only a mail that goes out spends the site-wide ceiling: not a weak password, nor a code held
+  // back by the wait between codes.
+  const { passwordHash, outcome } = await mail.spentBy(
+    async () => {
+      const weak = await passwordProblem(password, { name, email });
+      if (weak) throw fieldErrors({ password: weak });
+      const passwordHash = await hashPassword(password);
+      const outcome = await transaction(async (client) => {
+        await lockEmail(client, email);
+        const wait = await cooldownLeft(client, email, 'register');
+        if (wait > 0) return { wait };
+        const { rows } = await client.query('select 1 from users where lower(email) = lower($1)', [email]);
+        return { existing: rows.length > 0, challenge: await newChallenge(client, email, 'register') };
+      });
+      return { passwordHash, outcome };
+    },
+    (result) => !result.outcome.wait,
+  );
   if (outcome.wait) throw cooldownError(outcome.wait);
   const { jti, code } = outcome.challenge!;
   const existing = outcome.existing!;

@@ -17,29 +17,35 @@ export default endpoint(async (req, context) => {
   const { activationToken } = validate(ResendSchema, await readJson(req));
   const registration = await readActivationToken(activationToken);
   const { email } = registration;
-  await enforce([
+  const mail = await enforce([
     ['resend:address', byClient(req, context)],
     ['resend:email', byEmail(email)],
     ['code-mail:site', SITE],
   ]);
 
-  const outcome = await transaction(async (client) => {
-    await lockEmail(client, email);
-    const { rows } = await client.query<{ consumed: boolean; superseded: boolean }>(
-      `select consumed_at is not null as consumed, superseded_at is not null as superseded
-         from otp_challenges where jti = $1 and lower(email) = lower($2) and purpose = 'register'`,
-      [registration.jti, email],
-    );
-    const challenge = rows[0];
-    if (!challenge) throw new HttpError(400, 'This registration is not valid. Please register again.');
-    if (challenge.consumed) throw new HttpError(409, ACCOUNT_EXISTS);
-    if (challenge.superseded) {
-      throw new HttpError(410, 'A newer code has been sent for this registration. Please use the latest code, or register again.');
-    }
-    const wait = await cooldownLeft(client, email, 'register');
-    if (wait > 0) return { wait };
-    return { challenge: await newChallenge(client, email, 'register') };
-  });
+  // Only a code that goes out spends the site-wide ceiling: not a refused registration, nor a
+  // code held back by the wait between codes.
+  const outcome = await mail.spentBy(
+    () =>
+      transaction(async (client) => {
+        await lockEmail(client, email);
+        const { rows } = await client.query<{ consumed: boolean; superseded: boolean }>(
+          `select consumed_at is not null as consumed, superseded_at is not null as superseded
+             from otp_challenges where jti = $1 and lower(email) = lower($2) and purpose = 'register'`,
+          [registration.jti, email],
+        );
+        const challenge = rows[0];
+        if (!challenge) throw new HttpError(400, 'This registration is not valid. Please register again.');
+        if (challenge.consumed) throw new HttpError(409, ACCOUNT_EXISTS);
+        if (challenge.superseded) {
+          throw new HttpError(410, 'A newer code has been sent for this registration. Please use the latest code, or register again.');
+        }
+        const wait = await cooldownLeft(client, email, 'register');
+        if (wait > 0) return { wait };
+        return { challenge: await newChallenge(client, email, 'register') };
+      }),
+    (result) => !result.wait,
+  );
   if (outcome.wait) throw cooldownError(outcome.wait);
   const { jti, code } = outcome.challenge!;
   if (registration.existing) await sendAccountExistsMail(email);

@@ -9,41 +9,44 @@ import { VerifySchema } from '../src/lib/schemas/user';
 import { ACCOUNT_EXISTS, readActivationToken } from './_shared/auth';
 import { transaction } from './_shared/db';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { byClient, byEmail, countFailures, enforce, type Use } from './_shared/limits';
+import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/limits';
 import { attemptCode, wrongCodeError } from './_shared/otp';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const { otp, activationToken } = validate(VerifySchema, await readJson(req));
   const registration = await readActivationToken(activationToken);
-  const failures: Use[] = [['code-failures:email', byEmail(registration.email)]];
-  await enforce([['verify:address', byClient(req, context)], ...failures]);
+  const failures: FailureUse[] = [['code-failures:email', byEmail(registration.email)]];
+  await enforce([['verify:address', byClient(req, context)]]);
   const code = String(otp).padStart(6, '0');
 
-  // A wrong code must be counted, so that answer leaves the transaction as a value (a throw
-  // inside would roll the count back).
-  const wrong = await transaction(async (client) => {
-    const result = await attemptCode(client, {
-      jti: registration.jti,
-      email: registration.email,
-      purpose: 'register',
-      code,
-      invalid: 'This registration is not valid. Please register again.',
+  // The try is counted against the day's wrong codes before the code is checked, and given back
+  // unless the code was wrong.
+  await attempt(failures, async (tries) => {
+    // A wrong code must be counted on its challenge, so that answer leaves the transaction as a
+    // value (a throw inside would roll the count back).
+    const wrong = await transaction(async (client) => {
+      const result = await attemptCode(client, {
+        jti: registration.jti,
+        email: registration.email,
+        purpose: 'register',
+        code,
+        invalid: 'This registration is not valid. Please register again.',
+      });
+      if (result) return result;
+      const inserted = await client.query(
+        `insert into users (name, email, password_hash) values ($1, $2, $3)
+         on conflict ((lower(email))) do nothing returning id`,
+        [registration.name, registration.email, registration.passwordHash],
+      );
+      if (!inserted.rows.length) throw new HttpError(409, ACCOUNT_EXISTS);
+      return null;
     });
-    if (result) return result;
-    const inserted = await client.query(
-      `insert into users (name, email, password_hash) values ($1, $2, $3)
-       on conflict ((lower(email))) do nothing returning id`,
-      [registration.name, registration.email, registration.passwordHash],
-    );
-    if (!inserted.rows.length) throw new HttpError(409, ACCOUNT_EXISTS);
-    return null;
+    if (wrong) {
+      tries.failed();
+      throw wrongCodeError(wrong.attemptsLeft);
+    }
   });
-
-  if (wrong) {
-    await countFailures(failures);
-    throw wrongCodeError(wrong.attemptsLeft);
-  }
   return json({ message: 'Your account is verified. Please log in.' });
 });
 

@@ -41,7 +41,7 @@ export async function submitApplication(def: FormDefinition, req: Request, conte
   // A filled honeypot is a bot: it is told the same as a person, and nothing is stored.
   if (input.website) return json({ message: def.messages.success }, 201);
   const mobile = (input as unknown as Record<string, string>)[def.person.mobile]!;
-  await enforce([
+  const ceiling = await enforce([
     ['application:address', byClient(req, context)],
     ['application:phone', byPhone(`+91${mobile}`)],
     ['leads:site', SITE],
@@ -49,7 +49,11 @@ export async function submitApplication(def: FormDefinition, req: Request, conte
 
   const { URL: site } = env();
   const submission = { key, hash: received.hash ?? requestHash(received.body), origin: site ? new URL(site).origin : new URL(req.url).origin };
-  const stored = received.files.size ? await storeWithFiles(def, input, received.files, submission) : await storeApplication(def, input, submission);
+  // A form refused at storing (a document missing or wrong) or a replay does not spend the site-wide ceiling.
+  const stored = await ceiling.spentBy(
+    () => (received.files.size ? storeWithFiles(def, input, received.files, submission) : storeApplication(def, input, submission)),
+    (result) => !result.replayed,
+  );
   for (const { outboxId, mail } of stored.mails) await afterAnswer(context, () => deliver(outboxId, mail));
   return json({ message: def.messages.success, reference: stored.reference }, 201, stored.replayed ? { 'Idempotent-Replayed': 'true' } : {});
 }

@@ -9,15 +9,28 @@
  * counted by their /64 (client.ts). E-mail addresses and phone numbers are stored only as keyed
  * hashes.
  *
- * Two kinds: `counted` limits count every request and refuse beyond `max`; `failures` limits
- * count only failed attempts (a wrong password or code), and refuse once `max` have failed.
+ * Three kinds, each counted its own way:
+ * - `counted` (per address, phone, e-mail, fill of a form, account): every request counts, and one
+ *   beyond `max` is refused (`enforce`).
+ * - `ceiling` (site-wide, shared by every visitor): a request refused by a narrower limit must not
+ *   spend it, or one client could switch the site off for everyone. So `enforce` counts a
+ *   ceiling only when every `counted` use of the same call let the request through — one
+ *   statement, so it holds under parallel requests — and the caller gives the unit back
+ *   (`Claim.spentBy`) when the request ends without storing or sending anything: an idempotent
+ *   replay, a code held back by the 60-second wait, an address without an account. A filled
+ *   honeypot returns before `enforce`. A request the ceiling itself refuses is counted past
+ *   `max`, which spends nothing anyone could have had.
+ * - `failures` (wrong passwords and codes): `attempt` counts the try before the password or code
+ *   is checked — only while every one of its limits is under `max`, all of them or none, in one
+ *   transaction — and gives it back unless the try failed. Parallel guesses get no more checks
+ *   than the tries left, and a success never counts.
  */
 import { createHmac } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import site from '../../content/site.json';
 import { authKeys } from './auth-keys';
 import { clientIp, limitKeyOf } from './client';
-import { query } from './db';
+import { query, transaction } from './db';
 import { recordEvent, type EventKind } from './events';
 import { HttpError } from './http';
 import { noticeOnce } from './outbox';
@@ -31,8 +44,8 @@ interface Limit {
   max: number;
   /** Length of the window, in seconds. */
   seconds: number;
-  /** Whether every request counts, or only failed attempts (recorded with `countFailures`). */
-  counts: 'counted' | 'failures';
+  /** How requests count: every one, towards a site-wide ceiling, or failed attempts only (see above). */
+  counts: 'counted' | 'ceiling' | 'failures';
   /** Why this number: one line for whoever changes it. */
   why: string;
   /** What the person is told (default: TOO_MANY). */
@@ -51,7 +64,7 @@ export const LIMITS = {
   'apply:email': { max: 5, seconds: DAY, counts: 'counted', why: 'As for the phone: one person, a few applications a day.' },
   'contact:address': { max: 30, seconds: 10 * MINUTE, counts: 'counted', why: 'A class asking questions from one Wi-Fi; a script posting faster is not a class.' },
   'contact:phone': { max: 5, seconds: HOUR, counts: 'counted', why: 'Five messages an hour from one number is already a lot for a person.' },
-  'leads:site': { max: 300, seconds: HOUR, counts: 'counted', why: 'The busiest admission day brings a few dozen leads an hour; beyond this it is a botnet, and the inbox must stay usable.' },
+  'leads:site': { max: 300, seconds: HOUR, counts: 'ceiling', why: 'The busiest admission day brings a few dozen leads an hour; beyond this it is a botnet, and the inbox must stay usable.' },
 
   'application:address': { max: 40, seconds: HOUR, counts: 'counted', why: 'A kiosk camp fills a few dozen forms in an hour on one Wi-Fi; a script posting more is not a camp.' },
   'application:phone': { max: 5, seconds: DAY, counts: 'counted', why: 'One person sends one or two forms a day (kiosk and CSC, say); more under one number is someone else using it.' },
@@ -65,7 +78,7 @@ export const LIMITS = {
   'uploads:site': {
     max: 5000,
     seconds: HOUR,
-    counts: 'counted',
+    counts: 'ceiling',
     why: 'A busy admission day uploads a few hundred documents an hour; far beyond it someone is filling the bucket.',
     notice: {
       subject: 'The website stopped accepting documents for an hour',
@@ -76,7 +89,13 @@ export const LIMITS = {
   },
   'upload-checks:address': { max: 1200, seconds: HOUR, counts: 'counted', why: 'Each upload (uploads:address) is checked once when it arrives, perhaps retried on a bad connection: twice as many.' },
   'status:address': { max: 30, seconds: HOUR, counts: 'counted', why: 'An applicant checks a few times a day; a kiosk checking for its customers a few dozen. More is someone guessing references.' },
-  'status:reference': { max: 10, seconds: HOUR, counts: 'counted', why: 'Ten tries at one reference an hour lets a person mistype their number; it stops anyone trying every mobile number.' },
+  'status-failures:reference': {
+    max: 100,
+    seconds: HOUR,
+    counts: 'failures',
+    why: 'Wrong mobile numbers for one reference from every network together: more than three clients can try (status:address), so no one client locks the applicant out, and a hundred guesses an hour at a ten-digit number get nowhere.',
+    message: `Too many wrong mobile numbers were tried for this reference in the last hour. Please try again later, or call us on ${site.phone}.`,
+  },
   'fix-link:address': { max: 60, seconds: HOUR, counts: 'counted', why: 'Opening and sending a documents-to-fix link takes a few calls; sixty an hour from one network is someone guessing links.' },
 
   'login:address': { max: 60, seconds: 15 * MINUTE, counts: 'counted', why: 'A classroom logging in together behind one address.' },
@@ -106,7 +125,7 @@ export const LIMITS = {
   'code-mail:site': {
     max: 200,
     seconds: HOUR,
-    counts: 'counted',
+    counts: 'ceiling',
     why: 'Codes go to any address a stranger types; a ceiling keeps a flood from getting the institute’s mail account suspended (a busy hour sends a few dozen).',
     message: `We are sending too many e-mails right now. Please try again in an hour, or call us on ${site.phone}.`,
     event: 'mail-ceiling',
@@ -182,8 +201,15 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
+/** The names of the limits of one kind. */
+type NameOf<K extends Limit['counts']> = { [N in LimitName]: (typeof LIMITS)[N]['counts'] extends K ? N : never }[LimitName];
+
 /** One use of a limit: its name and whom it counts (from the helpers below). */
-export type Use = readonly [LimitName, string];
+export type Use<N extends LimitName = LimitName> = readonly [N, string];
+/** A use `enforce` counts: a limit on every request, or a site-wide ceiling. */
+export type RequestUse = Use<NameOf<'counted' | 'ceiling'>>;
+/** A use `attempt` counts a try against: a limit on wrong passwords or codes. */
+export type FailureUse = Use<NameOf<'failures'>>;
 
 /** The client's address as limits count it (IPv6 by its /64). */
 export const byClient = (req: Request, context: Context | undefined) => limitKeyOf(clientIp(req, context));
@@ -198,46 +224,127 @@ function keyed(value: string): string {
   return createHmac('sha256', authKeys().limits).update(value).digest('base64url').slice(0, 22);
 }
 
+/** A key's count after this request, the start of its window (as Postgres wrote it, to the microsecond) and the seconds left in it. */
 interface Row {
   key: string;
   hits: number;
+  window_start: string;
   retry_after: number;
-  counted: boolean;
 }
 
 // `#` appears in no limit's name and in no subject (addresses, hashes, ids), unlike `:`.
 const keyOf = ([name, subject]: Use) => `${name}#${subject}`;
 const nameOf = (key: string) => key.slice(0, key.indexOf('#')) as LimitName;
 const limitOf = (key: string) => LIMITS[nameOf(key)] as Limit;
+const windowsOf = (keys: readonly string[]) => keys.map((k) => limitOf(k).seconds);
+const maxesOf = (keys: readonly string[]) => keys.map((k) => limitOf(k).max);
+const isOver = (row: Row) => row.hits > limitOf(row.key).max;
+
+/** The site-wide ceiling's unit `enforce` took for a request, if it took one. */
+export interface Claim {
+  /** Gives the unit back: the request ended without storing or sending anything. */
+  release(): Promise<void>;
+  /**
+   * Runs `work` (the storing or sending the unit was taken for) and keeps the unit only when it
+   * returns and `spent(result)` holds (by default it does); otherwise gives it back.
+   */
+  spentBy<T>(work: () => Promise<T>, spent?: (result: T) => boolean): Promise<T>;
+}
 
 /**
- * Counts one request against every `counted` use and checks every `failures` use, in one
- * statement; throws 429 with Retry-After (the longest wait) when any is over. The first refusal
- * of a window is recorded as a security event after the answer.
+ * Counts one request against every `counted` use and then, only when none of them refuses it,
+ * against the ceiling among `uses` (at most one), in one statement; throws 429 with Retry-After
+ * (the longest wait) when any is over. The first refusal of a window is recorded as a security
+ * event after the answer (and the institute told, where the limit says so). Returns the
+ * ceiling's claim: the caller gives it back when nothing is stored or sent after all.
  */
-export async function enforce(uses: readonly Use[]): Promise<void> {
+export async function enforce(uses: readonly RequestUse[]): Promise<Claim> {
   const counted = uses.filter(([name]) => LIMITS[name].counts === 'counted').map(keyOf).sort();
-  const checked = uses.filter(([name]) => LIMITS[name].counts === 'failures').map(keyOf).sort();
+  const ceilings = uses.filter(([name]) => LIMITS[name].counts === 'ceiling').map(keyOf);
+  if (ceilings.length > 1) throw new Error(`One request takes from one site-wide ceiling at most, not ${ceilings.join(', ')}.`);
   const rows = await query<Row>(
-    `with counted as (${UPSERT}), checked as (
-       select r.key, r.hits, extract(epoch from (r.window_start + make_interval(secs => c.secs) - now()))::float8 as retry_after
-         from unnest($3::text[], $4::int[]) as c(key, secs) join rate_limits r on r.key = c.key
-        where r.window_start > now() - make_interval(secs => c.secs)
-     )
-     select key, hits, retry_after, true as counted from counted
-     union all
-     select key, hits, retry_after, false from checked`,
-    [counted, counted.map((k) => limitOf(k).seconds), checked, checked.map((k) => limitOf(k).seconds)],
+    `with counted as (${upsert('$1', '$2')}),
+     ceiling as (${upsert('$3', '$4', 'not exists (select 1 from counted c join unnest($1::text[], $5::int[]) as m(key, max) on m.key = c.key where c.hits > m.max)')})
+     select * from counted union all select * from ceiling`,
+    [counted, windowsOf(counted), ceilings, windowsOf(ceilings), maxesOf(counted)],
   );
-  const over = rows.filter((row) => (row.counted ? row.hits > limitOf(row.key).max : row.hits >= limitOf(row.key).max));
-  if (!over.length) return;
+  const over = rows.filter(isOver);
+  if (over.length) throw refusal(over, { record: true });
+  const taken = rows.find((row) => limitOf(row.key).counts === 'ceiling');
+  return taken ? claimOf(taken) : NOTHING_TAKEN;
+}
+
+/** What a call without a ceiling returns: nothing to give back. */
+const NOTHING_TAKEN: Claim = { release: async () => {}, spentBy: (work) => work() };
+
+function claimOf(row: Row): Claim {
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    await giveBack([row]);
+  };
+  return {
+    release,
+    async spentBy(work, spent = () => true) {
+      const result = await work().catch(async (error: unknown) => {
+        await release();
+        throw error;
+      });
+      if (!spent(result)) await release();
+      return result;
+    },
+  };
+}
+
+/** One try reserved by `attempt`. */
+export interface Attempt {
+  /** Marks the try failed (a wrong password or code): it stays counted. True when it was the last one a limit allowed (a lockout). */
+  failed(): boolean;
+}
+
+/**
+ * Counts one try against every use (limits on failures) before `work` checks the password or
+ * code: all of them or none, only while each is under its `max`, else 429 with Retry-After and
+ * nothing counted. `work` calls `failed()` on a wrong password or code; any other ending (a
+ * success, another refusal, an error) gives the try back, so only failures stay counted.
+ */
+export async function attempt<T>(uses: readonly FailureUse[], work: (attempt: Attempt) => Promise<T>): Promise<T> {
+  const keys = uses.map(keyOf).sort();
+  const reserved = await transaction(async (client) => {
+    // The rows stay locked until the end of the transaction, so parallel tries take turns; a
+    // refusal rolls every increment back.
+    const { rows } = await client.query<Row>(upsert('$1', '$2'), [keys, windowsOf(keys)]);
+    const over = rows.filter(isOver);
+    if (over.length) throw refusal(over, { record: false });
+    return rows;
+  });
+  let failed = false;
+  const tries: Attempt = {
+    failed() {
+      failed = true;
+      return reserved.some((row) => row.hits === limitOf(row.key).max);
+    },
+  };
+  try {
+    return await work(tries);
+  } finally {
+    if (!failed) await giveBack(reserved);
+  }
+}
+
+/**
+ * The 429 for the keys `over`: the message of the one with the longest wait. With `record`, the
+ * first refusal of a window (a count of exactly max + 1) is logged, and the institute told where
+ * the limit says so. (A refused try at a `failures` limit is never counted, and its lockout is
+ * recorded by the endpoint when the last allowed try fails.)
+ */
+function refusal(over: Row[], { record }: { record: boolean }): HttpError {
   const worst = over.reduce((a, b) => (b.retry_after > a.retry_after ? b : a));
   const limit = limitOf(worst.key);
   const retryAfter = Math.max(1, Math.ceil(worst.retry_after));
-  // Only the first refusal of a window is worth a line in the log (and a notice).
-  const first = over.find((row) => row.counted && row.hits === limitOf(row.key).max + 1);
-
-  throw new HttpError(
+  const first = record ? over.find((row) => row.hits === limitOf(row.key).max + 1) : undefined;
+  return new HttpError(
     429,
     limit.message ?? TOO_MANY,
     { retryAfter },
@@ -253,21 +360,34 @@ export async function enforce(uses: readonly Use[]): Promise<void> {
 }
 
 /**
- * Counts one failed attempt against each `failures` use. Returns true when this failure used up
- * a limit (the caller may record a lockout).
+ * Takes back one count from each row's key, in the window it was counted in (in a new window
+ * there is nothing to give back). The rows are locked in key order, as counting locks them, so a
+ * give-back and a parallel count never wait on each other in a circle. A failure is logged, not
+ * thrown: the count stays, which only errs towards refusing.
  */
-export async function countFailures(uses: readonly Use[]): Promise<boolean> {
-  const keys = uses.filter(([name]) => LIMITS[name].counts === 'failures').map(keyOf).sort();
-  const rows = await query<Row>(`${UPSERT}`, [keys, keys.map((k) => limitOf(k).seconds)]);
-  return rows.some((row) => row.hits === limitOf(row.key).max);
+async function giveBack(rows: readonly Row[]): Promise<void> {
+  if (!rows.length) return;
+  await query(
+    `with locked as (
+       select r.key from rate_limits r join unnest($1::text[], $2::timestamptz[]) as g(key, window_start) on g.key = r.key
+        where r.window_start = g.window_start and r.hits > 0
+        order by r.key for update of r
+     )
+     update rate_limits r set hits = r.hits - 1 from locked where r.key = locked.key`,
+    [rows.map((row) => row.key), rows.map((row) => row.window_start)],
+  ).catch((error: unknown) => console.error('giving back a rate-limit count failed:', error));
 }
 
-/** Adds one hit to each key ($1) with its window ($2), starting a new window where one ran out. */
-const UPSERT = `
+/**
+ * A statement adding one hit to each key of the array parameter `keys` (e.g. '$1'), whose windows
+ * last `secs` seconds, where `condition` holds; a window that ran out starts again. Returns each
+ * key's row after it.
+ */
+const upsert = (keys: string, secs: string, condition = 'true') => `
   insert into rate_limits as r (key, window_start, hits, window_seconds)
-  select key, now(), 1, secs from unnest($1::text[], $2::int[]) as u(key, secs)
+  select key, now(), 1, secs from unnest(${keys}::text[], ${secs}::int[]) as u(key, secs) where ${condition}
   on conflict (key) do update set
     window_start = case when r.window_start <= now() - make_interval(secs => excluded.window_seconds) then now() else r.window_start end,
     hits = case when r.window_start <= now() - make_interval(secs => excluded.window_seconds) then 1 else r.hits + 1 end,
     window_seconds = excluded.window_seconds
-  returning key, hits, extract(epoch from (window_start + make_interval(secs => window_seconds) - now()))::float8 as retry_after`;
+  returning key, hits, window_start::text as window_start, extract(epoch from (window_start + make_interval(secs => window_seconds) - now()))::float8 as retry_after`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../functions/_shared/limits';
 import { APPLICATION_STATUS_MEANINGS } from '../../src/lib/schemas/application-status';
 import { insertApplication } from './application-fixtures';
 import { db, get, newClientIp, post, targets } from './helpers';
@@ -84,15 +85,18 @@ describe.each(targets)('POST /api/applications/status on $name', (target) => {
     expect(res.headers.get('allow')).toBe('POST');
   });
 
-  it('stops anyone trying every mobile number for one reference (ten an hour)', async () => {
+  it('stops one address trying mobile numbers, and never locks the owner out from elsewhere', async () => {
     const app = await insertApplication(target, 'csc');
-    for (let i = 0; i < 10; i += 1) {
-      const res = await ask({ reference: app.reference, mobile: `98290${String(10000 + i)}` });
-      expect(res.status).toBe(404);
+    const guesser = newClientIp();
+    for (let i = 0; i < LIMITS['status:address'].max; i += 1) {
+      const res = await ask({ reference: app.reference, mobile: `98290${String(10000 + i)}` }, guesser);
+      expect(res.status, `guess ${i + 1}`).toBe(404);
     }
-    // From another address, with the right number: the reference is used up for the hour.
-    const res = await ask({ reference: app.reference, mobile: app.mobile });
+    // The guesser's address is used up for the hour, even with the right number…
+    const res = await ask({ reference: app.reference, mobile: app.mobile }, guesser);
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    // …and the owner, from another address, still gets the status.
+    expect((await ask({ reference: app.reference, mobile: app.mobile })).status).toBe(200);
   });
 });
