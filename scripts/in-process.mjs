@@ -10,6 +10,7 @@
 import { build } from 'esbuild';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,21 @@ import { startWebSocketProxy } from './db.mjs';
 import { prepareDatabase } from './database.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Native modules, left out of the bundles as netlify.toml's `external_node_modules` leaves them
+ * out on Netlify. A bundle written outside the project could not find them by name, so each is
+ * imported from the project's own node_modules by its full path.
+ */
+export const NATIVE_MODULES = ['sharp'];
+const fromProject = createRequire(path.join(projectRoot, 'package.json'));
+const nativeModules = {
+  name: 'native-modules',
+  setup(build) {
+    const filter = new RegExp(`^(${NATIVE_MODULES.join('|')})$`);
+    build.onResolve({ filter }, ({ path: name }) => ({ path: pathToFileURL(fromProject.resolve(name)).href, external: true }));
+  },
+};
 
 /** Bundles `functions/<name>.ts` into `dir` the way Netlify's esbuild bundler does; returns the file. */
 export const bundleFunction = (name, dir) => bundleModule(path.join('functions', `${name}.ts`), path.join(dir, `${name}.mjs`));
@@ -32,6 +48,7 @@ export async function bundleModule(entry, outfile) {
     target: 'node22',
     outfile,
     logLevel: 'error',
+    plugins: [nativeModules],
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
   return outfile;
@@ -92,12 +109,13 @@ export async function startCountingRelay(port) {
 /**
  * Prepares a throwaway database and imports the bundles of `functions` (names of files in
  * functions/). `env` is added to process.env first. Resolves to `{ call, roundTrips, databaseUrl,
- * outbox, close }`; `call(name, request, { ip })` resolves to `{ response, settled }`, where
- * `settled()` waits for the work the function left running after its answer.
+ * outbox, scratch, close }`; `call(name, request, { ip, params })` (`params`: the route's, as
+ * `context.params`) resolves to `{ response, settled }`, where `settled()` waits for the work the
+ * function left running after its answer.
  */
 export async function startInProcess({ functions, countRoundTrips = false, env = {} }) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-functions-'));
-  Object.assign(process.env, { PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox'), ...env });
+  Object.assign(process.env, { PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox'), UPLOAD_DIR: path.join(scratch, 'uploads'), ...env });
   delete process.env.DATABASE_URL;
   delete process.env.DB_WS_PROXY;
   const database = await prepareDatabase({ log: () => {} });
@@ -122,9 +140,9 @@ export async function startInProcess({ functions, countRoundTrips = false, env =
     outbox: /** @type {string} */ (process.env.OUTBOX_DIR),
     scratch,
     roundTrips: () => relay?.roundTrips() ?? 0,
-    async call(name, request, { ip = `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`, deployContext = '' } = {}) {
+    async call(name, request, { ip = `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`, deployContext = '', params = {} } = {}) {
       const pending = [];
-      const context = { ip, requestId: randomUUID(), deploy: { context: deployContext }, params: {}, waitUntil: (promise) => pending.push(promise) };
+      const context = { ip, requestId: randomUUID(), deploy: { context: deployContext }, params, waitUntil: (promise) => pending.push(promise) };
       const response = await handlers[name](request, context);
       return { response, settled: () => Promise.all(pending) };
     },
