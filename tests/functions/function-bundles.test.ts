@@ -36,7 +36,7 @@ function bundlerConfig() {
         includedFiles: functions.included_files,
         includedFilesBasePath: root,
         ignoredNodeModules: functions.ignored_node_modules,
-        nodeBundler: functions.node_bundler === 'esbuild' ? 'esbuild_zisi' : functions.node_bundler,
+        nodeBundler: functions.node_bundler === 'esbuild' ? ('esbuild_zisi' as const) : (functions.node_bundler as 'esbuild_zisi' | 'nft' | 'zisi' | 'none' | undefined),
         processDynamicNodeImports: true,
         nodeSourcemap: true,
       },
@@ -89,7 +89,8 @@ describe('function bundles', () => {
       archiveFormat: 'none',
       basePath: root,
       config,
-      featureFlags: { zisi_functions_api_v2: true, zisi_pure_esm: true, zisi_pure_esm_mjs: true },
+      // As @netlify/functions-dev bundles a Functions v2 function.
+      featureFlags: { zisi_pure_esm: true, zisi_pure_esm_mjs: true },
     });
     console.log(`bundled ${bundles.length} functions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
