@@ -34,7 +34,7 @@ export interface DocumentsSwept {
   purgedDocuments: number;
 }
 
-/** Runs both sweeps. */
+/** Runs the three sweeps: orphans, expired policies' keys, retention. */
 export async function sweepDocuments(): Promise<DocumentsSwept> {
   const orphans = await deleteOrphans();
   const postedKeys = await clearPostedKeys();
