@@ -1,8 +1,9 @@
 /**
  * GET /api/admin/documents/{uploadId} (staff only) → DocumentLink {url, expiresAt, type, name}: a
- * link to one document of a submitted application, made for this view and working for
- * DOCUMENT_LINK_SECONDS; storage answers it as an attachment with `Cache-Control: private,
- * no-store`, so neither a CDN nor the browser keeps a copy. Each link is a line in the audit log
+ * link to one document of a submitted application — the copy its check kept — made for this view
+ * and working for DOCUMENT_LINK_SECONDS; storage answers it as an attachment with `Cache-Control:
+ * private, no-store`, so neither a CDN nor the browser keeps a copy. Its name is the server's,
+ * from the document and its checked type ('aadhaar-card.pdf'), never the applicant's. Each link is a line in the audit log
  * ('view-document'), written before the link is given. Only a document attached to an
  * application: 404 for any other id (an upload of a form never sent, another's), 410 for one
  * deleted since (replaced by the applicant, or at the end of the retention period). Refused when a
@@ -10,9 +11,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { DOCUMENT_LINK_SECONDS, type DocumentLink } from '../src/lib/schemas/application-review';
-import { UploadIdSchema, type DocumentType } from '../src/lib/schemas/uploads';
+import { UploadIdSchema, type ApplicationForm, type DocumentType } from '../src/lib/schemas/uploads';
 import { audit } from './_shared/audit';
 import { transaction } from './_shared/db';
+import { documentFileName } from './_shared/document-name';
 import { documentStorage } from './_shared/document-storage';
 import { allowMethods, endpoint, HttpError, json } from './_shared/http';
 import { requireStaff } from './_shared/staff';
@@ -33,19 +35,21 @@ export default endpoint(async (req, context) => {
   const uploadId = parsed.data;
 
   const link = await transaction(async (client) => {
-    const { rows } = await client.query<{ key: string; name: string; type: DocumentType; slot: string; leadId: string; deleteReason: string | null; deleted: boolean }>(
-      `select key, file_name as name, coalesce(detected_type, declared_type) as type, slot, lead_id::text as "leadId",
+    // Attached means checked (applications.ts): `key` is the kept copy, `detected_type` its type.
+    const { rows } = await client.query<{ key: string; form: ApplicationForm; type: DocumentType; slot: string; leadId: string; deleteReason: string | null; deleted: boolean }>(
+      `select key, form, detected_type as type, slot, lead_id::text as "leadId",
               delete_reason as "deleteReason", deleted_at is not null as deleted
-         from uploads where id = $1 and lead_id is not null and attached_at is not null`,
+         from uploads where id = $1 and lead_id is not null and attached_at is not null and checked_at is not null`,
       [uploadId],
     );
     const document = rows[0];
     if (!document) throw notFound();
     if (document.deleted) throw new HttpError(410, GONE[document.deleteReason ?? ''] ?? 'This document was deleted.');
     const expiresAt = new Date(Date.now() + DOCUMENT_LINK_SECONDS * 1000).toISOString();
-    const url = await documentStorage().signedLink({ key: document.key, fileName: document.name, contentType: document.type, seconds: DOCUMENT_LINK_SECONDS });
+    const name = documentFileName(document.form, document.slot, document.type);
+    const url = await documentStorage().signedLink({ key: document.key, fileName: name, contentType: document.type, seconds: DOCUMENT_LINK_SECONDS });
     await audit({ staffId: staff.id, action: 'view-document', entity: 'application', entityId: document.leadId, detail: { uploadId, slot: document.slot } }, address, client);
-    const answer: DocumentLink = { url, expiresAt, type: document.type, name: document.name };
+    const answer: DocumentLink = { url, expiresAt, type: document.type, name };
     return answer;
   });
   return json(link);

@@ -22,6 +22,7 @@ import { findFixTarget } from './_shared/fix-token';
 import { afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
 import { byClient, enforce } from './_shared/limits';
 import { LEASE, deliver } from './_shared/outbox';
+import { objectKeys } from './_shared/storage';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -48,10 +49,10 @@ export default endpoint(async (req, context) => {
   const done = await transaction(async (client) => {
     // Locks the application; a link used or expired meanwhile is refused here.
     const locked = await findFixTarget(input.token, client);
-    const { rows: replaced } = await client.query<{ key: string; slot: string }>(
+    const { rows: replaced } = await client.query<{ key: string; posted_key: string | null; slot: string }>(
       `update uploads set replaced_at = now(), deleted_at = now(), delete_reason = 'replaced'
         where lead_id = $1 and slot = any($2::text[]) and deleted_at is null
-       returning key, slot`,
+       returning key, posted_key, slot`,
       [locked.leadId, locked.slots],
     );
     await attachDocuments(client, locked.leadId, def, locked.draft, documents);
@@ -77,7 +78,7 @@ export default endpoint(async (req, context) => {
       `insert into mail_outbox (kind, subject, body, attempts, locked_until) values ('alert', $1, $2, 1, now() + $3::interval) returning id::text`,
       [mail.subject, mail.text, LEASE],
     );
-    return { keys: replaced.map((r) => r.key), mail, outboxId: outbox[0]!.id };
+    return { keys: objectKeys(replaced), mail, outboxId: outbox[0]!.id };
   });
 
   // The old files go once the new ones are safely in; a failure leaves a logged stray object.

@@ -1,7 +1,9 @@
 /**
  * POST /api/uploads/check — `{uploadId, draft}` (or `{uploadId, fix}`): right after a file's
- * upload, its stored bytes are read and judged (uploads.ts). 200 `{uploadId, type, size}`; a
- * file that is not what it claims is deleted and refused with 422 and a message on its slot.
+ * upload, the whole stored file is read and judged (uploads.ts). 200 `{uploadId, type, size}`,
+ * the file kept as checked (what is posted with its policy later never counts; asked again, the
+ * same answer); a file that is not what it claims is deleted and refused with 422 and a message
+ * on its slot.
  */
 import type { Config } from '@netlify/functions';
 import { UploadCheckSchema } from '../src/lib/schemas/uploads';

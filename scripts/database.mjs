@@ -1,5 +1,5 @@
 // Chooses and prepares the database before the functions start, and sets the environment they
-// read (DATABASE_URL, DB_WS_PROXY, OUTBOX_DIR, AUTH_SECRET):
+// read (DATABASE_URL, DB_WS_PROXY, OUTBOX_DIR, UPLOAD_DIR, AUTH_SECRET):
 // - no DATABASE_URL: the embedded PGlite database in .data/pglite (or PGLITE_DIR), created and
 //   migrated here;
 // - DATABASE_URL on this machine (a local PostgreSQL, as in the tests): reached through the local
@@ -57,7 +57,12 @@ export async function prepareDatabase({ log = console.log, demoAdmin = false } =
     const shown = path.relative(process.cwd(), file);
     log(`  Auth secret: ${shown.startsWith('..') ? file : shown} (made locally; set AUTH_SECRET to use your own)`);
   }
+  // The functions name no data folder themselves (a bundler following the reference would copy
+  // the folder into every bundle): they are told here. The documents go beside the outbox (a
+  // test server's own scratch folder), never beside package.json, where git would see them.
   process.env.OUTBOX_DIR ??= path.join(dataDir, 'outbox');
+  const outboxParent = path.dirname(path.resolve(process.env.OUTBOX_DIR));
+  process.env.UPLOAD_DIR ??= path.join(outboxParent === path.dirname(dataDir) ? dataDir : outboxParent, 'uploads');
 
   let url = process.env.DATABASE_URL;
   let embedded = false;
@@ -89,6 +94,7 @@ export async function prepareDatabase({ log = console.log, demoAdmin = false } =
   }
   process.env.DATABASE_URL = url;
   if (!process.env.SENDGRID_API_KEY) log(`  Mail outbox: ${path.relative(process.cwd(), process.env.OUTBOX_DIR)}/ (messages are written there, not sent)`);
+  if (!process.env.S3_BUCKET) log(`  Documents: ${path.relative(process.cwd(), process.env.UPLOAD_DIR)}/ (uploads are kept there, not in S3)`);
   return {
     embedded,
     async close() {

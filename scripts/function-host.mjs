@@ -12,6 +12,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, context as esbuildContext } from 'esbuild';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
@@ -20,8 +21,20 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = path.join(projectRoot, 'functions');
 const FUNCTION_FILE = /^[^_.][^/]*\.(m?ts|m?js)$/;
 
-/** Modules bundled as Netlify bundles them: native or very large packages stay outside the bundle. */
-export const EXTERNAL_MODULES = ['sharp'];
+/**
+ * Native modules, left out of the bundles as netlify.toml's `external_node_modules` leaves them
+ * out on Netlify. A bundle written outside the project (the tests' scratch folders) could not find
+ * them by name, so each is imported from the project's own node_modules by its full path.
+ */
+export const NATIVE_MODULES = ['sharp'];
+const fromProject = createRequire(path.join(projectRoot, 'package.json'));
+const nativeModules = {
+  name: 'native-modules',
+  setup(build) {
+    const filter = new RegExp(`^(${NATIVE_MODULES.join('|')})$`);
+    build.onResolve({ filter }, ({ path: name }) => ({ path: pathToFileURL(fromProject.resolve(name)).href, external: true }));
+  },
+};
 
 /** The esbuild options Netlify's esbuild bundler uses for a function (ESM, Node 22, one file each). */
 export const bundleOptions = {
@@ -30,7 +43,7 @@ export const bundleOptions = {
   format: 'esm',
   target: 'node22',
   logLevel: 'error',
-  external: EXTERNAL_MODULES,
+  plugins: [nativeModules],
   // Bundled CommonJS packages may still call `require` for Node's own modules.
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
 };
@@ -168,7 +181,7 @@ export async function startFunctionHost({ dir = functionsDir, outdir, watch = fa
     entryPoints: names.map((name) => ({ in: sourceOf(dir, name), out: name })),
     outdir: out,
     outExtension: { '.js': '.mjs' },
-    plugins: [rebuilt],
+    plugins: [...bundleOptions.plugins, rebuilt],
   });
   const first = await builder.rebuild();
   if (first.errors.length) {

@@ -91,7 +91,7 @@ const randomClientIp = () => `100.${64 + Math.floor(Math.random() * 64)}.${Math.
  */
 export async function startInProcess({ functions, countRoundTrips = false, env = {} }) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-functions-'));
-  Object.assign(process.env, { PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox'), ...env });
+  Object.assign(process.env, { PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox'), UPLOAD_DIR: path.join(scratch, 'uploads'), ...env });
   delete process.env.DATABASE_URL;
   delete process.env.DB_WS_PROXY;
   const database = await prepareDatabase({ log: () => {} });
@@ -114,9 +114,8 @@ export async function startInProcess({ functions, countRoundTrips = false, env =
     outbox: /** @type {string} */ (process.env.OUTBOX_DIR),
     scratch,
     roundTrips: () => relay?.roundTrips() ?? 0,
-    /** Calls function `name` with `request` from client `ip` (a random one by default); the route's parameters come from the request's path. */
-    call(name, request, { ip = randomClientIp(), deployContext = '' } = {}) {
-      const params = host.match(request)?.params ?? {};
+    /** Calls function `name` with `request` from client `ip` (a random one by default); the route's parameters come from the request's path unless given. */
+    call(name, request, { ip = randomClientIp(), deployContext = '', params = host.match(request)?.params ?? {} } = {}) {
       return host.invoke(name, request, { ip, params, deployContext });
     },
     async close() {

@@ -3,15 +3,19 @@
  * deletion_log (the record of erasure India's DPDP Act asks for; never the deleted values):
  * - orphans: uploads never attached to a submitted application, a day after their policy was
  *   made (a form abandoned, a file replaced in the form before sending, a failed submission);
+ * - posted objects: an upload policy works until it expires, however often it is used, so once
+ *   it has expired whatever was posted with it after the upload's check (or removal) is deleted;
  * - retention: the documents and ID numbers of applications approved or rejected more than
  *   RETENTION_DAYS ago (default 180); the application's other answers and its lead stay.
  * Rows are locked while their objects are deleted, so a submission cannot attach an upload that
- * is being deleted (it waits, then finds it gone and asks for the file again).
+ * is being deleted (it waits, then finds it gone and asks for the file again). Each row's objects
+ * are its document and the key its policy named (objectKeys).
  */
 import type { PoolClient } from '@neondatabase/serverless';
 import { transaction } from './db';
 import { documentStorage } from './document-storage';
 import { env } from './env';
+import { objectKeys } from './storage';
 import { DEFAULT_RETENTION_DAYS } from '../../src/lib/retention-days';
 
 /** How long an upload may wait for its application. */
@@ -22,31 +26,39 @@ const BATCH = 200;
 export interface DocumentsSwept {
   /** Uploads deleted as orphans. */
   orphans: number;
+  /** Policy keys cleared for good once their policy expired. */
+  postedKeys: number;
   /** Applications whose documents and ID numbers were deleted. */
   purged: number;
   /** Their documents deleted with them. */
   purgedDocuments: number;
 }
 
-/** Runs both sweeps. */
+/** Runs the three sweeps: orphans, expired policies' keys, retention. */
 export async function sweepDocuments(): Promise<DocumentsSwept> {
   const orphans = await deleteOrphans();
+  const postedKeys = await clearPostedKeys();
   const { purged, documents } = await purgeClosedApplications();
-  return { orphans, purged, purgedDocuments: documents };
+  return { orphans, postedKeys, purged, purgedDocuments: documents };
 }
 
 /** Deletes uploads that no application took within a day; one log line per form fill. */
 export async function deleteOrphans(): Promise<number> {
   return transaction(async (client) => {
-    const { rows } = await client.query<{ id: string; key: string; draft: string; form: string; slot: string }>(
-      `select id::text, key, draft::text, form, slot from uploads
+    const { rows } = await client.query<{ id: string; key: string; posted_key: string | null; draft: string; form: string; slot: string }>(
+      `select id::text, key, posted_key, draft::text, form, slot from uploads
         where lead_id is null and deleted_at is null and created_at < now() - $1::interval
         order by created_at limit $2 for update skip locked`,
       [ORPHAN_AFTER, BATCH],
     );
     if (rows.length === 0) return 0;
-    await documentStorage().delete(rows.map((r) => r.key));
-    await client.query(`update uploads set deleted_at = now(), delete_reason = 'orphan' where id = any($1::uuid[])`, [rows.map((r) => r.id)]);
+    await documentStorage().delete(objectKeys(rows));
+    // A day old, their policies have expired: the keys they named are cleared for good too.
+    await client.query(
+      `update uploads set deleted_at = now(), delete_reason = 'orphan', posted_cleared_at = case when posted_key is not null and expires_at < now() then now() end
+        where id = any($1::uuid[])`,
+      [rows.map((r) => r.id)],
+    );
     const byDraft = new Map<string, typeof rows>();
     for (const row of rows) byDraft.set(row.draft, [...(byDraft.get(row.draft) ?? []), row]);
     await log(
@@ -58,6 +70,29 @@ export async function deleteOrphans(): Promise<number> {
         detail: { form: uploads[0]!.form, draft: uploads[0]!.draft, documents: uploads.length, slots: uploads.map((u) => u.slot), keys: uploads.map((u) => u.key) },
       })),
     );
+    return rows.length;
+  });
+}
+
+/**
+ * Deletes whatever is at the key of each expired upload policy whose upload was checked (its
+ * document lives under a key of its own) or removed, once: nothing can be posted there any more.
+ * Logged as one line with the keys cleared; most held nothing, as the check deleted the object.
+ */
+export async function clearPostedKeys(): Promise<number> {
+  return transaction(async (client) => {
+    const { rows } = await client.query<{ id: string; posted_key: string }>(
+      `select id::text, posted_key from uploads
+        where posted_key is not null and posted_cleared_at is null and expires_at < now()
+          and (deleted_at is not null or (checked_at is not null and posted_key <> key))
+        order by expires_at limit $1 for update skip locked`,
+      [BATCH],
+    );
+    if (rows.length === 0) return 0;
+    const keys = rows.map((r) => r.posted_key);
+    await documentStorage().delete(keys);
+    await client.query('update uploads set posted_cleared_at = now() where id = any($1::uuid[])', [rows.map((r) => r.id)]);
+    await log(client, [{ reason: 'orphan', lead: null, reference: null, detail: { why: 'upload policies expired: anything posted with them after the check', postedKeys: keys.length, keys } }]);
     return rows.length;
   });
 }
@@ -81,11 +116,11 @@ export async function purgeClosedApplications(): Promise<{ purged: number; docum
       );
       const application = rows[0];
       if (!application) return null;
-      const { rows: uploads } = await client.query<{ id: string; key: string; slot: string }>(
-        `select id::text, key, slot from uploads where lead_id = $1 and deleted_at is null for update`,
+      const { rows: uploads } = await client.query<{ id: string; key: string; posted_key: string | null; slot: string }>(
+        `select id::text, key, posted_key, slot from uploads where lead_id = $1 and deleted_at is null for update`,
         [application.lead_id],
       );
-      await documentStorage().delete(uploads.map((u) => u.key));
+      await documentStorage().delete(objectKeys(uploads));
       await client.query(`update uploads set deleted_at = now(), delete_reason = 'retention' where id = any($1::uuid[])`, [uploads.map((u) => u.id)]);
       await client.query(`update applications set id_numbers = null, id_key = null, id_masks = '{}', purged_at = now() where lead_id = $1`, [application.lead_id]);
       await log(client, [

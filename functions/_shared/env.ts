@@ -22,7 +22,7 @@ const schema = z.object({
   MAIL_FROM: optional(z.email('must be an e-mail address')),
   /** Where lead notifications and notices go (the institute's inbox). */
   INSTITUTE_EMAIL: optional(z.email('must be an e-mail address')),
-  /** Local mail outbox folder. */
+  /** Local mail outbox folder (set by `npm start`); used only without SENDGRID_API_KEY. */
   OUTBOX_DIR: optional(z.string()),
   /**
    * The one secret behind every account token, one-time code and hashed key (signing, encryption
@@ -46,7 +46,7 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   /** An S3-compatible endpoint other than AWS (path-style), e.g. for a test stand-in. */
   S3_ENDPOINT: optional(z.url()),
-  /** Local document folder (git-ignored); used only without S3_BUCKET. */
+  /** Local document folder (git-ignored, set by `npm start`); used only without S3_BUCKET. */
   UPLOAD_DIR: optional(z.string()),
   /**
    * Keys that seal ID numbers (Aadhaar, PAN, …) at rest, kept apart from the database's

@@ -1,10 +1,12 @@
 /**
  * Outgoing mail. With SENDGRID_API_KEY it goes through SendGrid; without it each message is
- * written to the outbox folder (`.data/outbox` by default) and summarised on the console.
+ * written to the outbox folder OUTBOX_DIR, which the local server sets (`.data/outbox` unless
+ * told otherwise), and summarised on the console. The folder is never named here: a bundler that
+ * follows file references would copy it into the function bundles.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { env } from './env';
+import { ConfigurationError, env } from './env';
 
 export interface Mail {
   to: string;
@@ -23,7 +25,8 @@ export async function sendMail(mail: Mail): Promise<void> {
     await sendgrid.send({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
     return;
   }
-  const dir = path.resolve(OUTBOX_DIR ?? '.data/outbox');
+  if (!OUTBOX_DIR) throw new ConfigurationError('OUTBOX_DIR is not set: without SENDGRID_API_KEY, mail is written to the folder OUTBOX_DIR names, which `npm start` sets. Set OUTBOX_DIR, or SENDGRID_API_KEY.');
+  const dir = path.resolve(OUTBOX_DIR);
   await mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);

@@ -9,27 +9,24 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { authKeys } from './auth-keys';
-import { env } from './env';
-import type { DocumentStorage, ObjectStart, PolicyTerms, PostPolicy, SignedLinkTerms } from './storage';
+import { ConfigurationError, env } from './env';
+import type { DocumentStorage, PolicyTerms, PostPolicy, SignedLinkTerms, StoredObject } from './storage';
 
 /** Where the local stand-in of the bucket takes uploads. */
 export const LOCAL_UPLOAD_PATH = '/api/uploads/local';
 /** The `x-amz-algorithm` field of a local policy. */
 export const LOCAL_ALGORITHM = 'HMAC-SHA256';
-/** Bytes file-type reads to know a file's kind. */
-export const HEAD_BYTES = 4100;
-
 /**
- * The folder of the documents: UPLOAD_DIR, else `uploads` beside the mail outbox (the test
- * servers' own scratch folder, as scripts/database.mjs places their secret), else .data/uploads.
- * Never beside package.json, where git would see it.
+ * The folder of the documents: UPLOAD_DIR, which the local server sets (scripts/database.mjs).
+ * Never a folder named here: a bundler that follows file references would copy that folder, with
+ * every applicant's documents in it, into the function bundles.
  */
 export function uploadDir(): string {
-  const { UPLOAD_DIR, OUTBOX_DIR } = env();
-  if (UPLOAD_DIR) return path.resolve(UPLOAD_DIR);
-  const dataDir = path.resolve('.data');
-  const beside = OUTBOX_DIR ? path.dirname(path.resolve(OUTBOX_DIR)) : dataDir;
-  return path.join(beside === process.cwd() ? dataDir : beside, 'uploads');
+  const { UPLOAD_DIR } = env();
+  if (!UPLOAD_DIR) {
+    throw new ConfigurationError('UPLOAD_DIR is not set: without S3_BUCKET, documents are kept in the folder UPLOAD_DIR names, which `npm start` sets. Set UPLOAD_DIR, or S3_BUCKET and its key.');
+  }
+  return path.resolve(UPLOAD_DIR);
 }
 
 /** The file of `key`, refusing any key that would leave the folder. */
@@ -96,7 +93,7 @@ export function localDocumentStorage(): DocumentStorage {
       };
     },
 
-    async readStart(key: string): Promise<ObjectStart | null> {
+    async read(key: string, maxBytes: number): Promise<StoredObject | null> {
       let handle;
       try {
         handle = await open(fileOf(key), 'r');
@@ -104,11 +101,13 @@ export function localDocumentStorage(): DocumentStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+      // Read through the one open file: a post replacing the object renames a new file into
+      // place, which this read never sees half of.
       try {
         const { size } = await handle.stat();
-        const head = new Uint8Array(Math.min(size, HEAD_BYTES));
-        await handle.read(head, 0, head.length, 0);
-        return { size, head };
+        if (size > maxBytes) return { size, bytes: null };
+        const bytes = new Uint8Array(await handle.readFile());
+        return { size: bytes.length, bytes };
       } finally {
         await handle.close();
       }

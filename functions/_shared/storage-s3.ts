@@ -1,17 +1,16 @@
 /**
  * Documents in the private S3 bucket. The browser posts each file straight to the bucket with a
  * presigned POST whose policy S3 itself enforces (exact key, exact Content-Type, 1 byte to the
- * limit, minutes of life); the functions read a file's first bytes with a ranged GET, and staff
- * open one through a presigned GET that answers it as an attachment nobody may cache.
+ * limit, minutes of life); the functions read a whole file with one GET (ranged to the limit, so a
+ * larger object is not downloaded) and write the checked copy, and staff open that copy through a
+ * presigned GET that answers it as an attachment nobody may cache.
  */
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition } from './content-disposition';
-import type { DocumentStorage, ObjectStart, PolicyTerms, PostPolicy, SignedLinkTerms } from './storage';
+import type { DocumentStorage, PolicyTerms, PostPolicy, SignedLinkTerms, StoredObject } from './storage';
 
-/** Bytes file-type reads to know a file's kind (the ranged GET asks for these). */
-const HEAD_BYTES = 4100;
 /** DeleteObjects takes at most this many keys a call. */
 const DELETE_BATCH = 1000;
 
@@ -43,7 +42,7 @@ const notFound = (error: unknown) => error instanceof S3ServiceException && (err
 /** True when S3 could not serve the range: the object is empty. */
 const emptyObject = (error: unknown) => error instanceof S3ServiceException && (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416);
 
-/** The whole object's size from `Content-Range: bytes 0-4099/12345`, else the body's length. */
+/** The whole object's size from `Content-Range: bytes 0-5242880/12345`, else the body's length. */
 function totalSize(contentRange: string | undefined, contentLength: number | undefined): number {
   const total = /\/(\d+)$/.exec(contentRange ?? '')?.[1];
   return total ? Number(total) : (contentLength ?? 0);
@@ -67,14 +66,16 @@ export function s3DocumentStorage(settings: S3Settings, client = s3Client(settin
       return { url, fields };
     },
 
-    async readStart(key: string): Promise<ObjectStart | null> {
+    async read(key: string, maxBytes: number): Promise<StoredObject | null> {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${HEAD_BYTES - 1}` }));
+        // One GET answers one version of the object; the range stops a larger one at the limit.
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${maxBytes}` }));
         const bytes = (await answer.Body?.transformToByteArray()) ?? new Uint8Array();
-        return { size: totalSize(answer.ContentRange, answer.ContentLength), head: bytes.subarray(0, HEAD_BYTES) };
+        const size = totalSize(answer.ContentRange, answer.ContentLength);
+        return { size, bytes: size > maxBytes ? null : bytes };
       } catch (error) {
         if (notFound(error)) return null;
-        if (emptyObject(error)) return { size: 0, head: new Uint8Array() };
+        if (emptyObject(error)) return { size: 0, bytes: new Uint8Array() };
         throw error;
       }
     },

@@ -23,11 +23,11 @@ export interface PostPolicy {
   fields: Record<string, string>;
 }
 
-/** A stored object's size and first bytes. */
-export interface ObjectStart {
+/** A stored object read whole, at one moment: its size, and its bytes unless it is too large. */
+export interface StoredObject {
   size: number;
-  /** Up to the first 4,100 bytes (what file-type needs). */
-  head: Uint8Array;
+  /** Every byte of the object; null when it is larger than the reader asked for. */
+  bytes: Uint8Array | null;
 }
 
 /** A link for staff to fetch a document once, soon. */
@@ -46,9 +46,12 @@ export interface DocumentStorage {
   readonly name: string;
   /** A POST policy for one upload: the browser posts `fields` then the file to `url`. */
   presignPost(terms: PolicyTerms): Promise<PostPolicy>;
-  /** The object's size and first bytes, or null when there is no such object. */
-  readStart(key: string): Promise<ObjectStart | null>;
-  /** Stores bytes the server received itself (the multipart contract of the forms). */
+  /**
+   * The whole object as it is now (one version of it, never parts of two), or null when there is
+   * no such object; beyond `maxBytes` only its size is read.
+   */
+  read(key: string, maxBytes: number): Promise<StoredObject | null>;
+  /** Stores bytes the server wrote itself: a checked document's kept copy. */
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** Deletes objects; a key with no object is not an error. */
   delete(keys: string[]): Promise<void>;
@@ -57,4 +60,9 @@ export interface DocumentStorage {
    * no-store`, so neither a CDN nor the browser's cache keeps a copy.
    */
   signedLink(terms: SignedLinkTerms): Promise<string>;
+}
+
+/** Every object an uploads row may have in storage, once each: its document (`key`) and the key its policy named. */
+export function objectKeys(rows: { key: string; posted_key?: string | null }[]): string[] {
+  return [...new Set(rows.flatMap((row) => (row.posted_key ? [row.key, row.posted_key] : [row.key])))];
 }

@@ -1,12 +1,15 @@
 /**
  * The documents of the application forms, from policy to deletion. A policy is made per file
  * (createUpload) and its `uploads` row written before the browser may send a byte, so every
- * object that can exist is known. After the upload the stored bytes are read (checkUpload): a
- * file that is not what it claims, too large, or of another fill is refused with a clear message,
- * its object deleted and the deletion logged. Files a client sends with its form go through the
- * same check (storeReceivedFile); deleteUploads removes documents for housekeeping and fixes.
+ * object that can exist is known. After the upload the whole stored file is read (checkUpload):
+ * one that is not what it claims, too large, or of another fill is refused with a clear message,
+ * its object deleted and the deletion logged. What passes is kept as judged — written under a key
+ * of its own that no policy names, an image re-encoded (kept-document.ts) — and that copy is the
+ * document from then on: a policy works until it expires, so the object at its key may be
+ * replaced after the check, and is deleted instead. Files a client sends with its form go through
+ * the same check (storeReceivedFile); deleteUploads removes documents for housekeeping and fixes.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import { fileTypeFromBuffer } from 'file-type';
 import { FORMS } from '../../src/lib/schemas/application-forms';
@@ -28,11 +31,13 @@ import {
 } from '../../src/lib/schemas/uploads';
 import type { z } from 'zod';
 import { query, transaction } from './db';
+import { EXTENSIONS } from './document-name';
 import { documentStorage } from './document-storage';
 import { findFixTarget, type FixTarget } from './fix-token';
 import { HttpError, fieldErrors } from './http';
+import { keptDocument } from './kept-document';
 import { SITE, byClient, enforce } from './limits';
-import { HEAD_BYTES } from './storage-local';
+import { objectKeys, type StoredObject } from './storage';
 
 /** A checked request for an upload policy. */
 export type UploadRequestInput = z.output<typeof UploadRequestSchema>;
@@ -43,8 +48,16 @@ export type UploadOwner = { draft: string } | { fix: FixTarget };
 /** Why documents are deleted (deletion_log.reason, uploads.delete_reason). */
 export type DeleteReason = 'refused' | 'orphan' | 'replaced' | 'retention';
 
-/** The file extension of each document type (keys never carry the applicant's file name). */
-const EXTENSIONS: Record<DocumentType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+/** The key a policy lets the browser post one file to (never the applicant's file name). */
+const postedKey = (form: ApplicationForm, draft: string, slot: string, uploadId: string, type: DocumentType) =>
+  `applications/${form}/${draft}/${slot}-${uploadId}.${EXTENSIONS[type]}`;
+
+/**
+ * The key of a checked document's kept copy: under `checked/`, which no policy ever names, and
+ * never the same twice (two checks of one upload racing each other never share an object).
+ */
+const keptKey = (form: ApplicationForm, draft: string, slot: string, uploadId: string, type: DocumentType) =>
+  `applications/${form}/${draft}/checked/${slot}-${uploadId}-${randomBytes(4).toString('hex')}.${EXTENSIONS[type]}`;
 
 /** The message for a slot the form does not have (or a fix link did not ask for). */
 export const UNKNOWN_DOCUMENT = 'Unknown document.';
@@ -106,11 +119,12 @@ export async function createUpload(input: UploadRequestInput, req: Request, cont
   }
 
   const uploadId = randomUUID();
-  const key = `applications/${form}/${draft}/${doc.slot}-${uploadId}.${EXTENSIONS[type]}`;
+  const key = postedKey(form, draft, doc.slot, uploadId, type);
   const expiresAt = new Date(Date.now() + UPLOAD_POLICY_MINUTES * 60_000);
+  // Until its check, the upload's object is the one at the policy's key.
   await query(
-    `insert into uploads (id, draft, form, slot, key, file_name, declared_type, max_bytes, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `insert into uploads (id, draft, form, slot, key, posted_key, file_name, declared_type, max_bytes, expires_at)
+     values ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9)`,
     [uploadId, draft, form, doc.slot, key, input.name, type, MAX_DOCUMENT_BYTES, expiresAt],
   );
   const policy = await documentStorage().presignPost({ key, contentType: type, maxBytes: MAX_DOCUMENT_BYTES, expiresAt });
@@ -125,7 +139,9 @@ interface UploadRow {
   key: string;
   declared_type: string;
   max_bytes: number;
-  lead_id: string | null;
+  checked_at: Date | null;
+  detected_type: DocumentType | null;
+  size: number | null;
   deleted_at: Date | null;
 }
 
@@ -133,16 +149,19 @@ interface UploadRow {
 const refusedOn = (status: number, slot: string, message: string) => new HttpError(status, message, { errors: { [slot]: message } });
 
 /**
- * Reads the stored file of `uploadId` now and decides: its owner must be `owner` (the fill, or
- * the fix link's application and one of its slots) and, when given, its slot `slot`; its bytes a
- * type allowed for the slot (JPEG, PNG, WebP, PDF); its size within the policy. A file refused
- * by its bytes or size is deleted with a line in deletion_log, and a 422 names the slot; one
- * never stored, or of another owner, is refused without changing anything. On success the
- * row records when, what and how large.
+ * Reads the whole stored file of `uploadId` now and decides: its owner must be `owner` (the fill,
+ * or the fix link's application and one of its slots) and, when given, its slot `slot`; its
+ * bytes a type allowed for the slot (JPEG, PNG, WebP, PDF), whole (kept-document.ts); its size
+ * within the policy. A file refused by its bytes or size is deleted with a line in deletion_log,
+ * and a 422 names the slot; one never stored, or of another owner, is refused without changing
+ * anything. What passes is written to a key of its own, the row points at it from then on, and
+ * the object at the policy's key is deleted. An upload is judged once: asked again, the answer
+ * is the first verdict, whatever was posted with the policy since.
  */
 export async function checkUpload(uploadId: string, owner: UploadOwner, slot?: string): Promise<UploadChecked> {
   const [row] = await query<UploadRow>(
-    'select id, draft::text, form, slot, key, declared_type, max_bytes, lead_id::text, deleted_at from uploads where id = $1',
+    `select id, draft::text, form, slot, key, declared_type, max_bytes, checked_at, detected_type, size, deleted_at
+       from uploads where id = $1`,
     [uploadId],
   );
   const where = slot ?? row?.slot ?? 'uploadId';
@@ -151,39 +170,80 @@ export async function checkUpload(uploadId: string, owner: UploadOwner, slot?: s
   if (row.draft !== draft || ('fix' in owner && !owner.fix.slots.includes(row.slot))) throw refusedOn(422, where, OTHER_DRAFT);
   if (slot && row.slot !== slot) throw refusedOn(422, slot, OTHER_DRAFT);
   if (row.deleted_at) throw refusedOn(422, where, UPLOAD_REMOVED);
+  if (row.checked_at) return { uploadId: row.id, type: row.detected_type!, size: row.size! };
   // A row is made only for a slot of its form (createUpload, storeReceivedFile).
   const doc = documentOf(row.form, row.slot)!;
-  const label = doc.label;
 
-  const start = await documentStorage().readStart(row.key);
-  if (!start) throw refusedOn(422, where, unfinishedMessage(label));
-  const verdict = await judge(start.head, start.size, row.max_bytes, row.declared_type, doc);
+  const storage = documentStorage();
+  const stored = await storage.read(row.key, row.max_bytes);
+  if (!stored) throw refusedOn(422, where, unfinishedMessage(doc.label));
+  const verdict = await judge(stored, row.max_bytes, row.declared_type, doc);
   if ('problem' in verdict) {
-    await deleteUploads([row.id], 'refused', { slot: row.slot, why: verdict.problem });
+    // Only while unchecked: a check of the same upload that passed meanwhile stands.
+    const deleted = await deleteUploads([row.id], 'refused', { slot: row.slot, why: verdict.problem }, { uncheckedOnly: true });
+    if (!deleted) return settledMeanwhile(row.id, where);
     throw refusedOn(422, where, verdict.problem);
   }
-  const { type } = verdict;
-  await query('update uploads set checked_at = now(), detected_type = $2, size = $3 where id = $1', [row.id, type, start.size]);
-  return { uploadId: row.id, type, size: start.size };
+  const { type, bytes } = verdict;
+  const kept = keptKey(row.form, row.draft, row.slot, row.id, type);
+  await storage.put(kept, bytes, type);
+  let taken: unknown[];
+  try {
+    taken = await query(
+      `update uploads set key = $2, checked_at = now(), detected_type = $3, size = $4
+        where id = $1 and checked_at is null and deleted_at is null returning 1`,
+      [row.id, kept, type, bytes.length],
+    );
+  } catch (error) {
+    await storage.delete([kept]).catch(() => {});
+    throw error;
+  }
+  if (!taken.length) {
+    // Another check of this upload, or its removal, came first: this copy is not needed.
+    await storage.delete([kept]);
+    return settledMeanwhile(row.id, where);
+  }
+  // The object the policy wrote goes now; anything posted with the policy later goes when
+  // housekeeping clears its key after the policy expired (document-housekeeping.ts), unless it
+  // has expired already (a file checked at the submit), when nothing can come any more.
+  try {
+    await storage.delete([row.key]);
+    await query('update uploads set posted_cleared_at = now() where id = $1 and posted_key = $2 and expires_at < now()', [row.id, row.key]);
+  } catch (error) {
+    console.error(`deleting the posted object of upload ${row.id} failed:`, error);
+  }
+  return { uploadId: row.id, type, size: bytes.length };
+}
+
+/** The verdict another check of the upload reached first; refused when it was removed instead. */
+async function settledMeanwhile(uploadId: string, where: string): Promise<UploadChecked> {
+  const [row] = await query<Pick<UploadRow, 'checked_at' | 'detected_type' | 'size' | 'deleted_at'>>(
+    'select checked_at, detected_type, size, deleted_at from uploads where id = $1',
+    [uploadId],
+  );
+  if (!row?.checked_at || row.deleted_at) throw refusedOn(422, where, UPLOAD_REMOVED);
+  return { uploadId, type: row.detected_type!, size: row.size! };
 }
 
 /**
- * A file's type by its first bytes, or what is wrong with it (its size too) for the document
- * `doc`. `declared` is the type it claimed (the browser's, from its name).
+ * A whole file judged for the document `doc`: its type by its first bytes, then every byte
+ * (kept-document.ts), and the bytes to keep — or what is wrong with it (its size too).
+ * `declared` is the type it claimed (the browser's, from its name).
  */
-async function judge(head: Uint8Array, size: number, maxBytes: number, declared: string, doc: DocumentDef): Promise<{ type: DocumentType } | { problem: string }> {
-  if (size < 1) return { problem: EMPTY_FILE };
-  if (size > maxBytes) return { problem: tooLargeMessage(size) };
-  const found = await fileTypeFromBuffer(head);
+async function judge(stored: StoredObject, maxBytes: number, declared: string, doc: DocumentDef): Promise<{ type: DocumentType; bytes: Uint8Array } | { problem: string }> {
+  if (stored.size < 1) return { problem: EMPTY_FILE };
+  if (stored.size > maxBytes || !stored.bytes) return { problem: tooLargeMessage(stored.size) };
+  const found = await fileTypeFromBuffer(stored.bytes);
   if (found && isHeic(found.mime)) return { problem: HEIC_MESSAGE };
   const imagesOnly = Boolean(doc.imagesOnly);
   if (!found || !(found.mime in DOCUMENT_TYPES)) {
-    const contents = found ? `a ${found.ext.toUpperCase()} file` : textKind(head);
+    const contents = found ? `a ${found.ext.toUpperCase()} file` : textKind(stored.bytes);
     return { problem: notWhatItClaims(declared, contents, imagesOnly) };
   }
   const type = found.mime as DocumentType;
   if (!allowedTypes(doc).includes(type)) return { problem: `This file is a ${DOCUMENT_TYPES[type]}. ${wrongTypeMessage(imagesOnly)}` };
-  return { type };
+  const kept = await keptDocument(stored.bytes, type);
+  return 'problem' in kept ? kept : { type, bytes: kept.bytes };
 }
 
 /** The message for a file whose bytes are not the document type it claimed. */
@@ -214,20 +274,21 @@ export interface ReceivedFile {
 
 /**
  * Stores a file the server received with a form: checked as checkUpload checks an uploaded one
- * (a refused file is never stored, and the 422 names its slot), then recorded and put under a
- * key like any upload's. Call it before the form's transaction; attach the returned id in it.
+ * (a refused file is never stored, and the 422 names its slot), then recorded and kept as a
+ * checked upload's copy is (no policy ever named its key). Call it before the form's transaction;
+ * attach the returned id in it.
  */
 export async function storeReceivedFile({ form, draft, slot, file }: ReceivedFile): Promise<UploadChecked> {
   const doc = documentOf(form, slot);
   if (!doc) throw refusedOn(400, slot, UNKNOWN_DOCUMENT);
   if (file.size > MAX_DOCUMENT_BYTES) throw refusedOn(422, slot, tooLargeMessage(file.size));
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const verdict = await judge(bytes.subarray(0, HEAD_BYTES), bytes.length, MAX_DOCUMENT_BYTES, file.type, doc);
+  const received = new Uint8Array(await file.arrayBuffer());
+  const verdict = await judge({ size: received.length, bytes: received }, MAX_DOCUMENT_BYTES, file.type, doc);
   if ('problem' in verdict) throw refusedOn(422, slot, verdict.problem);
-  const { type } = verdict;
+  const { type, bytes } = verdict;
 
   const uploadId = randomUUID();
-  const key = `applications/${form}/${draft}/${slot}-${uploadId}.${EXTENSIONS[type]}`;
+  const key = keptKey(form, draft, slot, uploadId, type);
   // The row first: if the put fails half-way, housekeeping still knows of the object.
   await query(
     `insert into uploads (id, draft, form, slot, key, file_name, declared_type, max_bytes, expires_at, checked_at, detected_type, size)
@@ -245,24 +306,28 @@ function fileNameOf(file: File): string {
 }
 
 /**
- * Deletes the objects of uploads `ids` (those not deleted yet), then marks their rows deleted for
- * `reason` (and replaced, for 'replaced') and writes deletion_log: one line per application, one
- * for documents of no application, with the keys. `detail` is added to each line. Returns how
- * many were deleted. The objects go first: a row never says deleted while its object remains.
+ * Deletes the objects of uploads `ids` (those not deleted yet; with `uncheckedOnly`, those not
+ * checked either), marks their rows deleted for `reason` (and replaced, for 'replaced') and
+ * writes deletion_log: one line per application, one for documents of no application, with the
+ * keys. `detail` is added to each line. Returns how many were deleted. The rows are locked while
+ * their objects go, and nothing is marked unless storage deleted them: a row never says deleted
+ * while its object remains, and a check cannot move a row to a new object meanwhile.
  */
-export async function deleteUploads(ids: string[], reason: DeleteReason, detail: Record<string, unknown> = {}): Promise<number> {
+export async function deleteUploads(ids: string[], reason: DeleteReason, detail: Record<string, unknown> = {}, { uncheckedOnly = false } = {}): Promise<number> {
   if (!ids.length) return 0;
-  const rows = await query<{ id: string; key: string }>('select id, key from uploads where id = any($1::uuid[]) and deleted_at is null', [ids]);
-  if (!rows.length) return 0;
-  await documentStorage().delete(rows.map((row) => row.key));
   return transaction(async (client) => {
-    const marked = await client.query<{ key: string; lead_id: string | null; reference: string | null }>(
-      `update uploads u set deleted_at = now(), delete_reason = $2, replaced_at = case when $2 = 'replaced' then now() else u.replaced_at end
-         from (select id from uploads where id = any($1::uuid[]) and deleted_at is null for update) pending
+    const marked = await client.query<{ key: string; posted_key: string | null; lead_id: string | null; reference: string | null }>(
+      `update uploads u set deleted_at = now(), delete_reason = $2, replaced_at = case when $2 = 'replaced' then now() else u.replaced_at end,
+              posted_cleared_at = case when u.posted_key is not null and u.expires_at < now() then coalesce(u.posted_cleared_at, now()) else u.posted_cleared_at end
+         from (select id from uploads
+                where id = any($1::uuid[]) and deleted_at is null and (not $3::boolean or checked_at is null)
+                for update) pending
         where u.id = pending.id
-        returning u.key, u.lead_id::text, (select reference from leads where id = u.lead_id) as reference`,
-      [rows.map((row) => row.id), reason],
+        returning u.key, u.posted_key, u.lead_id::text, (select reference from leads where id = u.lead_id) as reference`,
+      [ids, reason, uncheckedOnly],
     );
+    if (!marked.rows.length) return 0;
+    await documentStorage().delete(objectKeys(marked.rows));
     const byLead = new Map<string | null, { reference: string | null; keys: string[] }>();
     for (const { key, lead_id, reference } of marked.rows) {
       const group = byLead.get(lead_id) ?? { reference, keys: [] };

@@ -5,11 +5,12 @@
  * with the link, Today and the list's filters.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationDetail } from '../../src/lib/schemas/application-review';
 import { EMITRA_FORM } from '../../src/lib/schemas/application-forms';
 import type { LeadDetail, LeadRow } from '../../src/lib/schemas/lead';
-import { insertApplication, PDF, photo, submitApplication, uploadDocument } from './staff-application-fixtures';
+import { insertApplication, PDF, submitApplication, uploadDocument } from './staff-application-fixtures';
 import { db, eventually, newClientIp, outboxMessages, post as postJson, targets } from './helpers';
 import { act, applyLead, dayFromToday, detail, leadState } from './lead-fixtures';
 import { signedInAdmin, staffFetch } from './staff';
@@ -74,8 +75,9 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(item).toMatchObject({ kind: 'emitra', form: '/EmitraForm', status: 'submitted' });
     const documents = application(item).documents;
     expect(documents.filter((d) => d.required).every((d) => d.state === 'received')).toBe(true);
-    const jpeg = await photo();
-    expect(documents.find((d) => d.slot === 'applicantPhoto')).toMatchObject({ uploadId: app.documents['applicantPhoto'], type: 'image/jpeg', size: jpeg.length, fileName: 'applicantPhoto.jpg' });
+    // The photo's size as kept: re-encoded by the check.
+    const photoItem = documents.find((d) => d.slot === 'applicantPhoto')!;
+    expect(photoItem).toMatchObject({ uploadId: app.documents['applicantPhoto'], type: 'image/jpeg', size: expect.any(Number), fileName: 'applicantPhoto.jpg' });
     expect(documents.find((d) => d.slot === 'marksheet')).toMatchObject({ type: 'application/pdf', size: PDF.length });
     // The form's own answers, sealed numbers masked.
     const fields = application(item).sections.flatMap((x) => x.fields);
@@ -88,7 +90,7 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const link = await res.json();
-    expect(link).toMatchObject({ type: 'image/jpeg', name: 'applicantPhoto.jpg' });
+    expect(link).toMatchObject({ type: 'image/jpeg', name: 'applicant-photo.jpg' });
     expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(50_000);
     expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
     expect(await views()).toEqual([{ action: 'view-document', entity_id: app.id, detail: { uploadId: app.documents['applicantPhoto'], slot: 'applicantPhoto' } }]);
@@ -97,8 +99,11 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('cache-control')).toBe('private, no-store');
-    expect(file.headers.get('content-disposition')).toMatch(/^attachment; /);
-    expect(Buffer.from(await file.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="applicant-photo.jpg"; filename*=UTF-8''applicant-photo.jpg`);
+    // The photo as the check re-encoded it: the same picture, not the same bytes.
+    const shown = Buffer.from(await file.arrayBuffer());
+    expect(await sharp(shown).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 400 });
+    expect(shown.length).toBe(photoItem.size);
     // A link whose signature was changed opens nothing.
     const forged = new URL(link.url, target.url);
     forged.searchParams.set('name', 'other.jpg');
@@ -266,7 +271,8 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     const opened = await postJson(target, '/api/applications/fix/open', { token }, {}, ip);
     expect(opened.status).toBe(200);
     expect((await opened.json()).documents).toEqual([{ slot: 'panCardCopy', label: 'PAN card copy', imagesOnly: false }]);
-    const newPdf = Buffer.concat([PDF, Buffer.from('% a clearer scan\n')]);
+    // Another PDF (a comment before its trailer: a PDF ends with %%EOF, nothing after it).
+    const newPdf = Buffer.from(PDF.toString('latin1').replace('trailer', '% a clearer scan\ntrailer'), 'latin1');
     const policy = await (await postJson(target, '/api/uploads', { fix: token, slot: 'panCardCopy', name: 'pan-clear.pdf', type: 'application/pdf', size: newPdf.length }, {}, ip)).json();
     const form = new FormData();
     for (const [name, value] of Object.entries(policy.fields as Record<string, string>)) form.set(name, value);

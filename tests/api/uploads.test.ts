@@ -302,7 +302,14 @@ describe.each(targets)('the check of an upload (POST /api/uploads/check) on $nam
     const policy = await policyFor(target, { draft, slot: 'applicantPhoto', name: 'IMG_0001.jpg', type: 'image/jpeg', size: photo.length });
     expect(policy.key).toMatch(/\/applicantPhoto-[0-9a-f-]+\.jpg$/);
     expect((await upload(policy, photo)).status).toBe(201);
-    expect(await (await check(target, { uploadId: policy.uploadId, draft })).json()).toEqual({ uploadId: policy.uploadId, type: 'image/jpeg', size: photo.length });
+    const answer = await (await check(target, { uploadId: policy.uploadId, draft })).json();
+    expect(answer).toEqual({ uploadId: policy.uploadId, type: 'image/jpeg', size: expect.any(Number) });
+    // Kept re-encoded under a key of its own; the object the policy wrote is gone.
+    const row = (await rowOf(target, policy.uploadId))!;
+    expect(row).toMatchObject({ detected_type: 'image/jpeg', size: answer.size });
+    expect(row.key).toMatch(new RegExp(`^applications/emitra/${draft}/checked/applicantPhoto-${policy.uploadId}-[0-9a-f]{8}\\.jpg$`));
+    expect(existsSync(fileOf(target, row.key))).toBe(true);
+    expect(existsSync(fileOf(target, policy.key))).toBe(false);
   });
 
   it('passes a PDF renamed .jpg as a PDF where PDFs are allowed, and refuses it (deleted) in a photo slot', async () => {

@@ -134,7 +134,7 @@ test('an application is reviewed on a phone: documents viewed, an ID number show
   const zoomed = await picture.evaluate((img) => img.getBoundingClientRect().width);
   const frame = await viewer.getByRole('region', { name: /Applicant photo, zoom 150 %/ }).evaluate((el) => el.clientWidth);
   expect(zoomed).toBeGreaterThan(frame);
-  await expect(viewer.getByRole('link', { name: 'Download Applicant photo' })).toHaveAttribute('download', 'applicantPhoto.jpg');
+  await expect(viewer.getByRole('link', { name: 'Download Applicant photo' })).toHaveAttribute('download', 'applicant-photo.jpg');
   await expectNoViolations(page, 'the document viewer');
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();

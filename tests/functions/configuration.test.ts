@@ -3,13 +3,14 @@
  * a function bundle is run by itself in a child process with a chosen environment — empty, half
  * configured as a Netlify site might be, with a weak AUTH_SECRET, or local mode on a production
  * deploy — and must answer 503 with no detail, log what is missing, and store or send nothing.
+ * Locally, the mail outbox and the document folder are only where `npm start` says they are.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFunction } from '../../scripts/in-process.mjs';
+import { bundleFunction, bundleModule } from '../../scripts/in-process.mjs';
 
 let dir: string;
 let bundle: string;
@@ -95,5 +96,31 @@ describe('a function without its configuration', () => {
     // No database there: a 500 with a request id, not the configuration refusal.
     expect(status).toBe(500);
     expect(body['requestId']).toBe('req-1');
+  });
+});
+
+describe('the local mail outbox and document folder', () => {
+  it('are written only where the local server says (OUTBOX_DIR, UPLOAD_DIR): without them, a clear refusal and no folder made', async () => {
+    const mail = await bundleModule('functions/_shared/mail.ts', path.join(dir, 'mail.mjs'));
+    const storage = await bundleModule('functions/_shared/storage-local.ts', path.join(dir, 'storage-local.mjs'));
+    const script = `
+      const { sendMail } = await import(${JSON.stringify(mail)});
+      const { localDocumentStorage } = await import(${JSON.stringify(storage)});
+      const said = async (work) => work.then(() => 'written', (error) => error.constructor.name + ': ' + error.message);
+      console.log(JSON.stringify({
+        mail: await said(sendMail({ to: 'asha@example.in', subject: 'Test', text: 'Hello' })),
+        document: await said(localDocumentStorage().put('applications/emitra/x/marksheet.pdf', new Uint8Array([37]), 'application/pdf')),
+      }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: dir,
+      env: { PATH: process.env['PATH'] ?? '', LOCAL_MODE: '1', AUTH_SECRET: STRONG },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}')).toEqual({
+      mail: expect.stringMatching(/^ConfigurationError: OUTBOX_DIR is not set: /),
+      document: expect.stringMatching(/^ConfigurationError: UPLOAD_DIR is not set: /),
+    });
+    expect(readdirSync(dir).filter((name) => !name.endsWith('.mjs') && !name.endsWith('.map'))).toEqual([]);
   });
 });

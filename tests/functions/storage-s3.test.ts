@@ -1,9 +1,10 @@
 /**
  * The S3 code path, against a fake S3 in this process that checks signatures, expiry and policy
  * conditions as S3 does (tests/support/fake-s3.ts): the functions make their policies with the
- * real SDK, the fake refuses an expired or tampered one, takes a good upload, and the storage
- * layer reads a file's first bytes, links it for staff and deletes it. The functions run in this
- * process with S3_* pointed at the fake (scripts/in-process.mjs).
+ * real SDK, the fake refuses an expired or tampered one, takes a good upload, the check keeps
+ * the bytes it read under a key of its own (what is posted with the policy later never reaches
+ * staff), and the storage layer reads whole files, links them for staff and deletes them. The
+ * functions run in this process with S3_* pointed at the fake (scripts/in-process.mjs).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -13,16 +14,19 @@ import { s3DocumentStorage } from '../../functions/_shared/storage-s3';
 import { startInProcess } from '../../scripts/in-process.mjs';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/schemas/uploads';
 import { startFakeS3, type FakeS3 } from '../support/fake-s3';
+import { staffCookie } from '../support/staff-session';
 
 let s3: FakeS3;
 let fx: Awaited<ReturnType<typeof startInProcess>>;
 let client: pg.Client;
+let cookie: string;
 
 beforeAll(async () => {
   s3 = await startFakeS3();
-  fx = await startInProcess({ functions: ['uploads', 'uploads-check', 'uploads-local', 'uploads-local-link'], env: s3.env });
+  fx = await startInProcess({ functions: ['uploads', 'uploads-check', 'uploads-local', 'uploads-local-link', 'admin-document'], env: s3.env });
   client = new pg.Client({ connectionString: fx.databaseUrl });
   await client.connect();
+  cookie = await staffCookie(client);
 });
 
 afterAll(async () => {
@@ -88,7 +92,7 @@ describe('uploads to S3 (a fake that checks what S3 checks)', () => {
     expect(minutes).toBeLessThanOrEqual(15);
   });
 
-  it('stores a good upload, and the check reads its first bytes with a ranged GET', async () => {
+  it('stores a good upload; the check reads it whole with one GET, keeps it under a key of its own and deletes the posted object', async () => {
     const draft = randomUUID();
     const policy = await policyFor({ draft, slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: PDF.length });
     const res = await upload(policy, PDF);
@@ -100,7 +104,44 @@ describe('uploads to S3 (a fake that checks what S3 checks)', () => {
     expect(checked.status).toBe(200);
     expect(await checked.json()).toEqual({ uploadId: policy.uploadId, type: 'application/pdf', size: PDF.length });
     const read = s3.seen.filter((r) => r.method === 'GET' && r.url.includes(policy.uploadId));
-    expect(read.at(-1)).toMatchObject({ status: 206, headers: { range: 'bytes=0-4099' } });
+    expect(read).toEqual([expect.objectContaining({ status: 206, headers: expect.objectContaining({ range: `bytes=0-${MAX_DOCUMENT_BYTES}` }) })]);
+    const { rows } = await client.query('select key, posted_key from uploads where id = $1', [policy.uploadId]);
+    expect(rows[0].posted_key).toBe(policy.key);
+    expect(rows[0].key).toMatch(new RegExp(`^applications/emitra/${draft}/checked/marksheet-${policy.uploadId}-[0-9a-f]{8}\\.pdf$`));
+    expect(s3.objects.get(rows[0].key)).toEqual({ body: PDF, contentType: 'application/pdf' });
+    expect(s3.objects.has(policy.key)).toBe(false);
+  });
+
+  it('an HTML page posted with the same policy after the check never reaches staff: they get the checked PDF, as marksheet.pdf', async () => {
+    const draft = randomUUID();
+    const policy = await policyFor({ draft, slot: 'marksheet', name: 'marksheet.html', type: 'application/pdf', size: PDF.length });
+    expect((await upload(policy, PDF)).status).toBe(201);
+    expect((await call('uploads-check', '/api/uploads/check', { uploadId: policy.uploadId, draft })).status).toBe(200);
+    // S3 takes the post: the policy still works.
+    expect((await upload(policy, HTML)).status).toBe(201);
+    expect(s3.objects.get(policy.key)?.body).toEqual(HTML);
+
+    // Attached to an application, as the submit attaches it.
+    const { rows: lead } = await client.query<{ id: string }>(
+      `with person as (insert into people default values returning id)
+       insert into leads (reference, kind, form, name, phone, phone_norm, person_id, status)
+       select $1, 'emitra', 'emitra', 'Test Applicant', '+919876543210', '9876543210', id, 'submitted' from person returning id::text`,
+      [`EM-TEST-${Date.now()}`],
+    );
+    await client.query('update uploads set lead_id = $1, attached_at = now() where id = $2', [lead[0]!.id, policy.uploadId]);
+    const { response } = await fx.call(
+      'admin-document',
+      new Request(`http://127.0.0.1:8888/api/admin/documents/${policy.uploadId}`, { headers: { cookie } }),
+      { params: { uploadId: policy.uploadId } },
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    const link = await response.json();
+    expect(link).toMatchObject({ type: 'application/pdf', name: 'marksheet.pdf' });
+    const file = await fetch(link.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="marksheet.pdf"; filename*=UTF-8''marksheet.pdf`);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(PDF);
   });
 
   it('refuses an expired policy', async () => {
@@ -167,17 +208,18 @@ describe('uploads to S3 (a fake that checks what S3 checks)', () => {
 });
 
 describe('the S3 storage layer', () => {
-  it('reads the first 4,100 bytes and the whole size, null for no object, 0 for an empty one', async () => {
+  it('reads a whole object with one GET, only the size of one over the limit, null for no object, an empty one as empty', async () => {
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } }).png().toBuffer();
     const key = `applications/csc/${randomUUID()}/photo-${randomUUID()}.png`;
     await storage().put(key, photo, 'image/png');
-    const start = await storage().readStart(key);
-    expect(start!.size).toBe(photo.length);
-    expect(Buffer.from(start!.head)).toEqual(photo.subarray(0, 4100));
-    expect(await storage().readStart(`${key}.missing`)).toBeNull();
+    expect(await storage().read(key, MAX_DOCUMENT_BYTES)).toEqual({ size: photo.length, bytes: new Uint8Array(photo) });
+    expect(await storage().read(key, photo.length - 1)).toEqual({ size: photo.length, bytes: null });
+    const reads = s3.seen.filter((r) => r.method === 'GET' && r.url.includes(key.split('/').at(-1)!));
+    expect(reads.map((r) => r.headers['range'])).toEqual([`bytes=0-${MAX_DOCUMENT_BYTES}`, `bytes=0-${photo.length - 1}`]);
+    expect(await storage().read(`${key}.missing`, MAX_DOCUMENT_BYTES)).toBeNull();
     const empty = `applications/csc/${randomUUID()}/empty.pdf`;
     await storage().put(empty, new Uint8Array(), 'application/pdf');
-    expect(await storage().readStart(empty)).toEqual({ size: 0, head: new Uint8Array() });
+    expect(await storage().read(empty, MAX_DOCUMENT_BYTES)).toEqual({ size: 0, bytes: new Uint8Array() });
   });
 
   it('signs a link that answers an attachment nobody caches, expires, and refuses a changed link', async () => {
@@ -212,7 +254,7 @@ describe('the S3 storage layer', () => {
 
   it('is refused by the fake when the secret is wrong (signatures are really checked)', async () => {
     const wrong = s3DocumentStorage({ bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: 'not-the-secret', endpoint: s3.endpoint });
-    await expect(wrong.readStart('applications/any.pdf')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    await expect(wrong.read('applications/any.pdf', MAX_DOCUMENT_BYTES)).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
     await expect(wrong.put('applications/any.pdf', PDF, 'application/pdf')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
     const policy = await wrong.presignPost({ key: 'applications/any.pdf', contentType: 'application/pdf', maxBytes: 100, expiresAt: new Date(Date.now() + 60_000) });
     expect(await s3Error(await upload(policy, PDF))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });

@@ -5,7 +5,7 @@
  * per application.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -45,15 +45,18 @@ async function refusal(work: Promise<unknown>): Promise<{ status: number; messag
 }
 
 describe('a file received with a form (storeReceivedFile)', () => {
-  it('stores a real photo under a key of its own, checked', async () => {
+  it('stores a real photo, re-encoded, under a key of its own, checked', async () => {
     const draft = randomUUID();
     const photo = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#888' } }).webp().toBuffer();
     const result = await uploads.storeReceivedFile({ form: 'csc', draft, slot: 'photo', file: new File([photo], 'मेरी फोटो.jpg', { type: 'image/jpeg' }) });
-    expect(result).toEqual({ uploadId: expect.any(String), type: 'image/webp', size: photo.length });
-    const [row] = await sql('select key, file_name, detected_type, size, checked_at from uploads where id = $1', [result.uploadId]);
-    expect(row).toMatchObject({ key: `applications/csc/${draft}/photo-${result.uploadId}.webp`, file_name: 'मेरी फोटो.jpg', detected_type: 'image/webp', size: photo.length });
+    expect(result).toEqual({ uploadId: expect.any(String), type: 'image/webp', size: expect.any(Number) });
+    const [row] = await sql('select key, posted_key, file_name, detected_type, size, checked_at from uploads where id = $1', [result.uploadId]);
+    expect(row).toMatchObject({ posted_key: null, file_name: 'मेरी फोटो.jpg', detected_type: 'image/webp', size: result.size });
+    expect(row!['key']).toMatch(new RegExp(`^applications/csc/${draft}/checked/photo-${result.uploadId}-[0-9a-f]{8}\\.webp$`));
     expect(row!['checked_at']).not.toBeNull();
-    expect(stored(row!['key'])).toBe(true);
+    const kept = readFileSync(path.join(fx.scratch, 'uploads', row!['key']));
+    expect(kept.length).toBe(result.size);
+    expect(await sharp(kept).metadata()).toMatchObject({ format: 'webp', width: 40, height: 40 });
   });
 
   it('refuses what is not what its slot takes, storing nothing', async () => {

@@ -19,7 +19,7 @@ interface HeaderRule {
 }
 interface NetlifyConfig {
   build: { command: string; publish: string; environment?: Record<string, string> };
-  functions: { directory: string; node_bundler?: string };
+  functions: { directory: string; node_bundler?: string; external_node_modules?: string[] };
   redirects?: Redirect[];
   headers?: HeaderRule[];
 }
@@ -58,6 +58,11 @@ describe('build settings', () => {
   it('deploys the functions folder, bundled with esbuild', () => {
     expect(config.functions.directory).toBe('functions');
     expect(config.functions.node_bundler).toBe('esbuild');
+  });
+
+  it('ships sharp, a native module, as installed rather than bundled (as scripts/in-process.mjs does)', async () => {
+    const { NATIVE_MODULES } = await import('../../scripts/function-host.mjs');
+    expect(config.functions.external_node_modules ?? []).toEqual(expect.arrayContaining(NATIVE_MODULES));
   });
 });
 

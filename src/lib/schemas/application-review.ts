@@ -48,7 +48,7 @@ export interface ReviewDocument {
   state: DocumentState;
   /** The file now attached (null: none). */
   uploadId: string | null;
-  /** Its name on the applicant's device. */
+  /** Its name on the applicant's device, for staff to read (a download is named by the server: DocumentLink). */
   fileName: string | null;
   /** Its type, as its bytes show. */
   type: DocumentType | null;
@@ -107,7 +107,7 @@ export interface DocumentLink {
   /** When the link stops working (ISO time). */
   expiresAt: string;
   type: DocumentType;
-  /** The file's name on the applicant's device. */
+  /** The name to save it under, made by the server from the document and its checked type ('aadhaar-card.pdf'). */
   name: string;
 }
 

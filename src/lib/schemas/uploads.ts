@@ -46,6 +46,19 @@ export const wrongTypeMessage = (imagesOnly: boolean) =>
 export const tooLargeMessage = (bytes: number) =>
   `This file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the largest we accept is ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Please choose a smaller file or a lower-resolution scan.`;
 
+/** The message for a PDF that does not end as a PDF ends: cut short, or something added after its end. */
+export const DAMAGED_PDF = 'This PDF is damaged or has something added after its end. Please save or scan it again as a PDF and choose it again.';
+
+/** The message for a PDF that carries a web page in its first bytes. */
+export const PDF_WITH_PAGE = 'This file is not a real PDF: it also holds a web page. Please choose the PDF again.';
+
+/** The message for an image whose pixels cannot be read (`kind`: 'JPEG', 'PNG' or 'WebP'). */
+export const damagedImageMessage = (kind: string) => `This ${kind} photo could not be opened: it is damaged or not a real photo. Please choose the photo again.`;
+
+/** The message for an image with more pixels than the server opens. */
+export const tooManyPixelsMessage = (width: number, height: number) =>
+  `This photo is ${width} × ${height} pixels, more than we can open. Please choose a smaller photo or a lower-resolution scan.`;
+
 /** The message for a HEIC/HEIF photo the browser cannot read. */
 export const HEIC_MESSAGE = 'This photo is in HEIC format, which we cannot read. Please choose a JPEG photo or a PDF (on an iPhone: Settings → Camera → Formats → Most Compatible).';
 
