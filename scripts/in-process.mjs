@@ -92,8 +92,9 @@ export async function startCountingRelay(port) {
 /**
  * Prepares a throwaway database and imports the bundles of `functions` (names of files in
  * functions/). `env` is added to process.env first. Resolves to `{ call, roundTrips, databaseUrl,
- * outbox, close }`; `call(name, request, { ip })` resolves to `{ response, settled }`, where
- * `settled()` waits for the work the function left running after its answer.
+ * outbox, close }`; `call(name, request, { ip, params })` resolves to `{ response, settled }`, where
+ * `params` are the path's parameters (`:id`) and `settled()` waits for the work the function left
+ * running after its answer.
  */
 export async function startInProcess({ functions, countRoundTrips = false, env = {} }) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-functions-'));
@@ -122,9 +123,9 @@ export async function startInProcess({ functions, countRoundTrips = false, env =
     outbox: /** @type {string} */ (process.env.OUTBOX_DIR),
     scratch,
     roundTrips: () => relay?.roundTrips() ?? 0,
-    async call(name, request, { ip = `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`, deployContext = '' } = {}) {
+    async call(name, request, { ip = `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`, deployContext = '', params = {} } = {}) {
       const pending = [];
-      const context = { ip, requestId: randomUUID(), deploy: { context: deployContext }, params: {}, waitUntil: (promise) => pending.push(promise) };
+      const context = { ip, requestId: randomUUID(), deploy: { context: deployContext }, params, waitUntil: (promise) => pending.push(promise) };
       const response = await handlers[name](request, context);
       return { response, settled: () => Promise.all(pending) };
     },

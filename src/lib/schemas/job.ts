@@ -1,6 +1,7 @@
 /** Job openings (GET /api/jobs public; writes staff-only), shared by the admin island, /jobs and the functions. */
 import { z } from './zod';
 import { TextSchema } from './fields';
+import { plainText } from './plain-text';
 import { VersionSchema } from './records';
 
 /** The job types, Full-Time first (the default). */
@@ -29,6 +30,7 @@ export const JobFieldsSchema = z.object({
   /** Where candidates apply: an https:// address (opens in a new tab). */
   applyLink: z
     .string({ message: 'Please enter the apply link.' })
+    .check(plainText('the apply link'))
     .trim()
     .min(1, 'Please enter the apply link.')
     .max(500, 'Please shorten the apply link to 500 characters.')

@@ -1,5 +1,6 @@
 /** Announcements of the scrolling line (marquee), shared by the admin island and /api/marquee. */
 import { z } from './zod';
+import { plainText } from './plain-text';
 
 /** Longest announcement, in characters. */
 export const MARQUEE_MAX = 300;
@@ -9,6 +10,7 @@ export const MarqueeMessageSchema = z.object({
   /** The announcement; blank or whitespace-only is refused. */
   message: z
     .string({ message: 'Please write the announcement.' })
+    .check(plainText('the announcement'))
     .trim()
     .min(1, 'Please write the announcement.')
     .max(MARQUEE_MAX, `Please keep the announcement to ${MARQUEE_MAX} characters.`),
