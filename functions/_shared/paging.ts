@@ -34,7 +34,7 @@ export const ListQuerySchema = PageQuerySchema.extend({
 export const FilterSchema = (max: number, label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().check(plainText(label)).trim().max(max, `Please shorten ${label} to ${max} characters.`).optional(),
+    z.string().trim().check(plainText(label)).max(max, `Please shorten ${label} to ${max} characters.`).optional(),
   );
 
 /** Parses a list's query string with `schema` (400 with one message per parameter). */

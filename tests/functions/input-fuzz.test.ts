@@ -14,13 +14,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
 import pg from 'pg';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../../scripts/in-process.mjs';
 import { createStaff } from '../../scripts/staff.mjs';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
-import { pdfBytes } from '../support/pdf';
+import { answersOf, newEmail, newMobile, policyFor, uploadDocuments } from '../support/in-process-forms';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
 const BASE = 'http://127.0.0.1:8888';
@@ -166,8 +165,8 @@ let outboxId = '';
 
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${(serial += 1)}`;
-const mobile = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-const email = () => `fuzz.${unique()}@example.in`;
+const mobile = newMobile;
+const email = () => newEmail('fuzz');
 
 /** Calls function `name` in this process; the answer's status (limits are emptied first: they are not what is tested here). */
 async function call(name: string, probe: Probe): Promise<{ status: number; response: Response }> {
@@ -201,66 +200,12 @@ async function passwordStep(login: { email: string; password: string }): Promise
   return cookieOf(response);
 }
 
-let photo: Buffer | undefined;
-/** The file sent for `slot` of `form`: a real JPEG for a photo or signature, else a real PDF. */
-async function fileFor(form: ApplicationForm, slot: string): Promise<{ name: string; type: string; bytes: Buffer }> {
-  photo ??= await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
-  const doc = FORMS[form].documents.find((d) => d.slot === slot)!;
-  return doc.imagesOnly ? { name: `${slot}.jpg`, type: 'image/jpeg', bytes: photo } : { name: `${slot}.pdf`, type: 'application/pdf', bytes: pdfBytes() };
-}
-
-/** A policy for uploading `slot` of a fill of `form`, as the browser asks for it. */
-async function policyFor(form: ApplicationForm, draft: string, slot: string) {
-  const file = await fileFor(form, slot);
-  const { status, response } = await call('uploads', { method: 'POST', path: '/api/uploads', body: { form, draft, slot, name: file.name, type: file.type, size: file.bytes.length } });
-  expect(status).toBe(201);
-  return { file, policy: (await response.json()) as { uploadId: string; url: string; fields: Record<string, string> } };
-}
-
-/** The required documents of a fill of `form`, uploaded and checked as the browser does it. */
-async function uploadDocuments(form: ApplicationForm, draft: string): Promise<Record<string, string>> {
-  const documents: Record<string, string> = {};
-  for (const doc of FORMS[form].documents.filter((d) => d.required)) {
-    const { file, policy } = await policyFor(form, draft, doc.slot);
-    const stored = await call('uploads-local', {
-      method: 'POST',
-      path: policy.url,
-      form: { ...policy.fields, file: new File([new Uint8Array(file.bytes)], file.name, { type: file.type }) },
-    });
-    expect(stored.status).toBeLessThan(300);
-    const checked = await call('uploads-check', { method: 'POST', path: '/api/uploads/check', body: { uploadId: policy.uploadId, draft } });
-    expect(checked.status).toBe(200);
-    documents[doc.slot] = policy.uploadId;
-  }
-  return documents;
-}
-
-/** A valid answer for each field of `form` (a new mobile number and e-mail address each time). */
-function answersOf(form: ApplicationForm): Record<string, string> {
-  const answers: Record<string, Record<string, string>> = {
-    emitra: {
-      name: 'Ramesh Kumar', fatherName: 'Suresh Kumar', dob: '1990-05-14', permanentAddress: 'Ward 4, Main Road, Pali', currentAddress: 'Ward 4, Main Road, Pali',
-      aadharNo: '234123412346', email: email(), panNo: 'ABCDE1234F', janAadharNo: '1234567890', contactNumber: mobile(), location: 'Rural', kioskName: 'Ramesh e-Mitra',
-      ssoId: 'RAMESH.K', policeStation: 'Kotwali', kioskAddress: 'Shop 2, Bus Stand', tehsil: 'Pali', municipality: 'Pali', wardOrVillage: 'Ward 4', pincode: '306401',
-      bankAccountNumber: '12345678901', ifsc: 'SBIN0001234', bankName: 'State Bank of India', accountHolder: 'Ramesh Kumar', correspondentBank: 'Bank of Baroda',
-      correspondentIfsc: 'BARB0PALIXX', odAccount: '998877665544', koCode: 'KO123',
-    },
-    csc: {
-      name: 'Sunita Devi', email: email(), contact: mobile(), motherName: 'Kamla Devi', fatherName: 'Mohan Lal', accountNumber: '123456789012', ifscCode: 'PUNB0123400',
-      bankName: 'Punjab National Bank', voterIdNumber: 'ABC1234567', tecNumber: 'TEC-778', nomineeName: 'Mohan Lal', nomineeDob: '2001-02-03', nomineeRelation: 'Father',
-    },
-    iibf: { applicantName: 'Pooja Sharma', email: email(), mobile: mobile(), motherName: 'Geeta Sharma', fatherName: 'Raj Sharma' },
-    nielit: { name: 'Arjun Singh', fatherName: 'Vikram Singh', mobile: mobile(), email: email(), dob: '2005-08-20', casteCategory: 'OBC', neilitCourse: 'CCC' },
-  };
-  return answers[form]!;
-}
-
 /** Documents uploaded for each form's fuzz, used until an answer takes them (a request that was wrongly accepted). */
 const fills: Partial<Record<ApplicationForm, { draft: string; documents: Record<string, string> }>> = {};
 async function fillOf(form: ApplicationForm) {
   if (!fills[form]) {
     const draft = randomUUID();
-    fills[form] = { draft, documents: await uploadDocuments(form, draft) };
+    fills[form] = { draft, documents: await uploadDocuments(fx, form, draft) };
   }
   return fills[form];
 }
@@ -328,7 +273,7 @@ const FUZZ: Record<string, Case[]> = {
   'uploads-local': [
     {
       probe: async () => {
-        const { file, policy } = await policyFor('csc', randomUUID(), 'marksheet');
+        const { file, policy } = await policyFor(fx, 'csc', randomUUID(), 'marksheet');
         return { method: 'POST', path: policy.url, form: { ...policy.fields, file: new File([new Uint8Array(file.bytes)], file.name, { type: file.type }) } };
       },
       body: ['key', 'Content-Type', 'policy', 'x-amz-signature'],

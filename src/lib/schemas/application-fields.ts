@@ -110,7 +110,7 @@ export const aadhaar = (label: string) =>
     .pipe(
       z
         .string()
-        .regex(/^[2-9]\d{11}$/, 'Invalid Aadhaar Number. Must be 12 digits.')
+        .regex(/^[2-9]\d{11}$/, { message: 'Invalid Aadhaar Number. Must be 12 digits.', abort: true })
         .refine(verhoeffValid, 'This Aadhaar number is not valid. Please check the 12 digits on the card.'),
     );
 

@@ -27,8 +27,8 @@ export const CourseFieldsSchema = z.object({
   /** Address of the course's picture: a full https:// address, or a path on this site (/images/…). */
   image: z
     .string({ message: 'Please enter the image address.' })
-    .check(plainText('the image address'))
     .trim()
+    .check(plainText('the image address'))
     .min(1, 'Please enter the image address.')
     .max(500, 'Please shorten the image address to 500 characters.')
     .refine((v) => /^https:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), 'Please enter an https:// address or a path on this site beginning with /.'),

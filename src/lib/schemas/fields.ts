@@ -33,8 +33,8 @@ export const NameSchema = z
 /** An e-mail address, lower-cased. */
 export const EmailSchema = z
   .string({ message: 'Please enter your e-mail address.' })
-  .check(plainText('your e-mail address'))
   .trim()
+  .check(plainText('your e-mail address'))
   .toLowerCase()
   .max(254, 'This e-mail address is too long.')
   .pipe(z.email('Please enter a valid e-mail address, like name@example.com.'));
@@ -57,8 +57,8 @@ export const IndianMobileSchema = z
 export const TextSchema = (label: string, min: number, max: number, { multiline = false }: PlainTextOptions = {}) =>
   z
     .string({ message: `Please enter ${label}.` })
-    .check(plainText(label, { multiline }))
     .trim()
+    .check(plainText(label, { multiline }))
     .min(min, min <= 1 ? `Please enter ${label}.` : `Please write at least ${min} characters for ${label}.`)
     .max(max, `Please shorten ${label} to ${max} characters.`);
 

@@ -30,8 +30,8 @@ export const JobFieldsSchema = z.object({
   /** Where candidates apply: an https:// address (opens in a new tab). */
   applyLink: z
     .string({ message: 'Please enter the apply link.' })
-    .check(plainText('the apply link'))
     .trim()
+    .check(plainText('the apply link'))
     .min(1, 'Please enter the apply link.')
     .max(500, 'Please shorten the apply link to 500 characters.')
     .refine((v) => /^https:\/\/[^\s]+$/i.test(v), 'Please enter the apply link as an https:// address.'),

@@ -296,10 +296,10 @@ export const LeadFilterSchema = z.object({
   kind: z.preprocess(blank, z.enum(Object.keys(LEAD_KINDS) as [string, ...string[]], { message: 'Please choose a kind from the list.' }).optional()),
   status: z.preprocess(blank, z.enum(LEAD_STATUSES, { message: 'Please choose a status from the list.' }).optional()),
   /** Where the visit came from (e.g. google, facebook, direct). */
-  source: z.preprocess(blank, z.string().check(plainText('the source')).trim().toLowerCase().max(60, 'Please shorten the source to 60 characters.').optional()),
+  source: z.preprocess(blank, z.string().trim().check(plainText('the source')).toLowerCase().max(60, 'Please shorten the source to 60 characters.').optional()),
   /** The form it came from. */
   form: z.preprocess(blank, z.enum(Object.keys(LEAD_FORMS) as [string, ...string[]], { message: 'Please choose a form from the list.' }).optional()),
-  course: z.preprocess(blank, z.string().check(plainText('the course')).trim().max(120, 'Please shorten the course to 120 characters.').optional()),
+  course: z.preprocess(blank, z.string().trim().check(plainText('the course')).max(120, 'Please shorten the course to 120 characters.').optional()),
   /** Received on or after this day (India time). */
   from: optionalDay('the first day'),
   /** Received on or before this day (India time). */
@@ -310,7 +310,7 @@ export const LeadFilterSchema = z.object({
     z.union([z.literal('me'), z.literal('none'), z.uuid({ message: 'Please choose a member of staff from the list.' })], { message: 'Please choose a member of staff from the list.' }).optional(),
   ),
   /** A name, phone number, e-mail address or reference (or a part of one). */
-  q: z.preprocess(blank, z.string().check(plainText('the search')).trim().max(100, 'Please shorten the search to 100 characters.').optional()),
+  q: z.preprocess(blank, z.string().trim().check(plainText('the search')).max(100, 'Please shorten the search to 100 characters.').optional()),
   sort: z.preprocess(blank, z.enum(Object.keys(LEAD_SORTS) as [LeadSort, ...LeadSort[]], { message: 'Please choose a sort from the list.' }).default('newest')),
 }).refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The first day must not be after the last day.', path: ['to'] });
 export type LeadFilter = z.infer<typeof LeadFilterSchema>;

@@ -10,8 +10,8 @@ export const MarqueeMessageSchema = z.object({
   /** The announcement; blank or whitespace-only is refused. */
   message: z
     .string({ message: 'Please write the announcement.' })
-    .check(plainText('the announcement'))
     .trim()
+    .check(plainText('the announcement'))
     .min(1, 'Please write the announcement.')
     .max(MARQUEE_MAX, `Please keep the announcement to ${MARQUEE_MAX} characters.`),
 });
