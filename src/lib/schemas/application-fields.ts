@@ -94,7 +94,7 @@ const verhoeffP = [
 ];
 /** True when a 12-digit number passes Aadhaar's Verhoeff check (false for anything but digits). */
 export function verhoeffValid(digits: string): boolean {
-  // zod runs this check after a failed pattern too: anything but digits is simply not valid.
+  // Anything but digits would index past the tables (a TypeError, not an answer).
   if (!/^\d+$/.test(digits)) return false;
   let c = 0;
   [...digits].reverse().forEach((d, i) => {
