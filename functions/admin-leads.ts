@@ -7,12 +7,13 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { LeadFilterSchema, type LeadRow, type LeadSort } from '../src/lib/schemas/lead';
+import { wellFormed } from '../src/lib/schemas/plain-text';
 import { audit } from './_shared/audit';
 import { query } from './_shared/db';
 import { allowMethods, endpoint, json } from './_shared/http';
 import { datedOnly, leadConditions } from './_shared/lead-filter';
 import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/lead-row';
-import { BAD_CURSOR, BIGINT_ID, ListQuerySchema, TIMESTAMP, cursorOf, listQuery, pageOf, readCursor } from './_shared/paging';
+import { BAD_CURSOR, BIGINT_ID, DAY, ListQuerySchema, TIMESTAMP, cursorOf, listQuery, pageOf, readCursor, type CursorPart } from './_shared/paging';
 import { requireStaff } from './_shared/staff';
 
 /** The list's query: the filters and a page. A name cursor can be long (Devanagari is 3 bytes a letter). */
@@ -28,12 +29,13 @@ type Row = LeadRowRecord & { created_key: string; name_key: string };
  * The cursor parts of each sort, checked before they reach SQL: the sort itself (a cursor of
  * another sort names no position in this one), then its key and the id.
  */
-const CURSOR_PARTS: Record<LeadSort, readonly RegExp[]> = {
+const CURSOR_PARTS: Record<LeadSort, readonly CursorPart[]> = {
   newest: [/^newest$/, TIMESTAMP, BIGINT_ID],
   oldest: [/^oldest$/, TIMESTAMP, BIGINT_ID],
   // The follow-up day, or '' for a lead without one (those come last).
-  'follow-up': [/^follow-up$/, /^(\d{4}-\d{2}-\d{2})?$/, BIGINT_ID],
-  name: [/^name$/, /^[^\n]{1,300}$/, BIGINT_ID],
+  'follow-up': [/^follow-up$/, { test: (part) => part === '' || DAY.test(part) }, BIGINT_ID],
+  // A lowered name as the database gives it: never a NUL, a line break or a lone surrogate.
+  name: [/^name$/, { test: (part) => /^[^\n\u0000]{1,300}$/.test(part) && wellFormed(part) }, BIGINT_ID],
 };
 
 const SELECT = `select ${LEAD_ROW_COLUMNS}, l.created_at::text as created_key, lower(l.name) as name_key

@@ -7,6 +7,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { indiaToday } from '../src/lib/schemas/lead';
+import { isRealDay } from '../src/lib/schemas/real-day';
 import { env } from './_shared/env';
 import { sendFollowUpDigests } from './_shared/follow-ups';
 
@@ -16,7 +17,7 @@ export default async (req: Request): Promise<Response> => {
     // The links go to the site's own address, as every mail's do.
     const origin = site ? new URL(site).origin : new URL(req.url).origin;
     const asked = local ? new URL(req.url).searchParams.get('day') : null;
-    const day = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : indiaToday();
+    const day = asked && isRealDay(asked) ? asked : indiaToday();
     const done = await sendFollowUpDigests(day, origin);
     console.log('follow-ups digest:', JSON.stringify({ day, ...done }));
     return new Response(null, { status: 204 });

@@ -16,6 +16,7 @@ import { StudentUpdateSchema, type Student } from '../src/lib/schemas/student';
 import { audit } from './_shared/audit';
 import { query, transaction } from './_shared/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
+import { MAX_VERSION } from './_shared/records';
 import { requireStaff } from './_shared/staff';
 import { STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound } from './_shared/students';
 
@@ -42,6 +43,8 @@ export default endpoint(async (req, context) => {
   if (req.method === 'PUT') {
     const { version, ...fields } = validate(StudentUpdateSchema, await readJson(req));
     const item = await transaction(async (client) => {
+      // A version beyond the column's range cannot be the stored one (and must not reach SQL).
+      if (version > MAX_VERSION) throw await studentMissedOrChanged(client, id);
       // `o` is the row as it was before this statement: the changed fields are named in the log.
       const { rows } = await client.query<Student & { changed: string[] }>(
         `update students s set name = $3, email = $4, phone = $5, course = $6,
@@ -69,6 +72,7 @@ export default endpoint(async (req, context) => {
 
   const { version } = validate(DeleteQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
   await transaction(async (client) => {
+    if (version > MAX_VERSION) throw await studentMissedOrChanged(client, id);
     const deleted = await client.query('delete from students where id = $1 and version = $2', [id, version]);
     if (deleted.rowCount !== 1) throw await studentMissedOrChanged(client, id);
     await audit({ staffId: staff.id, action: 'delete', entity: 'student', entityId: id, detail: { version } }, address, client);

@@ -2,7 +2,9 @@
  * The mails of the application forms that the applicants' side sends: the applicant's
  * confirmation (reference, what happens next, where to see the status) and the institute's note
  * that re-uploaded documents arrived. They are stored rendered in the outbox (kind 'applicant' to
- * the applicant, 'alert' to the institute) and never carry an ID number or a document.
+ * the applicant, 'alert' to the institute) and never carry an ID number or a document. The
+ * applicant's confirmation carries nothing the applicant typed, not even the name: anyone can type
+ * any address into a form, and a mail signed by the institute must not carry a stranger's words.
  */
 import site from '../../content/site.json';
 import { APPLICATION_FORM_LABELS } from '../../src/lib/schemas/application-status';
@@ -12,14 +14,14 @@ import { instituteAddress, type Mail } from './mail';
 /** The public status page (applicationStatus.astro). */
 export const STATUS_PAGE = '/applicationStatus';
 
-/** The applicant's confirmation of a submitted form, with links starting at `origin`. */
-export function confirmationMail(def: FormDefinition, application: { reference: string; name: string; email: string }, origin: string): Mail {
+/** The applicant's confirmation of a submitted form, with links starting at `origin`: fixed words and the reference only. */
+export function confirmationMail(def: FormDefinition, application: { reference: string; email: string }, origin: string): Mail {
   const form = APPLICATION_FORM_LABELS[def.form];
   return {
     to: application.email,
     subject: `We received your ${form}: ${application.reference}`,
     text: [
-      `Dear ${application.name},`,
+      'Hello,',
       '',
       `Thank you. We have received your ${form} with its documents.`,
       '',

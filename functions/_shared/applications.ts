@@ -201,7 +201,7 @@ async function insertApplication(client: PoolClient, def: FormDefinition, input:
   await attachDocuments(client, lead.id, def, input.draft, documents);
 
   const notification = leadMail({ reference: lead.reference, kind: def.form, form: def.path, ...person });
-  const confirmation = confirmationMail(def, { reference: lead.reference, name: person.name, email: person.email }, submission.origin);
+  const confirmation = confirmationMail(def, { reference: lead.reference, email: person.email }, submission.origin);
   const { rows: outbox } = await client.query<{ id: string; kind: 'lead' | 'applicant' }>(
     `insert into mail_outbox (kind, lead_id, recipient, subject, body, attempts, locked_until)
      values ('lead', $1, null, null, null, 1, now() + $2::interval), ('applicant', $1, $3, $4, $5, 1, now() + $2::interval)

@@ -1,7 +1,8 @@
 /**
  * The e-mail asking an applicant to upload some documents again: which ones, staff's note, the
  * link (valid FIX_LINK_DAYS days) and how to reach the institute. Plain words: the applicant may be
- * reading it on a small phone, in a second language.
+ * reading it on a small phone, in a second language. Nothing the applicant typed goes into it (not
+ * even the name): only staff's words and the institute's.
  */
 import site from '../../content/site.json';
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '../../src/lib/schemas/uploads';
@@ -9,9 +10,8 @@ import type { Mail } from './mail';
 
 /** What the mail is made of. */
 export interface FixRequestFacts {
-  /** The applicant's address and name. */
+  /** The applicant's address. */
   to: string;
-  name: string;
   reference: string;
   /** The form's name, e.g. 'Kiosk (e-Mitra) registration'. */
   formLabel: string;
@@ -35,7 +35,7 @@ const dayOf = (iso: string) =>
 /** The mail asking for documents again. */
 export function fixRequestMail(facts: FixRequestFacts): Mail {
   const lines = [
-    `Dear ${facts.name},`,
+    'Hello,',
     '',
     `We have checked the documents of your ${facts.formLabel} (reference ${facts.reference}). Please upload ${facts.documents.length === 1 ? 'this document' : 'these documents'} again:`,
     '',

@@ -34,13 +34,13 @@ export function checkFixSlots(form: ApplicationForm, slots: string[]): string[] 
  */
 export async function requestFix(client: PoolClient, leadId: string, form: ApplicationForm, slots: string[], note: string | null, origin: string): Promise<QueuedMail> {
   const { token, hash } = newFixToken();
-  const { rows } = await client.query<{ reference: string; name: string; email: string | null; expiresAt: Date | string }>(
+  const { rows } = await client.query<{ reference: string; email: string | null; expiresAt: Date | string }>(
     `with asked as (
        update applications set fix_slots = $2::text[], fix_note = $3, fix_token_hash = $4, fix_requested_at = now(),
               fix_expires_at = now() + make_interval(days => $5)
         where lead_id = $1 returning lead_id, fix_expires_at
      )
-     select l.reference, l.name, l.email, a.fix_expires_at as "expiresAt" from asked a join leads l on l.id = a.lead_id`,
+     select l.reference, l.email, a.fix_expires_at as "expiresAt" from asked a join leads l on l.id = a.lead_id`,
     [leadId, slots, note, hash, FIX_LINK_DAYS],
   );
   const lead = rows[0];
@@ -50,7 +50,6 @@ export async function requestFix(client: PoolClient, leadId: string, form: Appli
   const labels = new Map(FORMS[form].documents.map((d) => [d.slot, d.label]));
   const mail = fixRequestMail({
     to: lead.email,
-    name: lead.name,
     reference: lead.reference,
     formLabel: APPLICATION_FORM_LABELS[form],
     documents: slots.map((slot) => labels.get(slot) ?? slot),

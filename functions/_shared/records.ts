@@ -38,8 +38,8 @@ export type StoredRecord<F> = F & { _id: string; version: number; createdAt: str
 /** Answer headers of a public GET: browsers and CDNs may keep it, but must ask again each time. */
 export const PUBLIC_CACHE = { 'Cache-Control': 'public, max-age=0, must-revalidate' };
 
-/** The largest value of a Postgres `integer` (the version column). */
-const MAX_VERSION = 2_147_483_647;
+/** The largest value of a Postgres `integer` (the version column): a version beyond it is never the stored one. */
+export const MAX_VERSION = 2_147_483_647;
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 /** Checks a kind's table and column names once, at load time, so no odd name reaches SQL text. */

@@ -1,22 +1,36 @@
 /**
  * Mail to an applicant (outbox kind 'applicant': the confirmation, a documents-to-fix link) goes
  * to its own recipient when the housekeeping delivers what is due, and never stands in for the
- * institute's notification of the lead (notified_at, notify_error are the institute's).
+ * institute's notification of the lead (notified_at, notify_error are the institute's). It carries
+ * nothing the applicant typed, not even the name: anyone can type any address into a form, and a
+ * mail signed by the institute must not carry a stranger's words to it. Names follow the name rule.
  * The functions run in this process on a database of their own (scripts/in-process.mjs).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../../scripts/in-process.mjs';
+import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
+import { NAME_CHARACTERS_MESSAGE } from '../../src/lib/schemas/fields';
+import type { ApplicationForm } from '../../src/lib/schemas/uploads';
+import { answersOf, jsonPost, uploadDocuments } from '../support/in-process-forms';
 
 let fx: Awaited<ReturnType<typeof startInProcess>>;
 let client: pg.Client;
+let requestFix: typeof import('../../functions/_shared/fix-request').requestFix;
+let transaction: typeof import('../../functions/_shared/db').transaction;
+
+const SUBMIT: Record<ApplicationForm, string> = { emitra: 'emitra', csc: 'csc', iibf: 'iibf', nielit: 'nielit-submit' };
 
 beforeAll(async () => {
-  fx = await startInProcess({ functions: ['housekeeping'] });
+  fx = await startInProcess({ functions: ['housekeeping', ...Object.values(SUBMIT), 'uploads', 'uploads-local', 'uploads-check'] });
   client = new pg.Client({ connectionString: fx.databaseUrl });
   await client.connect();
+  // Imported once the environment is the in-process server's.
+  ({ requestFix } = await import('../../functions/_shared/fix-request'));
+  ({ transaction } = await import('../../functions/_shared/db'));
 });
 
 afterAll(async () => {
@@ -85,5 +99,62 @@ describe("the applicant's mail in the outbox", () => {
     expect(row!.failed_at).toBeNull();
     expect(row!.last_error).not.toBeNull();
     expect(row!.notify_error).toBeNull();
+  });
+});
+
+/** The text of a mail (what follows its headers). */
+const bodyOf = (mail: string) => mail.slice(mail.indexOf('\n\n') + 2);
+
+/** Submits a complete form of `form` with `answers` changed; the answer and what was sent. */
+async function submit(form: ApplicationForm, changes: Record<string, string> = {}) {
+  const answers = { ...answersOf(form), ...changes };
+  const draft = randomUUID();
+  const documents = await uploadDocuments(fx, form, draft);
+  const { response, settled } = await fx.call(SUBMIT[form], jsonPost(FORMS[form].endpoint, { ...answers, documents, draft, consent: true }));
+  await settled();
+  return { response, answers, recipient: answers[FORMS[form].person.email]!.toLowerCase() };
+}
+
+/** A message written to look like the institute's, typed where a name goes. */
+const INJECTION = 'DEAR CUSTOMER, YOUR KYC EXPIRED. PAY RS 10 AT HTTPS://EVIL.EXAMPLE/KYC';
+
+describe('what an applicant is e-mailed', () => {
+  it.each(Object.keys(SUBMIT) as ApplicationForm[])('the %s confirmation begins "Hello," and carries the reference, nothing the applicant typed', async (form) => {
+    const { response, answers, recipient } = await submit(form);
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as { reference: string };
+    const [mail] = mailsTo(recipient);
+    expect(mail).toBeDefined();
+    const text = bodyOf(mail!);
+    expect(text.startsWith('Hello,\n')).toBe(true);
+    expect(text).toContain(`Your reference: ${reference}`);
+    // Not one answer of the form, in any case: no name, no address, no number.
+    const typed = fieldsOf(FORMS[form]).filter((f) => f.input !== 'select' && f.input !== 'date').map((f) => answers[f.name]!);
+    for (const value of typed) expect(text.toLowerCase(), value).not.toContain(value.toLowerCase());
+  });
+
+  it.each(['emitra', 'nielit'] as const)('%s: a message typed as the name is refused with the name rule, and nothing is stored or sent', async (form) => {
+    const { response, recipient } = await submit(form, { name: INJECTION, fatherName: INJECTION });
+    expect(response.status).toBe(400);
+    const { errors } = (await response.json()) as { errors: Record<string, string> };
+    expect(errors).toEqual({ name: NAME_CHARACTERS_MESSAGE, fatherName: NAME_CHARACTERS_MESSAGE });
+    expect(await sql('select 1 from leads where email = $1', [recipient])).toHaveLength(0);
+    expect(mailsTo(recipient)).toHaveLength(0);
+    expect(await sql(`select 1 from mail_outbox where body like '%KYC%'`)).toHaveLength(0);
+  });
+
+  it('the documents-to-fix mail begins "Hello," and carries the staff’s note, not the applicant’s name', async () => {
+    const { response, answers, recipient } = await submit('csc');
+    expect(response.status).toBe(201);
+    const [lead] = await sql<{ id: string }>('select id::text from leads where email = $1', [recipient]);
+    const note = 'The passbook photo is blurred: please take it again in daylight.';
+    const queued = await transaction((db) => requestFix(db, lead!.id, 'csc', ['bankPassbook'], note, 'https://www.pragatiinstitute.in'));
+    const [stored] = await sql<{ recipient: string; body: string }>('select recipient, body from mail_outbox where id = $1', [queued.outboxId]);
+    expect(stored!.recipient).toBe(recipient);
+    expect(stored!.body.startsWith('Hello,\n')).toBe(true);
+    expect(stored!.body).toContain(note);
+    for (const name of [answers['name']!, answers['motherName']!, answers['fatherName']!, answers['nomineeName']!]) {
+      expect(stored!.body.toLowerCase(), name).not.toContain(name.toLowerCase());
+    }
   });
 });

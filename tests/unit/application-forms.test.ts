@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_SCHEMAS, CSC_FORM, EMITRA_FORM, FORMS, IIBF_FORM, NIELIT_FORM, fieldsOf } from '../../src/lib/schemas/application-forms';
 import { verhoeffValid } from '../../src/lib/schemas/application-fields';
+import { NAME_CHARACTERS_MESSAGE } from '../../src/lib/schemas/fields';
 
 const uuid = () => crypto.randomUUID();
 /** A valid Aadhaar number (passes the Verhoeff check). */
@@ -66,6 +67,9 @@ describe('the kiosk (e-Mitra) form', () => {
   it('refuses a mistyped Aadhaar number by its check digit, and Urban/Rural only', () => {
     expect(verhoeffValid(AADHAAR)).toBe(true);
     expect(errorsOf('emitra', { ...emitra(), aadharNo: '234123412345' }).aadharNo).toMatch(/not valid/);
+    // Letters where the digits go are told, not a failure of the check digit's arithmetic.
+    for (const aadharNo of ['2341 2341 234x', 'abcd efgh ijkl']) expect(errorsOf('emitra', { ...emitra(), aadharNo }).aadharNo, aadharNo).toBe('Invalid Aadhaar Number. Must be 12 digits.');
+    expect(errorsOf('emitra', { ...emitra(), aadharNo: '2341\u00002341' }).aadharNo).toMatch(/^Please remove the hidden control characters/);
     expect(errorsOf('emitra', { ...emitra(), location: 'Suburban' }).location).toBe('Please fill in the field: Location');
   });
 
@@ -107,5 +111,44 @@ describe('the CSC, IIBF and NIELIT forms', () => {
       expect(new Set(def.documents.map((d) => d.slot)).size, def.form).toBe(def.documents.length);
       for (const key of ['name', 'email', 'mobile'] as const) expect(names, `${def.form} ${key}`).toContain(def.person[key]);
     }
+  });
+});
+
+describe('the names of people in the forms', () => {
+  /** Every field that holds a person's name, by form (the bank's account holder may be a firm, M/S …, and is free text). */
+  const NAMES: Record<keyof typeof FORMS, string[]> = {
+    emitra: ['name', 'fatherName'],
+    csc: ['name', 'motherName', 'fatherName', 'nomineeName'],
+    iibf: ['applicantName', 'motherName', 'fatherName'],
+    nielit: ['name', 'fatherName'],
+  };
+  const INJECTION = 'DEAR CUSTOMER, YOUR KYC EXPIRED. PAY RS 10 AT HTTPS://EVIL.EXAMPLE/KYC';
+  const field = (form: keyof typeof FORMS, name: string) => fieldsOf(FORMS[form]).find((f) => f.name === name)!;
+
+  it('refuse a message typed as a name (digits, `:`, `/`, `,`) with the accounts’ name message', () => {
+    for (const [form, names] of Object.entries(NAMES) as [keyof typeof FORMS, string[]][]) {
+      for (const name of names) {
+        const result = field(form, name).schema.safeParse(INJECTION);
+        expect(result.error?.issues.map((i) => i.message), `${form} ${name}`).toEqual([NAME_CHARACTERS_MESSAGE]);
+        for (const bad of ['Ravi 2', 'Ravi: call 98290', 'www.evil.example/x', 'Ravi\u0000']) expect(field(form, name).schema.safeParse(bad).success, `${form} ${name} ${bad}`).toBe(false);
+      }
+    }
+  });
+
+  it('take names of any script, keep the forms’ upper-casing and the specification’s message for a blank one', () => {
+    for (const [form, names] of Object.entries(NAMES) as [keyof typeof FORMS, string[]][]) {
+      for (const name of names) {
+        const def = field(form, name);
+        expect(def.schema.parse("  sunita  d'souza-devi "), `${form} ${name}`).toBe(def.upper ? "SUNITA D'SOUZA-DEVI" : "sunita d'souza-devi");
+        expect(def.schema.parse('सुनीता देवी'), `${form} ${name}`).toBe('सुनीता देवी');
+        expect(def.schema.safeParse('  ').error?.issues[0]?.message, `${form} ${name}`).toBe(`Please fill in the field: ${def.label}`);
+      }
+    }
+  });
+
+  it('are the only free-text fields held to the name rule: addresses, bank and kiosk names stay free text', () => {
+    expect(field('emitra', 'accountHolder').schema.parse('M/S Sharma e-Mitra 2')).toBe('M/S Sharma e-Mitra 2');
+    expect(field('emitra', 'kioskAddress').schema.parse('Shop 2, Bus Stand, Sojat')).toBe('Shop 2, Bus Stand, Sojat');
+    expect(field('emitra', 'kioskAddress').schema.safeParse('Shop 2\u0000').error?.issues[0]?.message).toBe('Please remove the hidden control characters (such as NUL) from Kiosk address: they cannot be stored.');
   });
 });

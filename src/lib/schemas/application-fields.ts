@@ -6,6 +6,8 @@
  * a field's label, input and rule cannot drift apart. No DOM or astro:* imports here.
  */
 import { z } from './zod';
+import { NAME_CHARACTERS_MESSAGE, NAME_PATTERN } from './fields';
+import { plainText } from './plain-text';
 
 /** How a field is typed in the browser. */
 export type FieldInput = 'text' | 'email' | 'date' | 'select' | 'textarea' | 'digits';
@@ -38,18 +40,30 @@ export interface FieldDef {
 /** The specification's message for a blank field. */
 export const fillIn = (label: string) => `Please fill in the field: ${label}`;
 
-/** A string whose blank (or missing) value gets 'Please fill in the field: {label}'. */
+/**
+ * A string whose blank (or missing) value gets 'Please fill in the field: {label}'. Line breaks
+ * and tabs become spaces; other control characters and broken characters are refused (plain-text.ts).
+ */
 const base = (label: string, max: number) =>
   z
     .string({ message: fillIn(label) })
     .transform((v) => v.normalize('NFC').replace(/\s+/g, ' ').trim())
-    .pipe(z.string().min(1, fillIn(label)).max(max, `Please shorten ${label} to ${max} characters.`));
+    .pipe(z.string().check(plainText(label)).min(1, fillIn(label)).max(max, `Please shorten ${label} to ${max} characters.`));
 
 /** Any non-blank text. */
 export const text = (label: string, max = 120) => base(label, max);
 
 /** Non-blank text stored upper-case. */
 export const upperText = (label: string, max = 120) => base(label, max).transform((v) => v.toUpperCase());
+
+/**
+ * A person's name, by the accounts' rule (NAME_PATTERN: letters, spaces, `.`, `'` and `-`; no
+ * digits, `:` or `/`), so a name can never carry a link or a message; upper-cased when `upper`.
+ */
+export const personName = (label: string, { upper = false } = {}) =>
+  base(label, 100)
+    .pipe(z.string().regex(NAME_PATTERN, NAME_CHARACTERS_MESSAGE))
+    .transform((v) => (upper ? v.toUpperCase() : v));
 
 /** Exactly `digits` digits (spaces typed between them are dropped), else `message`. */
 export const exactDigits = (label: string, digits: number, message: string) =>
@@ -78,8 +92,10 @@ const verhoeffP = [
   [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
   [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
 ];
-/** True when a 12-digit number passes Aadhaar's Verhoeff check. */
+/** True when a 12-digit number passes Aadhaar's Verhoeff check (false for anything but digits). */
 export function verhoeffValid(digits: string): boolean {
+  // Anything but digits would index past the tables (a TypeError, not an answer).
+  if (!/^\d+$/.test(digits)) return false;
   let c = 0;
   [...digits].reverse().forEach((d, i) => {
     c = verhoeffD[c]![verhoeffP[i % 8]![Number(d)]!]!;
@@ -94,7 +110,7 @@ export const aadhaar = (label: string) =>
     .pipe(
       z
         .string()
-        .regex(/^[2-9]\d{11}$/, 'Invalid Aadhaar Number. Must be 12 digits.')
+        .regex(/^[2-9]\d{11}$/, { message: 'Invalid Aadhaar Number. Must be 12 digits.', abort: true })
         .refine(verhoeffValid, 'This Aadhaar number is not valid. Please check the 12 digits on the card.'),
     );
 

@@ -4,6 +4,7 @@
  * new uploads of exactly the documents staff asked for, each uploaded with the same token.
  */
 import { z } from './zod';
+import { plainText } from './plain-text';
 import { UploadIdSchema } from './uploads';
 
 /** The message for a link token that is not even shaped like one. */
@@ -20,7 +21,7 @@ export const FixDocumentsSchema = z.object({
   /** The link's token. */
   token: FixTokenSchema,
   /** Slot → upload id (from POST /api/uploads with `fix`), for every document asked for. */
-  documents: z.record(z.string().max(60), UploadIdSchema, { message: 'Please upload the documents asked for.' }),
+  documents: z.record(z.string().check(plainText('the document')).max(60, 'This document was not asked for. Please upload only the documents listed.'), UploadIdSchema, { message: 'Please upload the documents asked for.' }),
 });
 export type FixDocuments = z.input<typeof FixDocumentsSchema>;
 

@@ -16,6 +16,7 @@ import {
   ifsc,
   mobile,
   pan,
+  personName,
   text,
   upperText,
   voterId,
@@ -71,8 +72,8 @@ export const EMITRA_FORM: FormDefinition = {
     {
       title: 'Owner details',
       fields: [
-        f({ name: 'name', label: 'Name', autoComplete: 'name', schema: text('Name', 100) }),
-        f({ name: 'fatherName', label: "Father's name", schema: text("Father's name", 100) }),
+        f({ name: 'name', label: 'Name', autoComplete: 'name', schema: personName('Name') }),
+        f({ name: 'fatherName', label: "Father's name", schema: personName("Father's name") }),
         f({ name: 'dob', label: 'Date of birth', input: 'date', autoComplete: 'bday', schema: birthDate('Date of birth') }),
         f({ name: 'permanentAddress', label: 'Permanent address', input: 'textarea', autoComplete: 'street-address', schema: text('Permanent address', 300) }),
         f({ name: 'currentAddress', label: 'Current address', input: 'textarea', schema: text('Current address', 300) }),
@@ -143,11 +144,11 @@ export const CSC_FORM: FormDefinition = {
     {
       title: 'Applicant details',
       fields: [
-        f({ name: 'name', label: 'Name', upper: true, autoComplete: 'name', schema: upperText('Name', 100) }),
+        f({ name: 'name', label: 'Name', upper: true, autoComplete: 'name', schema: personName('Name', { upper: true }) }),
         f({ name: 'email', label: 'Email', input: 'email', autoComplete: 'email', schema: email('Email') }),
         f({ name: 'contact', label: 'Contact number', input: 'digits', maxLength: 20, autoComplete: 'tel-national', schema: mobile('Contact number', 'Contact number must be exactly 10 digits.') }),
-        f({ name: 'motherName', label: "Mother's name", upper: true, schema: upperText("Mother's name", 100) }),
-        f({ name: 'fatherName', label: "Father's name", upper: true, schema: upperText("Father's name", 100) }),
+        f({ name: 'motherName', label: "Mother's name", upper: true, schema: personName("Mother's name", { upper: true }) }),
+        f({ name: 'fatherName', label: "Father's name", upper: true, schema: personName("Father's name", { upper: true }) }),
       ],
     },
     {
@@ -168,7 +169,7 @@ export const CSC_FORM: FormDefinition = {
     {
       title: 'Nominee',
       fields: [
-        f({ name: 'nomineeName', label: "Nominee's name", upper: true, schema: upperText("Nominee's name", 100) }),
+        f({ name: 'nomineeName', label: "Nominee's name", upper: true, schema: personName("Nominee's name", { upper: true }) }),
         f({ name: 'nomineeDob', label: "Nominee's date of birth", input: 'date', schema: birthDate("Nominee's date of birth") }),
         f({ name: 'nomineeRelation', label: 'Relation with nominee', upper: true, schema: upperText('Relation with nominee', 40) }),
       ],
@@ -199,11 +200,11 @@ export const IIBF_FORM: FormDefinition = {
     {
       title: 'Applicant details',
       fields: [
-        f({ name: 'applicantName', label: "Applicant's name", upper: true, autoComplete: 'name', schema: upperText("Applicant's name", 100) }),
+        f({ name: 'applicantName', label: "Applicant's name", upper: true, autoComplete: 'name', schema: personName("Applicant's name", { upper: true }) }),
         f({ name: 'email', label: 'Email', input: 'email', autoComplete: 'email', schema: email('Email') }),
         f({ name: 'mobile', label: 'Mobile number', input: 'digits', maxLength: 10, autoComplete: 'tel-national', schema: mobile('Mobile number', 'Mobile number must be exactly 10 digits.') }),
-        f({ name: 'motherName', label: "Mother's name", upper: true, schema: upperText("Mother's name", 100) }),
-        f({ name: 'fatherName', label: "Father's name", upper: true, schema: upperText("Father's name", 100) }),
+        f({ name: 'motherName', label: "Mother's name", upper: true, schema: personName("Mother's name", { upper: true }) }),
+        f({ name: 'fatherName', label: "Father's name", upper: true, schema: personName("Father's name", { upper: true }) }),
       ],
     },
   ],
@@ -230,8 +231,8 @@ export const NIELIT_FORM: FormDefinition = {
     {
       title: 'Student details',
       fields: [
-        f({ name: 'name', label: 'Name', upper: true, autoComplete: 'name', schema: upperText('Name', 100) }),
-        f({ name: 'fatherName', label: "Father's name", upper: true, schema: upperText("Father's name", 100) }),
+        f({ name: 'name', label: 'Name', upper: true, autoComplete: 'name', schema: personName('Name', { upper: true }) }),
+        f({ name: 'fatherName', label: "Father's name", upper: true, schema: personName("Father's name", { upper: true }) }),
         f({ name: 'mobile', label: 'Mobile number', input: 'digits', maxLength: 10, autoComplete: 'tel-national', schema: mobile('Mobile number', 'Please enter a valid 10-digit mobile number.') }),
         f({ name: 'email', label: 'Email', input: 'email', upper: true, autoComplete: 'email', schema: email('Email') }),
         f({ name: 'dob', label: 'Date of birth', input: 'date', autoComplete: 'bday', schema: birthDate('Date of birth') }),

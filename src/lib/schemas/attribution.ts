@@ -5,12 +5,16 @@
  * odd is dropped rather than refused, since the visitor cannot correct it.
  */
 import { z } from './zod';
+import { strippedText } from './plain-text';
 
-/** One part: trimmed, at most `max` characters, control characters removed; empty counts as none. */
+/** The first `max` UTF-16 units of `v`, without cutting an emoji's surrogate pair in half. */
+const cut = (v: string, max: number) => v.slice(0, max).replace(/[\ud800-\udbff]$/, '');
+
+/** One part: trimmed, at most `max` characters, control and broken characters removed; empty counts as none. */
 const part = (max: number) =>
   z
     .unknown()
-    .transform((v) => (typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max) : ''))
+    .transform((v) => (typeof v === 'string' ? cut(strippedText(v).trim(), max) : ''))
     .transform((v) => v || undefined);
 
 /** The attribution of a visit. */
@@ -54,7 +58,7 @@ const KNOWN_REFERRERS: [RegExp, string][] = [
  * name (google, facebook, … or the host without `www.`), else 'direct'.
  */
 export function channelOf(attribution: Attribution | undefined): string {
-  const utm = attribution?.utmSource?.toLowerCase().slice(0, 60);
+  const utm = attribution?.utmSource ? cut(attribution.utmSource.toLowerCase(), 60) : undefined;
   if (utm) return utm;
   const host = attribution?.referrer?.replace(/:\d+$/, '');
   if (!host) return 'direct';

@@ -14,7 +14,7 @@ export const ContactPageSchema = z.object({
   /** What the message is about. */
   subject: TextSchema('a subject', 2, 150),
   /** The message itself. */
-  message: TextSchema('your message', 5, 3000),
+  message: TextSchema('your message', 5, 3000, { multiline: true }),
   /** Hidden anti-spam field. */
   website: HoneypotSchema,
   /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */
@@ -30,7 +30,7 @@ export const HomeContactSchema = z.object({
   /** Sender's phone number. */
   phone: IndianMobileSchema,
   /** Subject of interest (labelled "Subject" on the form). */
-  message: TextSchema('the subject you are interested in', 2, 1000),
+  message: TextSchema('the subject you are interested in', 2, 1000, { multiline: true }),
   /** Hidden anti-spam field. */
   website: HoneypotSchema,
   /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */

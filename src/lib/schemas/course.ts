@@ -1,6 +1,7 @@
 /** Courses staff publish (GET /api/courses public; writes staff-only), shared by the admin island and the functions. */
 import { z } from './zod';
 import { TextSchema } from './fields';
+import { plainText } from './plain-text';
 import { VersionSchema } from './records';
 
 /** The fields of a course, all required. */
@@ -22,11 +23,12 @@ export const CourseFieldsSchema = z.object({
   /** How long it runs, e.g. '3 months'. */
   duration: TextSchema('the duration', 1, 40),
   /** What the course teaches. */
-  description: TextSchema('the description', 10, 2000),
+  description: TextSchema('the description', 10, 2000, { multiline: true }),
   /** Address of the course's picture: a full https:// address, or a path on this site (/images/…). */
   image: z
     .string({ message: 'Please enter the image address.' })
     .trim()
+    .check(plainText('the image address'))
     .min(1, 'Please enter the image address.')
     .max(500, 'Please shorten the image address to 500 characters.')
     .refine((v) => /^https:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), 'Please enter an https:// address or a path on this site beginning with /.'),

@@ -3,6 +3,7 @@
  * messages written for the person filling the form. No DOM or astro:* imports here.
  */
 import { z } from './zod';
+import { plainText, type PlainTextOptions } from './plain-text';
 
 
 /**
@@ -23,6 +24,7 @@ export const NameSchema = z
   .pipe(
     z
       .string()
+      .check(plainText('your name'))
       .min(2, 'Please enter your name.')
       .max(100, 'Please shorten your name to 100 characters.')
       .regex(NAME_PATTERN, NAME_CHARACTERS_MESSAGE),
@@ -32,6 +34,7 @@ export const NameSchema = z
 export const EmailSchema = z
   .string({ message: 'Please enter your e-mail address.' })
   .trim()
+  .check(plainText('your e-mail address'))
   .toLowerCase()
   .max(254, 'This e-mail address is too long.')
   .pipe(z.email('Please enter a valid e-mail address, like name@example.com.'));
@@ -47,11 +50,15 @@ export const IndianMobileSchema = z
   .refine((v) => /^[6-9]\d{9}$/.test(v), 'Please enter a valid 10-digit Indian mobile number.')
   .transform((v) => `+91${v}`);
 
-/** Free text of a bounded length, trimmed; `label` names the field in the message. */
-export const TextSchema = (label: string, min: number, max: number) =>
+/**
+ * Free text of a bounded length, trimmed; `label` names the field in the message. One line unless
+ * `multiline` (a message, a note): no control characters either way (plain-text.ts).
+ */
+export const TextSchema = (label: string, min: number, max: number, { multiline = false }: PlainTextOptions = {}) =>
   z
     .string({ message: `Please enter ${label}.` })
     .trim()
+    .check(plainText(label, { multiline }))
     .min(min, min <= 1 ? `Please enter ${label}.` : `Please write at least ${min} characters for ${label}.`)
     .max(max, `Please shorten ${label} to ${max} characters.`);
 

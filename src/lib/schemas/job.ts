@@ -1,6 +1,7 @@
 /** Job openings (GET /api/jobs public; writes staff-only), shared by the admin island, /jobs and the functions. */
 import { z } from './zod';
 import { TextSchema } from './fields';
+import { plainText } from './plain-text';
 import { VersionSchema } from './records';
 
 /** The job types, Full-Time first (the default). */
@@ -30,6 +31,7 @@ export const JobFieldsSchema = z.object({
   applyLink: z
     .string({ message: 'Please enter the apply link.' })
     .trim()
+    .check(plainText('the apply link'))
     .min(1, 'Please enter the apply link.')
     .max(500, 'Please shorten the apply link to 500 characters.')
     .refine((v) => /^https:\/\/[^\s]+$/i.test(v), 'Please enter the apply link as an https:// address.'),

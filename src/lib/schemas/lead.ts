@@ -16,6 +16,8 @@ import {
   type ApplicationStatus,
 } from './application-status';
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
+import { plainText } from './plain-text';
+import { isRealDay } from './real-day';
 import type { ApplicationDetail } from './application-review';
 import { RecordIdSchema, VersionSchema } from './records';
 import type { ApplicationForm } from './uploads';
@@ -101,14 +103,7 @@ export function indiaToday(now = new Date()): string {
 }
 
 /** A day (YYYY-MM-DD) that exists. */
-const DaySchema = (what: string) =>
-  z
-    .string({ message: `Please choose ${what}.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `Please choose ${what}.`)
-    .refine((v) => {
-      const date = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
-    }, `Please choose ${what}.`);
+const DaySchema = (what: string) => z.string({ message: `Please choose ${what}.` }).refine(isRealDay, `Please choose ${what}.`);
 
 /** A follow-up or visit day: today or later (India time), within a year. */
 export const FutureDaySchema = (what: string) =>
@@ -157,7 +152,7 @@ export const NextStepSchema = z.discriminatedUnion(
       /** Why. */
       lostReason: z.enum(Object.keys(LOST_REASONS) as [LostReason, ...LostReason[]], { message: 'Please choose why the lead was lost.' }),
       /** More words on why (needed for "Other reason"). */
-      lostNote: z.preprocess((v) => (v === '' ? undefined : v), TextSchema('the reason', 2, 500).optional()),
+      lostNote: z.preprocess((v) => (v === '' ? undefined : v), TextSchema('the reason', 2, 500, { multiline: true }).optional()),
     }),
     z.object({
       status: z.literal('admitted'),
@@ -173,12 +168,12 @@ export const NextStepSchema = z.discriminatedUnion(
       status: z.literal('documents-to-fix'),
       /** The documents the applicant is asked to upload again (slots of the application's form). */
       slots: z
-        .array(z.string().max(60, FIX_SLOTS_MESSAGE), { message: FIX_SLOTS_MESSAGE })
+        .array(z.string().check(plainText('the documents')).max(60, FIX_SLOTS_MESSAGE), { message: FIX_SLOTS_MESSAGE })
         .min(1, FIX_SLOTS_MESSAGE)
         .max(20, FIX_SLOTS_MESSAGE)
         .transform((slots) => [...new Set(slots)]),
       /** What is wrong with them, for the applicant (it goes into the e-mail). */
-      note: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), TextSchema('the note to the applicant', 2, 500).optional()),
+      note: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), TextSchema('the note to the applicant', 2, 500, { multiline: true }).optional()),
     }),
     z.object({ status: z.literal('verified') }),
     z.object({
@@ -190,7 +185,7 @@ export const NextStepSchema = z.discriminatedUnion(
     z.object({
       status: z.literal('rejected'),
       /** Why (kept with the application; the applicant is told to call). */
-      reason: filledIn(TextSchema('the reason', 2, 500)),
+      reason: filledIn(TextSchema('the reason', 2, 500, { multiline: true })),
     }),
   ],
   { message: NEXT_STEP_MESSAGE },
@@ -202,7 +197,7 @@ export type NextStep = z.infer<typeof NextStepSchema>;
 export type NextStepInput = z.input<typeof NextStepSchema>;
 
 /** A note's text. */
-const NoteSchema = TextSchema('the note', 1, 2000);
+const NoteSchema = TextSchema('the note', 1, 2000, { multiline: true });
 
 /**
  * POST /api/admin/leads/{id}: one action. Every action but a note names the version it was based
@@ -220,7 +215,7 @@ export const LeadActionSchema = z.discriminatedUnion(
       channel: z.enum(Object.keys(CONTACT_CHANNELS) as [ContactChannel, ...ContactChannel[]], { message: 'Please choose how you reached out.' }),
       outcome: z.enum(Object.keys(CONTACT_OUTCOMES) as [ContactOutcome, ...ContactOutcome[]], { message: 'Please choose what came of it.' }),
       /** The WhatsApp template used, if any (content/whatsapp.json). */
-      template: z.string().max(60).optional(),
+      template: z.string().check(plainText('the template')).max(60, 'Please choose a template from the list.').optional(),
       note: z.preprocess((v) => (v === '' ? undefined : v), NoteSchema.optional()),
       /**
        * The next step. An enquiry always has one (the server refuses a contact without it); an
@@ -301,10 +296,10 @@ export const LeadFilterSchema = z.object({
   kind: z.preprocess(blank, z.enum(Object.keys(LEAD_KINDS) as [string, ...string[]], { message: 'Please choose a kind from the list.' }).optional()),
   status: z.preprocess(blank, z.enum(LEAD_STATUSES, { message: 'Please choose a status from the list.' }).optional()),
   /** Where the visit came from (e.g. google, facebook, direct). */
-  source: z.preprocess(blank, z.string().trim().toLowerCase().max(60, 'Please shorten the source to 60 characters.').optional()),
+  source: z.preprocess(blank, z.string().trim().check(plainText('the source')).toLowerCase().max(60, 'Please shorten the source to 60 characters.').optional()),
   /** The form it came from. */
   form: z.preprocess(blank, z.enum(Object.keys(LEAD_FORMS) as [string, ...string[]], { message: 'Please choose a form from the list.' }).optional()),
-  course: z.preprocess(blank, z.string().trim().max(120, 'Please shorten the course to 120 characters.').optional()),
+  course: z.preprocess(blank, z.string().trim().check(plainText('the course')).max(120, 'Please shorten the course to 120 characters.').optional()),
   /** Received on or after this day (India time). */
   from: optionalDay('the first day'),
   /** Received on or before this day (India time). */
@@ -315,7 +310,7 @@ export const LeadFilterSchema = z.object({
     z.union([z.literal('me'), z.literal('none'), z.uuid({ message: 'Please choose a member of staff from the list.' })], { message: 'Please choose a member of staff from the list.' }).optional(),
   ),
   /** A name, phone number, e-mail address or reference (or a part of one). */
-  q: z.preprocess(blank, z.string().trim().max(100, 'Please shorten the search to 100 characters.').optional()),
+  q: z.preprocess(blank, z.string().trim().check(plainText('the search')).max(100, 'Please shorten the search to 100 characters.').optional()),
   sort: z.preprocess(blank, z.enum(Object.keys(LEAD_SORTS) as [LeadSort, ...LeadSort[]], { message: 'Please choose a sort from the list.' }).default('newest')),
 }).refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The first day must not be after the last day.', path: ['to'] });
 export type LeadFilter = z.infer<typeof LeadFilterSchema>;

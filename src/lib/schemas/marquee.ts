@@ -1,5 +1,6 @@
 /** Announcements of the scrolling line (marquee), shared by the admin island and /api/marquee. */
 import { z } from './zod';
+import { plainText } from './plain-text';
 
 /** Longest announcement, in characters. */
 export const MARQUEE_MAX = 300;
@@ -10,6 +11,7 @@ export const MarqueeMessageSchema = z.object({
   message: z
     .string({ message: 'Please write the announcement.' })
     .trim()
+    .check(plainText('the announcement'))
     .min(1, 'Please write the announcement.')
     .max(MARQUEE_MAX, `Please keep the announcement to ${MARQUEE_MAX} characters.`),
 });

@@ -1,6 +1,7 @@
 /** Students staff register (GET/POST /api/students, PUT/DELETE /api/students/{id}), staff-only. */
 import { z } from './zod';
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
+import { isRealDay } from './real-day';
 import { VersionSchema } from './records';
 
 /** The fields of a student record. */
@@ -17,7 +18,7 @@ export const StudentFieldsSchema = z.object({
   registrationDate: z
     .string({ message: 'Please enter the registration date.' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter the registration date as YYYY-MM-DD.')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Please enter a real date.')
+    .refine(isRealDay, 'Please enter a real date.')
     .optional(),
 });
 export type StudentFields = z.infer<typeof StudentFieldsSchema>;

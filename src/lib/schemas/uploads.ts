@@ -5,6 +5,7 @@
  * it; no file passes through a function.
  */
 import { z } from './zod';
+import { plainText, strippedText } from './plain-text';
 
 /** The types a document may be, by its bytes: what staff can open. */
 export const DOCUMENT_TYPES = {
@@ -73,20 +74,24 @@ export const DraftIdSchema = uuid('The form has no valid draft id. Please reload
 /** An upload's id, as POST /api/uploads gave it. */
 export const UploadIdSchema = uuid('Please choose the file again.');
 
-/** A file's name as the device gave it: any characters but controls and path separators, at most 200. */
+/**
+ * A file's name as the device gave it, at most 200 characters: control characters, broken
+ * characters and path separators become `_` (the name is the device's, not something the person
+ * typed here, so it is cleaned rather than refused).
+ */
 export const FileNameSchema = z
   .string({ message: 'The file has no name.' })
-  .transform((v) => v.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim())
+  .transform((v) => strippedText(v.normalize('NFC'), '_').replace(/[/\\]/g, '_').trim())
   .pipe(z.string().min(1, 'The file has no name.').max(200, 'Please rename the file to 200 characters or fewer.'));
 
 /** What the file says about itself when a policy is asked for (checked again against its bytes). */
 const fileFacts = {
   /** The document it is for. */
-  slot: z.string({ message: 'Unknown document.' }).max(60, 'Unknown document.'),
+  slot: z.string({ message: 'Unknown document.' }).check(plainText('the document')).max(60, 'Unknown document.'),
   /** Its name on the device. */
   name: FileNameSchema,
   /** Its type as the browser reports it. */
-  type: z.string({ message: wrongTypeMessage(false) }).max(100, wrongTypeMessage(false)),
+  type: z.string({ message: wrongTypeMessage(false) }).check(plainText('the file type')).max(100, wrongTypeMessage(false)),
   /** Its size in bytes. */
   size: z.number({ message: 'The file size is missing.' }).int().min(1, 'This file is empty. Please choose another.').refine((n) => n <= MAX_DOCUMENT_BYTES, { error: (issue) => tooLargeMessage(issue.input as number) }),
 };

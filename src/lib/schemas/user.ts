@@ -5,6 +5,7 @@
  */
 import { z } from './zod';
 import { EmailSchema, NameSchema } from './fields';
+import { plainText } from './plain-text';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -15,8 +16,10 @@ export const OTP_VALID_MINUTES = 10;
 /** Wrong codes allowed before the registration must be started again. */
 export const OTP_MAX_ATTEMPTS = 5;
 
+/** A new password: any characters a keyboard types (no control or broken characters, which would be hashed as something else). */
 export const NewPasswordSchema = z
   .string({ message: 'Please choose a password.' })
+  .check(plainText('the password'))
   .min(PASSWORD_MIN, `Please choose a password of at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Please keep the password to ${PASSWORD_MAX} characters or fewer.`);
 

@@ -1,0 +1,585 @@
+/**
+ * Bad input is a 400 (or another 4xx), never a 500, and nothing of it is stored: every endpoint
+ * that takes text gets, in each of its body fields, query parameters, path parameters and form
+ * fields, a NUL, other control characters (C0, DEL, C1), lone surrogates (half an emoji), a very
+ * long text, and where the place holds one, an impossible paging cursor (`2026-13-45 25:61:61`,
+ * `2026-02-30`, an id beyond Postgres' bigint), id, day or version. The list of endpoints is
+ * checked against functions/*.ts, so a new function is either fuzzed here or named as taking no
+ * text. The functions run in this process on a database of their own (scripts/in-process.mjs),
+ * staff endpoints with a staff member signed in with password and authenticator.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generate } from 'otplib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInProcess } from '../../scripts/in-process.mjs';
+import { createStaff } from '../../scripts/staff.mjs';
+import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
+import type { ApplicationForm } from '../../src/lib/schemas/uploads';
+import { answersOf, newEmail, newMobile, policyFor, uploadDocuments } from '../support/in-process-forms';
+
+const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
+const BASE = 'http://127.0.0.1:8888';
+/** Every fuzzed text begins with this, so that anything stored of it can be found. */
+const MARK = 'Fuzz';
+
+/** What a person cannot have typed, in a text field (each is refused, with a message naming the field). */
+const TEXTS: [string, string][] = [
+  ['a NUL', `${MARK}\u0000Kumar`],
+  ['a bell (C0)', `${MARK}\u0007Kumar`],
+  ['an escape sequence', `${MARK}\u001b[2JKumar`],
+  ['DEL', `${MARK}\u007fKumar`],
+  ['a C1 next-line', `${MARK}\u0085Kumar`],
+  ['a C1 control sequence', `${MARK}\u009b31mKumar`],
+  ['a lone high surrogate', `${MARK}\ud83dKumar`],
+  ['a lone low surrogate', `${MARK}\ude00Kumar`],
+  ['a very long text', `${MARK}${'x'.repeat(5000)}`],
+];
+/** The same in an address: a lone surrogate cannot travel in a URL (it arrives as U+FFFD, which is text). */
+const URL_TEXTS = TEXTS.filter(([label]) => !label.includes('surrogate'));
+/** A path's id: not digits, or beyond Postgres' bigint. */
+const IDS: [string, string][] = [
+  ['a NUL', `1\u0000`],
+  ['text with a NUL', `${MARK}\u0000`],
+  ['bigint + 1', '9223372036854775808'],
+  ['20 digits', '99999999999999999999'],
+  ['zero', '0'],
+  ['a negative id', '-1'],
+  ['an exponent', '1e3'],
+  ['a very long text', `${MARK}${'9'.repeat(5000)}`],
+];
+const cursor = (...parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+const UUID = '00000000-0000-4000-8000-000000000000';
+/** `after` of a list paged by id alone. */
+const ID_CURSORS: [string, string][] = [
+  ['an id beyond bigint', cursor('9223372036854775808')],
+  ['an id of 19 nines', cursor('9999999999999999999')],
+  ['a NUL', cursor('1\u0000')],
+  ['not base64 JSON', `${MARK}\u0000`],
+];
+/** `after` of a list paged by time and id (the audit log). */
+const TIME_CURSORS = (second: string): [string, string][] => [
+  ['month 13, hour 25', cursor('2026-13-45 25:61:61+00', second)],
+  ['30 February', cursor('2026-02-30 10:00:00+00', second)],
+  ['year 0', cursor('0000-01-01 00:00:00+00', second)],
+  ['an offset of 99 hours', cursor('2026-05-01 10:00:00+99', second)],
+  ['a NUL', cursor('2026-05-01 10:00:00\u0000+00', second)],
+];
+/** `after` of the leads list, for each of its sorts. */
+const LEAD_CURSORS: [string, string][] = [
+  ...TIME_CURSORS('1').map(([label, value]): [string, string] => [label, cursor('newest', ...(JSON.parse(Buffer.from(value, 'base64url').toString()) as string[]))]),
+  ['an id beyond bigint', cursor('newest', '2026-05-01 10:00:00+00', '9223372036854775808')],
+  ['follow-up on 30 February', cursor('follow-up', '2026-02-30', '1')],
+  ['follow-up in month 13', cursor('follow-up', '2026-13-01', '1')],
+  ['a name with a NUL', cursor('name', `${MARK}\u0000`, '1')],
+  ['a name with a lone surrogate', cursor('name', `${MARK}\ud800`, '1')],
+  ['a name and an id beyond bigint', cursor('name', 'asha', '9223372036854775808')],
+];
+/** A day that does not exist, or is not a day. */
+const DAYS: [string, string][] = [
+  ['30 February', '2026-02-30'],
+  ['year 0', '0000-01-01'],
+  ['month 13', '2026-13-45'],
+  ['a NUL', `${MARK}\u0000`],
+];
+/** A version an edit was based on that no row can have. */
+const VERSIONS: [string, unknown][] = [
+  ['beyond integer', 2_147_483_648],
+  ['1e20', 1e20],
+  ['zero', 0],
+  ['a fraction', 1.5],
+  ['text with a NUL', `${MARK}\u0000`],
+];
+const VERSION_PARAMS: [string, string][] = [
+  ['beyond integer', '2147483648'],
+  ['20 digits', '99999999999999999999'],
+  ['1e20', '1e20'],
+  ['a NUL', `1\u0000`],
+];
+const LIMITS: [string, string][] = [
+  ['zero', '0'],
+  ['20 digits', '99999999999999999999'],
+  ['a NUL', `1\u0000`],
+];
+
+/** One request as the fuzz sends it; each value goes into a fresh one. */
+interface Probe {
+  method: string;
+  path: string;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  /** Multipart fields instead of JSON. */
+  form?: Record<string, string | Blob>;
+  params?: Record<string, string>;
+  cookie?: string;
+  token?: string;
+}
+
+/** A request of an endpoint and the places its values are fuzzed. */
+interface Case {
+  /** What the request is, when every value in it is valid (made afresh for each value). */
+  probe: () => Promise<Probe>;
+  /** Dot paths into the JSON body (or names of multipart fields). */
+  body?: string[];
+  query?: string[];
+  params?: string[];
+  /** Other values than TEXTS / URL_TEXTS / IDS for a place. */
+  values?: Record<string, readonly (readonly [string, unknown])[]>;
+}
+
+/**
+ * The functions that take no text from a request: no body, no query parameters, no path
+ * parameters (request headers cannot carry a NUL or a lone surrogate: fetch refuses them).
+ */
+const NO_TEXT: Record<string, string> = {
+  'admin-dashboard': 'GET without parameters',
+  'admin-logout': 'POST without a body',
+  'admin-logout-all': 'POST without a body',
+  'admin-me': 'GET without parameters',
+  'user-logout': 'POST without a body; the token is a header',
+  'user-logout-all': 'POST without a body; the token is a header',
+  'user-me': 'GET; the token is a header',
+  visitor: 'GET without parameters',
+  housekeeping: 'scheduled, no public path',
+  'follow-ups-digest': 'scheduled, no public path (its local-only ?day= is taken only as a real day)',
+};
+
+// ---- What the probes need: a signed-in staff member, a student, records and leads to act on. ----
+
+let fx: Awaited<ReturnType<typeof startInProcess>>;
+let client: pg.Client;
+const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
+
+let staffCookie = '';
+let adminId = '';
+let colleague: { id: string; email: string; password: string };
+let adminLogin: { email: string; password: string };
+let studentToken = '';
+let studentEmail = '';
+let record: Record<'course' | 'job' | 'student' | 'marquee', string>;
+let application: { leadId: string; uploadId: string; personId: string };
+let outboxId = '';
+
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${(serial += 1)}`;
+const mobile = newMobile;
+const email = () => newEmail('fuzz');
+
+/** Calls function `name` in this process; the answer's status (limits are emptied first: they are not what is tested here). */
+async function call(name: string, probe: Probe): Promise<{ status: number; response: Response }> {
+  await sql('delete from rate_limits');
+  const url = new URL(probe.path, BASE);
+  for (const [key, value] of Object.entries(probe.query ?? {})) url.searchParams.set(key, value);
+  const headers: Record<string, string> = {};
+  if (probe.cookie) headers['cookie'] = probe.cookie;
+  if (probe.token) headers['token'] = probe.token;
+  let body: BodyInit | null = null;
+  if (probe.form) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(probe.form)) form.append(key, value);
+    body = form;
+  } else if (probe.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(probe.body);
+  }
+  const { response, settled } = await fx.call(name, new Request(url, { method: probe.method, headers, body }), { params: probe.params ?? {} });
+  await settled();
+  return { status: response.status, response };
+}
+
+/** The `name=value` of the staff cookie a response sets. */
+const cookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith('__Host-staff='))!.split(';')[0]!;
+
+/** A staff session after the password only (waiting for the authenticator). */
+async function passwordStep(login: { email: string; password: string }): Promise<string> {
+  const { status, response } = await call('admin-login', { method: 'POST', path: '/api/admin/login', body: login });
+  expect(status).toBe(200);
+  return cookieOf(response);
+}
+
+/** Documents uploaded for each form's fuzz, used until an answer takes them (a request that was wrongly accepted). */
+const fills: Partial<Record<ApplicationForm, { draft: string; documents: Record<string, string> }>> = {};
+async function fillOf(form: ApplicationForm) {
+  if (!fills[form]) {
+    const draft = randomUUID();
+    fills[form] = { draft, documents: await uploadDocuments(fx, form, draft) };
+  }
+  return fills[form];
+}
+
+/** A new enquiry lead of a new person, as the Apply dialog leaves it (status `status`). */
+async function enquiryLead(status = 'new'): Promise<{ id: string; version: number }> {
+  const phone = mobile();
+  const [lead] = await sql<{ id: string }>(
+    `with p as (insert into people default values returning id)
+     insert into leads (reference, kind, form, status, name, email, email_norm, phone, phone_norm, person_id, course)
+     select $1, 'application', 'apply-form', $2, 'Asha Verma', $3, $3, $4, $5, p.id, 'RS-CIT (Basic)' from p returning id::text`,
+    [`AP-2026-9${unique().slice(-6)}`, status, email(), `+91${phone}`, phone],
+  );
+  return { id: lead!.id, version: 1 };
+}
+
+/** The application lead, set back to `status` (at its current version) before each probe. */
+async function applicationAt(status: string): Promise<{ id: string; version: number }> {
+  const [lead] = await sql<{ version: number }>(`update leads set status = $2 where id = $1 returning version`, [application.leadId, status]);
+  return { id: application.leadId, version: lead!.version };
+}
+
+/** The version a record of `table` has now. */
+const versionOf = async (table: string, id: string) => (await sql<{ version: number }>(`select version from ${table} where id = $1`, [id]))[0]!.version;
+
+const staff = (probe: Omit<Probe, 'cookie'>): Probe => ({ ...probe, cookie: staffCookie });
+const post = (route: string, body: Record<string, unknown>, extra: Partial<Probe> = {}): Probe => ({ method: 'POST', path: route, body, ...extra });
+
+/** The application forms' fuzz: every field of the form, a document and the draft. */
+const applicationCase = (form: ApplicationForm): Case => ({
+  probe: async () => {
+    const fill = await fillOf(form);
+    return post(FORMS[form].endpoint, { ...answersOf(form), documents: { ...fill.documents }, draft: fill.draft, consent: true });
+  },
+  body: [...fieldsOf(FORMS[form]).map((f) => f.name), 'draft', `documents.${FORMS[form].documents[0]!.slot}`],
+});
+
+const courseFields = () => ({ title: 'Tally Prime with GST', category: 'Accounting', price: 4200, duration: '3 months', description: 'Accounts, GST and payroll in Tally.', image: '/images/tally.jpg' });
+const jobFields = () => ({
+  role: 'Computer Operator', company: 'Pali Traders', location: 'Pali', type: 'Full-Time', experience: 'Fresher', qualification: '12th pass with RS-CIT',
+  salary: '12,000 a month', candidate: 'Local candidates', post: '2', applyLink: 'https://example.in/apply',
+});
+const studentFields = () => ({ name: 'Asha Verma', email: email(), phone: mobile(), course: 'RS-CIT', registrationDate: '2026-06-01' });
+const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
+const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualification', 'salary', 'candidate', 'post', 'applyLink'];
+const LEAD_FILTERS = ['kind', 'status', 'source', 'form', 'course', 'from', 'to', 'due', 'assigned', 'q', 'sort'];
+const leadFilterValues = { from: DAYS, to: DAYS };
+
+/** Every endpoint that takes text, by its function's file name. */
+const FUZZ: Record<string, Case[]> = {
+  apply: [{ probe: async () => post('/api/apply', { name: 'Asha Verma', email: email(), phone: mobile(), department: 'dl', course: 'RS-CIT (Basic)', consent: true }), body: ['name', 'email', 'phone', 'department', 'course'] }],
+  contact: [
+    { probe: async () => post('/api/contact', { name: 'Asha Verma', email: email(), phone: mobile(), subject: 'Tally batch', message: 'When does the next batch start?' }), body: ['name', 'email', 'phone', 'subject', 'message'] },
+    { probe: async () => post('/api/contact', { source: 'home', name: 'Asha Verma', phone: mobile(), message: 'Tally course' }), body: ['name', 'phone', 'message'] },
+  ],
+  emitra: [applicationCase('emitra')],
+  csc: [applicationCase('csc')],
+  iibf: [applicationCase('iibf')],
+  'nielit-submit': [applicationCase('nielit')],
+  uploads: [
+    { probe: async () => post('/api/uploads', { form: 'csc', draft: randomUUID(), slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: 1000 }), body: ['form', 'draft', 'slot', 'type'] },
+    { probe: async () => post('/api/uploads', { fix: 'a'.repeat(43), slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: 1000 }), body: ['fix'] },
+  ],
+  'uploads-check': [{ probe: async () => post('/api/uploads/check', { uploadId: randomUUID(), draft: randomUUID() }), body: ['uploadId', 'draft', 'fix'] }],
+  'uploads-local': [
+    {
+      probe: async () => {
+        const { file, policy } = await policyFor(fx, 'csc', randomUUID(), 'marksheet');
+        return { method: 'POST', path: policy.url, form: { ...policy.fields, file: new File([new Uint8Array(file.bytes)], file.name, { type: file.type }) } };
+      },
+      body: ['key', 'Content-Type', 'policy', 'x-amz-signature'],
+    },
+  ],
+  'uploads-local-link': [
+    {
+      probe: async () => ({ method: 'GET', path: '/api/uploads/local/applications/csc/x.pdf', query: { expires: String(Math.floor(Date.now() / 1000) + 60), type: 'application/pdf', name: 'x.pdf', signature: 'a'.repeat(43) } }),
+      query: ['expires', 'type', 'name', 'signature'],
+    },
+    { probe: async () => ({ method: 'GET', path: `/api/uploads/local/applications/${MARK}%00.pdf` }) },
+  ],
+  'application-status': [{ probe: async () => post('/api/applications/status', { reference: 'CS-2026-00001', mobile: mobile() }), body: ['reference', 'mobile'] }],
+  'application-fix-open': [{ probe: async () => post('/api/applications/fix/open', { token: 'a'.repeat(43) }), body: ['token'] }],
+  'application-fix': [
+    { probe: async () => post('/api/applications/fix', { token: 'a'.repeat(43), documents: { marksheet: randomUUID() } }), body: ['token', 'documents.marksheet'] },
+    {
+      // A document's name (the record's key) with the bad characters in it.
+      probe: async () => post('/api/applications/fix', { token: 'a'.repeat(43), documents: {} }),
+      body: ['documents'],
+      values: { documents: TEXTS.map(([label, value]) => [label, { [value]: randomUUID() }] as const) },
+    },
+  ],
+  'user-register': [{ probe: async () => post('/api/user/register', { name: 'Asha Verma', email: email(), password: 'a long passphrase of mine' }), body: ['name', 'email', 'password'] }],
+  'user-login': [{ probe: async () => post('/api/user/login', { email: studentEmail, password: 'a long passphrase of mine' }), body: ['email', 'password'] }],
+  'user-verify': [{ probe: async () => post('/api/user/verify', { otp: 123456, activationToken: 'a.b.c' }), body: ['otp', 'activationToken'] }],
+  'user-resend-otp': [{ probe: async () => post('/api/user/resend-otp', { activationToken: 'a.b.c' }), body: ['activationToken'] }],
+  'user-forgot-password': [{ probe: async () => post('/api/user/forgot-password', { email: studentEmail }), body: ['email'] }],
+  'user-reset-password': [{ probe: async () => post('/api/user/reset-password', { resetToken: 'a.b.c', otp: 123456, password: 'another long passphrase' }), body: ['resetToken', 'otp', 'password'] }],
+  'user-change-password': [
+    { probe: async () => post('/api/user/change-password', { currentPassword: 'a long passphrase of mine', newPassword: 'a new long passphrase' }, { token: studentToken }), body: ['currentPassword', 'newPassword'] },
+  ],
+  'admin-login': [{ probe: async () => post('/api/admin/login', { email: adminLogin.email, password: adminLogin.password }), body: ['email', 'password'] }],
+  'admin-enrol': [{ probe: async () => post('/api/admin/enrol', { code: '123456' }, { cookie: await passwordStep(colleague) }), body: ['code'] }],
+  'admin-verify': [{ probe: async () => post('/api/admin/verify', { code: '123456' }, { cookie: await passwordStep(adminLogin) }), body: ['code'] }],
+  'admin-recovery-codes': [{ probe: async () => staff(post('/api/admin/recovery-codes', { code: '123456' })), body: ['code'] }],
+  'admin-invitation': [
+    { probe: async () => ({ method: 'GET', path: '/api/admin/invitation', query: { token: 'a'.repeat(43) } }), query: ['token'] },
+    { probe: async () => post('/api/admin/invitation', { token: 'a'.repeat(43), password: 'a long passphrase of mine' }), body: ['token', 'password'] },
+  ],
+  'admin-staff': [{ probe: async () => staff(post('/api/admin/staff', { name: 'Bhavna Rao', email: email() })), body: ['name', 'email'] }],
+  'admin-staff-item': [{ probe: async () => staff({ method: 'PUT', path: `/api/admin/staff/${colleague.id}`, params: { id: colleague.id }, body: { action: 'enable' } }), body: ['action'], params: ['id'] }],
+  'admin-audit': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/audit', query: { staff: adminId, entity: 'course', entityId: record.course, limit: '10' } }),
+      query: ['staff', 'entity', 'entityId', 'limit', 'after'],
+      values: { after: [...TIME_CURSORS('1'), ['an id beyond bigint', cursor('2026-05-01 10:00:00+00', '9223372036854775808')]], limit: LIMITS },
+    },
+  ],
+  'admin-leads': [
+    { probe: async () => staff({ method: 'GET', path: '/api/admin/leads', query: {} }), query: [...LEAD_FILTERS, 'limit', 'after'], values: { ...leadFilterValues, after: LEAD_CURSORS, limit: LIMITS } },
+    ...(['follow-up', 'name'] as const).map((sort): Case => ({ probe: async () => staff({ method: 'GET', path: '/api/admin/leads', query: { sort } }), query: ['after'], values: { after: LEAD_CURSORS } })),
+  ],
+  'admin-leads-export': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/leads/export.csv', query: {} }), query: [...LEAD_FILTERS, 'ids'], values: { ...leadFilterValues, ids: IDS } }],
+  'admin-leads-bulk': [
+    { probe: async () => staff(post('/api/admin/leads/bulk', { action: 'assign', ids: [(await enquiryLead()).id], assignedTo: adminId })), body: ['action', 'ids.0', 'assignedTo'], values: { 'ids.0': IDS } },
+    {
+      probe: async () => staff(post('/api/admin/leads/bulk', { action: 'move', ids: [(await enquiryLead()).id], next: { status: 'lost', lostReason: 'other', lostNote: 'Joined a college' } })),
+      body: ['next.status', 'next.lostReason', 'next.lostNote'],
+    },
+  ],
+  'admin-lead': [
+    { probe: async () => staff({ method: 'GET', path: `/api/admin/leads/${application.leadId}`, params: { id: application.leadId } }), params: ['id'] },
+    {
+      probe: async () => {
+        const lead = await enquiryLead();
+        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'note', text: 'Called, will visit.' }, { params: { id: lead.id } }));
+      },
+      body: ['action', 'text'],
+      params: ['id'],
+    },
+    {
+      probe: async () => {
+        const lead = await enquiryLead();
+        const followUp = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'contact', version: lead.version, channel: 'whatsapp', outcome: 'sent', template: 'first-reply', note: 'Sent the fees.', next: { status: 'contacted', followUp } }, { params: { id: lead.id } }));
+      },
+      body: ['version', 'channel', 'outcome', 'template', 'note', 'next.status', 'next.followUp'],
+      values: { version: VERSIONS, 'next.followUp': DAYS },
+    },
+    {
+      probe: async () => {
+        const lead = await enquiryLead();
+        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'lost', lostReason: 'other', lostNote: 'Joined a college.' } }, { params: { id: lead.id } }));
+      },
+      body: ['next.lostReason', 'next.lostNote'],
+    },
+    {
+      probe: async () => {
+        const lead = await enquiryLead();
+        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'admitted', student: { name: 'Asha Verma', email: email(), phone: mobile(), course: 'RS-CIT' } } }, { params: { id: lead.id } }));
+      },
+      body: ['next.student.name', 'next.student.email', 'next.student.phone', 'next.student.course'],
+    },
+    {
+      probe: async () => {
+        const lead = await enquiryLead();
+        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'assign', version: lead.version, assignedTo: adminId }, { params: { id: lead.id } }));
+      },
+      body: ['assignedTo'],
+    },
+    {
+      probe: async () => {
+        const lead = await applicationAt('submitted');
+        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'documents-to-fix', slots: ['marksheet'], note: 'The marksheet is blurred.' } }, { params: { id: lead.id } }));
+      },
+      body: ['next.slots.0', 'next.note'],
+    },
+    {
+      probe: async () => {
+        const lead = await applicationAt('verified');
+        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'forwarded', portalReference: 'CSC-778-2026' } }, { params: { id: lead.id } }));
+      },
+      body: ['next.portalReference'],
+    },
+    {
+      probe: async () => {
+        const lead = await applicationAt('submitted');
+        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'rejected', reason: 'The TEC certificate is not valid.' } }, { params: { id: lead.id } }));
+      },
+      body: ['next.reason'],
+    },
+  ],
+  'admin-application-reveal': [
+    { probe: async () => staff(post(`/api/admin/applications/${application.leadId}/reveal`, { field: 'voterIdNumber' }, { params: { id: application.leadId } })), body: ['field'], params: ['id'] },
+  ],
+  'admin-document': [{ probe: async () => staff({ method: 'GET', path: `/api/admin/documents/${application.uploadId}`, params: { uploadId: application.uploadId } }), params: ['uploadId'] }],
+  'admin-people-merge': [
+    {
+      probe: async () => {
+        const [a, b] = await sql<{ person_id: string }>('select person_id::text from leads where id = any($1::bigint[])', [[(await enquiryLead()).id, (await enquiryLead()).id]]);
+        return staff(post('/api/admin/people/merge', { from: a!.person_id, into: b!.person_id }));
+      },
+      body: ['from', 'into'],
+      values: { from: IDS, into: IDS },
+    },
+  ],
+  'admin-people-unmerge': [{ probe: async () => staff(post('/api/admin/people/unmerge', { merge: '1' })), body: ['merge'], values: { merge: IDS } }],
+  'admin-outbox-item': [{ probe: async () => staff(post(`/api/admin/outbox/${outboxId}`, { action: 'dismiss' }, { params: { id: outboxId } })), body: ['action'], params: ['id'] }],
+  'admin-today': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/today', query: { mine: '1' } }), query: ['mine'] }],
+  'user-all': [{ probe: async () => staff({ method: 'GET', path: '/api/user/all', query: {} }), query: ['after', 'limit'], values: { after: TIME_CURSORS(UUID), limit: LIMITS } }],
+  courses: [
+    { probe: async () => ({ method: 'GET', path: '/api/courses', query: {} }), query: ['after', 'limit'], values: { after: ID_CURSORS, limit: LIMITS } },
+    { probe: async () => staff(post('/api/courses', courseFields())), body: COURSE_TEXT },
+  ],
+  'course-item': [
+    { probe: async () => ({ method: 'GET', path: `/api/courses/${record.course}`, params: { id: record.course } }), params: ['id'] },
+    {
+      probe: async () => staff({ method: 'PUT', path: `/api/courses/${record.course}`, params: { id: record.course }, body: { ...courseFields(), version: await versionOf('courses', record.course) } }),
+      body: [...COURSE_TEXT, 'version'],
+      params: ['id'],
+      values: { version: VERSIONS },
+    },
+    { probe: async () => staff({ method: 'DELETE', path: `/api/courses/${record.course}`, params: { id: record.course }, query: { version: '1' } }), query: ['version'], params: ['id'], values: { version: VERSION_PARAMS } },
+  ],
+  jobs: [
+    { probe: async () => ({ method: 'GET', path: '/api/jobs', query: {} }), query: ['after', 'limit'], values: { after: ID_CURSORS, limit: LIMITS } },
+    { probe: async () => staff(post('/api/jobs', jobFields())), body: JOB_TEXT },
+  ],
+  'job-item': [
+    { probe: async () => ({ method: 'GET', path: `/api/jobs/${record.job}`, params: { id: record.job } }), params: ['id'] },
+    {
+      probe: async () => staff({ method: 'PUT', path: `/api/jobs/${record.job}`, params: { id: record.job }, body: { ...jobFields(), version: await versionOf('jobs', record.job) } }),
+      body: [...JOB_TEXT, 'version'],
+      params: ['id'],
+      values: { version: VERSIONS },
+    },
+    { probe: async () => staff({ method: 'DELETE', path: `/api/jobs/${record.job}`, params: { id: record.job }, query: { version: '1' } }), query: ['version'], params: ['id'], values: { version: VERSION_PARAMS } },
+  ],
+  students: [
+    { probe: async () => staff({ method: 'GET', path: '/api/students', query: { q: 'asha' } }), query: ['q', 'after', 'limit'], values: { after: ID_CURSORS, limit: LIMITS } },
+    { probe: async () => staff(post('/api/students', studentFields())), body: ['name', 'email', 'phone', 'course', 'registrationDate'], values: { registrationDate: DAYS } },
+  ],
+  'student-item': [
+    { probe: async () => staff({ method: 'GET', path: `/api/students/${record.student}`, params: { id: record.student } }), params: ['id'] },
+    {
+      probe: async () => staff({ method: 'PUT', path: `/api/students/${record.student}`, params: { id: record.student }, body: { ...studentFields(), version: await versionOf('students', record.student) } }),
+      body: ['name', 'email', 'phone', 'course', 'registrationDate', 'version'],
+      params: ['id'],
+      values: { registrationDate: DAYS, version: VERSIONS },
+    },
+    { probe: async () => staff({ method: 'DELETE', path: `/api/students/${record.student}`, params: { id: record.student }, query: { version: '1' } }), query: ['version'], params: ['id'], values: { version: VERSION_PARAMS } },
+  ],
+  marquee: [{ probe: async () => staff(post('/api/marquee', { message: 'Admissions open for the July batch' })), body: ['message'] }],
+  'marquee-item': [{ probe: async () => staff({ method: 'DELETE', path: `/api/marquee/${record.marquee}`, params: { id: record.marquee } }), params: ['id'] }],
+};
+
+/** Sets `value` at the dot path `at` of `target`. */
+function placeAt(target: Record<string, unknown>, at: string, value: unknown): void {
+  const keys = at.split('.');
+  let node = target as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[keys.at(-1)!] = value;
+}
+
+/** Each probe of a case: the place, the value's label, and the request with the value in place. */
+async function* probesOf(item: Case): AsyncGenerator<[string, string, Probe]> {
+  const places = [
+    ...(item.body ?? []).map((at) => ['body', at, TEXTS] as const),
+    ...(item.query ?? []).map((at) => ['query', at, URL_TEXTS] as const),
+    ...(item.params ?? []).map((at) => ['params', at, IDS] as const),
+  ];
+  if (!places.length) yield ['path', '', await item.probe()];
+  for (const [where, at, fallback] of places) {
+    for (const [label, value] of item.values?.[at] ?? fallback) {
+      const probe = await item.probe();
+      if (where === 'body' && probe.form) probe.form[at] = value as string;
+      else if (where === 'body') placeAt((probe.body ??= {}), at, value);
+      else if (where === 'query') (probe.query ??= {})[at] = value as string;
+      else (probe.params ??= {})[at] = value as string;
+      yield [`${where} ${at}`, label, probe];
+    }
+  }
+}
+
+/** Rows of every table that hold a fuzzed text (all begin with MARK). */
+async function storedFuzz(): Promise<Record<string, number>> {
+  const tables = await sql<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  const found: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await sql<{ n: number }>(`select count(*)::int as n from "${name}" t where strpos(t::text, $1) > 0`, [MARK]);
+    if (row!.n) found[name] = row!.n;
+  }
+  return found;
+}
+
+const fuzzed = Object.keys(FUZZ).sort();
+
+beforeAll(async () => {
+  fx = await startInProcess({ functions: fuzzed });
+  client = new pg.Client({ connectionString: fx.databaseUrl });
+  await client.connect();
+  const pool = { query: (text: string, params: unknown[]) => client.query(text, params) };
+
+  // A staff member signed in with password and authenticator, and a colleague who has not set one up.
+  const admin = await createStaff(pool, { name: 'Asha Admin', email: `admin.${unique()}@example.in` });
+  adminId = admin.id;
+  adminLogin = { email: admin.email, password: admin.password };
+  const pending = await passwordStep(adminLogin);
+  const enrol = await call('admin-enrol', { method: 'GET', path: '/api/admin/enrol', cookie: pending });
+  const { secret } = (await enrol.response.json()) as { secret: string };
+  const enrolled = await call('admin-enrol', post('/api/admin/enrol', { code: await generate({ secret }) }, { cookie: pending }));
+  expect(enrolled.status).toBe(200);
+  staffCookie = cookieOf(enrolled.response);
+  colleague = await createStaff(pool, { name: 'Bhavna Rao', email: `colleague.${unique()}@example.in` });
+
+  // A student with an account, signed in.
+  studentEmail = email();
+  const registered = await call('user-register', post('/api/user/register', { name: 'Asha Verma', email: studentEmail, password: 'a long passphrase of mine' }));
+  expect(registered.status).toBe(201);
+  const { activationToken } = (await registered.response.json()) as { activationToken: string };
+  const mail = readdirSync(fx.outbox).map((f) => readFileSync(path.join(fx.outbox, f), 'utf8')).find((m) => m.includes(`To: ${studentEmail}\n`))!;
+  const verified = await call('user-verify', post('/api/user/verify', { otp: Number(/is: (\d{6})$/m.exec(mail)![1]), activationToken }));
+  expect(verified.status).toBe(200);
+  const login = await call('user-login', post('/api/user/login', { email: studentEmail, password: 'a long passphrase of mine' }));
+  studentToken = ((await login.response.json()) as { token: string }).token;
+
+  // Records to edit, and a CSC application with its documents.
+  const created = async (name: string, route: string, body: Record<string, unknown>) => {
+    const { status, response } = await call(name, staff(post(route, body)));
+    expect(status).toBe(201);
+    return ((await response.json()) as { item: { _id: string } }).item._id;
+  };
+  record = {
+    course: await created('courses', '/api/courses', courseFields()),
+    job: await created('jobs', '/api/jobs', jobFields()),
+    student: await created('students', '/api/students', studentFields()),
+    marquee: await created('marquee', '/api/marquee', { message: 'Admissions open' }),
+  };
+  const fill = await fillOf('csc');
+  const submitted = await call('csc', post('/api/CSC', { ...answersOf('csc'), documents: fill.documents, draft: fill.draft, consent: true }));
+  expect(submitted.status).toBe(201);
+  delete fills.csc;
+  const [lead] = await sql<{ id: string; person_id: string }>(`select id::text, person_id::text from leads where kind = 'csc'`);
+  application = { leadId: lead!.id, personId: lead!.person_id, uploadId: Object.values(fill.documents)[0]! };
+  outboxId = (await sql<{ id: string }>('select id::text from mail_outbox order by id limit 1'))[0]!.id;
+}, 300_000);
+
+afterAll(async () => {
+  await client?.end();
+  await fx?.close();
+});
+
+describe('the endpoints fuzzed', () => {
+  it('are every function that takes text: each file of functions/ is fuzzed or named as taking none', () => {
+    const files = readdirSync(FUNCTIONS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
+    expect(fuzzed.filter((name) => name in NO_TEXT)).toEqual([]);
+    expect([...fuzzed, ...Object.keys(NO_TEXT)].sort()).toEqual(files);
+  });
+});
+
+describe('bad input is a 4xx, never a 500', () => {
+  it.each(fuzzed)('%s', async (name) => {
+    const wrong: string[] = [];
+    for (const item of FUZZ[name]!) {
+      for await (const [place, label, probe] of probesOf(item)) {
+        const { status, response } = await call(name, probe);
+        if (status < 400 || status >= 500) wrong.push(`${probe.method} ${place} with ${label}: ${status} ${(await response.text()).slice(0, 200)}`);
+        // A form wrongly taken has taken its documents too: the next probe needs new ones.
+        if (status < 300) for (const form of Object.keys(fills) as ApplicationForm[]) if (FORMS[form].endpoint.toLowerCase() === probe.path.toLowerCase()) delete fills[form];
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('and nothing of it is stored', async () => {
+    expect(await storedFuzz()).toEqual({});
+  });
+});
