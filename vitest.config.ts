@@ -13,6 +13,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
+    // The functions' bundles are loaded by Node itself, as Netlify loads them: through Vite's
+    // module runner each of these large files would be transformed again in every worker.
+    server: { deps: { external: [/\/scripts\/function-host\.mjs$/, /\/scripts\/in-process\.mjs$/] } },
     projects: [
       {
         test: {
