@@ -13,12 +13,12 @@ import { RevealSchema, type Revealed } from '../src/lib/schemas/application-revi
 import { FORMS, fieldsOf } from '../src/lib/schemas/application-forms';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import type { ApplicationForm } from '../src/lib/schemas/uploads';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_shared/http';
-import { openIds } from './_shared/id-vault';
-import { enforce } from './_shared/limits';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_shared/platform/http';
+import { openIds } from './_shared/applications/id-vault';
+import { enforce } from './_shared/platform/limits';
+import { requireStaff } from './_shared/auth/staff';
 
 const notFound = () => new HttpError(404, 'This application was not found.');
 const noSuchNumber = () => new HttpError(404, 'This application has no such ID number.');

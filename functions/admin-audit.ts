@@ -8,11 +8,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { audit } from './_shared/audit';
-import { query } from './_shared/db';
-import { allowMethods, endpoint, json } from './_shared/http';
-import { BIGINT_ID, FilterSchema, ListQuerySchema, TIMESTAMP, UUID, cursorOf, listQuery, pageOf, readCursor } from './_shared/paging';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { query } from './_shared/platform/db';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
+import { BIGINT_ID, FilterSchema, ListQuerySchema, TIMESTAMP, UUID, cursorOf, listQuery, pageOf, readCursor } from './_shared/platform/paging';
+import { requireStaff } from './_shared/auth/staff';
 
 const AuditQuerySchema = ListQuerySchema.extend({
   /** Only the lines of this member of staff. */

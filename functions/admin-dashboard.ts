@@ -20,9 +20,9 @@
  * Only counts are shown, no person's data, so a look at the dashboard is not an audit line.
  */
 import type { Config } from '@netlify/functions';
-import { query } from './_shared/db';
-import { allowMethods, endpoint, json } from './_shared/http';
-import { IDLE_MINUTES, requireStaff } from './_shared/staff';
+import { query } from './_shared/platform/db';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
+import { IDLE_MINUTES, requireStaff } from './_shared/auth/staff';
 
 interface Figures {
   registered_users: number;

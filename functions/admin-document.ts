@@ -12,12 +12,12 @@
 import type { Config } from '@netlify/functions';
 import { DOCUMENT_LINK_SECONDS, type DocumentLink } from '../src/lib/schemas/application-review';
 import { UploadIdSchema, type ApplicationForm, type DocumentType } from '../src/lib/schemas/uploads';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { documentFileName } from './_shared/document-name';
-import { documentStorage } from './_shared/document-storage';
-import { allowMethods, endpoint, HttpError, json } from './_shared/http';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { documentFileName } from './_shared/storage/document-name';
+import { documentStorage } from './_shared/storage/document-storage';
+import { allowMethods, endpoint, HttpError, json } from './_shared/platform/http';
+import { requireStaff } from './_shared/auth/staff';
 
 const notFound = () => new HttpError(404, 'This document was not found.');
 

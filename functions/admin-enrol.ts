@@ -8,12 +8,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { ADMIN_MARKER, SecondFactorSchema } from '../src/lib/schemas/staff';
-import { audit } from './_shared/audit';
-import { query, transaction } from './_shared/db';
-import { HttpError, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { attempt, type FailureUse } from './_shared/limits';
-import { completeSecondFactor, requireStaff } from './_shared/staff';
-import { codeStep, newTotpSecret, openTotpSecret, otpauthUri, qrSvg, replaceRecoveryCodes, sealTotpSecret } from './_shared/totp';
+import { audit } from './_shared/platform/audit';
+import { query, transaction } from './_shared/platform/db';
+import { HttpError, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
+import { attempt, type FailureUse } from './_shared/platform/limits';
+import { completeSecondFactor, requireStaff } from './_shared/auth/staff';
+import { codeStep, newTotpSecret, openTotpSecret, otpauthUri, qrSvg, replaceRecoveryCodes, sealTotpSecret } from './_shared/auth/totp';
 
 const ALREADY = 'An authenticator is already set up for this account. Please enter its code instead.';
 

@@ -11,13 +11,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { AcceptInvitationSchema } from '../src/lib/schemas/staff';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { HttpError, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { byClient, enforce } from './_shared/limits';
-import { hashPassword } from './_shared/password';
-import { passwordProblem } from './_shared/password-policy';
-import { INVITATION_NOT_FOUND, hashInvitationToken, openInvitation } from './_shared/staff-accounts';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { HttpError, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
+import { byClient, enforce } from './_shared/platform/limits';
+import { hashPassword } from './_shared/auth/password';
+import { passwordProblem } from './_shared/auth/password-policy';
+import { INVITATION_NOT_FOUND, hashInvitationToken, openInvitation } from './_shared/auth/staff-accounts';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -14,15 +14,15 @@
 import type { Config } from '@netlify/functions';
 import { LeadActionSchema } from '../src/lib/schemas/lead';
 import { RecordIdSchema } from '../src/lib/schemas/records';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { env } from './_shared/env';
-import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { performLeadAction } from './_shared/lead-actions';
-import { readLeadDetail } from './_shared/lead-detail';
-import { leadNotFound } from './_shared/lead-row';
-import { deliver } from './_shared/outbox';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { env } from './_shared/platform/env';
+import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { performLeadAction } from './_shared/leads/lead-actions';
+import { readLeadDetail } from './_shared/leads/lead-detail';
+import { leadNotFound } from './_shared/leads/lead-row';
+import { deliver } from './_shared/platform/outbox';
+import { requireStaff } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');

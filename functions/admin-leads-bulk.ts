@@ -7,12 +7,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { BulkActionSchema, type LeadStatus } from '../src/lib/schemas/lead';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { activeStaff } from './_shared/lead-actions';
-import { applyStep, refusedMoveReason, writeEvents } from './_shared/lead-steps';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { activeStaff } from './_shared/leads/lead-actions';
+import { applyStep, refusedMoveReason, writeEvents } from './_shared/leads/lead-steps';
+import { requireStaff } from './_shared/auth/staff';
 
 interface Skipped {
   _id: string;

@@ -13,12 +13,12 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { BULK_MAX, indiaToday, LEAD_FORMS, LEAD_KINDS, LeadFilterSchema, LOST_REASONS, STATUS_LABELS, type LeadSort } from '../src/lib/schemas/lead';
 import { RecordIdSchema } from '../src/lib/schemas/records';
-import { audit } from './_shared/audit';
-import { query } from './_shared/db';
-import { allowMethods, endpoint, HttpError, json } from './_shared/http';
-import { leadConditions } from './_shared/lead-filter';
-import { listQuery } from './_shared/paging';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { query } from './_shared/platform/db';
+import { allowMethods, endpoint, HttpError, json } from './_shared/platform/http';
+import { leadConditions } from './_shared/leads/lead-filter';
+import { listQuery } from './_shared/platform/paging';
+import { requireStaff } from './_shared/auth/staff';
 
 /** The most rows one export gives. */
 export const EXPORT_MAX = 50_000;

@@ -8,13 +8,13 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { LeadFilterSchema, type LeadRow, type LeadSort } from '../src/lib/schemas/lead';
 import { wellFormed } from '../src/lib/schemas/plain-text';
-import { audit } from './_shared/audit';
-import { query } from './_shared/db';
-import { allowMethods, endpoint, json } from './_shared/http';
-import { datedOnly, leadConditions } from './_shared/lead-filter';
-import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/lead-row';
-import { BAD_CURSOR, BIGINT_ID, DAY, ListQuerySchema, TIMESTAMP, cursorOf, listQuery, pageOf, readCursor, type CursorPart } from './_shared/paging';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { query } from './_shared/platform/db';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
+import { datedOnly, leadConditions } from './_shared/leads/lead-filter';
+import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/leads/lead-row';
+import { BAD_CURSOR, BIGINT_ID, DAY, ListQuerySchema, TIMESTAMP, cursorOf, listQuery, pageOf, readCursor, type CursorPart } from './_shared/platform/paging';
+import { requireStaff } from './_shared/auth/staff';
 
 /** The list's query: the filters and a page. A name cursor can be long (Devanagari is 3 bytes a letter). */
 const LeadListQuerySchema = LeadFilterSchema.safeExtend({

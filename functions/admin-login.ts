@@ -8,12 +8,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { StaffLoginSchema } from '../src/lib/schemas/staff';
-import { query } from './_shared/db';
-import { recordEvent } from './_shared/events';
-import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/limits';
-import { DUMMY_HASH, verifyPassword } from './_shared/password';
-import { startStaffSession } from './_shared/staff';
+import { query } from './_shared/platform/db';
+import { recordEvent } from './_shared/platform/events';
+import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/platform/limits';
+import { DUMMY_HASH, verifyPassword } from './_shared/auth/password';
+import { startStaffSession } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

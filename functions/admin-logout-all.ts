@@ -3,10 +3,10 @@
  * of staff (this browser's too) and removes this browser's cookie.
  */
 import type { Config } from '@netlify/functions';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { allowMethods, endpoint, json } from './_shared/http';
-import { CLEAR_COOKIE, requireStaff, revokeStaffSessions } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
+import { CLEAR_COOKIE, requireStaff, revokeStaffSessions } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

@@ -4,9 +4,9 @@
  * nothing to log out of, and an answer of "Logged out" to anyone would say otherwise.
  */
 import type { Config } from '@netlify/functions';
-import { audit } from './_shared/audit';
-import { allowMethods, endpoint, json } from './_shared/http';
-import { CLEAR_COOKIE, requireStaff, revokeStaffSession } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
+import { CLEAR_COOKIE, requireStaff, revokeStaffSession } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

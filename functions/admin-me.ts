@@ -4,8 +4,8 @@
  * factor (the sign-in page resumes there after a reload). 401 without a live session.
  */
 import type { Config } from '@netlify/functions';
-import { allowMethods, endpoint, json } from './_shared/http';
-import { IDLE_MINUTES, requireStaff } from './_shared/staff';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
+import { IDLE_MINUTES, requireStaff } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');

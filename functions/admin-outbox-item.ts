@@ -8,11 +8,11 @@
 import type { Config } from '@netlify/functions';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { OutboxActionSchema } from '../src/lib/schemas/today';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { writeEvents } from './_shared/lead-steps';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { writeEvents } from './_shared/leads/lead-steps';
+import { requireStaff } from './_shared/auth/staff';
 
 const notFound = () => new HttpError(404, 'This notification was not found.');
 

@@ -6,11 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { UnmergeSchema } from '../src/lib/schemas/lead';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { unmergePeople } from './_shared/people';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { unmergePeople } from './_shared/leads/people';
+import { requireStaff } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

@@ -14,12 +14,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { UpdateStaffSchema } from '../src/lib/schemas/staff';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { UUID } from './_shared/paging';
-import { staffAccount } from './_shared/staff-accounts';
-import { requireStaff, revokeStaffSessions } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { UUID } from './_shared/platform/paging';
+import { staffAccount } from './_shared/auth/staff-accounts';
+import { requireStaff, revokeStaffSessions } from './_shared/auth/staff';
 
 const notFound = () => new HttpError(404, 'This staff account was not found.');
 const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;

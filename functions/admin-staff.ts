@@ -12,13 +12,13 @@
 import type { Config } from '@netlify/functions';
 import site from '../content/site.json';
 import { InviteStaffSchema } from '../src/lib/schemas/staff';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { env } from './_shared/env';
-import { HttpError, afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { sendMail, type Mail } from './_shared/mail';
-import { INVITATION_HOURS, hashInvitationToken, listStaffAccounts, newInvitationToken, staffAccount } from './_shared/staff-accounts';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { env } from './_shared/platform/env';
+import { HttpError, afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { sendMail, type Mail } from './_shared/platform/mail';
+import { INVITATION_HOURS, hashInvitationToken, listStaffAccounts, newInvitationToken, staffAccount } from './_shared/auth/staff-accounts';
+import { requireStaff } from './_shared/auth/staff';
 
 /** The invitation e-mail: fixed wording, the two names (typed by staff, letters only) and the link. */
 function invitationMail(to: { name: string; email: string }, inviter: string, origin: string, token: string): Mail {

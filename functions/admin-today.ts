@@ -8,12 +8,12 @@
 import type { Config } from '@netlify/functions';
 import { OPEN_STATUSES, type LeadRow } from '../src/lib/schemas/lead';
 import { TODAY_MAX, TodayQuerySchema, type FailedNotice, type Today } from '../src/lib/schemas/today';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { allowMethods, endpoint, json, validate } from './_shared/http';
-import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/lead-row';
-import { leadMail } from './_shared/outbox';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, json, validate } from './_shared/platform/http';
+import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/leads/lead-row';
+import { leadMail } from './_shared/platform/outbox';
+import { requireStaff } from './_shared/auth/staff';
 
 /** The statuses of a lead waiting for staff's first look: a new enquiry, a submitted application. */
 const UNTOUCHED_STATUSES = ['new', 'submitted'];

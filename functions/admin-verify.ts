@@ -6,13 +6,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { ADMIN_MARKER, SecondFactorSchema } from '../src/lib/schemas/staff';
-import { audit } from './_shared/audit';
-import { query, transaction } from './_shared/db';
-import { recordEvent } from './_shared/events';
-import { HttpError, afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { attempt, type FailureUse } from './_shared/limits';
-import { completeSecondFactor, requireStaff } from './_shared/staff';
-import { acceptStep, codeStep, openTotpSecret, useRecoveryCode } from './_shared/totp';
+import { audit } from './_shared/platform/audit';
+import { query, transaction } from './_shared/platform/db';
+import { recordEvent } from './_shared/platform/events';
+import { HttpError, afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
+import { attempt, type FailureUse } from './_shared/platform/limits';
+import { completeSecondFactor, requireStaff } from './_shared/auth/staff';
+import { acceptStep, codeStep, openTotpSecret, useRecoveryCode } from './_shared/auth/totp';
 
 const WRONG = 'That code is not right. Type the code your authenticator app shows now, or a recovery code.';
 const REPLAYED = 'This code was already used. Please wait for the next code in your app.';

@@ -9,9 +9,9 @@ import type { Config } from '@netlify/functions';
 import { FixOpenSchema, type FixRequest } from '../src/lib/schemas/application-fix';
 import { FORMS } from '../src/lib/schemas/application-forms';
 import { APPLICATION_FORM_LABELS } from '../src/lib/schemas/application-status';
-import { FIX_LINK_INVALID, findFixTarget } from './_shared/fix-token';
-import { HttpError, allowMethods, endpoint, json, readJson } from './_shared/http';
-import { byClient, enforce } from './_shared/limits';
+import { FIX_LINK_INVALID, findFixTarget } from './_shared/applications/fix-token';
+import { HttpError, allowMethods, endpoint, json, readJson } from './_shared/platform/http';
+import { byClient, enforce } from './_shared/platform/limits';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

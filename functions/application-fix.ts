@@ -13,16 +13,16 @@ import type { Config } from '@netlify/functions';
 import { FIX_RECEIVED_MESSAGE, FixDocumentsSchema } from '../src/lib/schemas/application-fix';
 import { FORMS } from '../src/lib/schemas/application-forms';
 import { uploadRequired } from '../src/lib/schemas/uploads';
-import { documentsFixedMail } from './_shared/application-mail';
-import { attachDocuments, checkDocuments, givenIn } from './_shared/applications';
-import { transaction } from './_shared/db';
-import { documentStorage } from './_shared/document-storage';
-import { env } from './_shared/env';
-import { findFixTarget } from './_shared/fix-token';
-import { afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { byClient, enforce } from './_shared/limits';
-import { LEASE, deliver } from './_shared/outbox';
-import { objectKeys } from './_shared/storage';
+import { documentsFixedMail } from './_shared/applications/application-mail';
+import { attachDocuments, checkDocuments, givenIn } from './_shared/applications/applications';
+import { transaction } from './_shared/platform/db';
+import { documentStorage } from './_shared/storage/document-storage';
+import { env } from './_shared/platform/env';
+import { findFixTarget } from './_shared/applications/fix-token';
+import { afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
+import { byClient, enforce } from './_shared/platform/limits';
+import { LEASE, deliver } from './_shared/platform/outbox';
+import { objectKeys } from './_shared/storage/storage';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

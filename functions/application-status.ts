@@ -16,9 +16,9 @@ import {
   type StatusAnswer,
 } from '../src/lib/schemas/application-status';
 import type { ApplicationForm } from '../src/lib/schemas/uploads';
-import { query } from './_shared/db';
-import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { attempt, byClient, enforce } from './_shared/limits';
+import { query } from './_shared/platform/db';
+import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { attempt, byClient, enforce } from './_shared/platform/limits';
 
 /** The one answer for a reference and mobile number that name no application together. */
 const STATUS_NOT_FOUND = 'We found no application with this reference and mobile number. Please check both and try again.';

@@ -6,11 +6,11 @@
 import type { Config } from '@netlify/functions';
 import { ApplySchema } from '../src/lib/schemas/apply';
 import { CONSENT_VERSION } from '../src/lib/schemas/consent';
-import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { idempotencyKey } from './_shared/idempotency';
-import { storeLead, type Lead } from './_shared/leads';
-import { SITE, byClient, byEmail, byPhone, enforce } from './_shared/limits';
-import { deliver, leadMail } from './_shared/outbox';
+import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { idempotencyKey } from './_shared/platform/idempotency';
+import { storeLead, type Lead } from './_shared/leads/leads';
+import { SITE, byClient, byEmail, byPhone, enforce } from './_shared/platform/limits';
+import { deliver, leadMail } from './_shared/platform/outbox';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

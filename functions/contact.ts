@@ -4,11 +4,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { ContactPageSchema, HomeContactSchema } from '../src/lib/schemas/contact';
-import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { idempotencyKey } from './_shared/idempotency';
-import { storeLead, type Lead } from './_shared/leads';
-import { SITE, byClient, byPhone, enforce } from './_shared/limits';
-import { deliver, leadMail } from './_shared/outbox';
+import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { idempotencyKey } from './_shared/platform/idempotency';
+import { storeLead, type Lead } from './_shared/leads/leads';
+import { SITE, byClient, byPhone, enforce } from './_shared/platform/limits';
+import { deliver, leadMail } from './_shared/platform/outbox';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

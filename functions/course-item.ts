@@ -5,10 +5,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { CourseUpdateSchema } from '../src/lib/schemas/course';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { courseRecords } from './_shared/record-kinds';
-import { deleteRecord, findRecord, PUBLIC_CACHE, recordId, updateRecord, versionParam } from './_shared/records';
-import { requireStaff } from './_shared/staff';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { courseRecords } from './_shared/records/record-kinds';
+import { deleteRecord, findRecord, PUBLIC_CACHE, recordId, updateRecord, versionParam } from './_shared/records/records';
+import { requireStaff } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'PUT', 'DELETE');

@@ -5,10 +5,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { CourseFieldsSchema } from '../src/lib/schemas/course';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { courseRecords } from './_shared/record-kinds';
-import { createRecord, listRecords, PUBLIC_CACHE } from './_shared/records';
-import { requireStaff } from './_shared/staff';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { courseRecords } from './_shared/records/record-kinds';
+import { createRecord, listRecords, PUBLIC_CACHE } from './_shared/records/records';
+import { requireStaff } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');

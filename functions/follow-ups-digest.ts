@@ -1,6 +1,6 @@
 /**
  * A scheduled function (every day at 02:30 UTC, 8:00 in India; no public path): e-mails each
- * member of staff their follow-ups for the day (functions/_shared/follow-ups.ts), and nothing to
+ * member of staff their follow-ups for the day (functions/_shared/leads/follow-ups.ts), and nothing to
  * those with nothing due. It logs what it did.
  * Locally it can be run by hand: POST /.netlify/functions/follow-ups-digest on `npm start`'s
  * server, and there only `?day=YYYY-MM-DD` runs it for another day (to try the mail out).
@@ -8,8 +8,8 @@
 import type { Config } from '@netlify/functions';
 import { indiaToday } from '../src/lib/schemas/lead';
 import { isRealDay } from '../src/lib/schemas/real-day';
-import { env } from './_shared/env';
-import { sendFollowUpDigests } from './_shared/follow-ups';
+import { env } from './_shared/platform/env';
+import { sendFollowUpDigests } from './_shared/leads/follow-ups';
 
 export default async (req: Request): Promise<Response> => {
   try {

@@ -1,16 +1,16 @@
 /**
  * A scheduled function (every 10 minutes, no public path): sends the outbox mail that is due —
  * notifications whose send failed or whose request died before sending — and clears expired
- * bookkeeping (functions/_shared/housekeeping.ts), and deletes application documents no
+ * bookkeeping (functions/_shared/platform/housekeeping.ts), and deletes application documents no
  * application took and those of applications closed beyond the retention period
- * (functions/_shared/document-housekeeping.ts). It logs what it did.
+ * (functions/_shared/storage/document-housekeeping.ts). It logs what it did.
  * Locally it can be run by hand: POST /.netlify/functions/housekeeping on `npm start`'s server.
  */
 import type { Config } from '@netlify/functions';
-import { sweepDocuments } from './_shared/document-housekeeping';
-import { env } from './_shared/env';
-import { sweepExpired } from './_shared/housekeeping';
-import { deliverDue } from './_shared/outbox';
+import { sweepDocuments } from './_shared/storage/document-housekeeping';
+import { env } from './_shared/platform/env';
+import { sweepExpired } from './_shared/platform/housekeeping';
+import { deliverDue } from './_shared/platform/outbox';
 
 export default async (): Promise<Response> => {
   try {

@@ -5,10 +5,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { JobFieldsSchema } from '../src/lib/schemas/job';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { jobRecords } from './_shared/record-kinds';
-import { createRecord, listRecords, PUBLIC_CACHE } from './_shared/records';
-import { requireStaff } from './_shared/staff';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { jobRecords } from './_shared/records/record-kinds';
+import { createRecord, listRecords, PUBLIC_CACHE } from './_shared/records/records';
+import { requireStaff } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');

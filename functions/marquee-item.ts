@@ -1,10 +1,10 @@
 /** DELETE /api/marquee/{id} (staff) — removes an announcement → `{message: 'Message deleted.'}`; 404 when unknown. */
 import type { Config } from '@netlify/functions';
-import { audit } from './_shared/audit';
-import { transaction } from './_shared/db';
-import { allowMethods, endpoint, json } from './_shared/http';
-import { recordId, recordNotFound } from './_shared/records';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
+import { recordId, recordNotFound } from './_shared/records/records';
+import { requireStaff } from './_shared/auth/staff';
 
 const announcement = { entity: 'announcement' };
 

@@ -5,10 +5,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { MarqueeMessageSchema, type MarqueeMessage } from '../src/lib/schemas/marquee';
-import { audit } from './_shared/audit';
-import { query, transaction } from './_shared/db';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { query, transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { requireStaff } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');

@@ -13,12 +13,12 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { RecordIdSchema, VersionSchema } from '../src/lib/schemas/records';
 import { StudentUpdateSchema, type Student } from '../src/lib/schemas/student';
-import { audit } from './_shared/audit';
-import { query, transaction } from './_shared/db';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { MAX_VERSION } from './_shared/records';
-import { requireStaff } from './_shared/staff';
-import { STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound } from './_shared/students';
+import { audit } from './_shared/platform/audit';
+import { query, transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { MAX_VERSION } from './_shared/records/records';
+import { requireStaff } from './_shared/auth/staff';
+import { STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound } from './_shared/records/students';
 
 /** `?version=N` of a DELETE. */
 const DeleteQuerySchema = z.object({

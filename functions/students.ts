@@ -8,12 +8,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { StudentFieldsSchema, type Student } from '../src/lib/schemas/student';
-import { audit } from './_shared/audit';
-import { query, transaction } from './_shared/db';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { BIGINT_ID, FilterSchema, ListQuerySchema, cursorOf, listQuery, pageOf, readCursor } from './_shared/paging';
-import { requireStaff } from './_shared/staff';
-import { STUDENT_COLUMNS } from './_shared/students';
+import { audit } from './_shared/platform/audit';
+import { query, transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { BIGINT_ID, FilterSchema, ListQuerySchema, cursorOf, listQuery, pageOf, readCursor } from './_shared/platform/paging';
+import { requireStaff } from './_shared/auth/staff';
+import { STUDENT_COLUMNS } from './_shared/records/students';
 
 const StudentListQuerySchema = ListQuerySchema.extend({
   /** Part of a name or e-mail address. */

@@ -7,10 +7,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { UploadCheckSchema } from '../src/lib/schemas/uploads';
-import { findFixTarget } from './_shared/fix-token';
-import { allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { byClient, enforce } from './_shared/limits';
-import { checkUpload } from './_shared/uploads';
+import { findFixTarget } from './_shared/applications/fix-token';
+import { allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
+import { byClient, enforce } from './_shared/platform/limits';
+import { checkUpload } from './_shared/storage/uploads';
 
 /** The answer for a check that names no fill (or both a fill and a link). */
 const NO_OWNER = 'The form has no valid draft id. Please reload the page.';

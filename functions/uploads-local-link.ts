@@ -7,11 +7,11 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@netlify/functions';
-import { attachmentDisposition } from './_shared/content-disposition';
-import { usesLocalStorage } from './_shared/document-storage';
-import { HttpError, allowMethods, endpoint } from './_shared/http';
-import { refusalResponse } from './_shared/post-policy';
-import { fileOf, keyOfLinkPath, linkValid } from './_shared/storage-local';
+import { attachmentDisposition } from './_shared/storage/content-disposition';
+import { usesLocalStorage } from './_shared/storage/document-storage';
+import { HttpError, allowMethods, endpoint } from './_shared/platform/http';
+import { refusalResponse } from './_shared/storage/post-policy';
+import { fileOf, keyOfLinkPath, linkValid } from './_shared/storage/storage-local';
 
 export default endpoint(async (req) => {
   if (!usesLocalStorage()) throw new HttpError(404, 'Not found.');

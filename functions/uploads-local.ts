@@ -10,10 +10,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '@netlify/functions';
 import { MAX_DOCUMENT_BYTES } from '../src/lib/schemas/uploads';
-import { usesLocalStorage } from './_shared/document-storage';
-import { HttpError, allowMethods, endpoint, readBody } from './_shared/http';
-import { checkPolicy, decodePolicy, isRefusal, refusalResponse, xmlDocument, type PostRefusal } from './_shared/post-policy';
-import { LOCAL_UPLOAD_PATH, localDocumentStorage, localSignature, sameSignature } from './_shared/storage-local';
+import { usesLocalStorage } from './_shared/storage/document-storage';
+import { HttpError, allowMethods, endpoint, readBody } from './_shared/platform/http';
+import { checkPolicy, decodePolicy, isRefusal, refusalResponse, xmlDocument, type PostRefusal } from './_shared/storage/post-policy';
+import { LOCAL_UPLOAD_PATH, localDocumentStorage, localSignature, sameSignature } from './_shared/storage/storage-local';
 
 /** Room for the policy's fields and the form's boundaries around the largest file. */
 const FORM_OVERHEAD = 64 * 1024;

@@ -6,8 +6,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { UploadRequestSchema } from '../src/lib/schemas/uploads';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { createUpload } from './_shared/uploads';
+import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { createUpload } from './_shared/storage/uploads';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

@@ -6,11 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import type { UserListing } from '../src/lib/schemas/student';
-import { audit } from './_shared/audit';
-import { query } from './_shared/db';
-import { allowMethods, endpoint, json } from './_shared/http';
-import { ListQuerySchema, TIMESTAMP, UUID, cursorOf, listQuery, pageOf, readCursor } from './_shared/paging';
-import { requireStaff } from './_shared/staff';
+import { audit } from './_shared/platform/audit';
+import { query } from './_shared/platform/db';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
+import { ListQuerySchema, TIMESTAMP, UUID, cursorOf, listQuery, pageOf, readCursor } from './_shared/platform/paging';
+import { requireStaff } from './_shared/auth/staff';
 
 interface UserRow {
   id: string;

@@ -6,13 +6,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { ChangePasswordSchema } from '../src/lib/schemas/user';
-import { requireUser, revokeAllSessions, startSession } from './_shared/auth';
-import { query, transaction } from './_shared/db';
-import { recordEvent } from './_shared/events';
-import { afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { attempt, type FailureUse } from './_shared/limits';
-import { hashPassword, verifyPassword } from './_shared/password';
-import { passwordProblem } from './_shared/password-policy';
+import { requireUser, revokeAllSessions, startSession } from './_shared/auth/auth';
+import { query, transaction } from './_shared/platform/db';
+import { recordEvent } from './_shared/platform/events';
+import { afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
+import { attempt, type FailureUse } from './_shared/platform/limits';
+import { hashPassword, verifyPassword } from './_shared/auth/password';
+import { passwordProblem } from './_shared/auth/password-policy';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

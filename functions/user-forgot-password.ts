@@ -6,12 +6,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { ForgotPasswordSchema, OTP_VALID_MINUTES } from '../src/lib/schemas/user';
-import { createResetToken } from './_shared/auth';
-import { transaction } from './_shared/db';
-import { recordEvent } from './_shared/events';
-import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { SITE, byClient, byEmail, enforce } from './_shared/limits';
-import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendResetCodeMail } from './_shared/otp';
+import { createResetToken } from './_shared/auth/auth';
+import { transaction } from './_shared/platform/db';
+import { recordEvent } from './_shared/platform/events';
+import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { SITE, byClient, byEmail, enforce } from './_shared/platform/limits';
+import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendResetCodeMail } from './_shared/auth/otp';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

@@ -6,12 +6,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { LoginSchema } from '../src/lib/schemas/user';
-import { startSession, toPublicUser } from './_shared/auth';
-import { query } from './_shared/db';
-import { recordEvent } from './_shared/events';
-import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/http';
-import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/limits';
-import { DUMMY_HASH, verifyPassword } from './_shared/password';
+import { startSession, toPublicUser } from './_shared/auth/auth';
+import { query } from './_shared/platform/db';
+import { recordEvent } from './_shared/platform/events';
+import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/platform/limits';
+import { DUMMY_HASH, verifyPassword } from './_shared/auth/password';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

@@ -3,9 +3,9 @@
  * account, this one included (401 without a live session). Recorded in the security log.
  */
 import type { Config } from '@netlify/functions';
-import { requireUser, revokeAllSessions } from './_shared/auth';
-import { recordEvent } from './_shared/events';
-import { afterAnswer, allowMethods, clientIp, endpoint, json } from './_shared/http';
+import { requireUser, revokeAllSessions } from './_shared/auth/auth';
+import { recordEvent } from './_shared/platform/events';
+import { afterAnswer, allowMethods, clientIp, endpoint, json } from './_shared/platform/http';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

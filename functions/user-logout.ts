@@ -3,8 +3,8 @@
  * once. Always answers 200 {message: 'Logged out'}, also for a token that was already refused.
  */
 import type { Config } from '@netlify/functions';
-import { requestToken, revokeSession, verifyUserToken } from './_shared/auth';
-import { allowMethods, endpoint, json } from './_shared/http';
+import { requestToken, revokeSession, verifyUserToken } from './_shared/auth/auth';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
 
 export default endpoint(async (req) => {
   allowMethods(req, 'POST');

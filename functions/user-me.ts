@@ -4,8 +4,8 @@
  * session, a changed password or a deleted account stops the token at once. 401 otherwise.
  */
 import type { Config } from '@netlify/functions';
-import { requireUser } from './_shared/auth';
-import { allowMethods, endpoint, json } from './_shared/http';
+import { requireUser } from './_shared/auth/auth';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
 
 export default endpoint(async (req) => {
   allowMethods(req, 'GET');

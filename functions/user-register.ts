@@ -9,13 +9,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { RegisterSchema } from '../src/lib/schemas/user';
-import { createActivationToken } from './_shared/auth';
-import { transaction } from './_shared/db';
-import { allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { SITE, byClient, byEmail, enforce } from './_shared/limits';
-import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/otp';
-import { hashPassword } from './_shared/password';
-import { passwordProblem } from './_shared/password-policy';
+import { createActivationToken } from './_shared/auth/auth';
+import { transaction } from './_shared/platform/db';
+import { allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
+import { SITE, byClient, byEmail, enforce } from './_shared/platform/limits';
+import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/auth/otp';
+import { hashPassword } from './_shared/auth/password';
+import { passwordProblem } from './_shared/auth/password-policy';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

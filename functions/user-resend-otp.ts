@@ -6,11 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { ResendSchema } from '../src/lib/schemas/user';
-import { ACCOUNT_EXISTS, createActivationToken, readActivationToken } from './_shared/auth';
-import { transaction } from './_shared/db';
-import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { SITE, byClient, byEmail, enforce } from './_shared/limits';
-import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/otp';
+import { ACCOUNT_EXISTS, createActivationToken, readActivationToken } from './_shared/auth/auth';
+import { transaction } from './_shared/platform/db';
+import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { SITE, byClient, byEmail, enforce } from './_shared/platform/limits';
+import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/auth/otp';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

@@ -6,14 +6,14 @@
  */
 import type { Config } from '@netlify/functions';
 import { ResetPasswordSchema } from '../src/lib/schemas/user';
-import { readResetToken, revokeAllSessions } from './_shared/auth';
-import { transaction } from './_shared/db';
-import { recordEvent } from './_shared/events';
-import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/http';
-import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/limits';
-import { attemptCode, wrongCodeError } from './_shared/otp';
-import { hashPassword } from './_shared/password';
-import { passwordProblem } from './_shared/password-policy';
+import { readResetToken, revokeAllSessions } from './_shared/auth/auth';
+import { transaction } from './_shared/platform/db';
+import { recordEvent } from './_shared/platform/events';
+import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
+import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/platform/limits';
+import { attemptCode, wrongCodeError } from './_shared/auth/otp';
+import { hashPassword } from './_shared/auth/password';
+import { passwordProblem } from './_shared/auth/password-policy';
 
 const INVALID = 'This reset has expired. Please ask for a new code.';
 

@@ -6,11 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { VerifySchema } from '../src/lib/schemas/user';
-import { ACCOUNT_EXISTS, readActivationToken } from './_shared/auth';
-import { transaction } from './_shared/db';
-import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/http';
-import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/limits';
-import { attemptCode, wrongCodeError } from './_shared/otp';
+import { ACCOUNT_EXISTS, readActivationToken } from './_shared/auth/auth';
+import { transaction } from './_shared/platform/db';
+import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/platform/limits';
+import { attemptCode, wrongCodeError } from './_shared/auth/otp';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

@@ -3,9 +3,9 @@
  * the first call sets a session cookie, and calls that carry it only read the count.
  */
 import type { Config } from '@netlify/functions';
-import { query } from './_shared/db';
-import { allowMethods, endpoint, json } from './_shared/http';
-import { byClient, enforce } from './_shared/limits';
+import { query } from './_shared/platform/db';
+import { allowMethods, endpoint, json } from './_shared/platform/http';
+import { byClient, enforce } from './_shared/platform/limits';
 
 const COOKIE = 'visitor_counted';
 

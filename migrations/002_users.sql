@@ -6,7 +6,7 @@ create table users (
   id            uuid primary key default gen_random_uuid(),
   name          text not null,
   email         text not null,
-  -- scrypt$<log2 N>$<r>$<p>$<salt>$<hash> (functions/_shared/password.ts); never the password.
+  -- scrypt$<log2 N>$<r>$<p>$<salt>$<hash> (functions/_shared/auth/password.ts); never the password.
   password_hash text not null,
   role          text not null default 'user' check (role in ('user', 'admin', 'educator')),
   created_at    timestamptz not null default now()

@@ -7,10 +7,10 @@ create table staff (
   id                  uuid primary key default gen_random_uuid(),
   name                text not null,
   email               text not null,
-  -- scrypt hash (functions/_shared/password.ts); null until an invitation is accepted.
+  -- scrypt hash (functions/_shared/auth/password.ts); null until an invitation is accepted.
   password_hash       text,
   password_changed_at timestamptz,
-  -- The authenticator app's secret, sealed with AES-256-GCM (functions/_shared/sealed.ts);
+  -- The authenticator app's secret, sealed with AES-256-GCM (functions/_shared/platform/sealed.ts);
   -- null until enrolled. `totp_pending` is the secret shown during enrolment, not yet confirmed.
   totp_secret         text,
   totp_pending        text,

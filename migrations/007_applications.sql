@@ -24,7 +24,7 @@ create table applications (
   -- Every answer except the ID numbers.
   fields            jsonb not null,
   -- The ID numbers (Aadhaar, PAN, Jan Aadhaar, voter ID, bank accounts) as one sealed JSON
-  -- object (functions/_shared/id-vault.ts), bound to this row's draft; null once deleted.
+  -- object (functions/_shared/applications/id-vault.ts), bound to this row's draft; null once deleted.
   id_numbers        text,
   -- Which key sealed them (keys rotate: the old ones still open what they sealed).
   id_key            text,

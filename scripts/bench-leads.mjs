@@ -159,7 +159,7 @@ async function explainer(dir, client, staffId) {
   const outfile = path.join(dir, 'lead-filter.mjs');
   await build({
     stdin: {
-      contents: "export { leadConditions } from './functions/_shared/lead-filter.ts'; export { LeadFilterSchema } from './src/lib/schemas/lead.ts';",
+      contents: "export { leadConditions } from './functions/_shared/leads/lead-filter.ts'; export { LeadFilterSchema } from './src/lib/schemas/lead.ts';",
       resolveDir: projectRoot,
       loader: 'ts',
     },

@@ -49,7 +49,7 @@ export function localAuthSecret() {
 export async function prepareDatabase({ log = console.log, demoAdmin = false } = {}) {
   const closers = [];
   // The functions refuse to run without their production settings unless told they are local
-  // (functions/_shared/env.ts): this server is, whatever else is configured.
+  // (functions/_shared/platform/env.ts): this server is, whatever else is configured.
   process.env.LOCAL_MODE = '1';
   if (!process.env.AUTH_SECRET) {
     const { secret, file } = localAuthSecret();

@@ -119,7 +119,7 @@ export async function startInProcess({ functions, countRoundTrips = false, env =
       return host.invoke(name, request, { ip, params, deployContext });
     },
     async close() {
-      // The bundles share one pool (functions/_shared/db.ts keeps it on globalThis): end it first.
+      // The bundles share one pool (functions/_shared/platform/db.ts keeps it on globalThis): end it first.
       await globalThis.__institutePool?.end().catch(() => {});
       for (const close of closers) await close();
       rmSync(scratch, { recursive: true, force: true });

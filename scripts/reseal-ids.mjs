@@ -1,5 +1,5 @@
 // `npm run ids:reseal`: after a new key was put first in ID_NUMBER_KEYS, re-seals every
-// application's ID numbers that an older key sealed with the new one (functions/_shared/id-vault.ts,
+// application's ID numbers that an older key sealed with the new one (functions/_shared/applications/id-vault.ts,
 // resealAll), so the old key can then be dropped. Safe to run twice, and while the site runs.
 // With DATABASE_URL (Neon) it works there and needs ID_NUMBER_KEYS in the shell (old and new
 // keys, new first); without it, on the embedded database of `npm start` (stop the server first).
@@ -19,7 +19,7 @@ if (process.env.DATABASE_URL && !process.env.ID_NUMBER_KEYS) {
 const database = await prepareDatabase({ log: () => {} });
 const dir = mkdtempSync(path.join(os.tmpdir(), 'reseal-'));
 try {
-  const outfile = await bundleModule('functions/_shared/id-vault.ts', path.join(dir, 'id-vault.mjs'));
+  const outfile = await bundleModule('functions/_shared/applications/id-vault.ts', path.join(dir, 'id-vault.mjs'));
   const { idKeyring, resealAll } = await import(pathToFileURL(outfile).href);
   const [first] = idKeyring();
   const done = await resealAll();
@@ -34,7 +34,7 @@ try {
   process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
-  // The bundle's pool (functions/_shared/db.ts keeps it on globalThis) first, then the proxy.
+  // The bundle's pool (functions/_shared/platform/db.ts keeps it on globalThis) first, then the proxy.
   await globalThis.__institutePool?.end().catch(() => {});
   await database.close();
 }

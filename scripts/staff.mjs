@@ -2,7 +2,7 @@
 // local `npm start`. Each gets a generated password (shown once, never stored in clear), and sets
 // up its authenticator app at its first sign-in. Colleagues are better invited from the app.
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../functions/_shared/password.ts';
+import { hashPassword } from '../functions/_shared/auth/password.ts';
 
 /** The demo admin's sign-in address (demo data, local only). */
 export const DEMO_ADMIN_EMAIL = 'admin@demo.local';

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
-import { COMMON_PASSWORD } from '../../functions/_shared/password-policy';
+import { COMMON_PASSWORD } from '../../functions/_shared/auth/password-policy';
 import { createAccount, login, mailsTo } from './accounts';
 import type { Target } from './global-setup';
 import { db, eventually, get, post, targets, uniqueEmail, uniqueName, uniquePhone } from './helpers';

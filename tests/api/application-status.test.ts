@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../functions/_shared/limits';
+import { LIMITS } from '../../functions/_shared/platform/limits';
 import { APPLICATION_STATUS_MEANINGS } from '../../src/lib/schemas/application-status';
 import { insertApplication } from './application-fixtures';
 import { db, get, newClientIp, post, targets } from './helpers';

@@ -10,8 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { deriveAuthKeys } from '../../functions/_shared/keys';
-import { seal } from '../../functions/_shared/sealed';
+import { deriveAuthKeys } from '../../functions/_shared/auth/keys';
+import { seal } from '../../functions/_shared/platform/sealed';
 import { EMITRA_FORM, FORMS } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
 import type { Target } from './global-setup';

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { deriveAuthKeys } from '../../functions/_shared/keys';
+import { deriveAuthKeys } from '../../functions/_shared/auth/keys';
 import { HEIC_MESSAGE, MAX_DOCUMENT_BYTES, tooLargeMessage, wrongTypeMessage } from '../../src/lib/schemas/uploads';
 import type { Target } from './global-setup';
 import { db, newClientIp, post, targets } from './helpers';

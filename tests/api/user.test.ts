@@ -1,6 +1,6 @@
 import { SignJWT, base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ISSUER, deriveAuthKeys } from '../../functions/_shared/keys';
+import { ISSUER, deriveAuthKeys } from '../../functions/_shared/auth/keys';
 import type { Target } from './global-setup';
 import { ALREADY_REGISTERED, codesSentTo, createAccount, latestCode, mailsTo, register } from './accounts';
 import { db, get, newClientIp, post, targets, uniqueEmail } from './helpers';

@@ -19,8 +19,8 @@ import { answersOf, jsonPost, uploadDocuments } from '../support/in-process-form
 
 let fx: Awaited<ReturnType<typeof startInProcess>>;
 let client: pg.Client;
-let requestFix: typeof import('../../functions/_shared/fix-request').requestFix;
-let transaction: typeof import('../../functions/_shared/db').transaction;
+let requestFix: typeof import('../../functions/_shared/applications/fix-request').requestFix;
+let transaction: typeof import('../../functions/_shared/platform/db').transaction;
 
 const SUBMIT: Record<ApplicationForm, string> = { emitra: 'emitra', csc: 'csc', iibf: 'iibf', nielit: 'nielit-submit' };
 
@@ -29,8 +29,8 @@ beforeAll(async () => {
   client = new pg.Client({ connectionString: fx.databaseUrl });
   await client.connect();
   // Imported once the environment is the in-process server's.
-  ({ requestFix } = await import('../../functions/_shared/fix-request'));
-  ({ transaction } = await import('../../functions/_shared/db'));
+  ({ requestFix } = await import('../../functions/_shared/applications/fix-request'));
+  ({ transaction } = await import('../../functions/_shared/platform/db'));
 });
 
 afterAll(async () => {

@@ -101,8 +101,8 @@ describe('a function without its configuration', () => {
 
 describe('the local mail outbox and document folder', () => {
   it('are written only where the local server says (OUTBOX_DIR, UPLOAD_DIR): without them, a clear refusal and no folder made', async () => {
-    const mail = await bundleModule('functions/_shared/mail.ts', path.join(dir, 'mail.mjs'));
-    const storage = await bundleModule('functions/_shared/storage-local.ts', path.join(dir, 'storage-local.mjs'));
+    const mail = await bundleModule('functions/_shared/platform/mail.ts', path.join(dir, 'mail.mjs'));
+    const storage = await bundleModule('functions/_shared/storage/storage-local.ts', path.join(dir, 'storage-local.mjs'));
     const script = `
       const { sendMail } = await import(${JSON.stringify(mail)});
       const { localDocumentStorage } = await import(${JSON.stringify(storage)});

@@ -1,5 +1,5 @@
 /**
- * A connection that drops never makes work run twice (functions/_shared/db.ts): a transaction is
+ * A connection that drops never makes work run twice (functions/_shared/platform/db.ts): a transaction is
  * run again only when its connection dropped before COMMIT was sent (the server rolled it back);
  * once COMMIT has left, or once a single statement has been sent, nothing is sent again and the
  * caller gets an error. A connection that cannot be opened is opened again. Each case cuts the
@@ -18,10 +18,10 @@ import { bundleModule } from '../../scripts/in-process.mjs';
 import { postgresBinDir, startTestPostgres } from '../../scripts/test-postgres.mjs';
 import { startCuttingRelay, type ClientMessage, type CuttingRelay } from '../support/cutting-relay';
 
-type Db = typeof import('../../functions/_shared/db');
+type Db = typeof import('../../functions/_shared/platform/db');
 
 declare global {
-  // The functions' pool (functions/_shared/db.ts keeps it here).
+  // The functions' pool (functions/_shared/platform/db.ts keeps it here).
   var __institutePool: { end(): Promise<void> } | undefined;
 }
 
@@ -66,7 +66,7 @@ describe.each(databases)('a dropped connection on $name', ({ postgres }) => {
     process.env['DATABASE_URL'] = url.href;
     process.env['DB_WS_PROXY'] = proxy.address;
     // A module of its own per database: its configuration is read once.
-    db = await import(pathToFileURL(await bundleModule('functions/_shared/db.ts', path.join(scratch, 'db.mjs'))).href);
+    db = await import(pathToFileURL(await bundleModule('functions/_shared/platform/db.ts', path.join(scratch, 'db.mjs'))).href);
     closers.unshift(async () => {
       await globalThis.__institutePool?.end().catch(() => {});
       globalThis.__institutePool = undefined;

@@ -9,8 +9,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../../scripts/in-process.mjs';
-import { maskId, openIds, parseKeyring, sealIds, type IdKey } from '../../functions/_shared/id-vault';
-import { unseal } from '../../functions/_shared/sealed';
+import { maskId, openIds, parseKeyring, sealIds, type IdKey } from '../../functions/_shared/applications/id-vault';
+import { unseal } from '../../functions/_shared/platform/sealed';
 
 const key = () => randomBytes(32);
 

@@ -12,7 +12,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../../scripts/in-process.mjs';
-import { LIMITS, type LimitName } from '../../functions/_shared/limits';
+import { LIMITS, type LimitName } from '../../functions/_shared/platform/limits';
 import { FORMS } from '../../src/lib/schemas/application-forms';
 import { pdfBytes } from '../support/pdf';
 
@@ -334,7 +334,7 @@ describe('a site-wide ceiling counts only what is stored or sent', () => {
 
   it('forgot-password flooded from one address spends code-mail:site only for the codes e-mailed', async () => {
     await sql(`delete from rate_limits where key = 'code-mail:site#site'`);
-    const { hashPassword } = await import('../../functions/_shared/password');
+    const { hashPassword } = await import('../../functions/_shared/auth/password');
     const hash = await hashPassword('a long passphrase');
     const accounts = [newEmail('owner'), newEmail('owner'), newEmail('owner')];
     for (const email of accounts) await sql(`insert into users (name, email, password_hash) values ('Asha Verma', $1, $2)`, [email, hash]);

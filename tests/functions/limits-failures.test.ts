@@ -12,8 +12,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../../scripts/in-process.mjs';
 import { createStaff } from '../../scripts/staff.mjs';
-import { LIMITS, byEmail, type LimitName } from '../../functions/_shared/limits';
-import { hashPassword } from '../../functions/_shared/password';
+import { LIMITS, byEmail, type LimitName } from '../../functions/_shared/platform/limits';
+import { hashPassword } from '../../functions/_shared/auth/password';
 
 let fx: Awaited<ReturnType<typeof startInProcess>>;
 let client: pg.Client;

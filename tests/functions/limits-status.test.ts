@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess } from '../../scripts/in-process.mjs';
-import { LIMITS } from '../../functions/_shared/limits';
+import { LIMITS } from '../../functions/_shared/platform/limits';
 
 let fx: Awaited<ReturnType<typeof startInProcess>>;
 let client: pg.Client;

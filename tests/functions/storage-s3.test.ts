@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { s3DocumentStorage } from '../../functions/_shared/storage-s3';
+import { s3DocumentStorage } from '../../functions/_shared/storage/storage-s3';
 import { startInProcess } from '../../scripts/in-process.mjs';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/schemas/uploads';
 import { startFakeS3, type FakeS3 } from '../support/fake-s3';

@@ -1,5 +1,5 @@
 /**
- * What the form endpoints and housekeeping call (functions/_shared/uploads.ts), on the local
+ * What the form endpoints and housekeeping call (functions/_shared/storage/uploads.ts), on the local
  * folder and a database of their own: a file received with a form is judged by its bytes before
  * anything is stored, and documents are deleted with their rows marked and one deletion_log line
  * per application.
@@ -15,14 +15,14 @@ import { MAX_DOCUMENT_BYTES, tooLargeMessage } from '../../src/lib/schemas/uploa
 
 let fx: Awaited<ReturnType<typeof startInProcess>>;
 let client: pg.Client;
-let uploads: typeof import('../../functions/_shared/uploads');
+let uploads: typeof import('../../functions/_shared/storage/uploads');
 
 beforeAll(async () => {
   fx = await startInProcess({ functions: [] });
   client = new pg.Client({ connectionString: fx.databaseUrl });
   await client.connect();
   // Imported once the environment is the in-process server's.
-  uploads = await import('../../functions/_shared/uploads');
+  uploads = await import('../../functions/_shared/storage/uploads');
 });
 
 afterAll(async () => {

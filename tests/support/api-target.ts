@@ -34,7 +34,7 @@ export interface Target {
 }
 
 declare global {
-  // The functions' pool (functions/_shared/db.ts keeps it here).
+  // The functions' pool (functions/_shared/platform/db.ts keeps it here).
   var __institutePool: { end(): Promise<void> } | undefined;
 }
 

@@ -4,7 +4,7 @@
  * path means something:
  * - POST object with a policy (what the browser sends): AWS4-HMAC-SHA256 signature of the policy
  *   under the access key's signing key for the credential's date and region, expiry, every
- *   condition and no field without one (functions/_shared/post-policy.ts has S3's rules);
+ *   condition and no field without one (functions/_shared/storage/post-policy.ts has S3's rules);
  * - every other request signed with SigV4, in headers or in a presigned query (with X-Amz-Expires),
  *   recomputed here from the canonical request, written independently of the SDK;
  * - GET with a byte range (Content-Range gives the size; an empty object answers 416), the
@@ -13,7 +13,7 @@
  */
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { checkPolicy, decodePolicy, isRefusal, xmlDocument, type PostRefusal } from '../../functions/_shared/post-policy';
+import { checkPolicy, decodePolicy, isRefusal, xmlDocument, type PostRefusal } from '../../functions/_shared/storage/post-policy';
 
 export interface FakeS3Options {
   bucket?: string;

@@ -3,7 +3,7 @@ import { listFunctions } from '@netlify/zip-it-and-ship-it';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../functions/admin-leads-export';
-import { containing, searchOf } from '../../functions/_shared/lead-filter';
+import { containing, searchOf } from '../../functions/_shared/leads/lead-filter';
 
 describe('the search of the leads list', () => {
   it('takes a reference whole, digits as a part of the mobile number, text with @ as e-mail, anything else as a name', () => {

@@ -5,7 +5,7 @@
  * is cleaned instead. And the day check (real-day.ts) and the paging cursor's parts.
  */
 import { describe, expect, it } from 'vitest';
-import { BIGINT_ID, DAY, TIMESTAMP } from '../../functions/_shared/paging';
+import { BIGINT_ID, DAY, TIMESTAMP } from '../../functions/_shared/platform/paging';
 import { EmailSchema, NameSchema, TextSchema } from '../../src/lib/schemas/fields';
 import { MarqueeMessageSchema } from '../../src/lib/schemas/marquee';
 import { brokenCharacterMessage, controlCharacterMessage, plainText, strippedText, textProblem, wellFormed } from '../../src/lib/schemas/plain-text';

@@ -1,9 +1,9 @@
 /** The pure helpers behind the API's defences: client addresses, secret strength, names, passwords. */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { limitKeyOf, truncatedAddress } from '../../functions/_shared/client';
-import { COMMON_PASSWORD, passwordProblem } from '../../functions/_shared/password-policy';
-import { secretWeakness } from '../../functions/_shared/secret-strength';
+import { limitKeyOf, truncatedAddress } from '../../functions/_shared/platform/client';
+import { COMMON_PASSWORD, passwordProblem } from '../../functions/_shared/auth/password-policy';
+import { secretWeakness } from '../../functions/_shared/platform/secret-strength';
 import { NameSchema } from '../../src/lib/schemas/fields';
 
 describe('client addresses', () => {

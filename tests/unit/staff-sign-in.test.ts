@@ -1,8 +1,8 @@
 /** The pure parts of staff sign-in: sealed secrets, the session cookie, the code schema, recovery codes. */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { seal, unseal } from '../../functions/_shared/sealed';
-import { CLEAR_COOKIE, hashSessionToken, sessionCookie, sessionToken } from '../../functions/_shared/staff';
+import { seal, unseal } from '../../functions/_shared/platform/sealed';
+import { CLEAR_COOKIE, hashSessionToken, sessionCookie, sessionToken } from '../../functions/_shared/auth/staff';
 import { SecondFactorCodeSchema } from '../../src/lib/schemas/staff';
 
 const key = new Uint8Array(randomBytes(32));

@@ -1,0 +1,193 @@
+/**
+ * One-time codes (table otp_challenges, keyed by the `jti` of the token that goes with the code),
+ * for confirming a registration and for resetting a password: six random digits, e-mailed,
+ * stored only as an HMAC, valid 10 minutes, 5 wrong tries, one live code per address and purpose
+ * (a newer code supersedes the older ones), 60 seconds between two codes for one address.
+ *
+ * Every e-mail here goes to an address a stranger may have typed, so none carries text a
+ * stranger wrote: no name, only fixed wording and the code.
+ */
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { PoolClient } from '@neondatabase/serverless';
+import site from '../../../content/site.json';
+import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES, RESEND_COOLDOWN_SECONDS } from '../../../src/lib/schemas/user';
+import { authKeys } from './auth-keys';
+import { HttpError } from '../platform/http';
+import { sendMail } from '../platform/mail';
+
+export type Purpose = 'register' | 'password-reset';
+
+/** Six random digits, leading zeros allowed. */
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** The stored form of `code`: HMAC-SHA256 bound to its challenge, so a hash fits no other one. */
+export function hashCode(jti: string, code: string): string {
+  return createHmac('sha256', authKeys().otp).update(`${jti}:${code}`).digest('hex');
+}
+
+/** Compares a code the user typed with the stored hash in constant time. */
+export function codeMatches(jti: string, code: string, storedHash: string): boolean {
+  const expected = Buffer.from(storedHash, 'hex');
+  const actual = Buffer.from(hashCode(jti, code), 'hex');
+  return expected.length === actual.length && timingSafeEqual(actual, expected);
+}
+
+/** Serialises everything that sends or checks codes for one e-mail address (until commit). */
+export async function lockEmail(client: PoolClient, email: string): Promise<void> {
+  await client.query(`select pg_advisory_xact_lock(hashtextextended('otp:' || lower($1), 0))`, [email]);
+}
+
+/** Seconds left before another code of `purpose` may go to `email` (0 when one may). */
+export async function cooldownLeft(client: PoolClient, email: string, purpose: Purpose): Promise<number> {
+  const { rows } = await client.query<{ left: number | null }>(
+    `select extract(epoch from (max(sent_at) + make_interval(secs => $2) - now()))::float8 as left
+       from otp_challenges where lower(email) = lower($1) and purpose = $3`,
+    [email, RESEND_COOLDOWN_SECONDS, purpose],
+  );
+  const left = rows[0]?.left ?? 0;
+  return left > 0 ? Math.ceil(left) : 0;
+}
+
+/** The 429 answer inside the 60 seconds between two codes. */
+export function cooldownError(seconds: number): HttpError {
+  return new HttpError(
+    429,
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,
+    { retryAfter: seconds },
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+/**
+ * Supersedes every live code of `email` for `purpose` and stores a new challenge (inside the
+ * caller's transaction, after lockEmail). Returns its id and the plain code, which only ever
+ * leaves by mail. A challenge whose code is never sent (an address with an account registering
+ * again, a reset for an unknown address) is made the same way, so the answers look the same.
+ */
+export async function newChallenge(client: PoolClient, email: string, purpose: Purpose): Promise<{ jti: string; code: string }> {
+  await client.query(
+    `update otp_challenges set superseded_at = now()
+      where lower(email) = lower($1) and purpose = $2 and consumed_at is null and superseded_at is null`,
+    [email, purpose],
+  );
+  const jti = randomUUID();
+  const code = newCode();
+  await client.query(
+    `insert into otp_challenges (jti, email, otp_hash, expires_at, purpose)
+     values ($1, $2, $3, now() + make_interval(mins => $4), $5)`,
+    [jti, email, hashCode(jti, code), OTP_VALID_MINUTES, purpose],
+  );
+  return { jti, code };
+}
+
+interface Challenge {
+  email: string;
+  otp_hash: string;
+  attempts: number;
+  expired: boolean;
+  consumed: boolean;
+  superseded: boolean;
+}
+
+const NEW_CODE = 'Please ask for a new code.';
+
+/**
+ * Checks `code` against the challenge `jti` of `email` (inside the caller's transaction, the row
+ * locked, so parallel guesses never exceed the attempt limit). Throws for a challenge that is
+ * gone, used, superseded, expired or out of attempts; returns null for the right code, or the
+ * attempts left after a wrong one (the caller must commit that count, not throw it away).
+ */
+export async function attemptCode(
+  client: PoolClient,
+  { jti, email, purpose, code, invalid }: { jti: string; email: string; purpose: Purpose; code: string; invalid: string },
+): Promise<{ attemptsLeft: number } | null> {
+  const { rows } = await client.query<Challenge>(
+    `select email, otp_hash, attempts, expires_at <= now() as expired,
+            consumed_at is not null as consumed, superseded_at is not null as superseded
+       from otp_challenges where jti = $1 and purpose = $2 for update`,
+    [jti, purpose],
+  );
+  const challenge = rows[0];
+  if (!challenge || challenge.email.toLowerCase() !== email.toLowerCase()) throw new HttpError(400, invalid);
+  if (challenge.consumed) {
+    throw new HttpError(409, purpose === 'register' ? 'This code has already been used. Your account is verified: please log in.' : 'This code has already been used. Please log in with your new password.');
+  }
+  if (challenge.superseded) throw new HttpError(410, 'A newer code has been sent. Please enter the code from the latest e-mail.');
+  if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(410, `Too many wrong codes. ${NEW_CODE}`);
+  if (challenge.expired) throw new HttpError(410, `This code has expired. ${NEW_CODE}`);
+
+  if (codeMatches(jti, code, challenge.otp_hash)) {
+    await client.query('update otp_challenges set consumed_at = now() where jti = $1', [jti]);
+    return null;
+  }
+  const { rows: updated } = await client.query<{ attempts: number }>('update otp_challenges set attempts = attempts + 1 where jti = $1 returning attempts', [jti]);
+  return { attemptsLeft: Math.max(0, OTP_MAX_ATTEMPTS - updated[0]!.attempts) };
+}
+
+/** The 400 answer to a wrong code. */
+export function wrongCodeError(attemptsLeft: number): HttpError {
+  const message =
+    attemptsLeft > 0
+      ? `That code is not correct. You have ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`
+      : `That code is not correct, and no attempts are left. ${NEW_CODE}`;
+  return new HttpError(400, message, { attemptsLeft });
+}
+
+const signature = ['', `— ${site.name}`, `${site.phone} · ${site.website}`];
+
+/** E-mails a registration code. */
+export async function sendCodeMail(to: string, code: string): Promise<void> {
+  await sendMail({
+    to,
+    subject: 'Your verification code',
+    text: [
+      'Hello,',
+      '',
+      `Your verification code for ${site.name} is: ${code}`,
+      '',
+      `It is valid for ${OTP_VALID_MINUTES} minutes. Enter it on the verification page to finish creating your account.`,
+      '',
+      'If you did not register, ignore this e-mail: no account is created without the code.',
+      ...signature,
+    ].join('\n'),
+  });
+}
+
+/** Tells an address that registered again that it already has an account (no code: nothing to verify). */
+export async function sendAccountExistsMail(to: string): Promise<void> {
+  await sendMail({
+    to,
+    subject: 'You already have an account',
+    text: [
+      'Hello,',
+      '',
+      `Someone, probably you, tried to register at ${site.name} with this e-mail address, but you already have an account.`,
+      '',
+      `Please log in: ${site.website}/login`,
+      `If you have forgotten your password, reset it: ${site.website}/forgot-password`,
+      '',
+      'If this was not you, ignore this e-mail: nothing has changed.',
+      ...signature,
+    ].join('\n'),
+  });
+}
+
+/** E-mails a password-reset code. */
+export async function sendResetCodeMail(to: string, code: string): Promise<void> {
+  await sendMail({
+    to,
+    subject: 'Your password reset code',
+    text: [
+      'Hello,',
+      '',
+      `Your code to reset your password at ${site.name} is: ${code}`,
+      '',
+      `It is valid for ${OTP_VALID_MINUTES} minutes. Enter it with your new password on the page where you asked for it.`,
+      '',
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ...signature,
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * The daily follow-ups mail: each active member of staff with an authenticator (who can sign in
+ * and act on it) gets, once a day, the open leads assigned to them with a follow-up that day or
+ * before, and the ones assigned to nobody. Nobody with nothing due gets anything. The mail is an
+ * outbox row (kind 'staff', unique per member of staff and day, so a second run the same day
+ * writes and sends nothing), rendered when written, sent at once and retried by the housekeeping
+ * like any outbox mail.
+ */
+import site from '../../../content/site.json';
+import { LEAD_KINDS, OPEN_STATUSES, type LeadRow } from '../../../src/lib/schemas/lead';
+import { query } from '../platform/db';
+import type { Mail } from '../platform/mail';
+import { LEASE, deliver } from '../platform/outbox';
+import { dayLabel, statusLabel } from './lead-summary';
+
+/** At most this many leads are listed in one mail (the rest are counted). */
+export const DIGEST_LIST_MAX = 100;
+
+interface DueLead {
+  id: string;
+  name: string;
+  phone: string;
+  kind: LeadRow['kind'];
+  about: string | null;
+  status: LeadRow['status'];
+  followUp: string;
+}
+
+/** The mail listing `due` (of `total`) for `staff` on `day`; links start with `origin`. */
+export function followUpsMail(staff: { name: string; email: string }, day: string, due: DueLead[], total: number, origin: string): Mail {
+  const lines = due.map((lead, i) => {
+    const since = lead.followUp === day ? 'due today' : `due since ${dayLabel(lead.followUp)}`;
+    return [
+      `${i + 1}. ${lead.name}, ${lead.phone}`,
+      `   About: ${lead.about ?? LEAD_KINDS[lead.kind] ?? lead.kind}`,
+      `   ${statusLabel(lead.status)}, ${since}`,
+      `   ${origin}/adminLeads/${lead.id}`,
+    ].join('\n');
+  });
+  const more = total > due.length ? [`… and ${total - due.length} more on the Today screen.`, ''] : [];
+  return {
+    to: staff.email,
+    subject: `Your follow-ups for ${dayLabel(day)}: ${total}`,
+    text: [
+      `Dear ${staff.name},`,
+      '',
+      `These leads, assigned to you or to nobody, are due for a follow-up today (${dayLabel(day)}) or were due before:`,
+      '',
+      lines.join('\n\n'),
+      '',
+      ...more,
+      `Today's list: ${origin}/adminToday`,
+      '',
+      site.name,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Writes and sends the follow-ups mail of `day` (YYYY-MM-DD, India time) to every member of
+ * staff who has something due and has none for that day yet. Returns how many were sent.
+ */
+export async function sendFollowUpDigests(day: string, origin: string): Promise<{ staff: number; sent: number }> {
+  const staff = await query<{ id: string; name: string; email: string }>(
+    `select t.id::text, t.name, t.email from staff t
+      where t.disabled_at is null and t.password_hash is not null and t.totp_secret is not null
+        and not exists (select 1 from mail_outbox o where o.kind = 'staff' and o.staff_id = t.id and o.digest_on = $1::date)
+      order by t.id`,
+    [day],
+  );
+  let mailed = 0;
+  let sent = 0;
+  for (const member of staff) {
+    const due = await query<DueLead & { total: number }>(
+      `select l.id::text, l.name, l.phone, l.kind, coalesce(l.course, l.subject, l.message) as about, l.status,
+              l.follow_up_on::text as "followUp", count(*) over ()::int as total
+         from leads l
+        where l.status = any($1::text[]) and l.follow_up_on <= $2::date and (l.assigned_to = $3 or l.assigned_to is null)
+        order by l.follow_up_on, l.id limit $4`,
+      [OPEN_STATUSES, day, member.id, DIGEST_LIST_MAX],
+    );
+    if (due.length === 0) continue;
+    const mail = followUpsMail(member, day, due, due[0]!.total, origin);
+    // The unique index (staff_id, digest_on) makes a run racing this one write nothing.
+    const [row] = await query<{ id: string }>(
+      `insert into mail_outbox (kind, recipient, staff_id, digest_on, subject, body, attempts, locked_until)
+       values ('staff', $1, $2, $3::date, $4, $5, 1, now() + $6::interval)
+       on conflict (staff_id, digest_on) where kind = 'staff' do nothing
+       returning id::text`,
+      [mail.to, member.id, day, mail.subject, mail.text, LEASE],
+    );
+    if (!row) continue;
+    mailed += 1;
+    if (await deliver(row.id, mail)) sent += 1;
+  }
+  return { staff: mailed, sent };
+}

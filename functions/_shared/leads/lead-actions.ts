@@ -1,0 +1,138 @@
+/**
+ * The actions on one lead (POST /api/admin/leads/{id}), inside the caller's transaction: each
+ * checks what the pipeline needs, changes the lead only at the version the change was based on
+ * (the UPDATE itself checks it: a change that lost a race is 409 with the lead as it is now),
+ * and writes its timeline lines. A note never conflicts: it only marks the lead as touched.
+ * An application's call or message may keep its status (its next step is staff's); asking for
+ * documents again checks the slots against the form and queues the applicant's mail, which the
+ * caller sends once the answer has gone.
+ */
+import type { PoolClient } from '@neondatabase/serverless';
+import { isApplicationKind, NEXT_STATUSES, NEXT_STEP_MESSAGE, OPEN_STATUSES, type LeadAction, type LeadKind, type LeadStatus } from '../../../src/lib/schemas/lead';
+import { checkFixSlots, requestFix, type QueuedMail } from '../applications/fix-request';
+import { fieldErrors } from '../platform/http';
+import { leadMissedOrChanged } from './lead-detail';
+import { leadNotFound } from './lead-row';
+import { applyStep, refusedMove, stepDetail, writeEvents } from './lead-steps';
+import { dayLabel, statusLabel } from './lead-summary';
+
+/** What an action did: the message for staff and what the audit line keeps. */
+export interface ActionDone {
+  message: string;
+  detail: Record<string, unknown>;
+  /** The student record an admission made. */
+  studentId?: string;
+  /** A mail to the applicant to send once the answer has gone. */
+  mail?: QueuedMail;
+}
+
+/** Performs `action` on lead `id` as `staffId`; `origin` is the site's address (for links in mails). */
+export async function performLeadAction(client: PoolClient, id: string, action: LeadAction, staffId: string, origin: string): Promise<ActionDone> {
+  const { rows } = await client.query<{ status: LeadStatus; kind: LeadKind; version: number }>('select status, kind, version from leads where id = $1', [id]);
+  const lead = rows[0];
+  if (!lead) throw leadNotFound();
+
+  if (action.action === 'note') {
+    await client.query('update leads set touched_at = now() where id = $1', [id]);
+    await writeEvents(client, staffId, [{ lead: id, kind: 'note', detail: { text: action.text } }]);
+    return { message: 'Note added.', detail: { action: 'note' } };
+  }
+
+  // Someone saved first: say so before judging the change against a state the sender never saw.
+  if (action.version !== lead.version) throw await leadMissedOrChanged(client, id);
+
+  switch (action.action) {
+    case 'contact':
+    case 'move': {
+      const { next } = action;
+      if (!next) {
+        // Only a contact may leave the step out, and only for an application.
+        if (!isApplicationKind(lead.kind)) throw fieldErrors({ 'next.status': NEXT_STEP_MESSAGE });
+        return recordContactOnly(client, id, action, lead.status, staffId);
+      }
+      if (!NEXT_STATUSES[lead.status].includes(next.status)) throw refusedMove(lead.status, next.status);
+      if (next.status === 'documents-to-fix' && isApplicationKind(lead.kind)) next.slots = checkFixSlots(lead.kind, next.slots);
+      if (action.action === 'contact') {
+        const { channel, outcome, template, note } = action;
+        await writeEvents(client, staffId, [{ lead: id, kind: 'contact', detail: { channel, outcome, template: template ?? null, note: note ?? null } }]);
+      }
+      const [moved] = await applyStep(client, [id], next, staffId, action.version);
+      if (!moved) throw await leadMissedOrChanged(client, id);
+      const mail =
+        next.status === 'documents-to-fix' && isApplicationKind(lead.kind) ? await requestFix(client, id, lead.kind, next.slots, next.note ?? null, origin) : undefined;
+      const message =
+        action.action === 'contact'
+          ? 'Outcome recorded.'
+          : next.status === 'admitted'
+            ? 'Admitted: student record created.'
+            : mail
+              ? `Status changed to ${statusLabel(next.status)}: the applicant is e-mailed a link to upload ${next.status === 'documents-to-fix' && next.slots.length === 1 ? 'the document' : 'the documents'} again.`
+              : `Status changed to ${statusLabel(next.status)}.`;
+      const detail = { action: action.action, from: lead.status, ...stepDetail(next), ...(action.action === 'contact' ? { channel: action.channel, outcome: action.outcome } : {}) };
+      return { message, detail, ...(moved.studentId ? { studentId: moved.studentId } : {}), ...(mail ? { mail } : {}) };
+    }
+
+    case 'follow-up': {
+      if (!OPEN_STATUSES.includes(lead.status)) {
+        throw fieldErrors({ followUp: `A lead that is ${statusLabel(lead.status)} needs no follow-up. Move it to Contacted or Interested first.` });
+      }
+      const updated = await client.query<{ from: string | null }>(
+        `update leads l set follow_up_on = $3::date, touched_at = now(), updated_at = now(), version = l.version + 1
+           from leads o where l.id = $1 and o.id = l.id and l.version = $2 and l.status = any($4::text[])
+         returning o.follow_up_on::text as "from"`,
+        [id, action.version, action.followUp, OPEN_STATUSES],
+      );
+      if (!updated.rows[0]) throw await leadMissedOrChanged(client, id);
+      const from = updated.rows[0].from;
+      await writeEvents(client, staffId, [{ lead: id, kind: 'follow-up', detail: { from, to: action.followUp } }]);
+      return { message: `Follow-up set for ${dayLabel(action.followUp)}.`, detail: { action: 'follow-up', from, to: action.followUp } };
+    }
+
+    case 'assign': {
+      const to = await activeStaff(client, action.assignedTo);
+      const updated = await client.query<{ from: string | null }>(
+        `update leads l set assigned_to = $3, touched_at = now(), updated_at = now(), version = l.version + 1
+           from leads o where l.id = $1 and o.id = l.id and l.version = $2
+         returning o.assigned_to::text as "from"`,
+        [id, action.version, to?._id ?? null],
+      );
+      if (!updated.rows[0]) throw await leadMissedOrChanged(client, id);
+      const from = updated.rows[0].from;
+      await writeEvents(client, staffId, [{ lead: id, kind: 'assigned', detail: { from, to } }]);
+      return { message: to ? `Assigned to ${to.name}.` : 'No longer assigned.', detail: { action: 'assign', from, to: to?._id ?? null } };
+    }
+  }
+}
+
+/** A call or message about an application that keeps its status: the contact line, the lead touched. */
+async function recordContactOnly(
+  client: PoolClient,
+  id: string,
+  action: Extract<LeadAction, { action: 'contact' | 'move' }>,
+  status: LeadStatus,
+  staffId: string,
+): Promise<ActionDone> {
+  if (action.action !== 'contact') throw fieldErrors({ 'next.status': NEXT_STEP_MESSAGE });
+  const updated = await client.query('update leads set touched_at = now(), updated_at = now(), version = version + 1 where id = $1 and version = $2 returning id', [
+    id,
+    action.version,
+  ]);
+  if (!updated.rows[0]) throw await leadMissedOrChanged(client, id);
+  const { channel, outcome, template, note } = action;
+  await writeEvents(client, staffId, [{ lead: id, kind: 'contact', detail: { channel, outcome, template: template ?? null, note: note ?? null } }]);
+  return { message: 'Outcome recorded.', detail: { action: 'contact', from: status, to: status, channel, outcome } };
+}
+
+/**
+ * The member of staff `id` as the inbox names them, when their account is active (null for
+ * nobody); 400 for an invited, disabled or unknown account.
+ */
+export async function activeStaff(client: PoolClient, id: string | null): Promise<{ _id: string; name: string } | null> {
+  if (id === null) return null;
+  const { rows } = await client.query<{ _id: string; name: string }>(
+    'select id::text as _id, name from staff where id = $1 and disabled_at is null and password_hash is not null',
+    [id],
+  );
+  if (!rows[0]) throw fieldErrors({ assignedTo: 'Please choose an active member of staff.' });
+  return rows[0];
+}

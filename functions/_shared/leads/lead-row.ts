@@ -1,0 +1,36 @@
+/**
+ * A lead as the inbox lists it (LeadRow in src/lib/schemas/lead.ts): the select list and the
+ * shaping every inbox endpoint shares, so the list, Today, one lead and a 409's `current` agree.
+ * The select reads `leads l` left-joined to `staff a` (the assigned member of staff):
+ *   `select ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to …`
+ */
+import type { LeadRow } from '../../../src/lib/schemas/lead';
+import { HttpError } from '../platform/http';
+
+/** The select list of a LeadRow (dates as text: a JavaScript Date would shift a day by the time zone). */
+export const LEAD_ROW_COLUMNS = `l.id::text as _id, l.reference, l.kind, l.form, l.channel as source, l.name, l.phone, l.email,
+  l.department, l.course, coalesce(l.subject, case when l.form = 'home' then l.message end) as subject, l.status,
+  l.follow_up_on::text as "followUp", a.id::text as assigned_id, a.name as assigned_name, l.person_id::text as "personId",
+  (select count(*) from leads p where p.person_id = l.person_id)::int as enquiries,
+  l.created_at as "createdAt", l.touched_at as "touchedAt", l.version`;
+
+/** A row of LEAD_ROW_COLUMNS as the driver gives it. */
+export type LeadRowRecord = Omit<LeadRow, 'assignedTo' | 'createdAt' | 'touchedAt'> & {
+  assigned_id: string | null;
+  assigned_name: string | null;
+  createdAt: Date | string;
+  touchedAt: Date | string | null;
+};
+
+/** A row of LEAD_ROW_COLUMNS as the API gives it. */
+export function toLeadRow({ assigned_id, assigned_name, createdAt, touchedAt, ...row }: LeadRowRecord): LeadRow {
+  return {
+    ...row,
+    assignedTo: assigned_id ? { _id: assigned_id, name: assigned_name ?? '' } : null,
+    createdAt: new Date(createdAt).toISOString(),
+    touchedAt: touchedAt ? new Date(touchedAt).toISOString() : null,
+  };
+}
+
+/** The answer for an id that names no lead. */
+export const leadNotFound = () => new HttpError(404, 'This lead was not found.');
