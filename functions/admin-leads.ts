@@ -35,6 +35,7 @@ const CURSOR_PARTS: Record<LeadSort, readonly CursorPart[]> = {
   // The follow-up day, or '' for a lead without one (those come last).
   'follow-up': [/^follow-up$/, { test: (part) => part === '' || DAY.test(part) }, BIGINT_ID],
   // A lowered name as the database gives it: never a NUL, a line break or a lone surrogate.
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   name: [/^name$/, { test: (part) => /^[^\n\u0000]{1,300}$/.test(part) && wellFormed(part) }, BIGINT_ID],
 };
 

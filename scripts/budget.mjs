@@ -164,7 +164,7 @@ function chosenSource(src, srcset, sizes) {
 function eagerImages(html, pageFile) {
   const urls = new Set();
   const pictures = [...html.matchAll(/<picture\b[\s\S]*?<\/picture>/gi)];
-  for (const { tag, index, attrs } of tags(html, 'img')) {
+  for (const { index, attrs } of tags(html, 'img')) {
     const loading = (attrs.get('loading') ?? '').toLowerCase();
     if (loading === 'lazy') continue;
     let url = chosenSource(attrs.get('src'), attrs.get('srcset'), attrs.get('sizes'));

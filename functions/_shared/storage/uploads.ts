@@ -260,6 +260,7 @@ function textKind(head: Uint8Array): string {
   const text = new TextDecoder('utf-8').decode(head.subarray(0, 1024)).replace(/^\ufeff/, '').trimStart().toLowerCase();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype html|<html|<head|<body|<script|<meta|<title)/.test(text)) return 'an HTML page';
   // Printable text with line breaks and tabs, and no bytes that are not UTF-8.
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   if (!/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) return 'plain text';
   return 'in a format we cannot open';
 }
@@ -301,6 +302,7 @@ export async function storeReceivedFile({ form, draft, slot, file }: ReceivedFil
 
 /** A received file's name as the uploads row keeps it (as FileNameSchema cleans it). */
 function fileNameOf(file: File): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   const name = file.name.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim().slice(0, 200);
   return name || 'document';
 }

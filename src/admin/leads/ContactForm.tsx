@@ -125,11 +125,11 @@ export default function ContactForm({ lead, channel, template, onDone, onCancel 
           )}
         </Field>
       )}
-      <fieldset className="lead-choices" aria-describedby={formState.errors.outcome ? `${id}-outcome-error` : undefined}>
+      <fieldset className="lead-choices" aria-invalid={formState.errors.outcome ? true : undefined} aria-describedby={formState.errors.outcome ? `${id}-outcome-error` : undefined}>
         <legend>Outcome</legend>
         {(chosenChannel ? OUTCOMES[chosenChannel] : (Object.keys(CONTACT_OUTCOMES) as ContactOutcome[])).map((key) => (
           <label key={key} className="lead-choice">
-            <input {...register('outcome')} type="radio" value={key} aria-invalid={formState.errors.outcome ? true : undefined} />
+            <input {...register('outcome')} type="radio" value={key} />
             {CONTACT_OUTCOMES[key]}
           </label>
         ))}

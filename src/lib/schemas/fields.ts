@@ -12,6 +12,7 @@ import { plainText, type PlainTextOptions } from './plain-text';
  * `-`, beginning with a letter. No digits, `:` or `/`, so a name can never carry a link or a
  * message of someone else's making.
  */
+// eslint-disable-next-line no-misleading-character-class -- the joiners stand alone in the class on purpose
 export const NAME_PATTERN = /^\p{L}[\p{L}\p{M}\u200c\u200d .'’-]*$/u;
 
 /** The message for a name with other characters. */

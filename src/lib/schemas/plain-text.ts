@@ -8,10 +8,13 @@
 import { z } from './zod';
 
 /** C0 controls, DEL and C1 controls. */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same, but tab, line feed and carriage return, which text of several lines holds. */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** A surrogate pair (kept), or a control character or a lone surrogate (stripped). */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const PAIR_OR_STRIPPED = /[\ud800-\udbff][\udc00-\udfff]|[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/g;
 
 /** Whether text may run over several lines (a message, a note): tabs and line breaks allowed. */
