@@ -34,8 +34,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  // API calls through @netlify/dev take about 0.3 s each (a fresh worker per call), several
-  // seconds when both test workers keep the server busy.
+  // Pages wake their islands on a touch and the forms upload real files: generous on a busy
+  // 2-core machine, where the Lighthouse-free run shares the CPU with the server.
   expect: { timeout: 20_000 },
   outputDir: 'test-results/playwright',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],

@@ -17,7 +17,7 @@ const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const seconds = arg('seconds', 10);
-// Through the emulator each call costs a worker start: measure it over a longer run.
+// Through the server each call also crosses HTTP and the compression: measure it over a longer run.
 const serverSeconds = arg('server-seconds', 40);
 const concurrency = arg('concurrency', 8);
 // Each stored lead writes a message to the outbox and says so on the console: keep the figures
