@@ -11,13 +11,14 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess } from '../../scripts/in-process.mjs';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import { NAME_CHARACTERS_MESSAGE } from '../../src/lib/schemas/fields';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
-import { answersOf, jsonPost, uploadDocuments } from '../support/in-process-forms';
+import { closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
+import { answersOf } from '../support/form-answers';
+import { uploadDocuments } from '../support/in-process-forms';
 
-let fx: Awaited<ReturnType<typeof startInProcess>>;
+let fx: InProcess;
 let client: pg.Client;
 let requestFix: typeof import('../../functions/_shared/applications/fix-request').requestFix;
 let transaction: typeof import('../../functions/_shared/platform/db').transaction;
@@ -25,20 +26,15 @@ let transaction: typeof import('../../functions/_shared/platform/db').transactio
 const SUBMIT: Record<ApplicationForm, string> = { emitra: 'emitra', csc: 'csc', iibf: 'iibf', nielit: 'nielit-submit' };
 
 beforeAll(async () => {
-  fx = await startInProcess({ functions: ['housekeeping', ...Object.values(SUBMIT), 'uploads', 'uploads-local', 'uploads-check'] });
-  client = new pg.Client({ connectionString: fx.databaseUrl });
-  await client.connect();
+  ({ fx, client } = await openInProcess({ functions: ['housekeeping', ...Object.values(SUBMIT), 'uploads', 'uploads-local', 'uploads-check'] }));
   // Imported once the environment is the in-process server's.
   ({ requestFix } = await import('../../functions/_shared/applications/fix-request'));
   ({ transaction } = await import('../../functions/_shared/platform/db'));
 });
 
-afterAll(async () => {
-  await client?.end();
-  await fx?.close();
-});
+afterAll(() => closeInProcess({ fx, client }));
 
-const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
+const sql = sqlOn(() => client);
 const housekeeping = async () => (await fx.call('housekeeping', new Request('http://127.0.0.1:8888/.netlify/functions/housekeeping', { method: 'POST' }))).response.status;
 const mailsTo = (address: string) =>
   statSync(fx.outbox, { throwIfNoEntry: false })?.isDirectory()

@@ -8,9 +8,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess } from '../../scripts/in-process.mjs';
 import { maskId, openIds, parseKeyring, sealIds, type IdKey } from '../../functions/_shared/applications/id-vault';
 import { unseal } from '../../functions/_shared/platform/sealed';
+import { closeInProcess, openInProcess, type InProcess } from '../support/in-process';
 
 const key = () => randomBytes(32);
 
@@ -72,17 +72,10 @@ describe('sealing ID numbers', () => {
 });
 
 describe('npm run ids:reseal', () => {
-  let fx: Awaited<ReturnType<typeof startInProcess>>;
+  let fx: InProcess;
   let client: pg.Client;
-  beforeAll(async () => {
-    fx = await startInProcess({ functions: [] });
-    client = new pg.Client({ connectionString: fx.databaseUrl });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.end();
-    await fx?.close();
-  });
+  beforeAll(async () => ({ fx, client } = await openInProcess({ functions: [] })));
+  afterAll(() => closeInProcess({ fx, client }));
 
   /** An application row whose ID numbers `keyId` sealed. */
   async function insertSealed(keyring: IdKey[], values: Record<string, string>) {

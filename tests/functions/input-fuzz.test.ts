@@ -12,17 +12,17 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generate } from 'otplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess } from '../../scripts/in-process.mjs';
 import { createStaff } from '../../scripts/staff.mjs';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
-import { answersOf, newEmail, newMobile, policyFor, uploadDocuments } from '../support/in-process-forms';
+import { BASE, closeInProcess, openInProcess, sqlOn, type InProcess } from '../support/in-process';
+import { answersOf, newEmail, newMobile } from '../support/form-answers';
+import { policyFor, uploadDocuments } from '../support/in-process-forms';
+import { enrol, passwordStep } from '../support/staff-session';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
-const BASE = 'http://127.0.0.1:8888';
 /** Every fuzzed text begins with this, so that anything stored of it can be found. */
 const MARK = 'Fuzz';
 
@@ -149,9 +149,9 @@ const NO_TEXT: Record<string, string> = {
 
 // ---- What the probes need: a signed-in staff member, a student, records and leads to act on. ----
 
-let fx: Awaited<ReturnType<typeof startInProcess>>;
+let fx: InProcess;
 let client: pg.Client;
-const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
+const sql = sqlOn(() => client);
 
 let staffCookie = '';
 let adminId = '';
@@ -190,15 +190,6 @@ async function call(name: string, probe: Probe): Promise<{ status: number; respo
   return { status: response.status, response };
 }
 
-/** The `name=value` of the staff cookie a response sets. */
-const cookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith('__Host-staff='))!.split(';')[0]!;
-
-/** A staff session after the password only (waiting for the authenticator). */
-async function passwordStep(login: { email: string; password: string }): Promise<string> {
-  const { status, response } = await call('admin-login', { method: 'POST', path: '/api/admin/login', body: login });
-  expect(status).toBe(200);
-  return cookieOf(response);
-}
 
 /** Documents uploaded for each form's fuzz, used until an answer takes them (a request that was wrongly accepted). */
 const fills: Partial<Record<ApplicationForm, { draft: string; documents: Record<string, string> }>> = {};
@@ -307,8 +298,8 @@ const FUZZ: Record<string, Case[]> = {
     { probe: async () => post('/api/user/change-password', { currentPassword: 'a long passphrase of mine', newPassword: 'a new long passphrase' }, { token: studentToken }), body: ['currentPassword', 'newPassword'] },
   ],
   'admin-login': [{ probe: async () => post('/api/admin/login', { email: adminLogin.email, password: adminLogin.password }), body: ['email', 'password'] }],
-  'admin-enrol': [{ probe: async () => post('/api/admin/enrol', { code: '123456' }, { cookie: await passwordStep(colleague) }), body: ['code'] }],
-  'admin-verify': [{ probe: async () => post('/api/admin/verify', { code: '123456' }, { cookie: await passwordStep(adminLogin) }), body: ['code'] }],
+  'admin-enrol': [{ probe: async () => post('/api/admin/enrol', { code: '123456' }, { cookie: await passwordStep(fx, colleague) }), body: ['code'] }],
+  'admin-verify': [{ probe: async () => post('/api/admin/verify', { code: '123456' }, { cookie: await passwordStep(fx, adminLogin) }), body: ['code'] }],
   'admin-recovery-codes': [{ probe: async () => staff(post('/api/admin/recovery-codes', { code: '123456' })), body: ['code'] }],
   'admin-invitation': [
     { probe: async () => ({ method: 'GET', path: '/api/admin/invitation', query: { token: 'a'.repeat(43) } }), query: ['token'] },
@@ -503,21 +494,14 @@ async function storedFuzz(): Promise<Record<string, number>> {
 const fuzzed = Object.keys(FUZZ).sort();
 
 beforeAll(async () => {
-  fx = await startInProcess({ functions: fuzzed });
-  client = new pg.Client({ connectionString: fx.databaseUrl });
-  await client.connect();
+  ({ fx, client } = await openInProcess({ functions: fuzzed }));
   const pool = { query: (text: string, params: unknown[]) => client.query(text, params) };
 
   // A staff member signed in with password and authenticator, and a colleague who has not set one up.
   const admin = await createStaff(pool, { name: 'Asha Admin', email: `admin.${unique()}@example.in` });
   adminId = admin.id;
   adminLogin = { email: admin.email, password: admin.password };
-  const pending = await passwordStep(adminLogin);
-  const enrol = await call('admin-enrol', { method: 'GET', path: '/api/admin/enrol', cookie: pending });
-  const { secret } = (await enrol.response.json()) as { secret: string };
-  const enrolled = await call('admin-enrol', post('/api/admin/enrol', { code: await generate({ secret }) }, { cookie: pending }));
-  expect(enrolled.status).toBe(200);
-  staffCookie = cookieOf(enrolled.response);
+  staffCookie = (await enrol(fx, await passwordStep(fx, adminLogin))).cookie;
   colleague = await createStaff(pool, { name: 'Bhavna Rao', email: `colleague.${unique()}@example.in` });
 
   // A student with an account, signed in.
@@ -552,10 +536,7 @@ beforeAll(async () => {
   outboxId = (await sql<{ id: string }>('select id::text from mail_outbox order by id limit 1'))[0]!.id;
 }, 300_000);
 
-afterAll(async () => {
-  await client?.end();
-  await fx?.close();
-});
+afterAll(() => closeInProcess({ fx, client }));
 
 describe('the endpoints fuzzed', () => {
   it('are every function that takes text: each file of functions/ is fuzzed or named as taking none', () => {

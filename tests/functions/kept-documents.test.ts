@@ -13,30 +13,24 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess } from '../../scripts/in-process.mjs';
 import { IIBF_FORM } from '../../src/lib/schemas/application-forms';
+import { BASE, closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { pdfBytes } from '../support/pdf';
+import { photoBytes } from '../support/photo';
 import { staffCookie } from '../support/staff-session';
 
-let fx: Awaited<ReturnType<typeof startInProcess>>;
+let fx: InProcess;
 let client: pg.Client;
 let cookie: string;
 
 beforeAll(async () => {
-  fx = await startInProcess({ functions: ['uploads', 'uploads-local', 'uploads-check', 'uploads-local-link', 'iibf', 'application-fix', 'admin-document', 'housekeeping'] });
-  client = new pg.Client({ connectionString: fx.databaseUrl });
-  await client.connect();
+  ({ fx, client } = await openInProcess({ functions: ['uploads', 'uploads-local', 'uploads-check', 'uploads-local-link', 'iibf', 'application-fix', 'admin-document', 'housekeeping'] }));
   cookie = await staffCookie(client);
 });
 
-afterAll(async () => {
-  await client?.end();
-  await fx?.close();
-});
+afterAll(() => closeInProcess({ fx, client }));
 
-const BASE = 'http://127.0.0.1:8888';
-const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
-const json = (route: string, body: unknown) => new Request(`${BASE}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const sql = sqlOn(() => client);
 /** Whether the local folder holds an object under `key`. */
 const stored = (key: string) => existsSync(path.join(fx.scratch, 'uploads', key));
 
@@ -45,7 +39,7 @@ const HTML = Buffer.from('<!doctype html><html><body><script>fetch("https://evil
 /** The start of a Windows program (`MZ`, the DOS stub's pointer, `PE`). */
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), randomBytes(512)]);
 /** A real JPEG photo. */
-const photo = (width = 120, height = 90) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 200 } } }).jpeg({ quality: 80 }).toBuffer();
+const photo = (width = 120, height = 90) => photoBytes({ width, height });
 
 /** `jpeg` with a web page hidden in a comment segment and another after its end: a JPEG that is also HTML. */
 function jpegWithPage(jpeg: Buffer): Buffer {
@@ -69,7 +63,7 @@ interface TestFile {
 }
 
 async function policyFor(owner: Owner, slot: string, file: TestFile): Promise<Policy> {
-  const { response } = await fx.call('uploads', json('/api/uploads', { ...owner, slot, name: file.name, type: file.type, size: file.bytes.length }));
+  const { response } = await fx.call('uploads', jsonPost('/api/uploads', { ...owner, slot, name: file.name, type: file.type, size: file.bytes.length }));
   expect(response.status, await response.clone().text()).toBe(201);
   return response.json();
 }
@@ -84,7 +78,7 @@ async function post(policy: Policy, bytes: Buffer): Promise<number> {
 }
 
 const check = async (uploadId: string, owner: Owner) =>
-  (await fx.call('uploads-check', json('/api/uploads/check', 'fix' in owner ? { uploadId, fix: owner.fix } : { uploadId, draft: owner.draft }))).response;
+  (await fx.call('uploads-check', jsonPost('/api/uploads/check', 'fix' in owner ? { uploadId, fix: owner.fix } : { uploadId, draft: owner.draft }))).response;
 
 /** A policy, the file posted with it and checked, as the form does. */
 async function upload(owner: Owner, slot: string, file: TestFile): Promise<Policy> {
@@ -126,7 +120,7 @@ async function iibfDocuments(draft: string) {
 async function submitIibf(draft: string, documents: Record<string, string>) {
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   const answers = { applicantName: 'POOJA SHARMA', email: `pooja.${randomUUID().slice(0, 8)}@example.in`, mobile, motherName: 'GEETA SHARMA', fatherName: 'RAJ SHARMA' };
-  const { response } = await fx.call('iibf', json('/api/IIBF', { ...answers, documents, draft, consent: true }));
+  const { response } = await fx.call('iibf', jsonPost('/api/IIBF', { ...answers, documents, draft, consent: true }));
   expect(response.status, await response.clone().text()).toBe(201);
   const { reference } = (await response.json()) as { reference: string };
   const [lead] = await sql<{ id: string }>('select id::text from leads where reference = $1', [reference]);
@@ -183,7 +177,7 @@ describe('what staff open is what was checked', () => {
     const clearer = pdf('pan-clear.pdf', 'PAN card, whole');
     const policy = await upload({ fix: token }, 'panCard', clearer);
     expect(await post(policy, EXE)).toBe(201);
-    const { response } = await fx.call('application-fix', json('/api/applications/fix', { token, documents: { panCard: policy.uploadId } }));
+    const { response } = await fx.call('application-fix', jsonPost('/api/applications/fix', { token, documents: { panCard: policy.uploadId } }));
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await post(policy, HTML)).toBe(201);
 

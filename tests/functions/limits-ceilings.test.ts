@@ -9,28 +9,25 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess } from '../../scripts/in-process.mjs';
 import { LIMITS, type LimitName } from '../../functions/_shared/platform/limits';
 import { FORMS } from '../../src/lib/schemas/application-forms';
+import { closeInProcess, openInProcess, sqlOn, type InProcess } from '../support/in-process';
+import { rateLimitsOn } from '../support/rate-limits';
+import { answersOf } from '../support/form-answers';
 import { pdfBytes } from '../support/pdf';
+import { photoBytes } from '../support/photo';
 
-let fx: Awaited<ReturnType<typeof startInProcess>>;
+let fx: InProcess;
 let client: pg.Client;
 
 beforeAll(async () => {
-  fx = await startInProcess({ functions: ['apply', 'contact', 'iibf', 'uploads', 'user-register', 'user-resend-otp', 'user-forgot-password'] });
-  client = new pg.Client({ connectionString: fx.databaseUrl });
-  await client.connect();
+  ({ fx, client } = await openInProcess({ functions: ['apply', 'contact', 'iibf', 'uploads', 'user-register', 'user-resend-otp', 'user-forgot-password'] }));
 });
 
-afterAll(async () => {
-  await client?.end();
-  await fx?.close();
-});
+afterAll(() => closeInProcess({ fx, client }));
 
-const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
+const sql = sqlOn(() => client);
 
 let n = 0;
 const newIp = () => `100.70.${Math.floor((n += 1) / 250)}.${1 + (n % 250)}`;
@@ -45,24 +42,12 @@ async function send(name: string, body: unknown, ip: string): Promise<{ status: 
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** The hits of a limit's key in its current window (0 when none). */
-async function hitsOf(name: LimitName, subject: string): Promise<number> {
-  const [row] = await sql<{ hits: number }>(`select hits from rate_limits where key = $1 and window_start > now() - make_interval(secs => $2)`, [`${name}#${subject}`, LIMITS[name].seconds]);
-  return row?.hits ?? 0;
-}
-/** Sets a limit's key to `hits` in a window starting now. */
-async function setHits(name: LimitName, subject: string, hits: number): Promise<void> {
-  await sql(
-    `insert into rate_limits (key, window_start, hits, window_seconds) values ($1, now(), $2, $3)
-     on conflict (key) do update set window_start = now(), hits = $2, window_seconds = $3`,
-    [`${name}#${subject}`, hits, LIMITS[name].seconds],
-  );
-}
+const { hitsOf, setHits } = rateLimitsOn(sql);
 const siteHits = (name: LimitName) => hitsOf(name, 'site');
 
 const contact = (phone = newPhone()) => ({ name: 'Meena Joshi', email: 'meena@example.in', phone, subject: 'Fees', message: 'What are the fees for RS-CIT?' });
 const application = ({ phone = newPhone(), email = newEmail('apply') } = {}) => ({ name: 'Ravi Kumar', email, phone, department: 'dl', course: 'RS-CIT (Basic)', consent: true });
-const iibfFields = (mobile = newPhone()) => ({ applicantName: 'Pooja Sharma', email: newEmail('iibf'), mobile, motherName: 'Geeta Sharma', fatherName: 'Raj Sharma' });
+const iibfFields = (mobile = newPhone()) => ({ ...answersOf('iibf'), mobile });
 /** An IIBF form whose documents name uploads that do not exist (refused at storing, 422). */
 const iibfWithoutFiles = (mobile?: string) => ({ ...iibfFields(mobile), documents: Object.fromEntries(FORMS.iibf.documents.map((d) => [d.slot, randomUUID()])), draft: randomUUID(), consent: true });
 const uploadRequest = (draft = randomUUID()) => ({ form: 'iibf', draft, slot: 'photo', name: 'photo.jpg', type: 'image/jpeg', size: 2048 });
@@ -72,7 +57,7 @@ async function sendIibfWithFiles(ip: string): Promise<number> {
   const form = new FormData();
   for (const [name, value] of Object.entries(iibfFields())) form.append(name, value);
   form.append('consent', 'true');
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+  const jpeg = await photoBytes();
   for (const doc of FORMS.iibf.documents.filter((d) => d.required)) {
     const [bytes, type, name] = doc.imagesOnly ? [jpeg, 'image/jpeg', `${doc.slot}.jpg`] : [pdfBytes(), 'application/pdf', `${doc.slot}.pdf`];
     form.append(doc.slot, new Blob([new Uint8Array(bytes)], { type }), name);

@@ -10,28 +10,25 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess } from '../../scripts/in-process.mjs';
 import { createStaff } from '../../scripts/staff.mjs';
-import { LIMITS, byEmail, type LimitName } from '../../functions/_shared/platform/limits';
+import { LIMITS, byEmail } from '../../functions/_shared/platform/limits';
 import { hashPassword } from '../../functions/_shared/auth/password';
+import { BASE, closeInProcess, openInProcess, sqlOn, type InProcess } from '../support/in-process';
+import { rateLimitsOn } from '../support/rate-limits';
+import { enrol, passwordStep } from '../support/staff-session';
 
-let fx: Awaited<ReturnType<typeof startInProcess>>;
+let fx: InProcess;
 let client: pg.Client;
 
 beforeAll(async () => {
-  fx = await startInProcess({
+  ({ fx, client } = await openInProcess({
     functions: ['admin-login', 'admin-enrol', 'admin-verify', 'admin-recovery-codes', 'user-login', 'user-register', 'user-verify', 'user-forgot-password', 'user-reset-password', 'user-change-password'],
-  });
-  client = new pg.Client({ connectionString: fx.databaseUrl });
-  await client.connect();
+  }));
 });
 
-afterAll(async () => {
-  await client?.end();
-  await fx?.close();
-});
+afterAll(() => closeInProcess({ fx, client }));
 
-const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
+const sql = sqlOn(() => client);
 
 let n = 0;
 const newIp = () => `100.80.${Math.floor((n += 1) / 250)}.${1 + (n % 250)}`;
@@ -40,16 +37,14 @@ const newEmail = (label: string) => `${label}.${(n += 1)}@example.in`;
 interface Answer {
   status: number;
   body: Record<string, unknown>;
-  cookie: string | null;
 }
 
 /** Calls function `name` with `body` (GET without one) from `ip`, as the browser holding `headers`; waits for its work after the answer. */
 async function call(name: string, body: unknown, { ip = newIp(), headers = {} }: { ip?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   const init: RequestInit = body === undefined ? { method: 'GET', headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
-  const { response, settled } = await fx.call(name, new Request(`http://127.0.0.1:8888/api/${name}`, init), { ip });
+  const { response, settled } = await fx.call(name, new Request(new URL(`/api/${name}`, BASE), init), { ip });
   await settled();
-  const set = (response.headers as Headers).getSetCookie().find((c: string) => c.startsWith('__Host-staff='));
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, cookie: set ? set.split(';')[0]! : null };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 /** Fires `times` calls at once; the statuses, sorted. */
@@ -58,39 +53,15 @@ async function burst(times: number, one: (i: number) => Promise<Answer>): Promis
 }
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
-/** The hits of a limit's key in its current window (0 when none). */
-async function hitsOf(name: LimitName, subject: string): Promise<number> {
-  const [row] = await sql<{ hits: number }>(`select hits from rate_limits where key = $1 and window_start > now() - make_interval(secs => $2)`, [`${name}#${subject}`, LIMITS[name].seconds]);
-  return row?.hits ?? 0;
-}
-/** Sets a limit's key to `hits` in a window starting now. */
-async function setHits(name: LimitName, subject: string, hits: number): Promise<void> {
-  await sql(
-    `insert into rate_limits (key, window_start, hits, window_seconds) values ($1, now(), $2, $3)
-     on conflict (key) do update set window_start = now(), hits = $2, window_seconds = $3`,
-    [`${name}#${subject}`, hits, LIMITS[name].seconds],
-  );
-}
+const { hitsOf, setHits } = rateLimitsOn(sql);
 
 /** A staff account (no authenticator yet). */
 const newStaff = (label: string) => createStaff({ query: (text: string, params: unknown[]) => client.query(text, params) }, { name: `Staff ${label}`, email: newEmail(`staff-${label}`) });
 
-/** The password step of a staff sign-in: the cookie of a session waiting for its second factor. */
-async function passwordStep(staff: { email: string; password: string }): Promise<string> {
-  const answer = await call('admin-login', { email: staff.email, password: staff.password });
-  expect(answer.status).toBe(200);
-  return answer.cookie!;
-}
-
 /** A staff account with its authenticator set up: the account, its secret and a signed-in cookie. */
 async function enrolledStaff(label: string) {
   const staff = await newStaff(label);
-  const pending = await passwordStep(staff);
-  const { body } = await call('admin-enrol', undefined, { headers: { cookie: pending } });
-  const secret = body['secret'] as string;
-  const enrolled = await call('admin-enrol', { code: await totpAt(secret, 0) }, { headers: { cookie: pending } });
-  expect(enrolled.status).toBe(200);
-  return { staff, secret, cookie: enrolled.cookie! };
+  return { staff, ...(await enrol(fx, await passwordStep(fx, staff))) };
 }
 
 /** The code an authenticator shows for `secret`, `steps` 30-second steps from now. */
@@ -155,7 +126,7 @@ describe("the authenticator's codes", () => {
 
   it(`at sign-in: 20 wrong codes at once with ${LIMITS[limit].max - 1} tries left get ${LIMITS[limit].max - 1} checks`, async () => {
     const { staff, secret } = await enrolledStaff('totp');
-    const cookie = await passwordStep(staff);
+    const cookie = await passwordStep(fx, staff);
     const [first, ...guesses] = await wrongCodes(secret, 21);
     expect((await call('admin-verify', { code: first }, { headers: { cookie } })).status).toBe(400);
     const statuses = await burst(20, (i) => call('admin-verify', { code: guesses[i] }, { headers: { cookie } }));
@@ -169,20 +140,20 @@ describe("the authenticator's codes", () => {
 
   it('at sign-in: the right code among wrong ones signs in and is not counted', async () => {
     const { staff, secret } = await enrolledStaff('right');
-    const cookie = await passwordStep(staff);
+    const cookie = await passwordStep(fx, staff);
     const wrong = await wrongCodes(secret, LIMITS[limit].max - 1);
     const right = await totpAt(secret, 1);
     const statuses = await burst(wrong.length + 1, (i) => call('admin-verify', { code: i === 0 ? right : wrong[i - 1] }, { headers: { cookie } }));
     expect(statuses).toEqual([200, ...Array(wrong.length).fill(400)]);
     expect(await hitsOf(limit, staff.id)).toBe(wrong.length);
-    const again = await passwordStep(staff);
+    const again = await passwordStep(fx, staff);
     const last = await wrongCodes(secret, 2);
     expect(await burst(2, (i) => call('admin-verify', { code: last[i] }, { headers: { cookie: again } }))).toEqual([400, 429]);
   });
 
   it('at set-up: 20 wrong codes at once get as many checks as the limit allows', async () => {
     const staff = await newStaff('enrol');
-    const pending = await passwordStep(staff);
+    const pending = await passwordStep(fx, staff);
     const secret = (await call('admin-enrol', undefined, { headers: { cookie: pending } })).body['secret'] as string;
     const guesses = await wrongCodes(secret, 20);
     const statuses = await burst(20, (i) => call('admin-enrol', { code: guesses[i] }, { headers: { cookie: pending } }));

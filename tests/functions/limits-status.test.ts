@@ -6,24 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess } from '../../scripts/in-process.mjs';
 import { LIMITS } from '../../functions/_shared/platform/limits';
+import { closeInProcess, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 
-let fx: Awaited<ReturnType<typeof startInProcess>>;
+let fx: InProcess;
 let client: pg.Client;
 
 beforeAll(async () => {
-  fx = await startInProcess({ functions: ['application-status'] });
-  client = new pg.Client({ connectionString: fx.databaseUrl });
-  await client.connect();
+  ({ fx, client } = await openInProcess({ functions: ['application-status'] }));
 });
 
-afterAll(async () => {
-  await client?.end();
-  await fx?.close();
-});
+afterAll(() => closeInProcess({ fx, client }));
 
-const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
+const sql = sqlOn(() => client);
 
 let n = 0;
 const newIp = () => `100.90.${Math.floor((n += 1) / 250)}.${1 + (n % 250)}`;

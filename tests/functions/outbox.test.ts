@@ -9,29 +9,26 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess } from '../../scripts/in-process.mjs';
+import { LIMITS, SITE } from '../../functions/_shared/platform/limits';
+import { MAX_ATTEMPTS } from '../../functions/_shared/platform/outbox';
+import { closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
+import { rateLimitsOn } from '../support/rate-limits';
 
-let fx: Awaited<ReturnType<typeof startInProcess>>;
+let fx: InProcess;
 let client: pg.Client;
 
 beforeAll(async () => {
-  fx = await startInProcess({ functions: ['apply', 'contact', 'user-register', 'housekeeping'], countRoundTrips: true });
-  client = new pg.Client({ connectionString: fx.databaseUrl });
-  await client.connect();
+  ({ fx, client } = await openInProcess({ functions: ['apply', 'contact', 'user-register', 'housekeeping'], countRoundTrips: true }));
 });
 
-afterAll(async () => {
-  await client?.end();
-  await fx?.close();
-});
+afterAll(() => closeInProcess({ fx, client }));
 
-const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
+const sql = sqlOn(() => client);
+const { setHits } = rateLimitsOn(sql);
 
 let n = 0;
 const phone = () => `9${String(100_000_000 + (n += 1)).padStart(9, '0')}`;
 const application = (name: string) => ({ name, email: `s${(n += 1)}@example.in`, phone: phone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true });
-const request = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-  new Request(`http://127.0.0.1:8888${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 /** Outbox files that mention `needle`. */
 const mailsAbout = (needle: string) =>
@@ -51,7 +48,7 @@ function mailWorks() {
 }
 
 async function apply(name: string) {
-  const { response, settled } = await fx.call('apply', request('/api/apply', application(name)));
+  const { response, settled } = await fx.call('apply', jsonPost('/api/apply', application(name)));
   expect(response.status).toBe(201);
   const { reference } = await response.json();
   return { reference: reference as string, settled };
@@ -145,10 +142,10 @@ describe('the institute’s notification of a lead', () => {
     mailFails();
     const { reference, settled } = await apply('Never Sent');
     await settled();
-    await sql(`update mail_outbox set attempts = 7, next_attempt_at = now() where lead_id = (select id from leads where reference = $1)`, [reference]);
+    await sql(`update mail_outbox set attempts = $2, next_attempt_at = now() where lead_id = (select id from leads where reference = $1)`, [reference, MAX_ATTEMPTS - 1]);
     expect(await housekeeping()).toBe(204);
     const [row] = await outboxOf(reference);
-    expect(row!.attempts).toBe(8);
+    expect(row!.attempts).toBe(MAX_ATTEMPTS);
     expect(row!.failed_at).not.toBeNull();
     expect(row!.notify_error).toMatch(/EEXIST|ENOTDIR/);
     // A failed message is no longer retried, and the lead itself is untouched.
@@ -163,15 +160,14 @@ describe('the institute’s notification of a lead', () => {
 describe('site-wide ceilings', () => {
   it('refuses leads beyond the hourly ceiling, whatever the address, and logs the first refusal', async () => {
     mailWorks();
-    await sql(`insert into rate_limits (key, window_start, hits, window_seconds) values ('leads:site#site', now(), 300, 3600)
-               on conflict (key) do update set window_start = now(), hits = 300, window_seconds = 3600`);
+    await setHits('leads:site', SITE, LIMITS['leads:site'].max);
     const refused = [];
     for (const route of ['/api/apply', '/api/contact']) {
       const body = route === '/api/apply' ? application('Botnet Member') : { name: 'Botnet Member', email: 'b@example.in', phone: phone(), subject: 'Spam', message: 'Spam spam spam' };
-      const { response, settled } = await fx.call(route.slice(5), request(route, body));
+      const { response, settled } = await fx.call(route.slice(5), jsonPost(route, body));
       await settled();
       refused.push(response.status);
-      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(LIMITS['leads:site'].seconds - 100);
     }
     expect(refused).toEqual([429, 429]);
     expect(await sql(`select 1 from leads where name = 'Botnet Member'`)).toHaveLength(0);
@@ -181,10 +177,9 @@ describe('site-wide ceilings', () => {
 
   it('stops code e-mails beyond the hourly ceiling with a clear message, and tells the institute once', async () => {
     mailWorks();
-    await sql(`insert into rate_limits (key, window_start, hits, window_seconds) values ('code-mail:site#site', now(), 200, 3600)
-               on conflict (key) do update set window_start = now(), hits = 200, window_seconds = 3600`);
+    await setHits('code-mail:site', SITE, LIMITS['code-mail:site'].max);
     for (let i = 0; i < 3; i++) {
-      const { response, settled } = await fx.call('user-register', request('/api/user/register', { name: 'Asha Verma', email: `flood${i}@example.in`, password: 'a long passphrase' }));
+      const { response, settled } = await fx.call('user-register', jsonPost('/api/user/register', { name: 'Asha Verma', email: `flood${i}@example.in`, password: 'a long passphrase' }));
       await settled();
       expect(response.status).toBe(429);
       expect((await response.json()).message).toMatch(/^We are sending too many e-mails right now\. Please try again in an hour, or call us on \+91/);

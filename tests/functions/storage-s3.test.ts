@@ -8,30 +8,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { s3DocumentStorage } from '../../functions/_shared/storage/storage-s3';
-import { startInProcess } from '../../scripts/in-process.mjs';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/schemas/uploads';
+import { closeInProcess, openInProcess, type InProcess } from '../support/in-process';
 import { startFakeS3, type FakeS3 } from '../support/fake-s3';
+import { photoBytes } from '../support/photo';
 import { staffCookie } from '../support/staff-session';
 
 let s3: FakeS3;
-let fx: Awaited<ReturnType<typeof startInProcess>>;
+let fx: InProcess;
 let client: pg.Client;
 let cookie: string;
 
 beforeAll(async () => {
   s3 = await startFakeS3();
-  fx = await startInProcess({ functions: ['uploads', 'uploads-check', 'uploads-local', 'uploads-local-link', 'admin-document'], env: s3.env });
-  client = new pg.Client({ connectionString: fx.databaseUrl });
-  await client.connect();
+  ({ fx, client } = await openInProcess({ functions: ['uploads', 'uploads-check', 'uploads-local', 'uploads-local-link', 'admin-document'], env: s3.env }));
   cookie = await staffCookie(client);
 });
 
 afterAll(async () => {
-  await client?.end();
-  await fx?.close();
+  await closeInProcess({ fx, client });
   await s3?.close();
 });
 
@@ -209,7 +206,7 @@ describe('uploads to S3 (a fake that checks what S3 checks)', () => {
 
 describe('the S3 storage layer', () => {
   it('reads a whole object with one GET, only the size of one over the limit, null for no object, an empty one as empty', async () => {
-    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const photo = await photoBytes({ width: 400, height: 300, format: 'png' });
     const key = `applications/csc/${randomUUID()}/photo-${randomUUID()}.png`;
     await storage().put(key, photo, 'image/png');
     expect(await storage().read(key, MAX_DOCUMENT_BYTES)).toEqual({ size: photo.length, bytes: new Uint8Array(photo) });

@@ -10,27 +10,23 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess } from '../../scripts/in-process.mjs';
 import { MAX_DOCUMENT_BYTES, tooLargeMessage } from '../../src/lib/schemas/uploads';
+import { closeInProcess, openInProcess, sqlOn, type InProcess } from '../support/in-process';
+import { photoBytes } from '../support/photo';
 
-let fx: Awaited<ReturnType<typeof startInProcess>>;
+let fx: InProcess;
 let client: pg.Client;
 let uploads: typeof import('../../functions/_shared/storage/uploads');
 
 beforeAll(async () => {
-  fx = await startInProcess({ functions: [] });
-  client = new pg.Client({ connectionString: fx.databaseUrl });
-  await client.connect();
+  ({ fx, client } = await openInProcess({ functions: [] }));
   // Imported once the environment is the in-process server's.
   uploads = await import('../../functions/_shared/storage/uploads');
 });
 
-afterAll(async () => {
-  await client?.end();
-  await fx?.close();
-});
+afterAll(() => closeInProcess({ fx, client }));
 
-const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
+const sql = sqlOn(() => client);
 const stored = (key: string) => existsSync(path.join(fx.scratch, 'uploads', key));
 const PDF = Buffer.from('%PDF-1.5\n%%EOF\n');
 
@@ -47,7 +43,7 @@ async function refusal(work: Promise<unknown>): Promise<{ status: number; messag
 describe('a file received with a form (storeReceivedFile)', () => {
   it('stores a real photo, re-encoded, under a key of its own, checked', async () => {
     const draft = randomUUID();
-    const photo = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#888' } }).webp().toBuffer();
+    const photo = await photoBytes({ width: 40, height: 40, format: 'webp' });
     const result = await uploads.storeReceivedFile({ form: 'csc', draft, slot: 'photo', file: new File([photo], 'मेरी फोटो.jpg', { type: 'image/jpeg' }) });
     expect(result).toEqual({ uploadId: expect.any(String), type: 'image/webp', size: expect.any(Number) });
     const [row] = await sql('select key, posted_key, file_name, detected_type, size, checked_at from uploads where id = $1', [result.uploadId]);
