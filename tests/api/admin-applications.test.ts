@@ -7,9 +7,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../functions/_shared/platform/limits';
 import type { ApplicationDetail } from '../../src/lib/schemas/application-review';
 import { EMITRA_FORM } from '../../src/lib/schemas/application-forms';
 import type { LeadDetail, LeadRow } from '../../src/lib/schemas/lead';
+import { rateLimitsOn } from '../support/rate-limits';
 import { insertApplication, PDF, submitApplication, uploadDocument } from './staff-application-fixtures';
 import { db, eventually, newClientIp, outboxMessages, post as postJson, targets } from './helpers';
 import { act, applyLead, dayFromToday, detail, leadState } from './lead-fixtures';
@@ -168,8 +170,7 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
 
     // One account showing numbers by the hundred is stopped (and the institute told); nothing shown.
     const limitKey = `reveal:staff#${admin.staff.id}`;
-    await db(target, `insert into rate_limits (key, window_start, hits, window_seconds) values ($1, now(), 120, 3600)
-                      on conflict (key) do update set window_start = now(), hits = 120`, [limitKey]);
+    await rateLimitsOn((text, params) => db(target, text, params)).setHits('reveal:staff', admin.staff.id, LIMITS['reveal:staff'].max);
     const stopped = await reveal(app.id, { field: 'aadharNo' });
     expect(stopped.status).toBe(429);
     expect(stopped.body.message).toBe('You have shown many ID numbers in the last hour, so showing more is paused for a while. The masked numbers stay on screen; please try again later.');

@@ -5,6 +5,9 @@
  * disabled account), and nothing accepted from a student's token.
  */
 import { describe, expect, it } from 'vitest';
+import { IDLE_MINUTES } from '../../functions/_shared/auth/staff';
+import { RECOVERY_CODE_COUNT } from '../../functions/_shared/auth/totp';
+import { LIMITS } from '../../functions/_shared/platform/limits';
 import { createAccount, login } from './accounts';
 import type { Target } from './global-setup';
 import { db, newClientIp, targets } from './helpers';
@@ -58,8 +61,8 @@ describe.each(targets)('staff sign-in on $name', (target) => {
     expect(ok.status).toBe(200);
     const body = await ok.json();
     expect(body.token).toBe('signed-in');
-    expect(body.recoveryCodes).toHaveLength(10);
-    expect(new Set(body.recoveryCodes).size).toBe(10);
+    expect(body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(body.recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
     const cookie = sessionCookieOf(ok)!;
     expect(cookie).not.toBe(pending);
     expect(await (await me(target, cookie)).json()).toMatchObject({ stage: 'signed-in' });
@@ -88,16 +91,16 @@ describe.each(targets)('staff sign-in on $name', (target) => {
     const code = admin.recoveryCodes[3]!;
     const byRecovery = await verify(target, other, code.toUpperCase().replace('-', ' '));
     expect(byRecovery.status).toBe(200);
-    expect((await byRecovery.json()).recoveryCodesLeft).toBe(9);
+    expect((await byRecovery.json()).recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT - 1);
     const { cookie: third } = await passwordStep(target, admin.staff);
     expect((await verify(target, third, code)).status).toBe(400);
   });
 
-  it('limits wrong codes: after five, even the right code must wait', async () => {
+  it(`limits wrong codes: after ${LIMITS['second-factor-failures:staff'].max}, even the right code must wait`, async () => {
     const admin = await signedInAdmin(target, 'guesser');
     const { cookie } = await passwordStep(target, admin.staff);
     const right = await totp(admin.secret, 1);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LIMITS['second-factor-failures:staff'].max; i++) {
       const guess = String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
       expect((await verify(target, cookie, guess)).status, `guess ${i + 1}`).toBe(400);
     }
@@ -125,7 +128,7 @@ describe.each(targets)('staff sign-in on $name', (target) => {
     expect((await me(target, third)).status).toBe(401);
 
     const idle = (await signInAnother(target, admin)).cookie;
-    await db(target, `update staff_sessions set last_seen_at = now() - interval '61 minutes' where staff_id = $1 and revoked_at is null`, [admin.staff.id]);
+    await db(target, `update staff_sessions set last_seen_at = now() - interval '${IDLE_MINUTES + 1} minutes' where staff_id = $1 and revoked_at is null`, [admin.staff.id]);
     expect((await me(target, idle)).status).toBe(401);
     const old = (await signInAnother(target, admin)).cookie;
     await db(target, `update staff_sessions set expires_at = now() - interval '1 second' where staff_id = $1 and revoked_at is null`, [admin.staff.id]);

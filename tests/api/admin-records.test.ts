@@ -8,6 +8,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
 import { COMMON_PASSWORD } from '../../functions/_shared/auth/password-policy';
+import { INVITATION_HOURS } from '../../functions/_shared/auth/staff-accounts';
+import { RECOVERY_CODE_COUNT } from '../../functions/_shared/auth/totp';
+import { LIMITS } from '../../functions/_shared/platform/limits';
+import { PAGE_MAX } from '../../src/lib/schemas/records';
 import { createAccount, login, mailsTo } from './accounts';
 import type { Target } from './global-setup';
 import { db, eventually, get, post, targets, uniqueEmail, uniqueName, uniquePhone } from './helpers';
@@ -167,7 +171,7 @@ describe.each(targets)('staff records on $name', (target) => {
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort().reverse().map((k) => k.slice(0, 24))).toEqual(keys.map((k) => k.slice(0, 24)));
 
-    const all = await getJson(target, '/api/user/all?limit=100', admin.cookie);
+    const all = await getJson(target, `/api/user/all?limit=${PAGE_MAX}`, admin.cookie);
     const positions = [newer, older].map((a) => all.items.findIndex((u: Json) => u.email === a.email));
     expect(positions[0]).toBeGreaterThanOrEqual(0);
     expect(positions[1]).toBeGreaterThan(positions[0]!);
@@ -333,14 +337,14 @@ describe.each(targets)('staff records on $name', (target) => {
       expect(mail).toContain('Dear Asha Verma,');
       expect(mail).toContain(`${admin.staff.name} has invited you`);
       expect(mail).toContain(`/adminInvite#token=${token}`);
-      expect(mail).toContain('72 hours');
-      // Only the token's hash is stored, and the link works 72 hours.
+      expect(mail).toContain(`${INVITATION_HOURS} hours`);
+      // Only the token's hash is stored, and the link works INVITATION_HOURS.
       const [stored] = await db<{ token_hash: string; hours: number }>(
         target,
         `select token_hash, round(extract(epoch from expires_at - created_at) / 3600)::int as hours from staff_invitations where staff_id = $1`,
         [staffId],
       );
-      expect(stored).toEqual({ token_hash: createHash('sha256').update(token).digest('hex'), hours: 72 });
+      expect(stored).toEqual({ token_hash: createHash('sha256').update(token).digest('hex'), hours: INVITATION_HOURS });
       expect(JSON.stringify(await db(target, 'select * from staff_invitations where staff_id = $1', [staffId]))).not.toContain(token);
 
       expect(await getJson(target, `/api/admin/invitation?token=${token}`, null)).toEqual({ name: 'Asha Verma', email });
@@ -507,7 +511,7 @@ describe.each(targets)('staff records on $name', (target) => {
     expect(page3.next).toBeNull();
     expect([...page1.items, ...page2.items, ...page3.items].every((l: Json) => l.staff._id === writer.staff.id)).toBe(true);
 
-    expect((await getJson(target, '/api/admin/audit?entity=audit&limit=100', admin.cookie)).items.some((l: Json) => l.staff?._id === admin.staff.id && l.action === 'view')).toBe(true);
+    expect((await getJson(target, `/api/admin/audit?entity=audit&limit=${PAGE_MAX}`, admin.cookie)).items.some((l: Json) => l.staff?._id === admin.staff.id && l.action === 'view')).toBe(true);
     expect((await getJson(target, '/api/admin/audit?staff=nobody', admin.cookie, 400)).errors.staff).toBe('Please choose a member of staff from the list.');
     expect((await getJson(target, `/api/admin/audit?after=${cursor(['yesterday', '1'])}`, admin.cookie, 400)).errors.after).toMatch(/does not exist/);
   });
@@ -525,7 +529,7 @@ describe.each(targets)('staff records on $name', (target) => {
 
     const made = await send(target, 'POST', '/api/admin/recovery-codes', owner.cookie, { code: await totp(owner.secret, 1) });
     expect(made.status).toBe(200);
-    expect(made.body.recoveryCodes).toHaveLength(10);
+    expect(made.body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(made.body.recoveryCodes.filter((c: string) => owner.recoveryCodes.includes(c))).toEqual([]);
     expect(made.body.message).toMatch(/old ones no longer work/);
 
@@ -534,18 +538,18 @@ describe.each(targets)('staff records on $name', (target) => {
     const { cookie: fresh } = await passwordStep(target, owner.staff);
     const ok = await staffFetch(target, '/api/admin/verify', fresh, { body: { code: made.body.recoveryCodes[0] } });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).recoveryCodesLeft).toBe(9);
+    expect((await ok.json()).recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT - 1);
     const [line] = await auditOf(target, 'recovery-codes', owner.staff.id);
-    expect(line).toEqual({ action: 'update', staff_id: owner.staff.id, detail: { count: 10 } });
+    expect(line).toEqual({ action: 'update', staff_id: owner.staff.id, detail: { count: RECOVERY_CODE_COUNT } });
   });
 
   it('limits wrong codes for new recovery codes as at sign-in', async () => {
     const owner = await signedInAdmin(target, 'codeguesser');
     const right = await totp(owner.secret, 1);
-    for (let i = 0; i < 5; i++) expect((await send(target, 'POST', '/api/admin/recovery-codes', owner.cookie, { code: otherThan(right, i) })).status).toBe(400);
+    for (let i = 0; i < LIMITS['second-factor-failures:staff'].max; i++) expect((await send(target, 'POST', '/api/admin/recovery-codes', owner.cookie, { code: otherThan(right, i) })).status).toBe(400);
     expect((await send(target, 'POST', '/api/admin/recovery-codes', owner.cookie, { code: right })).status).toBe(429);
     const [unused] = await db<{ n: number }>(target, 'select count(*)::int as n from staff_recovery_codes where staff_id = $1 and used_at is null', [owner.staff.id]);
-    expect(unused!.n).toBe(10);
+    expect(unused!.n).toBe(RECOVERY_CODE_COUNT);
   });
 });
 

@@ -1,17 +1,17 @@
 /**
  * Helpers of the application tests: a valid fill of each form (its own e-mail and mobile number),
- * real small files (a JPEG and a PNG made with sharp, a minimal PDF), and uploading a document the
+ * real small files (a JPEG from ../support/photo.ts, a minimal PDF), and uploading a document the
  * way the browser does (a policy from POST /api/uploads, the file posted to the storage with its
  * fields, then POST /api/uploads/check).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
 import { expect } from 'vitest';
 import { FORMS } from '../../src/lib/schemas/application-forms';
 import { verhoeffValid } from '../../src/lib/schemas/application-fields';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
 import { pdfBytes } from '../support/pdf';
+import { photoBytes } from '../support/photo';
 import type { Target } from './global-setup';
 import { db, newClientIp, post, uniqueEmail, uniquePhone } from './helpers';
 
@@ -88,13 +88,8 @@ export const mobileOf = (form: ApplicationForm, fields: Record<string, unknown>)
 /** The e-mail field of `form` (as stored: lower case). */
 export const emailOf = (form: ApplicationForm, fields: Record<string, unknown>) => (fields[FORMS[form].person.email] as string).toLowerCase();
 
-let jpeg: Buffer | undefined;
 /** A small real JPEG photo. */
-export async function aJpeg(): Promise<Buffer> {
-  jpeg ??= await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg({ quality: 80 }).toBuffer();
-  return jpeg;
-}
-
+export const aJpeg = (): Promise<Buffer> => photoBytes();
 
 /** A minimal valid PDF. */
 export const aPdf = (): Buffer => pdfBytes('Scan');

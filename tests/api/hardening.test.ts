@@ -4,6 +4,7 @@
  * but spare a classroom: counted per IPv6 /64, generous per address, tight per phone number.
  */
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../functions/_shared/platform/limits';
 import { db, get, leadsNamed, newClientIp, post, targets, uniqueEmail, uniqueName, uniquePhone } from './helpers';
 
 const CROSS_SITE = 'This request came from another website, so it was refused. Please use the form on our own website.';
@@ -108,11 +109,12 @@ describe.each(targets)('hardening on $name', (target) => {
   it('limits applications per phone number, whatever the address', async () => {
     const name = uniqueName('Phone');
     const phone = uniquePhone();
-    for (let i = 0; i < 5; i++) expect((await post(target, '/api/apply', { ...application(name), phone })).status).toBe(201);
+    const { max } = LIMITS['apply:phone'];
+    for (let i = 0; i < max; i++) expect((await post(target, '/api/apply', { ...application(name), phone })).status).toBe(201);
     const res = await post(target, '/api/apply', { ...application(name), phone });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await leadsNamed(target, name)).toBe(5);
+    expect(await leadsNamed(target, name)).toBe(max);
   });
 
   it('keeps the limits’ keys free of e-mail addresses and phone numbers', async () => {
@@ -156,12 +158,13 @@ describe(`limits at volume on ${volume.name}`, () => {
     const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
     const name = uniqueName('Sixty');
     const statuses: number[] = [];
-    for (let i = 1; i <= 31; i++) {
+    const { max } = LIMITS['contact:address'];
+    for (let i = 1; i <= max + 1; i++) {
       const res = await post(target, '/api/contact', contact(name), {}, `${prefix}:${i.toString(16)}::${(i * 7).toString(16)}`);
       statuses.push(res.status);
     }
-    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(201));
-    expect(statuses[30]).toBe(429);
+    expect(statuses.slice(0, max)).toEqual(Array(max).fill(201));
+    expect(statuses[max]).toBe(429);
     // The neighbouring /64 is another client; the same /64 written another way is not.
     const [a, b] = prefix.split(':').slice(2).map((g) => parseInt(g, 16));
     expect((await post(target, '/api/contact', contact(name), {}, `2001:db8:${a!.toString(16)}:${((b! + 1) % 0xffff).toString(16)}::1`)).status).toBe(201);
@@ -178,15 +181,16 @@ describe(`limits at volume on ${volume.name}`, () => {
     expect(await leadsNamed(target, name)).toBe(30);
   });
 
-  it('rate-limits one address after 30 messages in 10 minutes', async () => {
+  it(`rate-limits one address after ${LIMITS['contact:address'].max} messages in ${LIMITS['contact:address'].seconds / 60} minutes`, async () => {
     const ip = newClientIp();
     const name = uniqueName('Script');
-    for (let i = 0; i < 30; i++) {
+    const { max } = LIMITS['contact:address'];
+    for (let i = 0; i < max; i++) {
       const res = await post(target, '/api/contact', { ...contact(name), message: `Question number ${i}` }, {}, ip);
       expect(res.status, `message ${i + 1}`).toBe(201);
     }
     const limited = await post(target, '/api/contact', contact(name), {}, ip);
     expect(limited.status).toBe(429);
-    expect(await leadsNamed(target, name)).toBe(30);
+    expect(await leadsNamed(target, name)).toBe(max);
   });
 });

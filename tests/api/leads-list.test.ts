@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_MAX } from '../../src/lib/schemas/records';
+import { parseCsv } from '../support/csv';
 import type { Target } from './global-setup';
 import { db, post, targets, uniqueEmail, uniquePhone } from './helpers';
 import { signedInAdmin, staffFetch } from './staff';
@@ -113,7 +115,7 @@ async function walk(target: Target, admin: Admin, query: string, limit = 2): Pro
 
 /** The references a list of `query` gives (one page of 100). */
 const references = async (target: Target, admin: Admin, query: string) =>
-  ((await getJson(target, `/api/admin/leads?${query}&limit=100`, admin)).items as Json[]).map((r) => r.reference).sort();
+  ((await getJson(target, `/api/admin/leads?${query}&limit=${PAGE_MAX}`, admin)).items as Json[]).map((r) => r.reference).sort();
 const refsOf = (leads: { reference: string }[]) => leads.map((l) => l.reference).sort();
 
 /** The CSV export of `query` as `admin`: the response and its bytes. */
@@ -121,30 +123,6 @@ async function exportCsv(target: Target, admin: Admin | null, query: string, hea
   const res = await staffFetch(target, `/api/admin/leads/export.csv?${query}`, admin?.cookie ?? null, { headers });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { res, bytes, text: bytes.toString('utf8') };
-}
-
-/** A CSV text (without its BOM) as rows of cells (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      (row = []), (cell = ''), (i += 1);
-    } else cell += c;
-  }
-  if (cell || row.length) throw new Error(`the CSV does not end with CRLF: ${JSON.stringify(text.slice(-40))}`);
-  return rows;
 }
 
 const HEADINGS = [
@@ -328,7 +306,7 @@ describe.each(targets)('the leads list on $name', (target) => {
     expect(await bad('from=2025-03-02&to=2025-03-01')).toEqual({ to: 'The first day must not be after the last day.' });
     expect(await bad(`q=${'x'.repeat(101)}`)).toEqual({ q: 'Please shorten the search to 100 characters.' });
     expect(await bad('limit=0')).toEqual({ limit: 'Please ask for 1 to 100 records per page.' });
-    expect(await bad('limit=101')).toEqual({ limit: 'Please ask for 1 to 100 records per page.' });
+    expect(await bad(`limit=${PAGE_MAX + 1}`)).toEqual({ limit: 'Please ask for 1 to 100 records per page.' });
     const wrongPage = { after: 'This page of the list does not exist. Please start again from the first page.' };
     expect(await bad('after=garbage')).toEqual(wrongPage);
     // A cursor of another sort, or with something else than a position in it.

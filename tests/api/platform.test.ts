@@ -1,6 +1,7 @@
 /** What every endpoint shares: methods, body limits, bad JSON, rate limits, idempotency, honeypot. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../functions/_shared/platform/limits';
 import { leadsNamed, newClientIp, post, targets, uniqueName, uniquePhone } from './helpers';
 
 describe.each(targets)('API platform on $name', (target) => {
@@ -77,10 +78,10 @@ describe.each(targets)('API platform on $name', (target) => {
     expect(await leadsNamed(target, name)).toBe(0);
   });
 
-  it('rate-limits one phone number after 5 messages in an hour, with Retry-After, and stores nothing more', async () => {
+  it(`rate-limits one phone number after ${LIMITS['contact:phone'].max} messages in an hour, with Retry-After, and stores nothing more`, async () => {
     const phone = uniquePhone();
     const name = uniqueName('Flood');
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LIMITS['contact:phone'].max; i++) {
       // A different address each time: the phone number is what is counted here.
       const res = await post(target, '/api/contact', { ...contact(name, phone), message: `Question number ${i}` });
       expect(res.status).toBe(201);
@@ -89,7 +90,7 @@ describe.each(targets)('API platform on $name', (target) => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ message: 'Too many requests. Please wait a little and try again.' });
-    expect(await leadsNamed(target, name)).toBe(5);
+    expect(await leadsNamed(target, name)).toBe(LIMITS['contact:phone'].max);
     // Another number is unaffected.
     expect((await post(target, '/api/contact', contact(uniqueName('Other')))).status).toBe(201);
   });

@@ -5,7 +5,8 @@
  * keyset pages, newest first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
+import { MARQUEE_MAX } from '../../src/lib/schemas/marquee';
+import { CONFLICT_MESSAGE, PAGE_MAX } from '../../src/lib/schemas/records';
 import { createAccount, login } from './accounts';
 import type { Target } from './global-setup';
 import { db, get, targets } from './helpers';
@@ -141,7 +142,7 @@ describe.each(targets)('records on $name', (target) => {
       }
       const anonymous = await staffFetch(target, '/api/marquee', null, { body: { message: 'Not from staff' } });
       expect(anonymous.status).toBe(401);
-      const tooLong = await as('/api/marquee', { body: { message: 'x'.repeat(301) } });
+      const tooLong = await as('/api/marquee', { body: { message: 'x'.repeat(MARQUEE_MAX + 1) } });
       expect((await tooLong.json()).errors.message).toBe('Please keep the announcement to 300 characters.');
       expect(await count(target, 'marquee_messages')).toBe(before);
     });
@@ -355,13 +356,13 @@ describe.each(targets)('records on $name', (target) => {
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
       expect(seen.slice(0, 5)).toEqual([...made].reverse());
 
-      const all = await (await get(target, `${kind.route}?limit=100`)).json();
+      const all = await (await get(target, `${kind.route}?limit=${PAGE_MAX}`)).json();
       expect(all.items.length).toBeGreaterThanOrEqual(5);
       const wrongLimit = { limit: 'Please ask for 1 to 100 records per page.' };
       const wrongPage = { after: 'This page of the list does not exist. Please start again from the first page.' };
       for (const [query, errors] of [
         ['limit=0', wrongLimit],
-        ['limit=101', wrongLimit],
+        [`limit=${PAGE_MAX + 1}`, wrongLimit],
         ['limit=many', wrongLimit],
         ['after=abc', wrongPage],
         [`after=${made[0]}`, wrongPage],

@@ -4,6 +4,8 @@
  * again, and a daily cap on wrong codes per address.
  */
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../functions/_shared/platform/limits';
+import { OTP_MAX_ATTEMPTS, RESEND_COOLDOWN_SECONDS } from '../../src/lib/schemas/user';
 import { RESET, codesSentTo, createAccount, latestCode, login, mailsTo, register } from './accounts';
 import type { Target } from './global-setup';
 import { db, eventually, get, newClientIp, post, targets, uniqueEmail } from './helpers';
@@ -85,7 +87,7 @@ describe.each(targets)('sessions on $name', (target) => {
   it('limits wrong current passwords per account', async () => {
     const account = await createAccount(target, 'guesser');
     const token = await login(target, account.email, account.password);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LIMITS['change-password-failures:user'].max; i++) {
       const res = await post(target, '/api/user/change-password', { currentPassword: `guess ${i}`, newPassword: 'a brand new sentence' }, { token });
       expect(res.status, `guess ${i + 1}`).toBe(400);
     }
@@ -159,14 +161,14 @@ describe.each(targets)('sessions on $name', (target) => {
     expect((await post(target, '/api/user/reset-password', { resetToken, otp: 1, password: 'a brand new sentence' })).status).toBe(410);
   });
 
-  it('waits 60 s before registering the same address again, and sends one code', async () => {
+  it(`waits ${RESEND_COOLDOWN_SECONDS} s before registering the same address again, and sends one code`, async () => {
     const email = uniqueEmail('twice');
     await register(target, email);
     const again = await post(target, '/api/user/register', { name: 'Test Student', email, password: 'a long passphrase' });
     expect(again.status).toBe(429);
     const retryAfter = Number(again.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(retryAfter).toBeLessThanOrEqual(RESEND_COOLDOWN_SECONDS);
     expect((await again.json()).message).toBe(`Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} before asking for another code.`);
     expect(await codesSentTo(target, email)).toHaveLength(1);
   });
@@ -175,17 +177,19 @@ describe.each(targets)('sessions on $name', (target) => {
     const email = uniqueEmail('capped');
     let statuses: number[] = [];
     let token = '';
-    for (let round = 0; round < 3; round++) {
-      await db(target, `update otp_challenges set sent_at = now() - interval '61 seconds' where email = $1`, [email]);
+    // Each code takes OTP_MAX_ATTEMPTS wrong tries before it dies; the day's cap is some codes' worth.
+    const cap = LIMITS['code-failures:email'].max;
+    for (let round = 0; round < cap / OTP_MAX_ATTEMPTS; round++) {
+      await db(target, `update otp_challenges set sent_at = now() - interval '${RESEND_COOLDOWN_SECONDS + 1} seconds' where email = $1`, [email]);
       token = await register(target, email);
       const code = await latestCode(target, email);
-      for (let i = 1; i <= 5; i++) {
+      for (let i = 1; i <= OTP_MAX_ATTEMPTS; i++) {
         const guess = String((Number(code) + i) % 1_000_000).padStart(6, '0');
         statuses.push((await post(target, '/api/user/verify', { otp: Number(guess), activationToken: token }, {}, newClientIp())).status);
       }
     }
-    expect(statuses).toEqual(Array(15).fill(400));
-    await db(target, `update otp_challenges set sent_at = now() - interval '61 seconds' where email = $1`, [email]);
+    expect(statuses).toEqual(Array(cap).fill(400));
+    await db(target, `update otp_challenges set sent_at = now() - interval '${RESEND_COOLDOWN_SECONDS + 1} seconds' where email = $1`, [email]);
     token = await register(target, email);
     const code = await latestCode(target, email);
     const capped = await post(target, '/api/user/verify', { otp: Number(code), activationToken: token });

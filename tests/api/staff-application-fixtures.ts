@@ -8,12 +8,12 @@
  * server seals them locally (the key derived from the test server's AUTH_SECRET).
  */
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { expect } from 'vitest';
 import { deriveAuthKeys } from '../../functions/_shared/auth/keys';
 import { seal } from '../../functions/_shared/platform/sealed';
 import { EMITRA_FORM, FORMS } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
+import { photoBytes } from '../support/photo';
 import type { Target } from './global-setup';
 import { db, newClientIp, post, uniqueEmail, uniqueName, uniquePhone } from './helpers';
 import { insertLead, storedLead, type TestLead } from './lead-fixtures';
@@ -117,7 +117,7 @@ export async function insertApplication(target: Target, options: { skip?: string
 /** A minimal, well-formed PDF (a scanned document). */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 /** A small real JPEG photo. */
-export const photo = () => sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg({ quality: 80 }).toBuffer();
+export const photo = () => photoBytes({ width: 320, height: 400 });
 
 /** Uploads `bytes` as document `slot` of the fill `draft` of the kiosk form, as the browser does; its upload id. */
 export async function uploadDocument(target: Target, draft: string, slot: string, file: { name: string; type: string; bytes: Buffer }, ip = newClientIp()): Promise<string> {

@@ -7,10 +7,12 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { deriveAuthKeys } from '../../functions/_shared/auth/keys';
+import { LIMITS } from '../../functions/_shared/platform/limits';
 import { HEIC_MESSAGE, MAX_DOCUMENT_BYTES, tooLargeMessage, wrongTypeMessage } from '../../src/lib/schemas/uploads';
+import { photoBytes } from '../support/photo';
+import { rateLimitsOn } from '../support/rate-limits';
 import type { Target } from './global-setup';
 import { db, newClientIp, post, targets } from './helpers';
 import { applyLead } from './lead-fixtures';
@@ -19,8 +21,6 @@ import { applyLead } from './lead-fixtures';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 /** An HTML page, as someone might rename it to .pdf. */
 const HTML = Buffer.from('<!DOCTYPE html><html><head><title>Not a PDF</title></head><body><script>alert(1)</script></body></html>');
-/** A small real JPEG photo. */
-const jpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg({ quality: 80 }).toBuffer();
 
 const SIGNATURE_REFUSED = {
   code: 'SignatureDoesNotMatch',
@@ -195,8 +195,8 @@ describe.each(targets)('upload policies (POST /api/uploads) on $name', (target) 
 
   it('limits the policies of one fill of a form', async () => {
     const draft = randomUUID();
-    // The fill has had its 60 policies today (uploads:draft); the next is refused.
-    await db(target, `insert into rate_limits (key, window_start, hits, window_seconds) values ($1, now(), 60, 86400)`, [`uploads:draft#${draft}`]);
+    // The fill has had all its policies of the day (uploads:draft); the next is refused.
+    await rateLimitsOn((text, params) => db(target, text, params)).setHits('uploads:draft', draft, LIMITS['uploads:draft'].max);
     const refused = await askPolicy(target, { draft, slot: 'otherDocuments', name: 'o.pdf', type: 'application/pdf', size: 10 });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(80_000);
@@ -298,7 +298,7 @@ describe.each(targets)('the check of an upload (POST /api/uploads/check) on $nam
 
   it('takes a JPEG photo in an images-only slot', async () => {
     const draft = randomUUID();
-    const photo = await jpeg();
+    const photo = await photoBytes();
     const policy = await policyFor(target, { draft, slot: 'applicantPhoto', name: 'IMG_0001.jpg', type: 'image/jpeg', size: photo.length });
     expect(policy.key).toMatch(/\/applicantPhoto-[0-9a-f-]+\.jpg$/);
     expect((await upload(policy, photo)).status).toBe(201);

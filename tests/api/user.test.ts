@@ -1,6 +1,8 @@
 import { SignJWT, base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ISSUER, deriveAuthKeys } from '../../functions/_shared/auth/keys';
+import { LIMITS } from '../../functions/_shared/platform/limits';
+import { OTP_MAX_ATTEMPTS, RESEND_COOLDOWN_SECONDS } from '../../src/lib/schemas/user';
 import type { Target } from './global-setup';
 import { ALREADY_REGISTERED, codesSentTo, createAccount, latestCode, mailsTo, register } from './accounts';
 import { db, get, newClientIp, post, targets, uniqueEmail } from './helpers';
@@ -114,7 +116,7 @@ describe.each(targets)('student accounts on $name', (target) => {
     // The same address in other capitals is the same account: registering it again is answered
     // like a new registration (nobody learns which addresses have accounts), and the address is
     // told by mail to log in instead; no code is sent, so nothing can be verified.
-    await db(target, `update otp_challenges set sent_at = now() - interval '61 seconds' where email = $1`, [email]);
+    await db(target, `update otp_challenges set sent_at = now() - interval '${RESEND_COOLDOWN_SECONDS + 1} seconds' where email = $1`, [email]);
     const duplicate = await post(target, '/api/user/register', { name: 'Ravi Kumar', email: email.toUpperCase(), password });
     expect(duplicate.status).toBe(201);
     const answer = await duplicate.json();
@@ -131,17 +133,17 @@ describe.each(targets)('student accounts on $name', (target) => {
     expect(await usersWithEmail(target, email)).toBe(1);
   });
 
-  it('kills the code after 5 wrong tries, even when they arrive together', async () => {
+  it(`kills the code after ${OTP_MAX_ATTEMPTS} wrong tries, even when they arrive together`, async () => {
     const email = uniqueEmail('guess');
     const token = await register(target, email);
     const code = await latestCode(target, email);
-    const wrongCodes = ['111111', '222222', '333333', '444444', '555555', '666666', '777777'].filter((c) => c !== code).slice(0, 6);
+    const wrongCodes = ['111111', '222222', '333333', '444444', '555555', '666666', '777777'].filter((c) => c !== code).slice(0, OTP_MAX_ATTEMPTS + 1);
     const answers = await Promise.all(wrongCodes.map((c) => verify(target, token, c)));
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([400, 400, 400, 400, 400, 410]);
+    expect(statuses).toEqual([...Array(OTP_MAX_ATTEMPTS).fill(400), 410]);
     const bodies = await Promise.all(answers.map((a) => a.json()));
-    expect(bodies.filter((b) => 'attemptsLeft' in b).map((b) => b.attemptsLeft).sort()).toEqual([0, 1, 2, 3, 4]);
-    expect((await challengesOf(target, email))[0]!.attempts).toBe(5);
+    expect(bodies.filter((b) => 'attemptsLeft' in b).map((b) => b.attemptsLeft).sort()).toEqual(Array.from({ length: OTP_MAX_ATTEMPTS }, (_, left) => left));
+    expect((await challengesOf(target, email))[0]!.attempts).toBe(OTP_MAX_ATTEMPTS);
 
     const right = await verify(target, token, code);
     expect(right.status).toBe(410);
@@ -149,7 +151,7 @@ describe.each(targets)('student accounts on $name', (target) => {
     expect(await usersWithEmail(target, email)).toBe(0);
   });
 
-  it('resends: 429 with Retry-After inside the 60 s, then a new code and token; the old code is dead', async () => {
+  it(`resends: 429 with Retry-After inside the ${RESEND_COOLDOWN_SECONDS} s, then a new code and token; the old code is dead`, async () => {
     const email = uniqueEmail('resend');
     const oldToken = await register(target, email);
     const oldCode = await latestCode(target, email);
@@ -158,11 +160,11 @@ describe.each(targets)('student accounts on $name', (target) => {
     expect(early.status).toBe(429);
     const retryAfter = Number(early.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(retryAfter).toBeLessThanOrEqual(RESEND_COOLDOWN_SECONDS);
     expect((await early.json()).message).toBe(`Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} before asking for another code.`);
     expect(await codesSentTo(target, email)).toHaveLength(1);
 
-    await db(target, `update otp_challenges set sent_at = now() - interval '61 seconds' where email = $1`, [email]);
+    await db(target, `update otp_challenges set sent_at = now() - interval '${RESEND_COOLDOWN_SECONDS + 1} seconds' where email = $1`, [email]);
     const resent = await post(target, '/api/user/resend-otp', { activationToken: oldToken });
     expect(resent.status).toBe(200);
     const body = await resent.json();
@@ -279,7 +281,7 @@ describe.each(targets)('student accounts on $name', (target) => {
   it('counts only failed logins against an account, per network: a stranger cannot lock the student out', async () => {
     const account = await createAccount(target, 'locked');
     const stranger = newClientIp();
-    for (let i = 1; i <= 10; i++) {
+    for (let i = 1; i <= LIMITS['login-failures:email-address'].max; i++) {
       const res = await post(target, '/api/user/login', { email: account.email, password: `guess number ${i}` }, {}, stranger);
       expect(res.status, `attempt ${i}`).toBe(401);
     }
@@ -288,7 +290,7 @@ describe.each(targets)('student accounts on $name', (target) => {
     expect(blocked.status).toBe(429);
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(LIMITS['login-failures:email-address'].seconds);
     expect((await blocked.json()).message).toBe('Too many wrong passwords for this account. Please wait a few minutes, or reset your password.');
     // …the student, elsewhere, logs in as usual, again and again (successes are not counted).
     const student = newClientIp();
