@@ -22,7 +22,8 @@ const directives = {
  * the shells of pages with a segment from the address, the staff pages and the documents-to-fix
  * page (all marked noindex).
  */
-const unlisted = /^\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list)\/.*|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
+const unlisted =
+  /^\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list)\/.*|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
 
 export default defineConfig({
   // Netlify sets URL to the site's primary address at build time.

@@ -22,7 +22,15 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** Chromium from Debian, with everything that would reach the internet switched off. */
 const launchOptions = {
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-dev-shm-usage',
+  ],
 };
 /** The phone the admin specs use. */
 const PHONE = { width: 360, height: 740 };

@@ -71,7 +71,10 @@ export default endpoint(async (req, context) => {
     }),
     (row) => cursorOf(row.at_key, row.id),
   );
-  await audit({ staffId: staff.id, action: 'view', entity: 'audit', detail: { count: page.items.length, ...filters, page: after ? 'later' : 'first' } }, address);
+  await audit(
+    { staffId: staff.id, action: 'view', entity: 'audit', detail: { count: page.items.length, ...filters, page: after ? 'later' : 'first' } },
+    address,
+  );
   return json(page);
 });
 

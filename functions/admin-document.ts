@@ -36,7 +36,15 @@ export default endpoint(async (req, context) => {
 
   const link = await transaction(async (client) => {
     // Attached means checked (applications.ts): `key` is the kept copy, `detected_type` its type.
-    const { rows } = await client.query<{ key: string; form: ApplicationForm; type: DocumentType; slot: string; leadId: string; deleteReason: string | null; deleted: boolean }>(
+    const { rows } = await client.query<{
+      key: string;
+      form: ApplicationForm;
+      type: DocumentType;
+      slot: string;
+      leadId: string;
+      deleteReason: string | null;
+      deleted: boolean;
+    }>(
       `select key, form, detected_type as type, slot, lead_id::text as "leadId",
               delete_reason as "deleteReason", deleted_at is not null as deleted
          from uploads where id = $1 and lead_id is not null and attached_at is not null and checked_at is not null`,
@@ -48,7 +56,11 @@ export default endpoint(async (req, context) => {
     const expiresAt = new Date(Date.now() + DOCUMENT_LINK_SECONDS * 1000).toISOString();
     const name = documentFileName(document.form, document.slot, document.type);
     const url = await documentStorage().signedLink({ key: document.key, fileName: name, contentType: document.type, seconds: DOCUMENT_LINK_SECONDS });
-    await audit({ staffId: staff.id, action: 'view-document', entity: 'application', entityId: document.leadId, detail: { uploadId, slot: document.slot } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'view-document', entity: 'application', entityId: document.leadId, detail: { uploadId, slot: document.slot } },
+      address,
+      client,
+    );
     const answer: DocumentLink = { url, expiresAt, type: document.type, name };
     return answer;
   });

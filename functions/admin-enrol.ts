@@ -25,10 +25,10 @@ export default endpoint(async (req, context) => {
   if (signing.verified) throw new HttpError(409, 'You are already signed in.');
 
   if (req.method === 'GET') {
-    const [row] = await query<{ totp_pending: string }>(
-      `update staff set totp_pending = coalesce(totp_pending, $2) where id = $1 returning totp_pending`,
-      [staff.id, sealTotpSecret(staff.id, newTotpSecret())],
-    );
+    const [row] = await query<{ totp_pending: string }>(`update staff set totp_pending = coalesce(totp_pending, $2) where id = $1 returning totp_pending`, [
+      staff.id,
+      sealTotpSecret(staff.id, newTotpSecret()),
+    ]);
     const secret = openTotpSecret(staff.id, row!.totp_pending);
     const uri = otpauthUri(staff.email, secret);
     return json({ secret, uri, qrSvg: await qrSvg(uri) });

@@ -47,10 +47,10 @@ export default endpoint(async (req, context) => {
       [hashInvitationToken(token)],
     );
     const set = used.rows[0]
-      ? await client.query(
-          `update staff set password_hash = $2, password_changed_at = now() where id = $1 and password_hash is null and disabled_at is null`,
-          [used.rows[0].staff_id, passwordHash],
-        )
+      ? await client.query(`update staff set password_hash = $2, password_changed_at = now() where id = $1 and password_hash is null and disabled_at is null`, [
+          used.rows[0].staff_id,
+          passwordHash,
+        ])
       : null;
     if (set?.rowCount !== 1) throw new HttpError(404, INVITATION_NOT_FOUND);
     await audit({ staffId: invitation.staffId, action: 'accept-invitation', entity: 'staff', entityId: invitation.staffId }, clientIp(req, context), client);

@@ -40,7 +40,11 @@ export default endpoint(async (req, context) => {
          returning l.id::text, o.assigned_to::text as "from"`,
         [ids, to?._id ?? null],
       );
-      await writeEvents(client, staff.id, rows.map((r) => ({ lead: r.id, kind: 'assigned', detail: { from: r.from, to } })));
+      await writeEvents(
+        client,
+        staff.id,
+        rows.map((r) => ({ lead: r.id, kind: 'assigned', detail: { from: r.from, to } })),
+      );
       changed = rows.map((r) => r.id);
     } else {
       changed = (await applyStep(client, ids, action.next, staff.id)).map((m) => m.id);
@@ -54,7 +58,11 @@ export default endpoint(async (req, context) => {
         return { _id: id, reference: lead.reference, reason: action.action === 'move' ? refusedMoveReason(lead.status, action.next.status) : 'Not changed.' };
       });
     const detail = action.action === 'assign' ? { action: 'assign', to: action.assignedTo } : { action: 'move', to: action.next.status };
-    await audit({ staffId: staff.id, action: 'update', entity: 'lead', detail: { ...detail, bulk: true, ids: changed, skipped: skipped.map((s) => s._id) } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'update', entity: 'lead', detail: { ...detail, bulk: true, ids: changed, skipped: skipped.map((s) => s._id) } },
+      address,
+      client,
+    );
     return { updated: changed.length, skipped };
   });
   return json({ message: `${updated} ${updated === 1 ? 'lead' : 'leads'} updated.`, updated, skipped });

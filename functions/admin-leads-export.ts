@@ -133,7 +133,10 @@ export default endpoint(async (req, context) => {
   const conditions = where.length ? `where ${where.join(' and ')}` : '';
   const [{ count } = { count: 0 }] = await query<{ count: number }>(`select count(*)::int as count from leads l ${conditions}`, params);
   if (count > EXPORT_MAX) {
-    throw new HttpError(400, `These filters match ${count.toLocaleString('en-IN')} leads; an export holds at most ${EXPORT_MAX.toLocaleString('en-IN')}. Please narrow the filters (for example by date) and export again.`);
+    throw new HttpError(
+      400,
+      `These filters match ${count.toLocaleString('en-IN')} leads; an export holds at most ${EXPORT_MAX.toLocaleString('en-IN')}. Please narrow the filters (for example by date) and export again.`,
+    );
   }
   const rows = await query<ExportRow>(`${SELECT} ${conditions} order by ${ORDER[sort]} limit ${EXPORT_MAX}`, params);
 

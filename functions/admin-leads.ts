@@ -100,7 +100,10 @@ export default endpoint(async (req, context) => {
     (row) => cursorFor(sort, row),
   );
   const shown = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
-  await audit({ staffId: staff.id, action: 'view', entity: 'lead', detail: { count: page.items.length, ...shown, sort, page: after ? 'later' : 'first' } }, address);
+  await audit(
+    { staffId: staff.id, action: 'view', entity: 'lead', detail: { count: page.items.length, ...shown, sort, page: after ? 'later' : 'first' } },
+    address,
+  );
   return json(page);
 });
 

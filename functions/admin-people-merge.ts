@@ -18,7 +18,11 @@ export default endpoint(async (req, context) => {
   const { from, into } = validate(MergeSchema, await readJson(req));
   const done = await transaction(async (client) => {
     const merged = await mergePeople(client, from, into, staff.id);
-    await audit({ staffId: staff.id, action: 'update', entity: 'person', entityId: from, detail: { action: 'merge', merge: merged.merge, into, leads: merged.leads } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'update', entity: 'person', entityId: from, detail: { action: 'merge', merge: merged.merge, into, leads: merged.leads } },
+      address,
+      client,
+    );
     return merged;
   });
   return json({ message: `Merged: ${done.enquiries} enquiries now belong to one person.`, merge: { _id: done.merge } });

@@ -18,7 +18,17 @@ export default endpoint(async (req, context) => {
   const { merge } = validate(UnmergeSchema, await readJson(req));
   await transaction(async (client) => {
     const undone = await unmergePeople(client, merge, staff.id);
-    await audit({ staffId: staff.id, action: 'update', entity: 'person', entityId: undone.from, detail: { action: 'unmerge', merge, into: undone.into, leads: undone.leads } }, address, client);
+    await audit(
+      {
+        staffId: staff.id,
+        action: 'update',
+        entity: 'person',
+        entityId: undone.from,
+        detail: { action: 'unmerge', merge, into: undone.into, leads: undone.leads },
+      },
+      address,
+      client,
+    );
   });
   return json({ message: 'Merge undone.' });
 });

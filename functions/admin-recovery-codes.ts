@@ -37,12 +37,18 @@ export default endpoint(async (req, context) => {
         : await transaction(async (client) => {
             if (!(await acceptStep(client, staff.id, step))) return 'replayed' as const;
             const recoveryCodes = await replaceRecoveryCodes(client, staff.id);
-            await audit({ staffId: staff.id, action: 'update', entity: 'recovery-codes', entityId: staff.id, detail: { count: recoveryCodes.length } }, address, client);
+            await audit(
+              { staffId: staff.id, action: 'update', entity: 'recovery-codes', entityId: staff.id, detail: { count: recoveryCodes.length } },
+              address,
+              client,
+            );
             return { recoveryCodes };
           });
     if (outcome === 'wrong' || outcome === 'replayed') {
       tries.failed();
-      await afterAnswer(context, () => recordEvent({ kind: outcome === 'wrong' ? 'second-factor-failed' : 'second-factor-replayed', userId: staff.id }, address));
+      await afterAnswer(context, () =>
+        recordEvent({ kind: outcome === 'wrong' ? 'second-factor-failed' : 'second-factor-replayed', userId: staff.id }, address),
+      );
       throw fieldErrors({ code: outcome === 'wrong' ? WRONG : REPLAYED });
     }
     return outcome;

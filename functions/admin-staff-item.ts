@@ -39,7 +39,9 @@ export default endpoint(async (req, context) => {
     // change) instead of deadlocking or both succeeding.
     const active =
       action === 'disable'
-        ? (await client.query<{ id: string }>('select id::text from staff where disabled_at is null and password_hash is not null order by id for update')).rows.map((row) => row.id)
+        ? (
+            await client.query<{ id: string }>('select id::text from staff where disabled_at is null and password_hash is not null order by id for update')
+          ).rows.map((row) => row.id)
         : [];
     const { rows } = await client.query<{ name: string; disabled: boolean; active: boolean; enrolled: boolean }>(
       `select name, disabled_at is not null as disabled, disabled_at is null and password_hash is not null as active, totp_secret is not null as enrolled
@@ -66,14 +68,17 @@ export default endpoint(async (req, context) => {
       await audit({ staffId: staff.id, action: 'enable', entity: 'staff', entityId: id }, address, client);
       message = `${target.name}’s account is enabled.`;
     } else {
-      await client.query(
-        'update staff set totp_secret = null, totp_pending = null, totp_last_step = null, totp_enrolled_at = null where id = $1',
-        [id],
-      );
+      await client.query('update staff set totp_secret = null, totp_pending = null, totp_last_step = null, totp_enrolled_at = null where id = $1', [id]);
       const voided = await client.query('update staff_recovery_codes set used_at = now() where staff_id = $1 and used_at is null', [id]);
       const ended = await revokeStaffSessions(id, client);
       await audit(
-        { staffId: staff.id, action: 'reset-second-factor', entity: 'staff', entityId: id, detail: { sessions: ended, recoveryCodes: voided.rowCount ?? 0, wasEnrolled: target.enrolled } },
+        {
+          staffId: staff.id,
+          action: 'reset-second-factor',
+          entity: 'staff',
+          entityId: id,
+          detail: { sessions: ended, recoveryCodes: voided.rowCount ?? 0, wasEnrolled: target.enrolled },
+        },
         address,
         client,
       );

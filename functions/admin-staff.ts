@@ -85,10 +85,12 @@ export default endpoint(async (req, context) => {
         throw error;
       }
     }
-    await client.query(
-      `insert into staff_invitations (token_hash, staff_id, created_by, expires_at) values ($1, $2, $3, now() + make_interval(hours => $4))`,
-      [hashInvitationToken(token), staffId, staff.id, INVITATION_HOURS],
-    );
+    await client.query(`insert into staff_invitations (token_hash, staff_id, created_by, expires_at) values ($1, $2, $3, now() + make_interval(hours => $4))`, [
+      hashInvitationToken(token),
+      staffId,
+      staff.id,
+      INVITATION_HOURS,
+    ]);
     await audit({ staffId: staff.id, action: 'invite', entity: 'staff', entityId: staffId, detail: { again: Boolean(existing) } }, address, client);
     return (await staffAccount(client, staffId))!;
   });

@@ -44,7 +44,12 @@ export default endpoint(async (req, context) => {
     );
     const failed = await failedNotices(client);
     await audit(
-      { staffId: staff.id, action: 'view', entity: 'lead', detail: { screen: 'today', mine: me !== null, due: due.rows.length, untouched: untouched.rows.length, failed: failed.length } },
+      {
+        staffId: staff.id,
+        action: 'view',
+        entity: 'lead',
+        detail: { screen: 'today', mine: me !== null, due: due.rows.length, untouched: untouched.rows.length, failed: failed.length },
+      },
       address,
       client,
     );
@@ -64,13 +69,26 @@ async function failedNotices(client: Parameters<Parameters<typeof transaction>[0
   const leadIds = rows.flatMap((r) => (r.lead_id ? [r.lead_id] : []));
   const leads = new Map<string, LeadRow>();
   if (leadIds.length) {
-    const found = await client.query<LeadRowRecord>(`select ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to where l.id = any($1::bigint[])`, [leadIds]);
+    const found = await client.query<LeadRowRecord>(
+      `select ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to where l.id = any($1::bigint[])`,
+      [leadIds],
+    );
     for (const row of found.rows) leads.set(row._id, toLeadRow(row));
   }
   return rows.map((r) => {
     const lead = r.lead_id ? (leads.get(r.lead_id) ?? null) : null;
     // A lead's notification is written when sent: its subject is the one leadMail gives.
-    const subject = r.subject ?? (lead ? leadMail({ reference: lead.reference, kind: lead.kind === 'contact' ? 'contact' : 'application', form: lead.form, name: lead.name, phone: lead.phone }).subject : '');
+    const subject =
+      r.subject ??
+      (lead
+        ? leadMail({
+            reference: lead.reference,
+            kind: lead.kind === 'contact' ? 'contact' : 'application',
+            form: lead.form,
+            name: lead.name,
+            phone: lead.phone,
+          }).subject
+        : '');
     return { _id: r._id, lead, subject, error: r.error, failedAt: new Date(r.failedAt).toISOString() };
   });
 }

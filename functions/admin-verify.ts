@@ -42,13 +42,17 @@ export default endpoint(async (req, context) => {
       const cookie = await completeSecondFactor(signing.sessionId, client);
       await audit({ staffId: staff.id, action: 'sign-in', entity: 'session', entityId: signing.sessionId }, signing.address, client);
       if (recovery) await audit({ staffId: staff.id, action: 'use-recovery-code', entity: 'staff', entityId: staff.id }, signing.address, client);
-      const left = await client.query<{ left: number }>('select count(*)::int as left from staff_recovery_codes where staff_id = $1 and used_at is null', [staff.id]);
+      const left = await client.query<{ left: number }>('select count(*)::int as left from staff_recovery_codes where staff_id = $1 and used_at is null', [
+        staff.id,
+      ]);
       return { cookie, recoveryCodesLeft: left.rows[0]!.left };
     });
 
     if (outcome === 'wrong' || outcome === 'replayed') {
       tries.failed();
-      await afterAnswer(context, () => recordEvent({ kind: outcome === 'wrong' ? 'second-factor-failed' : 'second-factor-replayed', userId: staff.id }, signing.address));
+      await afterAnswer(context, () =>
+        recordEvent({ kind: outcome === 'wrong' ? 'second-factor-failed' : 'second-factor-replayed', userId: staff.id }, signing.address),
+      );
       throw fieldErrors({ code: outcome === 'wrong' ? WRONG : REPLAYED });
     }
     return outcome;

@@ -39,7 +39,10 @@ export default endpoint(async (req, context) => {
     attribution: input.attribution,
   };
   // A replay stores nothing, so it does not spend the site-wide ceiling.
-  const { reference, replayed, notification } = await ceiling.spentBy(() => storeLead(lead, key, body), (stored) => !stored.replayed);
+  const { reference, replayed, notification } = await ceiling.spentBy(
+    () => storeLead(lead, key, body),
+    (stored) => !stored.replayed,
+  );
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead)));
   const message = `${thanks} (reference ${reference}). Our counsellor will call you soon.`;
   return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});

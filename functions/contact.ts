@@ -25,7 +25,16 @@ export default endpoint(async (req, context) => {
   } else {
     const input = validate(ContactPageSchema, body);
     honeypot = input.website;
-    lead = { kind: 'contact', form: 'contact-page', name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message, attribution: input.attribution };
+    lead = {
+      kind: 'contact',
+      form: 'contact-page',
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      subject: input.subject,
+      message: input.message,
+      attribution: input.attribution,
+    };
   }
   const thanks = `Thank you, ${lead.name}! Your message has been received`;
   if (honeypot) return json({ message: `${thanks}.` }, 201);
@@ -36,7 +45,10 @@ export default endpoint(async (req, context) => {
   ]);
 
   // A replay stores nothing, so it does not spend the site-wide ceiling.
-  const { reference, replayed, notification } = await ceiling.spentBy(() => storeLead(lead, key, body), (stored) => !stored.replayed);
+  const { reference, replayed, notification } = await ceiling.spentBy(
+    () => storeLead(lead, key, body),
+    (stored) => !stored.replayed,
+  );
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead)));
   const message = `${thanks} (reference ${reference}). We will get back to you soon.`;
   return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});

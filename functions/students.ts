@@ -38,8 +38,16 @@ export default endpoint(async (req, context) => {
       `select ${STUDENT_COLUMNS} from students ${where.length ? `where ${where.join(' and ')}` : ''} order by id desc limit $1`,
       params,
     );
-    const page = pageOf(rows, limit, (row) => row, (row) => cursorOf(row._id));
-    await audit({ staffId: staff.id, action: 'view', entity: 'student', detail: { count: page.items.length, search: q ?? null, page: after ? 'later' : 'first' } }, address);
+    const page = pageOf(
+      rows,
+      limit,
+      (row) => row,
+      (row) => cursorOf(row._id),
+    );
+    await audit(
+      { staffId: staff.id, action: 'view', entity: 'student', detail: { count: page.items.length, search: q ?? null, page: after ? 'later' : 'first' } },
+      address,
+    );
     return json(page);
   }
 

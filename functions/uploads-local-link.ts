@@ -19,7 +19,8 @@ export default endpoint(async (req) => {
   const url = new URL(req.url);
   const key = keyOfLinkPath(url.pathname);
   const terms = key === null ? null : linkValid(key, url.searchParams);
-  if (!key || !terms) return refusalResponse({ status: 403, code: 'AccessDenied', message: 'Request has expired or its signature does not match.' }, randomUUID());
+  if (!key || !terms)
+    return refusalResponse({ status: 403, code: 'AccessDenied', message: 'Request has expired or its signature does not match.' }, randomUUID());
 
   let body: Buffer<ArrayBuffer>;
   try {

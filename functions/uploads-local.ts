@@ -26,7 +26,12 @@ async function readForm(req: Request): Promise<{ fields: Map<string, string>; fi
   if (!/^multipart\/form-data\s*;/i.test(type)) return malformed;
   const body = await readBody(req, MAX_DOCUMENT_BYTES + FORM_OVERHEAD);
   if (!body) {
-    return { status: 400, code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size', extra: { MaxSizeAllowed: MAX_DOCUMENT_BYTES } };
+    return {
+      status: 400,
+      code: 'EntityTooLarge',
+      message: 'Your proposed upload exceeds the maximum allowed size',
+      extra: { MaxSizeAllowed: MAX_DOCUMENT_BYTES },
+    };
   }
   let form: FormData;
   try {
@@ -60,7 +65,11 @@ export default endpoint(
     // Without a policy the post is anonymous, and the bucket is private.
     if (!policy || !signature) return refuse({ status: 403, code: 'AccessDenied', message: 'Access Denied' });
     if (!sameSignature(signature, localSignature('upload-policy', policy))) {
-      return refuse({ status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.' });
+      return refuse({
+        status: 403,
+        code: 'SignatureDoesNotMatch',
+        message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      });
     }
     const document = decodePolicy(policy);
     if (isRefusal(document)) return refuse(document);

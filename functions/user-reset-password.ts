@@ -32,7 +32,13 @@ export default endpoint(async (req, context) => {
     const passwordHash = await hashPassword(password);
 
     const outcome = await transaction(async (client) => {
-      const wrong = await attemptCode(client, { jti: reset.jti, email: reset.email, purpose: 'password-reset', code: String(otp).padStart(6, '0'), invalid: INVALID });
+      const wrong = await attemptCode(client, {
+        jti: reset.jti,
+        email: reset.email,
+        purpose: 'password-reset',
+        code: String(otp).padStart(6, '0'),
+        invalid: INVALID,
+      });
       if (wrong) return { wrong };
       const { rows } = await client.query<{ id: string }>(
         `update users set password_hash = $2, password_changed_at = now() where lower(email) = lower($1) returning id::text`,

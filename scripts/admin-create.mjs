@@ -12,7 +12,9 @@ const { Pool } = await import('@neondatabase/serverless');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL });
 try {
   const staff = await createStaff(pool, { name: values.name, email: values.email });
-  console.log(`\n  Staff account created for ${staff.name}.\n  Sign in at /adminLogin with ${staff.email}\n  Password: ${staff.password}\n  (shown this once; at the first sign-in, scan the QR code with an authenticator app)\n`);
+  console.log(
+    `\n  Staff account created for ${staff.name}.\n  Sign in at /adminLogin with ${staff.email}\n  Password: ${staff.password}\n  (shown this once; at the first sign-in, scan the QR code with an authenticator app)\n`,
+  );
 } catch (error) {
   console.error(`\n  Could not create the account: ${error instanceof Error ? error.message : error}\n`);
   process.exitCode = 1;

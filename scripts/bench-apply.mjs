@@ -23,8 +23,7 @@ const concurrency = arg('concurrency', 8);
 // Each stored lead writes a message to the outbox and says so on the console: keep the figures
 // readable. Function workers write straight to this process's stdout, so filter there.
 const write = process.stdout.write.bind(process.stdout);
-process.stdout.write = (chunk, ...rest) =>
-  String(chunk).startsWith('[outbox]') ? true : write(chunk, ...rest);
+process.stdout.write = (chunk, ...rest) => (String(chunk).startsWith('[outbox]') ? true : write(chunk, ...rest));
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-bench-'));
 process.env.PGLITE_DIR = path.join(scratch, 'pglite');
 process.env.OUTBOX_DIR = path.join(scratch, 'outbox');
@@ -64,7 +63,15 @@ async function load(send, duration = seconds) {
   );
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-  return { requests: latencies.length, failures, rps: (latencies.length / duration).toFixed(1), p50: pct(50), p95: pct(95), p99: pct(99), statuses: JSON.stringify(statuses) };
+  return {
+    requests: latencies.length,
+    failures,
+    rps: (latencies.length / duration).toFixed(1),
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    statuses: JSON.stringify(statuses),
+  };
 }
 
 const { startInProcess } = await import('./in-process.mjs');
@@ -72,8 +79,13 @@ const { startServer } = await import('./server.mjs');
 const mails = () => readdirSync(process.env.OUTBOX_DIR, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml')).length;
 try {
   // 0 and 1. In-process, with the database round trips counted.
-  const fx = await startInProcess({ functions: ['apply'], countRoundTrips: true, env: { PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox') } });
-  const apply = () => new Request('http://127.0.0.1/api/apply', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload()) });
+  const fx = await startInProcess({
+    functions: ['apply'],
+    countRoundTrips: true,
+    env: { PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox') },
+  });
+  const apply = () =>
+    new Request('http://127.0.0.1/api/apply', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload()) });
   const warm = await fx.call('apply', apply()); // warm-up: the pool's first connection (and the outbox folder)
   await warm.settled();
   if (warm.response.status !== 201) throw new Error(`warm-up answered ${warm.response.status}: ${await warm.response.text()}`);
@@ -107,7 +119,9 @@ try {
   });
   await admin.end();
   await fx.close();
-  console.log(`POST /api/apply in-process   (${concurrency} concurrent, ${seconds} s): ${inProcess.rps} req/s, p50 ${inProcess.p50} ms, p95 ${inProcess.p95} ms, p99 ${inProcess.p99} ms, ${inProcess.requests} requests, ${inProcess.failures} failed ${inProcess.statuses}`);
+  console.log(
+    `POST /api/apply in-process   (${concurrency} concurrent, ${seconds} s): ${inProcess.rps} req/s, p50 ${inProcess.p50} ms, p95 ${inProcess.p95} ms, p99 ${inProcess.p99} ms, ${inProcess.requests} requests, ${inProcess.failures} failed ${inProcess.statuses}`,
+  );
 
   // 2. Through the local server.
   process.env.PGLITE_DIR = path.join(scratch, 'pglite-server');
@@ -115,14 +129,20 @@ try {
   delete process.env.DB_WS_PROXY;
   const server = await startServer({ port: 0, quiet: true });
   const send = async () => {
-    const response = await fetch(`${server.url}/api/apply`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() }, body: JSON.stringify(payload()) });
+    const response = await fetch(`${server.url}/api/apply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomIp() },
+      body: JSON.stringify(payload()),
+    });
     await response.text();
     return response.status;
   };
   await send(); // warm-up: the first call bundles the function
   const viaServer = await load(send, serverSeconds);
   await server.close();
-  console.log(`POST /api/apply via npm start (${concurrency} concurrent, ${serverSeconds} s): ${viaServer.rps} req/s, p50 ${viaServer.p50} ms, p95 ${viaServer.p95} ms, p99 ${viaServer.p99} ms, ${viaServer.requests} requests, ${viaServer.failures} failed ${viaServer.statuses}`);
+  console.log(
+    `POST /api/apply via npm start (${concurrency} concurrent, ${serverSeconds} s): ${viaServer.rps} req/s, p50 ${viaServer.p50} ms, p95 ${viaServer.p95} ms, p99 ${viaServer.p99} ms, ${viaServer.requests} requests, ${viaServer.failures} failed ${viaServer.statuses}`,
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

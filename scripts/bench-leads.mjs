@@ -21,7 +21,12 @@ import { countRoundTrips, formatTimes, invoke, onEachDatabase, openDatabase, tim
 import { bundleFunction } from './in-process.mjs';
 
 const { values } = parseArgs({
-  options: { calls: { type: 'string', default: '50' }, rows: { type: 'string', default: '50000' }, only: { type: 'string' }, explain: { type: 'boolean', default: false } },
+  options: {
+    calls: { type: 'string', default: '50' },
+    rows: { type: 'string', default: '50000' },
+    only: { type: 'string' },
+    explain: { type: 'boolean', default: false },
+  },
 });
 const calls = Number(values.calls);
 const rowCount = Number(values.rows);
@@ -47,10 +52,10 @@ async function seed(databaseUrl, n) {
       )
     ).rows.map((r) => r.id);
     const token = randomBytes(32).toString('base64url');
-    await client.query(
-      `insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at) values ($1, $2, now() + interval '12 hours', now())`,
-      [createHash('sha256').update(token).digest('hex'), staffIds[0]],
-    );
+    await client.query(`insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at) values ($1, $2, now() + interval '12 hours', now())`, [
+      createHash('sha256').update(token).digest('hex'),
+      staffIds[0],
+    ]);
     const first = `array['Asha','Bhavna','Chetan','Deepak','Esha','Farhan','Gita','Harish','Imran','Jyoti','Kavita','Lalit','Meena','Naveen','Omkar','Pooja','Rakesh','Sunita','Tarun','Usha','Vikram','Yogesh','Zoya','Anil','Priya','Ramesh','Sarita','Manoj','Neha','Kailash']`;
     const last = `array['Sharma','Verma','Rathore','Choudhary','Meghwal','Jain','Soni','Prajapat','Mali','Gehlot','Purohit','Vyas','Khan','Bishnoi','Saini','Joshi','Mathur','Agarwal','Sen','Dave']`;
     const firstHi = `array['आशा','भावना','चेतन','दीपक','गीता','हरीश','ज्योति','कविता','मीना','पूजा','राकेश','सुनीता']`;
@@ -102,7 +107,9 @@ async function seed(databaseUrl, n) {
     await client.query('analyze');
     const pick = async (text) => (await client.query(text)).rows[0];
     const sample = await pick(`select reference, phone_norm, email_norm from leads where id = ${Math.floor(n / 2)}`);
-    const month = await pick(`select ((now() at time zone 'Asia/Kolkata')::date - 120)::text as "from", ((now() at time zone 'Asia/Kolkata')::date - 90)::text as "to"`);
+    const month = await pick(
+      `select ((now() at time zone 'Asia/Kolkata')::date - 120)::text as "from", ((now() at time zone 'Asia/Kolkata')::date - 90)::text as "to"`,
+    );
     return { cookie: `__Host-staff=${token}`, staffIds, sample, month };
   } finally {
     await client.end();
@@ -237,20 +244,22 @@ async function benchOn(label, databaseUrl) {
   return results;
 }
 
-
-
 let failed = [];
 try {
   const runs = await onEachDatabase(values.only, benchOn);
   const labels = Object.keys(runs);
   const names = runs[labels[0]].map((r) => r.name);
   const width = Math.max(...names.map((n) => n.length));
-  console.log(`\nLeads inbox: ${rowCount.toLocaleString('en-IN')} leads, ${calls} calls each (the export 10) after 3 warm-up calls, in-process, sequential; times in ms; budget p95 ≤ ${budget} ms for list and search.`);
+  console.log(
+    `\nLeads inbox: ${rowCount.toLocaleString('en-IN')} leads, ${calls} calls each (the export 10) after 3 warm-up calls, in-process, sequential; times in ms; budget p95 ≤ ${budget} ms for list and search.`,
+  );
   console.log(`${'GET /api/admin/leads?…'.padEnd(width)} | ${labels.map((l) => `${l.padEnd(6)}   p50    p95    max`.padEnd(21)).join(' | ')} |  rows | trips`);
   console.log(`${'-'.repeat(width)}-|-${labels.map(() => '-'.repeat(21)).join('-|-')}-|-------|------`);
   for (const [i, name] of names.entries()) {
     const first = runs[labels[0]][i];
-    console.log(`${name.padEnd(width)} | ${labels.map((l) => formatTimes(runs[l][i]).padStart(21)).join(' | ')} | ${String(first.items).padStart(5)} | ${first.trips}`);
+    console.log(
+      `${name.padEnd(width)} | ${labels.map((l) => formatTimes(runs[l][i]).padStart(21)).join(' | ')} | ${String(first.items).padStart(5)} | ${first.trips}`,
+    );
     for (const l of labels) if (runs[l][i].kind === 'list' && runs[l][i].p95 > budget) failed.push(`${l}: ${name} p95 ${runs[l][i].p95.toFixed(1)} ms`);
   }
   if (values.explain) {

@@ -45,10 +45,10 @@ async function seed(databaseUrl, n) {
       )
     ).rows.map((r) => r.id);
     const token = randomBytes(32).toString('base64url');
-    await client.query(
-      `insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at) values ($1, $2, now() + interval '12 hours', now())`,
-      [createHash('sha256').update(token).digest('hex'), staffIds[0]],
-    );
+    await client.query(`insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at) values ($1, $2, now() + interval '12 hours', now())`, [
+      createHash('sha256').update(token).digest('hex'),
+      staffIds[0],
+    ]);
     const first = `(array['Asha','Bhavna','Chetan','Deepak','Esha','Farhan','Gita','Harish','Imran','Jyoti','Kavita','Lalit','Meena','Naveen','Omkar','Pooja','Rakesh','Sunita','Tarun','Usha'])`;
     const last = `(array['Sharma','Verma','Rathore','Choudhary','Meghwal','Jain','Soni','Prajapat','Mali','Gehlot','Purohit','Vyas','Khan','Bishnoi','Saini','Joshi','Mathur','Agarwal','Sen','Dave'])`;
     await client.query(
@@ -86,7 +86,10 @@ async function seed(databaseUrl, n) {
          from generate_series(1, $1) i`,
       [n, staffIds],
     );
-    await client.query(`insert into marquee_messages (message, created_at) select 'Announcement ' || i, now() - i * interval '1 hour' from generate_series(1, $1) i`, [n]);
+    await client.query(
+      `insert into marquee_messages (message, created_at) select 'Announcement ' || i, now() - i * interval '1 hour' from generate_series(1, $1) i`,
+      [n],
+    );
     await client.query('analyze');
     const [oneStudent] = (await client.query(`select email from students order by id limit 1 offset $1`, [Math.floor(n / 2)])).rows;
     const [oneRecord] = (await client.query(`select entity_id from audit_log where entity = 'student' order by id limit 1`)).rows;
@@ -102,7 +105,9 @@ async function benchOn(label, databaseUrl) {
   const started = performance.now();
   const { database, url } = await openDatabase(dir, databaseUrl);
   const data = await seed(url, rowCount);
-  console.log(`${label}: database ready and seeded with ${rowCount.toLocaleString('en-IN')} rows per table in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${label}: database ready and seeded with ${rowCount.toLocaleString('en-IN')} rows per table in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const relay = await countRoundTrips(url, { serialize: !databaseUrl });
 
@@ -175,12 +180,16 @@ try {
   const labels = Object.keys(runs);
   const names = runs[labels[0]].map((r) => r.name);
   const width = Math.max(...names.map((n) => n.length));
-  console.log(`\nStaff lists: ${rowCount.toLocaleString('en-IN')} rows per table, ${calls} calls each after 3 warm-up calls, in-process, sequential; times in ms.`);
+  console.log(
+    `\nStaff lists: ${rowCount.toLocaleString('en-IN')} rows per table, ${calls} calls each after 3 warm-up calls, in-process, sequential; times in ms.`,
+  );
   console.log(`${''.padEnd(width)} | ${labels.map((l) => `${l.padEnd(6)}   p50    p95    max`.padEnd(21)).join(' | ')} | rows | round trips`);
   console.log(`${'-'.repeat(width)}-|-${labels.map(() => '-'.repeat(21)).join('-|-')}-|------|------------`);
   for (const [i, name] of names.entries()) {
     const first = runs[labels[0]][i];
-    console.log(`${name.padEnd(width)} | ${labels.map((l) => fmt(runs[l][i]).padStart(21)).join(' | ')} | ${String(first.items ?? '').padStart(4)} | ${first.trips ?? ''}`);
+    console.log(
+      `${name.padEnd(width)} | ${labels.map((l) => fmt(runs[l][i]).padStart(21)).join(' | ')} | ${String(first.items ?? '').padStart(4)} | ${first.trips ?? ''}`,
+    );
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -62,12 +62,16 @@ let failed = false;
 try {
   const page = await time(server.url, '/', CALLS);
   const api = await time(server.url, '/api/jobs', CALLS);
-  console.log(`\n  npm start answered its first request ${(server.startedIn / 1000).toFixed(1)} s after it was started (database opened, functions bundled and loaded)`);
+  console.log(
+    `\n  npm start answered its first request ${(server.startedIn / 1000).toFixed(1)} s after it was started (database opened, functions bundled and loaded)`,
+  );
   console.log(`\n  ${CALLS} sequential calls each    p50    p95    max (ms)`);
   console.log(`  GET /                      ${formatTimes(page)}`);
   console.log(`  GET /api/jobs              ${formatTimes(api)}`);
   const ratio = api.p50 / page.p50;
-  console.log(`\n  API p50 / page p50: ${ratio.toFixed(2)} (budget ≤ ${budget.apiP50VersusPage}); slowest API call ${api.max.toFixed(1)} ms (budget ≤ ${budget.apiMaxMs})`);
+  console.log(
+    `\n  API p50 / page p50: ${ratio.toFixed(2)} (budget ≤ ${budget.apiP50VersusPage}); slowest API call ${api.max.toFixed(1)} ms (budget ≤ ${budget.apiMaxMs})`,
+  );
   if (ratio > budget.apiP50VersusPage || api.max > budget.apiMaxMs) {
     failed = true;
     console.error('  Over budget.');

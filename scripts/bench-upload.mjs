@@ -57,24 +57,52 @@ async function cameraPhoto(seed) {
       pixels[i + 2] = Math.max(0, Math.min(255, 128 + 100 * Math.sin((x + seed * 50) / 97) * Math.cos(y / 131) + n));
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 const fill = {
-  Name: 'Ramesh Kumar', "Father's name": 'Suresh Kumar', 'Date of birth': '1990-05-14', 'Permanent address': 'Ward 4, Main Road, Pali',
-  'Current address': 'Ward 4, Main Road, Pali', 'Aadhaar number': '234123412346', Email: 'bench@example.in', 'PAN number': 'ABCDE1234F',
-  'Jan Aadhaar number': '1234567890', 'Contact number': `9${String(Date.now()).slice(-9)}`, 'Kiosk name': 'Ramesh e-Mitra', 'SSO ID': 'RAMESH.K',
-  'Police station': 'Kotwali', 'Kiosk address': 'Shop 2, Bus Stand', Tehsil: 'Pali', 'Municipality / Panchayat samiti': 'Pali', 'Ward or village': 'Ward 4',
-  Pincode: '306401', 'Bank account number': '12345678901', 'IFSC code': 'SBIN0001234', 'Bank name': 'State Bank of India',
-  'Account holder name': 'Ramesh Kumar', 'Correspondent bank': 'Bank of Baroda', 'Correspondent IFSC code': 'BARB0PALIXX', 'OD account number': '998877665544', 'KO code': 'KO123',
+  Name: 'Ramesh Kumar',
+  "Father's name": 'Suresh Kumar',
+  'Date of birth': '1990-05-14',
+  'Permanent address': 'Ward 4, Main Road, Pali',
+  'Current address': 'Ward 4, Main Road, Pali',
+  'Aadhaar number': '234123412346',
+  Email: 'bench@example.in',
+  'PAN number': 'ABCDE1234F',
+  'Jan Aadhaar number': '1234567890',
+  'Contact number': `9${String(Date.now()).slice(-9)}`,
+  'Kiosk name': 'Ramesh e-Mitra',
+  'SSO ID': 'RAMESH.K',
+  'Police station': 'Kotwali',
+  'Kiosk address': 'Shop 2, Bus Stand',
+  Tehsil: 'Pali',
+  'Municipality / Panchayat samiti': 'Pali',
+  'Ward or village': 'Ward 4',
+  Pincode: '306401',
+  'Bank account number': '12345678901',
+  'IFSC code': 'SBIN0001234',
+  'Bank name': 'State Bank of India',
+  'Account holder name': 'Ramesh Kumar',
+  'Correspondent bank': 'Bank of Baroda',
+  'Correspondent IFSC code': 'BARB0PALIXX',
+  'OD account number': '998877665544',
+  'KO code': 'KO123',
 };
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field's label as a pattern: the label of a required field ends with its asterisk. */
 const labelled = (label) => new RegExp(`^${escape(label)}( \\*)?$`);
 /** The eight documents given a photo: label and slot. */
 const slots = [
-  ['Police verification (Pali)', 'policeVerificationPali'], ['Applicant photo', 'applicantPhoto'], ['Marksheet', 'marksheet'], ['Aadhaar card copy', 'aadharCopy'],
-  ['PAN card copy', 'panCardCopy'], ['RS-CIT certificate', 'rscit'], ['Affidavit', 'affidavit'], ['Rent agreement', 'rentAgreement'],
+  ['Police verification (Pali)', 'policeVerificationPali'],
+  ['Applicant photo', 'applicantPhoto'],
+  ['Marksheet', 'marksheet'],
+  ['Aadhaar card copy', 'aadharCopy'],
+  ['PAN card copy', 'panCardCopy'],
+  ['RS-CIT certificate', 'rscit'],
+  ['Affidavit', 'affidavit'],
+  ['Rent agreement', 'rentAgreement'],
 ];
 
 const { startServer } = await import('./server.mjs');
@@ -89,7 +117,15 @@ try {
   server = await startServer({ port, quiet: true });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
@@ -134,7 +170,10 @@ try {
     const group = page.getByRole('group', { name: new RegExp(`^${escape(label)}( \\(optional\\))?$`) });
     await group.locator('input[type=file]').setInputFiles({ name: `IMG_2026112${i}_1015.jpg`, mimeType: 'image/jpeg', buffer: photos[i] });
   }
-  await page.getByText(/^Uploaded: /).nth(PHOTOS - 1).waitFor({ timeout: 15 * 60_000 });
+  await page
+    .getByText(/^Uploaded: /)
+    .nth(PHOTOS - 1)
+    .waitFor({ timeout: 15 * 60_000 });
   const uploaded = performance.now();
   await page.getByRole('button', { name: 'Submit' }).click();
   const outcome = page.getByRole('alert').filter({ hasText: 'Registration Successful' });
@@ -148,11 +187,17 @@ try {
   const sent = [...uploadedBytes.values()].reduce((sum, n) => sum + n, 0);
   console.log(`\nKiosk form, ${PHOTOS} photos, network: ${NETWORK.latency} ms RTT, 1.6 Mbps down, 750 kbps up (Lighthouse mobile); CPU ${cpu}× slower`);
   console.log(`  time to submit (first file chosen → ${reference ?? 'reference'} shown): ${seconds.toFixed(1)} s`);
-  console.log(`  of which uploads (chosen → all checked):                ${((uploaded - started) / 1000).toFixed(1)} s; final submit ${((done - uploaded) / 1000).toFixed(1)} s`);
-  console.log(`  bytes uploaded: ${(sent / 1024).toFixed(0)} KB in ${posts} posts to the storage, of ${(original / MB).toFixed(1)} MB chosen (${((sent / original) * 100).toFixed(1)} %; each post adds about 1 KB of policy fields)`);
+  console.log(
+    `  of which uploads (chosen → all checked):                ${((uploaded - started) / 1000).toFixed(1)} s; final submit ${((done - uploaded) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `  bytes uploaded: ${(sent / 1024).toFixed(0)} KB in ${posts} posts to the storage, of ${(original / MB).toFixed(1)} MB chosen (${((sent / original) * 100).toFixed(1)} %; each post adds about 1 KB of policy fields)`,
+  );
   for (const [i, [, slot]] of slots.entries()) {
     const kb = (n) => ((n ?? 0) / 1024).toFixed(0).padStart(4);
-    console.log(`    ${slot.padEnd(24)} ${(photos[i].length / MB).toFixed(2)} MB chosen → ${kb(uploadedBytes.get(slot))} KB sent, ${kb(stored.get(slot))} KB kept`);
+    console.log(
+      `    ${slot.padEnd(24)} ${(photos[i].length / MB).toFixed(2)} MB chosen → ${kb(uploadedBytes.get(slot))} KB sent, ${kb(stored.get(slot))} KB kept`,
+    );
   }
 
   const budget = JSON.parse(readFileSync(path.join(root, 'budgets.json'), 'utf8')).api?.kioskSubmit3gSeconds;

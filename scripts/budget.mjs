@@ -291,20 +291,30 @@ for (const file of htmlFiles(distDir).sort()) {
   const isAdmin = typeof budgets.pages?.[route]?.adminJs === 'number';
   if (isAdmin) {
     // The island's own code: its component module and the panels that module loads on demand.
-    const entries = tags(html, 'astro-island').map(({ attrs }) => fileOf(attrs.get('component-url'), file)).filter(Boolean);
+    const entries = tags(html, 'astro-island')
+      .map(({ attrs }) => fileOf(attrs.get('component-url'), file))
+      .filter(Boolean);
     const own = new Set([...entries, ...entries.flatMap(dynamicImportsOf)]);
     adminPages.push({ route, js: row.js, budget: limits.adminJs, own });
-    if (row.js > limits.adminJs * KB) failures.push(`${route}: admin island's initial JS ${(row.js / KB).toFixed(1)} KB is over its budget of ${limits.adminJs} KB`);
+    if (row.js > limits.adminJs * KB)
+      failures.push(`${route}: admin island's initial JS ${(row.js / KB).toFixed(1)} KB is over its budget of ${limits.adminJs} KB`);
     if (!entries.length) failures.push(`${route}: has an adminJs budget but no island`);
   }
 
   // React's runtime (about 66 KB gzipped) must never load with a page, nor merely because the
   // visitor scrolled (client:visible): only when they use an island (client:trigger/interact).
-  for (const [kind, files] of isAdmin ? [] : [['initial', js.initial], ['lazy (no interaction needed)', js.lazy]]) {
+  for (const [kind, files] of isAdmin
+    ? []
+    : [
+        ['initial', js.initial],
+        ['lazy (no interaction needed)', js.lazy],
+      ]) {
     for (const f of files) {
       const name = path.basename(f);
       if (/^client\.[\w-]+\.js$/.test(name) || readFileSync(f, 'utf8').includes('react-dom')) {
-        failures.push(`${route}: ${kind} JavaScript includes React's client runtime (${path.relative(distDir, f)}); hydrate islands on interaction (client:trigger / client:interact) instead`);
+        failures.push(
+          `${route}: ${kind} JavaScript includes React's client runtime (${path.relative(distDir, f)}); hydrate islands on interaction (client:trigger / client:interact) instead`,
+        );
       }
     }
   }
@@ -343,7 +353,9 @@ console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const r of table.slice(1)) console.log(line(r));
 for (const admin of adminPages) {
-  console.log(`\nAdmin app (${admin.route}): initial JavaScript ${kb(admin.js)} KB gzipped, React included (budget ${admin.budget} KB); ${admin.own.size} chunks of its own, loaded by no other page.`);
+  console.log(
+    `\nAdmin app (${admin.route}): initial JavaScript ${kb(admin.js)} KB gzipped, React included (budget ${admin.budget} KB); ${admin.own.size} chunks of its own, loaded by no other page.`,
+  );
 }
 console.log(`\nBudgets (KB): default ${JSON.stringify(budgets.default)}; per page: ${Object.keys(budgets.pages ?? {}).join(', ') || 'none'}.`);
 

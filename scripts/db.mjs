@@ -87,7 +87,14 @@ export async function startWebSocketProxy({ allowedPort, serialize = false }) {
       },
     };
     socket.on('message', (data) => {
-      debug('from', conn.id, Buffer.from(/** @type {Buffer} */ (data)).subarray(0, 1).toString('latin1'), /** @type {Buffer} */ (data).length);
+      debug(
+        'from',
+        conn.id,
+        Buffer.from(/** @type {Buffer} */ (data))
+          .subarray(0, 1)
+          .toString('latin1'),
+        /** @type {Buffer} */ (data).length,
+      );
       const bytes = /** @type {Buffer} */ (data);
       // Terminate ('X'): answered by nothing, so it would hold the lock until the socket closes
       // (up to the idle timeout when a dropped function worker never closes it). Close instead.

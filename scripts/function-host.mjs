@@ -88,7 +88,12 @@ const MANIFEST = 'routes.json';
  * @param {{ dir?: string, outdir: string, names?: string[] }} options
  */
 export async function bundleFunctions({ dir = functionsDir, outdir, names = functionNames(dir) }) {
-  const result = await build({ ...bundleOptions, entryPoints: names.map((name) => ({ in: sourceOf(dir, name), out: name })), outdir, outExtension: { '.js': '.mjs' } });
+  const result = await build({
+    ...bundleOptions,
+    entryPoints: names.map((name) => ({ in: sourceOf(dir, name), out: name })),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+  });
   if (result.errors.length) throw new Error('The functions do not build: see the errors above.');
   return names;
 }
@@ -129,10 +134,19 @@ export async function startFunctionHost({ dir = functionsDir, outdir, watch = fa
     const modules = new Map();
     const routes = Object.entries(configs).map(([name, config]) => routesOf(name, config));
     const handlerOf = (name) => {
-      if (!modules.has(name)) modules.set(name, import(pathToFileURL(path.join(out, `${name}.mjs`)).href).then((module) => module.default));
+      if (!modules.has(name))
+        modules.set(
+          name,
+          import(pathToFileURL(path.join(out, `${name}.mjs`)).href).then((module) => module.default),
+        );
       return modules.get(name);
     };
-    return hostOver(Object.keys(configs), () => routes, handlerOf, async () => {});
+    return hostOver(
+      Object.keys(configs),
+      () => routes,
+      handlerOf,
+      async () => {},
+    );
   }
 
   const names = only ?? functionNames(dir);
@@ -204,10 +218,15 @@ export async function startFunctionHost({ dir = functionsDir, outdir, watch = fa
     await ready;
     return routes.find((r) => r.name === name)?.handler;
   };
-  return hostOver(names, () => routes, handlerOf, async () => {
-    folderWatcher?.close();
-    await builder.dispose();
-  });
+  return hostOver(
+    names,
+    () => routes,
+    handlerOf,
+    async () => {
+      folderWatcher?.close();
+      await builder.dispose();
+    },
+  );
 }
 
 /** The host's interface over a route table and a way to get a function's handler. */

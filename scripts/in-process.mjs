@@ -91,7 +91,12 @@ const randomClientIp = () => `100.${64 + Math.floor(Math.random() * 64)}.${Math.
  */
 export async function startInProcess({ functions, countRoundTrips = false, env = {} }) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-functions-'));
-  Object.assign(process.env, { PGLITE_DIR: path.join(scratch, 'pglite'), OUTBOX_DIR: path.join(scratch, 'outbox'), UPLOAD_DIR: path.join(scratch, 'uploads'), ...env });
+  Object.assign(process.env, {
+    PGLITE_DIR: path.join(scratch, 'pglite'),
+    OUTBOX_DIR: path.join(scratch, 'outbox'),
+    UPLOAD_DIR: path.join(scratch, 'uploads'),
+    ...env,
+  });
   delete process.env.DATABASE_URL;
   delete process.env.DB_WS_PROXY;
   const database = await prepareDatabase({ log: () => {} });

@@ -11,8 +11,10 @@ import { prepareDatabase } from './database.mjs';
 import { bundleModule } from './in-process.mjs';
 
 if (process.env.DATABASE_URL && !process.env.ID_NUMBER_KEYS) {
-  console.error('\n  ID_NUMBER_KEYS is not set: give the keys (the new one first, then the old ones) as in Netlify, e.g.\n' +
-    '  ID_NUMBER_KEYS="k2026:…,k2025:…" DATABASE_URL=… npm run ids:reseal\n');
+  console.error(
+    '\n  ID_NUMBER_KEYS is not set: give the keys (the new one first, then the old ones) as in Netlify, e.g.\n' +
+      '  ID_NUMBER_KEYS="k2026:…,k2025:…" DATABASE_URL=… npm run ids:reseal\n',
+  );
   process.exit(1);
 }
 

@@ -83,9 +83,7 @@ async function readFunctionBody(req) {
 
 async function send(req, res, response) {
   const encoding = req.method === 'HEAD' ? null : chooseEncoding(req.headers['accept-encoding'], response);
-  const { headers: outgoing, body } = encoding
-    ? compress(response, encoding)
-    : { headers: response.headers, body: response.body };
+  const { headers: outgoing, body } = encoding ? compress(response, encoding) : { headers: response.headers, body: response.body };
   const headers = {};
   outgoing.forEach((value, key) => {
     if (key === 'set-cookie') return;
@@ -107,10 +105,7 @@ function functionFailed(name, error) {
   const requestId = crypto.randomUUID();
   console.error(`[${requestId}] function ${name} failed:`, error);
   const message = 'Something went wrong. Please try again.';
-  return Response.json(
-    { message, error: message, requestId },
-    { status: 500, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } },
-  );
+  return Response.json({ message, error: message, requestId }, { status: 500, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } });
 }
 
 /** 421 for a request addressed to a name this server does not answer; nothing else is read. */
@@ -131,7 +126,9 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
   const [database, functions] = await Promise.all([
     prepareDatabase({ log, demoAdmin: true }),
     startFunctionHost({ watch, log: (line) => console.log(`  ${line}`) }).then((host) => {
-      log(`  Functions: ${host.names.length} bundled and loaded in ${((Date.now() - started) / 1000).toFixed(1)} s${watch ? ' (a changed source reloads its functions)' : ''}`);
+      log(
+        `  Functions: ${host.names.length} bundled and loaded in ${((Date.now() - started) / 1000).toFixed(1)} s${watch ? ' (a changed source reloads its functions)' : ''}`,
+      );
       return host;
     }),
   ]);

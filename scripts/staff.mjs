@@ -18,16 +18,21 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * address.
  */
 export async function createStaff(pool, { name, email, password = newPassword() }) {
-  const cleanName = String(name ?? '').replace(/\s+/g, ' ').trim();
-  const cleanEmail = String(email ?? '').trim().toLowerCase();
+  const cleanName = String(name ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const cleanEmail = String(email ?? '')
+    .trim()
+    .toLowerCase();
   if (cleanName.length < 2) throw new Error('Please give the staff member\'s name (--name "Asha Verma").');
   if (!EMAIL.test(cleanEmail)) throw new Error('Please give a valid e-mail address (--email asha@example.com).');
   const hash = await hashPassword(password);
   try {
-    const { rows } = await pool.query(
-      'insert into staff (name, email, password_hash, password_changed_at) values ($1, $2, $3, now()) returning id::text',
-      [cleanName, cleanEmail, hash],
-    );
+    const { rows } = await pool.query('insert into staff (name, email, password_hash, password_changed_at) values ($1, $2, $3, now()) returning id::text', [
+      cleanName,
+      cleanEmail,
+      hash,
+    ]);
     return { id: rows[0].id, name: cleanName, email: cleanEmail, password };
   } catch (error) {
     if (error?.code === '23505') throw new Error(`A staff account with the e-mail ${cleanEmail} already exists.`);

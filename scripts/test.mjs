@@ -1,11 +1,13 @@
 // `npm test`: every check, in order, stopping at the first that fails.
-//   1. astro check        TypeScript (strict) over pages, components, functions and tests
-//   2. astro build        the site into dist/
-//   3. budget             page weight per page against budgets.json (scripts/budget.mjs), right
+//   1. lint               ESLint and Prettier's check (npm run lint)
+//   2. astro check        TypeScript (strict) over pages, components, functions and tests
+//   3. astro build        the site into dist/
+//   4. budget             page weight per page against budgets.json (scripts/budget.mjs), right
 //                         after the build: it takes a second, the tests take many minutes
-//   4. vitest run         unit, function and API tests
-//   5. playwright test    browser tests against the built site served by `npm start`'s code
-//   6. lighthouse         mobile Performance ≥ 95 on /, /openBoard, /coursePage (scripts/lighthouse.mjs)
+//   5. vitest run         unit tests, function tests, the API on PGlite and on PostgreSQL
+//                         (in-process), and the HTTP tests through `npm start`'s server
+//   6. playwright test    browser tests against the built site served by `npm start`'s code
+//   7. lighthouse         mobile Performance ≥ 95 on /, /openBoard, /coursePage (scripts/lighthouse.mjs)
 // Lighthouse runs alone after Playwright, because a busy machine skews its timings.
 // The last line sums the unit and browser tests: "N passed, N failed".
 // `--skip-lighthouse` leaves step 6 out (for a quick local run); `--keep-going` runs every step
@@ -27,6 +29,7 @@ rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 
 const steps = [
+  { title: 'Lint (eslint, prettier --check)', args: ['npm', 'run', '--silent', 'lint'], bare: true },
   { title: 'Type check (astro check)', args: ['astro', 'check'] },
   { title: 'Build (astro build)', args: ['astro', 'build'] },
   { title: 'Page-weight budgets (scripts/budget.mjs)', args: ['node', 'scripts/budget.mjs'] },
@@ -60,9 +63,10 @@ const failedSteps = [];
 const started = Date.now();
 for (const [i, step] of steps.entries()) {
   const line = '═'.repeat(78);
-  console.log(`\n${line}\n  Step ${i + 1}/${steps.length}: ${step.title}\n  $ npx ${step.args.join(' ')}\n${line}\n`);
+  console.log(`\n${line}\n  Step ${i + 1}/${steps.length}: ${step.title}\n  $ ${step.bare ? '' : 'npx '}${step.args.join(' ')}\n${line}\n`);
   const t0 = Date.now();
-  const run = spawnSync('npx', step.args, { cwd: root, stdio: 'inherit', env: process.env });
+  const [command, ...args] = step.bare ? step.args : ['npx', ...step.args];
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   if (run.status !== 0) {
     status = run.status ?? 1;

@@ -24,4 +24,5 @@ export function uploadPageDirectives(): UploadPageDirective[] {
 export const STATUS_PAGE = '/applicationStatus';
 
 /** The meta description of a form's page. */
-export const formDescription = (title: string) => `${title}: fill it in online and upload your documents from your phone. We check them and forward your application.`;
+export const formDescription = (title: string) =>
+  `${title}: fill it in online and upload your documents from your phone. We check them and forward your application.`;

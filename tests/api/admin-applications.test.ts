@@ -61,7 +61,16 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
 
     expect(a.documents.map((d) => d.slot)).toEqual(EMITRA_FORM.documents.map((d) => d.slot));
     const doc = (slot: string) => a.documents.find((d) => d.slot === slot)!;
-    expect(doc('applicantPhoto')).toMatchObject({ label: 'Applicant photo', required: true, imagesOnly: true, state: 'received', uploadId: app.documents['applicantPhoto'], fileName: 'applicantPhoto.jpg', type: 'image/jpeg', size: 48213 });
+    expect(doc('applicantPhoto')).toMatchObject({
+      label: 'Applicant photo',
+      required: true,
+      imagesOnly: true,
+      state: 'received',
+      uploadId: app.documents['applicantPhoto'],
+      fileName: 'applicantPhoto.jpg',
+      type: 'image/jpeg',
+      size: 48213,
+    });
     expect(doc('rscit')).toMatchObject({ label: 'RS-CIT certificate', required: true, state: 'missing', uploadId: null });
     expect(doc('rentAgreement')).toMatchObject({ required: false, state: 'missing', uploadId: null });
     expect(a).toMatchObject({ portalReference: null, fix: null, closedAt: null, purgedAt: null, consent: { version: '2026-11' } });
@@ -79,7 +88,12 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(documents.filter((d) => d.required).every((d) => d.state === 'received')).toBe(true);
     // The photo's size as kept: re-encoded by the check.
     const photoItem = documents.find((d) => d.slot === 'applicantPhoto')!;
-    expect(photoItem).toMatchObject({ uploadId: app.documents['applicantPhoto'], type: 'image/jpeg', size: expect.any(Number), fileName: 'applicantPhoto.jpg' });
+    expect(photoItem).toMatchObject({
+      uploadId: app.documents['applicantPhoto'],
+      type: 'image/jpeg',
+      size: expect.any(Number),
+      fileName: 'applicantPhoto.jpg',
+    });
     expect(documents.find((d) => d.slot === 'marksheet')).toMatchObject({ type: 'application/pdf', size: PDF.length });
     // The form's own answers, sealed numbers masked.
     const fields = application(item).sections.flatMap((x) => x.fields);
@@ -95,7 +109,9 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(link).toMatchObject({ type: 'image/jpeg', name: 'applicant-photo.jpg' });
     expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(50_000);
     expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
-    expect(await views()).toEqual([{ action: 'view-document', entity_id: app.id, detail: { uploadId: app.documents['applicantPhoto'], slot: 'applicantPhoto' } }]);
+    expect(await views()).toEqual([
+      { action: 'view-document', entity_id: app.id, detail: { uploadId: app.documents['applicantPhoto'], slot: 'applicantPhoto' } },
+    ]);
 
     const file = await target.fetch(link.url);
     expect(file.status).toBe(200);
@@ -137,7 +153,8 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
       const res = await staffFetch(target, `/api/admin/applications/${id}/reveal`, cookie, { body, headers });
       return { status: res.status, body: await res.json(), headers: res.headers };
     };
-    const reveals = () => db(target, `select action, entity, entity_id, detail from audit_log where action = 'reveal' and entity_id = $1 order by id`, [app.id]);
+    const reveals = () =>
+      db(target, `select action, entity, entity_id, detail from audit_log where action = 'reveal' and entity_id = $1 order by id`, [app.id]);
 
     const shown = await reveal(app.id, { field: 'aadharNo' });
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
@@ -173,7 +190,9 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     await rateLimitsOn((text, params) => db(target, text, params)).setHits('reveal:staff', admin.staff.id, LIMITS['reveal:staff'].max);
     const stopped = await reveal(app.id, { field: 'aadharNo' });
     expect(stopped.status).toBe(429);
-    expect(stopped.body.message).toBe('You have shown many ID numbers in the last hour, so showing more is paused for a while. The masked numbers stay on screen; please try again later.');
+    expect(stopped.body.message).toBe(
+      'You have shown many ID numbers in the last hour, so showing more is paused for a while. The masked numbers stay on screen; please try again later.',
+    );
     expect(JSON.stringify(stopped.body)).not.toContain('234123412346');
     expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect(await reveals()).toHaveLength(5);
@@ -187,7 +206,12 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(gone.body.message).toBe('The ID numbers of this application were deleted at the end of the retention period.');
     const item = application(await read(purged.id));
     expect(item.purgedAt).not.toBeNull();
-    expect(item.sections.flatMap((x) => x.fields).filter((f) => f.sealed).every((f) => f.value === null)).toBe(true);
+    expect(
+      item.sections
+        .flatMap((x) => x.fields)
+        .filter((f) => f.sealed)
+        .every((f) => f.value === null),
+    ).toBe(true);
     expect(item.documents.every((d) => d.state === 'missing' && d.uploadId === null)).toBe(true);
   });
 
@@ -218,7 +242,11 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect((await appState(app.id))!['asked']).toBe(false);
 
     const note = 'The PAN card copy is cut off at the bottom; the photo is too dark.';
-    const res = await post(app.id, { action: 'move', version: 1, next: { status: 'documents-to-fix', slots: ['panCardCopy', 'applicantPhoto', 'panCardCopy'], note } });
+    const res = await post(app.id, {
+      action: 'move',
+      version: 1,
+      next: { status: 'documents-to-fix', slots: ['panCardCopy', 'applicantPhoto', 'panCardCopy'], note },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Status changed to Documents to fix: the applicant is e-mailed a link to upload the documents again.');
     const a = application(res.body.item);
@@ -244,9 +272,15 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(stored).toMatchObject({ fix_slots: ['applicantPhoto', 'panCardCopy'], fix_note: note, asked: true });
     // Only the token's hash is stored.
     expect(stored!['fix_token_hash']).toBe(createHash('sha256').update(token!).digest('hex'));
-    const [outbox] = await db(target, `select kind, recipient, subject, sent_at is not null as sent from mail_outbox where lead_id = $1 and kind = 'applicant'`, [app.id]);
+    const [outbox] = await db(
+      target,
+      `select kind, recipient, subject, sent_at is not null as sent from mail_outbox where lead_id = $1 and kind = 'applicant'`,
+      [app.id],
+    );
     expect(outbox).toMatchObject({ kind: 'applicant', recipient: app.email, subject: `Please upload documents again: ${app.reference}` });
-    await eventually(async () => expect((await read(app.id)).timeline.map((t) => t.summary)).toContain(`E-mailed the applicant: Please upload documents again: ${app.reference}.`));
+    await eventually(async () =>
+      expect((await read(app.id)).timeline.map((t) => t.summary)).toContain(`E-mailed the applicant: Please upload documents again: ${app.reference}.`),
+    );
 
     // Asked again: a new link replaces the old.
     const again = await post(app.id, { action: 'move', version: 2, next: { status: 'documents-to-fix', slots: ['marksheet'] } });
@@ -258,7 +292,11 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
   it('takes the fixed documents back from the applicant: the old file replaced, the application submitted and untouched again', async () => {
     const app = await submitApplication(target);
     await post(app.id, { action: 'note', text: 'Looked at it.' });
-    const asked = await post(app.id, { action: 'move', version: 1, next: { status: 'documents-to-fix', slots: ['panCardCopy'], note: 'Cut off at the bottom.' } });
+    const asked = await post(app.id, {
+      action: 'move',
+      version: 1,
+      next: { status: 'documents-to-fix', slots: ['panCardCopy'], note: 'Cut off at the bottom.' },
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const mails = await eventually(async () => {
       const found = (await outboxMessages(target, `To: ${app.email}`)).filter((m) => m.includes('Please upload documents again'));
@@ -274,7 +312,9 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect((await opened.json()).documents).toEqual([{ slot: 'panCardCopy', label: 'PAN card copy', imagesOnly: false }]);
     // Another PDF (a comment before its trailer: a PDF ends with %%EOF, nothing after it).
     const newPdf = Buffer.from(PDF.toString('latin1').replace('trailer', '% a clearer scan\ntrailer'), 'latin1');
-    const policy = await (await postJson(target, '/api/uploads', { fix: token, slot: 'panCardCopy', name: 'pan-clear.pdf', type: 'application/pdf', size: newPdf.length }, {}, ip)).json();
+    const policy = await (
+      await postJson(target, '/api/uploads', { fix: token, slot: 'panCardCopy', name: 'pan-clear.pdf', type: 'application/pdf', size: newPdf.length }, {}, ip)
+    ).json();
     const form = new FormData();
     for (const [name, value] of Object.entries(policy.fields as Record<string, string>)) form.set(name, value);
     form.set('file', new Blob([newPdf]));

@@ -68,7 +68,11 @@ describe.each(targets)('staff sign-in on $name', (target) => {
     expect(await (await me(target, cookie)).json()).toMatchObject({ stage: 'signed-in' });
     // The token used before the second factor no longer opens anything.
     expect((await me(target, pending)).status).toBe(401);
-    const [audited] = await db<{ n: number }>(target, `select count(*)::int as n from audit_log where staff_id = $1 and action in ('sign-in', 'enrol-second-factor')`, [staff.id]);
+    const [audited] = await db<{ n: number }>(
+      target,
+      `select count(*)::int as n from audit_log where staff_id = $1 and action in ('sign-in', 'enrol-second-factor')`,
+      [staff.id],
+    );
     expect(audited!.n).toBe(2);
   });
 
@@ -128,7 +132,9 @@ describe.each(targets)('staff sign-in on $name', (target) => {
     expect((await me(target, third)).status).toBe(401);
 
     const idle = (await signInAnother(target, admin)).cookie;
-    await db(target, `update staff_sessions set last_seen_at = now() - interval '${IDLE_MINUTES + 1} minutes' where staff_id = $1 and revoked_at is null`, [admin.staff.id]);
+    await db(target, `update staff_sessions set last_seen_at = now() - interval '${IDLE_MINUTES + 1} minutes' where staff_id = $1 and revoked_at is null`, [
+      admin.staff.id,
+    ]);
     expect((await me(target, idle)).status).toBe(401);
     const old = (await signInAnother(target, admin)).cookie;
     await db(target, `update staff_sessions set expires_at = now() - interval '1 second' where staff_id = $1 and revoked_at is null`, [admin.staff.id]);

@@ -18,6 +18,7 @@ import { db, eventually, get, post, targets, uniqueEmail, uniqueName, uniquePhon
 import { passwordStep, sessionCookieOf, signInFirstTime, signedInAdmin, staffFetch, totp, type TestStaff } from './staff';
 
 type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read field by field
 type Json = Record<string, any>;
 
 const INVITATION_SUBJECT = 'Your staff account at Pragati Computer & Education Institute';
@@ -38,9 +39,19 @@ async function send(target: Target, method: string, route: string, cookie: strin
 
 /** The audit lines about one record, oldest first. */
 const auditOf = (target: Target, entity: string, entityId: string) =>
-  db<{ action: string; staff_id: string; detail: Json | null }>(target, 'select action, staff_id::text, detail from audit_log where entity = $1 and entity_id = $2 order by id', [entity, entityId]);
+  db<{ action: string; staff_id: string; detail: Json | null }>(
+    target,
+    'select action, staff_id::text, detail from audit_log where entity = $1 and entity_id = $2 order by id',
+    [entity, entityId],
+  );
 
-const studentFields = (name: string) => ({ name, email: uniqueEmail('student').toUpperCase(), phone: '098290 12345', course: 'RS-CIT (Basic)', registrationDate: '2025-07-01' });
+const studentFields = (name: string) => ({
+  name,
+  email: uniqueEmail('student').toUpperCase(),
+  phone: '098290 12345',
+  course: 'RS-CIT (Basic)',
+  registrationDate: '2025-07-01',
+});
 
 /** Today's date in India (YYYY-MM-DD). */
 const indiaToday = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
@@ -59,7 +70,16 @@ describe.each(targets)('staff records on $name', (target) => {
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
         message: 'Student added.',
-        item: { _id: expect.stringMatching(/^\d+$/), name, email: expect.stringMatching(/^student\..+@example\.in$/), phone: null, course: 'RS-CIT (Basic)', registrationDate: indiaToday(), leadId: null, version: 1 },
+        item: {
+          _id: expect.stringMatching(/^\d+$/),
+          name,
+          email: expect.stringMatching(/^student\..+@example\.in$/),
+          phone: null,
+          course: 'RS-CIT (Basic)',
+          registrationDate: indiaToday(),
+          leadId: null,
+          version: 1,
+        },
       });
       const id = created.body.item._id as string;
 
@@ -69,7 +89,10 @@ describe.each(targets)('staff records on $name', (target) => {
       const edit = { ...studentFields(name), version: 1 };
       const updated = await send(target, 'PUT', `/api/students/${id}`, admin.cookie, edit);
       expect(updated.status).toBe(200);
-      expect(updated.body).toEqual({ message: 'Student updated.', item: { ...created.body.item, email: edit.email.toLowerCase(), phone: '+919829012345', registrationDate: '2025-07-01', version: 2 } });
+      expect(updated.body).toEqual({
+        message: 'Student updated.',
+        item: { ...created.body.item, email: edit.email.toLowerCase(), phone: '+919829012345', registrationDate: '2025-07-01', version: 2 },
+      });
       // A PUT without the date keeps it.
       const { registrationDate: _kept, ...withoutDate } = edit;
       const again = await send(target, 'PUT', `/api/students/${id}`, admin.cookie, { ...withoutDate, course: 'Tally Prime', version: 2 });
@@ -119,20 +142,31 @@ describe.each(targets)('staff records on $name', (target) => {
 
     it('refuses bad input field by field and stores nothing', async () => {
       const name = uniqueName('Student Bad');
-      const res = await send(target, 'POST', '/api/students', admin.cookie, { name, email: 'not an address', phone: '12345', course: '', registrationDate: '2025-02-30x' });
+      const res = await send(target, 'POST', '/api/students', admin.cookie, {
+        name,
+        email: 'not an address',
+        phone: '12345',
+        course: '',
+        registrationDate: '2025-02-30x',
+      });
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.errors).sort()).toEqual(['course', 'email', 'phone', 'registrationDate']);
       expect(res.body.errors.email).toBe('Please enter a valid e-mail address, like name@example.com.');
       expect(await db(target, 'select 1 from students where name = $1', [name])).toHaveLength(0);
       expect((await getJson(target, '/api/students?limit=0', admin.cookie, 400)).errors.limit).toBe('Please ask for 1 to 100 records per page.');
-      expect((await getJson(target, '/api/students?after=bm90IG91cnM', admin.cookie, 400)).errors.after).toBe('This page of the list does not exist. Please start again from the first page.');
+      expect((await getJson(target, '/api/students?after=bm90IG91cnM', admin.cookie, 400)).errors.after).toBe(
+        'This page of the list does not exist. Please start again from the first page.',
+      );
     });
 
     it('searches by name or e-mail in any case, pages newest first, and logs each page shown', async () => {
       const tag = uniqueName('Roster').split(' ')[1]!;
       const ids: string[] = [];
       for (const first of ['Asha', 'Bhavna', 'Chetan']) {
-        const { body } = await send(target, 'POST', '/api/students', admin.cookie, { ...studentFields(`${first} ${tag}`), email: `${first.toLowerCase()}.${tag}@example.in` });
+        const { body } = await send(target, 'POST', '/api/students', admin.cookie, {
+          ...studentFields(`${first} ${tag}`),
+          email: `${first.toLowerCase()}.${tag}@example.in`,
+        });
         ids.push(body.item._id);
       }
       const page1 = await getJson(target, `/api/students?q=${tag.toUpperCase()}&limit=2`, admin.cookie);
@@ -145,10 +179,11 @@ describe.each(targets)('staff records on $name', (target) => {
       expect((await getJson(target, `/api/students?q=${encodeURIComponent('%')}`, admin.cookie)).items).toEqual([]);
       expect((await getJson(target, `/api/students?q=${encodeURIComponent('_')}`, admin.cookie)).items).toEqual([]);
 
-      const [line] = await db<{ detail: Json }>(target, `select detail from audit_log where staff_id = $1 and action = 'view' and entity = 'student' and detail->>'search' = $2 order by id limit 1`, [
-        admin.staff.id,
-        tag.toUpperCase(),
-      ]);
+      const [line] = await db<{ detail: Json }>(
+        target,
+        `select detail from audit_log where staff_id = $1 and action = 'view' and entity = 'student' and detail->>'search' = $2 order by id limit 1`,
+        [admin.staff.id, tag.toUpperCase()],
+      );
       expect(line!.detail).toEqual({ count: 2, search: tag.toUpperCase(), page: 'first' });
     });
   });
@@ -169,7 +204,12 @@ describe.each(targets)('staff records on $name', (target) => {
     // Newest first, no row twice.
     const keys = seen.map((u) => `${u.createdAt} ${u._id}`);
     expect(new Set(keys).size).toBe(keys.length);
-    expect([...keys].sort().reverse().map((k) => k.slice(0, 24))).toEqual(keys.map((k) => k.slice(0, 24)));
+    expect(
+      [...keys]
+        .sort()
+        .reverse()
+        .map((k) => k.slice(0, 24)),
+    ).toEqual(keys.map((k) => k.slice(0, 24)));
 
     const all = await getJson(target, `/api/user/all?limit=${PAGE_MAX}`, admin.cookie);
     const positions = [newer, older].map((a) => all.items.findIndex((u: Json) => u.email === a.email));
@@ -177,7 +217,9 @@ describe.each(targets)('staff records on $name', (target) => {
     expect(positions[1]).toBeGreaterThan(positions[0]!);
     expect(all.items[positions[1]!]).toEqual({ _id: older.id, name: older.name, email: older.email, role: 'user', createdAt: expect.any(String) });
     expect(JSON.stringify(all)).not.toMatch(/password/i);
-    const [line] = await db<{ n: number }>(target, `select count(*)::int as n from audit_log where staff_id = $1 and action = 'view' and entity = 'user'`, [admin.staff.id]);
+    const [line] = await db<{ n: number }>(target, `select count(*)::int as n from audit_log where staff_id = $1 and action = 'view' and entity = 'user'`, [
+      admin.staff.id,
+    ]);
     expect(line!.n).toBeGreaterThanOrEqual(2);
 
     // The old client sent a student's token: it opens nothing here.
@@ -248,12 +290,12 @@ describe.each(targets)('staff records on $name', (target) => {
       const others = () => figuresExcept(target, { email: '-', leadName: tag, staffId: '00000000-0000-0000-0000-000000000000' });
       const before = await steadyDashboard(target, admin.cookie, others);
       for (const [i, at] of moments.entries()) {
-        await db(target, `with p as (insert into people default values returning id)
-         insert into leads (reference, kind, form, name, phone, phone_norm, person_id, created_at) select $1, 'contact', 'test', $2, '9829012345', '9829012345', p.id, $3 from p`, [
-          `TEST-${randomBytes(6).toString('hex')}-${i}`,
-          tag,
-          new Date(at).toISOString(),
-        ]);
+        await db(
+          target,
+          `with p as (insert into people default values returning id)
+         insert into leads (reference, kind, form, name, phone, phone_norm, person_id, created_at) select $1, 'contact', 'test', $2, '9829012345', '9829012345', p.id, $3 from p`,
+          [`TEST-${randomBytes(6).toString('hex')}-${i}`, tag, new Date(at).toISOString()],
+        );
       }
       try {
         const after = await steadyDashboard(target, admin.cookie, others);
@@ -264,7 +306,7 @@ describe.each(targets)('staff records on $name', (target) => {
       }
     });
 
-    it('counts the last 30 days\' leads by source and by course, with how many were admitted, biggest first', async () => {
+    it("counts the last 30 days' leads by source and by course, with how many were admitted, biggest first", async () => {
       const tag = randomBytes(5).toString('hex');
       const source = `src-${tag}`;
       const course = `Course ${tag}`;
@@ -278,16 +320,23 @@ describe.each(targets)('staff records on $name', (target) => {
         [course, 'admitted', Date.now() - 30 * day - 3600_000],
       ];
       for (const [i, [leadCourse, status, at]] of rows.entries()) {
-        await db(target, `with p as (insert into people default values returning id)
+        await db(
+          target,
+          `with p as (insert into people default values returning id)
          insert into leads (reference, kind, form, name, phone, phone_norm, person_id, course, status, channel, created_at)
-         select $1, 'application', 'apply-form', 'Source Lead', '+919829012345', '9829012345', p.id, $2, $3, $4, $5 from p`, [
-          `TEST-${tag}-${i}`, leadCourse, status, source, new Date(at).toISOString(),
-        ]);
+         select $1, 'application', 'apply-form', 'Source Lead', '+919829012345', '9829012345', p.id, $2, $3, $4, $5 from p`,
+          [`TEST-${tag}-${i}`, leadCourse, status, source, new Date(at).toISOString()],
+        );
       }
       // And one through the Apply form, sent from an advertisement.
       const campaign = `Ad-${tag}`;
       const applied = await post(target, '/api/apply', {
-        name: uniqueName('Source Lead'), email: uniqueEmail('source'), phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true,
+        name: uniqueName('Source Lead'),
+        email: uniqueEmail('source'),
+        phone: uniquePhone(),
+        department: 'dl',
+        course: 'RS-CIT (Basic)',
+        consent: true,
         attribution: { utmSource: campaign, utmMedium: 'cpc', landingPage: '/coursePage' },
       });
       expect(applied.status).toBe(201);
@@ -430,7 +479,9 @@ describe.each(targets)('staff records on $name', (target) => {
       expect(disabled.body.message).toBe(`${colleague.staff.name}’s account is disabled; 2 sessions ended.`);
       expect(disabled.body.item).toMatchObject({ _id: colleague.staff.id, status: 'disabled' });
       for (const cookie of [colleague.cookie, other]) expect((await staffFetch(target, '/api/admin/me', cookie)).status).toBe(401);
-      const [live] = await db<{ n: number }>(target, 'select count(*)::int as n from staff_sessions where staff_id = $1 and revoked_at is null', [colleague.staff.id]);
+      const [live] = await db<{ n: number }>(target, 'select count(*)::int as n from staff_sessions where staff_id = $1 and revoked_at is null', [
+        colleague.staff.id,
+      ]);
       expect(live!.n).toBe(0);
       const signIn = await staffFetch(target, '/api/admin/login', null, { body: { email: colleague.staff.email, password: colleague.staff.password } });
       expect(signIn.status).toBe(403);
@@ -450,7 +501,10 @@ describe.each(targets)('staff records on $name', (target) => {
       const badAction = await send(target, 'PUT', `/api/admin/staff/${colleague.staff.id}`, admin.cookie, { action: 'delete' });
       expect(badAction.status).toBe(400);
       expect(badAction.body.errors.action).toBe('Please choose what to do with this account.');
-      expect((await auditOf(target, 'staff', colleague.staff.id)).filter((l) => l.staff_id === admin.staff.id).map((l) => l.action)).toEqual(['disable', 'enable']);
+      expect((await auditOf(target, 'staff', colleague.staff.id)).filter((l) => l.staff_id === admin.staff.id).map((l) => l.action)).toEqual([
+        'disable',
+        'enable',
+      ]);
     });
 
     it('resetting the second factor ends the sessions, voids the recovery codes, and the next sign-in sets up the authenticator again', async () => {
@@ -511,7 +565,11 @@ describe.each(targets)('staff records on $name', (target) => {
     expect(page3.next).toBeNull();
     expect([...page1.items, ...page2.items, ...page3.items].every((l: Json) => l.staff._id === writer.staff.id)).toBe(true);
 
-    expect((await getJson(target, `/api/admin/audit?entity=audit&limit=${PAGE_MAX}`, admin.cookie)).items.some((l: Json) => l.staff?._id === admin.staff.id && l.action === 'view')).toBe(true);
+    expect(
+      (await getJson(target, `/api/admin/audit?entity=audit&limit=${PAGE_MAX}`, admin.cookie)).items.some(
+        (l: Json) => l.staff?._id === admin.staff.id && l.action === 'view',
+      ),
+    ).toBe(true);
     expect((await getJson(target, '/api/admin/audit?staff=nobody', admin.cookie, 400)).errors.staff).toBe('Please choose a member of staff from the list.');
     expect((await getJson(target, `/api/admin/audit?after=${cursor(['yesterday', '1'])}`, admin.cookie, 400)).errors.after).toMatch(/does not exist/);
   });
@@ -546,9 +604,12 @@ describe.each(targets)('staff records on $name', (target) => {
   it('limits wrong codes for new recovery codes as at sign-in', async () => {
     const owner = await signedInAdmin(target, 'codeguesser');
     const right = await totp(owner.secret, 1);
-    for (let i = 0; i < LIMITS['second-factor-failures:staff'].max; i++) expect((await send(target, 'POST', '/api/admin/recovery-codes', owner.cookie, { code: otherThan(right, i) })).status).toBe(400);
+    for (let i = 0; i < LIMITS['second-factor-failures:staff'].max; i++)
+      expect((await send(target, 'POST', '/api/admin/recovery-codes', owner.cookie, { code: otherThan(right, i) })).status).toBe(400);
     expect((await send(target, 'POST', '/api/admin/recovery-codes', owner.cookie, { code: right })).status).toBe(429);
-    const [unused] = await db<{ n: number }>(target, 'select count(*)::int as n from staff_recovery_codes where staff_id = $1 and used_at is null', [owner.staff.id]);
+    const [unused] = await db<{ n: number }>(target, 'select count(*)::int as n from staff_recovery_codes where staff_id = $1 and used_at is null', [
+      owner.staff.id,
+    ]);
     expect(unused!.n).toBe(RECOVERY_CODE_COUNT);
   });
 });

@@ -116,9 +116,17 @@ describe.each(targets)('the documents-to-fix link on $name', (target) => {
       [app.leadId],
     );
     expect(state).toEqual({ status: 'submitted', touched_at: null, fix_token_hash: null });
-    const [event] = await db<{ staff_id: string | null; detail: Record<string, unknown> }>(target, `select staff_id, detail from lead_events where lead_id = $1 and kind = 'status'`, [app.leadId]);
+    const [event] = await db<{ staff_id: string | null; detail: Record<string, unknown> }>(
+      target,
+      `select staff_id, detail from lead_events where lead_id = $1 and kind = 'status'`,
+      [app.leadId],
+    );
     expect(event).toEqual({ staff_id: null, detail: { from: 'documents-to-fix', to: 'submitted', by: 'applicant', slots: ['photo', 'signature'] } });
-    const [logged] = await db<{ reference: string; detail: { documents: number; slots: string[] } }>(target, `select reference, detail from deletion_log where lead_id = $1 and reason = 'replaced'`, [app.leadId]);
+    const [logged] = await db<{ reference: string; detail: { documents: number; slots: string[] } }>(
+      target,
+      `select reference, detail from deletion_log where lead_id = $1 and reason = 'replaced'`,
+      [app.leadId],
+    );
     expect(logged!.reference).toBe(app.reference);
     expect(logged!.detail).toMatchObject({ documents: 2, slots: expect.arrayContaining(['photo', 'signature']) });
 

@@ -79,7 +79,15 @@ export function fieldsFor(form: ApplicationForm): Record<string, string> {
     case 'iibf':
       return { applicantName: 'Pooja Sharma', email, mobile, motherName: 'Geeta Sharma', fatherName: 'Raj Sharma' };
     case 'nielit':
-      return { name: 'Arjun Singh', fatherName: 'Vikram Singh', mobile, email: email.toUpperCase(), dob: '2005-08-20', casteCategory: 'OBC', neilitCourse: 'CCC' };
+      return {
+        name: 'Arjun Singh',
+        fatherName: 'Vikram Singh',
+        mobile,
+        email: email.toUpperCase(),
+        dob: '2005-08-20',
+        casteCategory: 'OBC',
+        neilitCourse: 'CCC',
+      };
   }
 }
 
@@ -107,7 +115,9 @@ export interface TestFile {
 /** The file a test sends for `slot`: a JPEG for photos and signatures, else a PDF. */
 export async function fileFor(form: ApplicationForm, slot: string): Promise<TestFile> {
   const doc = FORMS[form].documents.find((d) => d.slot === slot)!;
-  return doc.imagesOnly ? { name: `${slot}.jpg`, type: 'image/jpeg', bytes: await aJpeg() } : { name: `${slot}.pdf`, type: 'application/pdf', bytes: pdfBytes() };
+  return doc.imagesOnly
+    ? { name: `${slot}.jpg`, type: 'image/jpeg', bytes: await aJpeg() }
+    : { name: `${slot}.pdf`, type: 'application/pdf', bytes: pdfBytes() };
 }
 
 /** What POST /api/uploads answered. */
@@ -119,7 +129,13 @@ export interface Policy {
 }
 
 /** Asks for a policy for `file` in `slot` of a fill (`{form, draft}`) or a fix link (`{fix}`). */
-export async function policyFor(target: Target, owner: { form: ApplicationForm; draft: string } | { fix: string }, slot: string, file: TestFile, ip = newClientIp()): Promise<Policy> {
+export async function policyFor(
+  target: Target,
+  owner: { form: ApplicationForm; draft: string } | { fix: string },
+  slot: string,
+  file: TestFile,
+  ip = newClientIp(),
+): Promise<Policy> {
   const res = await post(target, '/api/uploads', { ...owner, slot, name: file.name, type: file.type, size: file.bytes.length }, {}, ip);
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Policy;
@@ -159,7 +175,11 @@ export async function upload(
 export async function uploadRequired(target: Target, form: ApplicationForm, draft: string, { unchecked = 0 } = {}): Promise<Record<string, string>> {
   const ip = newClientIp();
   const required = FORMS[form].documents.filter((d) => d.required);
-  const ids = await Promise.all(required.map(async (doc, i) => [doc.slot, await upload(target, { form, draft }, doc.slot, await fileFor(form, doc.slot), { check: i >= unchecked, ip })] as const));
+  const ids = await Promise.all(
+    required.map(
+      async (doc, i) => [doc.slot, await upload(target, { form, draft }, doc.slot, await fileFor(form, doc.slot), { check: i >= unchecked, ip })] as const,
+    ),
+  );
   return Object.fromEntries(ids);
 }
 
@@ -197,7 +217,16 @@ export async function objectExists(target: Target, key: string): Promise<boolean
 
 /** The uploads rows of a fill of a form. */
 export const uploadsOfDraft = (target: Target, draft: string) =>
-  db<{ id: string; slot: string; key: string; lead_id: string | null; deleted_at: Date | null; delete_reason: string | null; replaced_at: Date | null; checked_at: Date | null }>(
+  db<{
+    id: string;
+    slot: string;
+    key: string;
+    lead_id: string | null;
+    deleted_at: Date | null;
+    delete_reason: string | null;
+    replaced_at: Date | null;
+    checked_at: Date | null;
+  }>(
     target,
     'select id::text, slot, key, lead_id::text, deleted_at, delete_reason, replaced_at, checked_at from uploads where draft = $1 order by created_at, slot',
     [draft],
@@ -207,7 +236,11 @@ export const uploadsOfDraft = (target: Target, draft: string) =>
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** An application inserted directly (no documents), with its own person: its lead id, reference and mobile number. */
-export async function insertApplication(target: Target, form: ApplicationForm, status = 'submitted'): Promise<{ id: string; reference: string; mobile: string; draft: string }> {
+export async function insertApplication(
+  target: Target,
+  form: ApplicationForm,
+  status = 'submitted',
+): Promise<{ id: string; reference: string; mobile: string; draft: string }> {
   const mobile = uniquePhone();
   const draft = randomUUID();
   const prefix = FORMS[form].referencePrefix;

@@ -41,9 +41,18 @@ describe.each(targets)('POST /api/applications/status on $name', (target) => {
 
   it('shows where a moved application stands, dated by its last move', async () => {
     const app = await insertApplication(target, 'emitra', 'forwarded');
-    await db(target, `insert into lead_events (lead_id, kind, detail, at) values ($1, 'status', '{"from":"verified","to":"forwarded"}', '2026-03-04T05:06:07Z')`, [app.id]);
+    await db(
+      target,
+      `insert into lead_events (lead_id, kind, detail, at) values ($1, 'status', '{"from":"verified","to":"forwarded"}', '2026-03-04T05:06:07Z')`,
+      [app.id],
+    );
     const res = await ask({ reference: app.reference, mobile: app.mobile });
-    expect(await res.json()).toMatchObject({ status: 'forwarded', statusLabel: 'Forwarded', meaning: APPLICATION_STATUS_MEANINGS.forwarded, updatedAt: '2026-03-04T05:06:07.000Z' });
+    expect(await res.json()).toMatchObject({
+      status: 'forwarded',
+      statusLabel: 'Forwarded',
+      meaning: APPLICATION_STATUS_MEANINGS.forwarded,
+      updatedAt: '2026-03-04T05:06:07.000Z',
+    });
   });
 
   it('gives one answer for a wrong mobile number and an unknown reference', async () => {
@@ -79,7 +88,9 @@ describe.each(targets)('POST /api/applications/status on $name', (target) => {
     }
     expect((await post(target, '/api/applications/status', 'not json')).status).toBe(400);
     expect((await post(target, '/api/applications/status', 'reference=x', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
-    expect((await post(target, '/api/applications/status', { reference: 'EM-2026-00001', mobile: '9829012345' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await post(target, '/api/applications/status', { reference: 'EM-2026-00001', mobile: '9829012345' }, { origin: 'https://evil.example' })).status,
+    ).toBe(403);
     const res = await get(target, '/api/applications/status');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');

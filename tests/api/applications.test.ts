@@ -279,9 +279,17 @@ describe.each(targets)('the application forms on $name', (target) => {
     const email = emailOf('iibf', payload);
     const cases: [Record<string, string>, string, string][] = [
       // Another fill's upload; an unknown id; this fill's photo given as its signature.
-      [{ ...payload.documents, panCard: other.documents['panCard']! }, 'documents.panCard', 'The file for PAN card was not uploaded with this form. Please choose it again.'],
+      [
+        { ...payload.documents, panCard: other.documents['panCard']! },
+        'documents.panCard',
+        'The file for PAN card was not uploaded with this form. Please choose it again.',
+      ],
       [{ ...payload.documents, photo: randomUUID() }, 'documents.photo', 'The file for Photo was not uploaded with this form. Please choose it again.'],
-      [{ ...payload.documents, signature: payload.documents['photo']! }, 'documents.signature', 'The file for Signature was not uploaded with this form. Please choose it again.'],
+      [
+        { ...payload.documents, signature: payload.documents['photo']! },
+        'documents.signature',
+        'The file for Signature was not uploaded with this form. Please choose it again.',
+      ],
     ];
     for (const [documents, field, message] of cases) {
       const res = await submit(target, 'iibf', { ...payload, documents });
@@ -291,7 +299,11 @@ describe.each(targets)('the application forms on $name', (target) => {
       expect(answer.errors[field]).toBe(message);
     }
     // An upload the policy was made for but whose file never arrived.
-    const policy = await policyFor(target, { form: 'iibf', draft: payload.draft }, 'qualificationDoc', { name: 'q.pdf', type: 'application/pdf', bytes: aPdf() });
+    const policy = await policyFor(target, { form: 'iibf', draft: payload.draft }, 'qualificationDoc', {
+      name: 'q.pdf',
+      type: 'application/pdf',
+      bytes: aPdf(),
+    });
     const res = await submit(target, 'iibf', { ...payload, documents: { ...payload.documents, qualificationDoc: policy.uploadId } });
     expect(res.status).toBe(422);
     expect((await res.json()).errors['documents.qualificationDoc']).toMatch(/did not finish/);
@@ -321,11 +333,21 @@ describe.each(targets)('the application forms on $name', (target) => {
     const draft = randomUUID();
     const fields = fieldsFor('iibf');
     const documents = await uploadRequired(target, 'iibf', draft);
-    const fake = await upload(target, { form: 'iibf', draft }, 'casteCertificate', { name: 'caste.pdf', type: 'application/pdf', bytes: anHtmlPage() }, { check: false });
+    const fake = await upload(
+      target,
+      { form: 'iibf', draft },
+      'casteCertificate',
+      { name: 'caste.pdf', type: 'application/pdf', bytes: anHtmlPage() },
+      { check: false },
+    );
     const res = await submit(target, 'iibf', { ...fields, documents: { ...documents, casteCertificate: fake }, draft, consent: true });
     expect(res.status).toBe(422);
     expect((await res.json()).errors['documents.casteCertificate']).toMatch(/not a real PDF/);
-    const [row] = await db<{ deleted_at: Date | null; delete_reason: string | null; key: string }>(target, 'select deleted_at, delete_reason, key from uploads where id = $1', [fake]);
+    const [row] = await db<{ deleted_at: Date | null; delete_reason: string | null; key: string }>(
+      target,
+      'select deleted_at, delete_reason, key from uploads where id = $1',
+      [fake],
+    );
     expect(row!.delete_reason).toBe('refused');
     expect(await objectExists(target, row!.key)).toBe(false);
     expect(await leadsWithEmail(target, fields.email!)).toBe(0);
@@ -370,17 +392,32 @@ describe.each(targets)('the application forms on $name', (target) => {
 
   it('files the application under the person who enquired before with the same mobile number', async () => {
     const payload = await completePayload(target, 'iibf');
-    const apply = await post(target, '/api/apply', { name: 'Pooja Sharma', email: `other.${randomUUID().slice(0, 8)}@example.in`, phone: payload['mobile'], department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+    const apply = await post(target, '/api/apply', {
+      name: 'Pooja Sharma',
+      email: `other.${randomUUID().slice(0, 8)}@example.in`,
+      phone: payload['mobile'],
+      department: 'dl',
+      course: 'RS-CIT (Basic)',
+      consent: true,
+    });
     expect(apply.status).toBe(201);
     const res = await submit(target, 'iibf', payload);
     const { reference } = await res.json();
-    const people = await db<{ person_id: string }>(target, 'select distinct person_id::text from leads where reference = any($1)', [[reference, (await apply.json()).reference]]);
+    const people = await db<{ person_id: string }>(target, 'select distinct person_id::text from leads where reference = any($1)', [
+      [reference, (await apply.json()).reference],
+    ]);
     expect(people).toHaveLength(1);
   });
 
   it('a filled honeypot is answered like a person and nothing is stored', async () => {
     const fields = fieldsFor('iibf');
-    const res = await submit(target, 'iibf', { ...fields, documents: Object.fromEntries(FORMS.iibf.documents.map((d) => [d.slot, randomUUID()])), draft: randomUUID(), consent: true, website: 'http://spam.example' });
+    const res = await submit(target, 'iibf', {
+      ...fields,
+      documents: Object.fromEntries(FORMS.iibf.documents.map((d) => [d.slot, randomUUID()])),
+      draft: randomUUID(),
+      consent: true,
+      website: 'http://spam.example',
+    });
     expect(res.status).toBe(201);
     expect((await res.json()).message).toBe(SUCCESS.iibf);
     expect(await leadsWithEmail(target, fields.email!)).toBe(0);

@@ -21,7 +21,9 @@ describe.each(targets)('POST /api/apply on $name', (target) => {
     expect(body.reference).toMatch(/^AP-\d{4}-\d{5}$/);
     expect(body.message).toContain(body.reference);
     expect(body.message).toMatch(/^Thank you, Meena/);
-    const [row] = await db(target, 'select kind, form, email, phone, department, course, consent_version, consent_at from leads where reference = $1', [body.reference]);
+    const [row] = await db(target, 'select kind, form, email, phone, department, course, consent_version, consent_at from leads where reference = $1', [
+      body.reference,
+    ]);
     expect(row).toMatchObject({
       kind: 'application',
       email: 'student@example.in',
@@ -98,8 +100,12 @@ describe.each(targets)('POST /api/apply on $name', (target) => {
   describe('where the visit came from', () => {
     /** The attribution columns of the lead a POST made. */
     const attributionOf = async (reference: string) => {
-      const [row] = await db(target, `select channel, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page
-                                        from leads where reference = $1`, [reference]);
+      const [row] = await db(
+        target,
+        `select channel, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page
+                                        from leads where reference = $1`,
+        [reference],
+      );
       return row;
     };
     const apply = async (attribution: unknown) => {
@@ -110,23 +116,48 @@ describe.each(targets)('POST /api/apply on $name', (target) => {
 
     it('stores the UTM parameters, the referring site and the first page; the UTM source is the source', async () => {
       const row = await apply({
-        utmSource: 'Facebook', utmMedium: 'cpc', utmCampaign: 'admissions-2026', utmTerm: 'rs-cit course', utmContent: 'video-ad',
-        referrer: 'M.Facebook.com', landingPage: '/coursePage',
+        utmSource: 'Facebook',
+        utmMedium: 'cpc',
+        utmCampaign: 'admissions-2026',
+        utmTerm: 'rs-cit course',
+        utmContent: 'video-ad',
+        referrer: 'M.Facebook.com',
+        landingPage: '/coursePage',
       });
       expect(row).toEqual({
-        channel: 'facebook', utm_source: 'Facebook', utm_medium: 'cpc', utm_campaign: 'admissions-2026', utm_term: 'rs-cit course',
-        utm_content: 'video-ad', referrer: 'm.facebook.com', landing_page: '/coursePage',
+        channel: 'facebook',
+        utm_source: 'Facebook',
+        utm_medium: 'cpc',
+        utm_campaign: 'admissions-2026',
+        utm_term: 'rs-cit course',
+        utm_content: 'video-ad',
+        referrer: 'm.facebook.com',
+        landing_page: '/coursePage',
       });
     });
 
     it('names the source after a known referring site, and the UTM source wins over it', async () => {
-      expect(await apply({ referrer: 'www.google.co.in', landingPage: '/' })).toMatchObject({ channel: 'google', referrer: 'www.google.co.in', utm_source: null, landing_page: '/' });
+      expect(await apply({ referrer: 'www.google.co.in', landingPage: '/' })).toMatchObject({
+        channel: 'google',
+        referrer: 'www.google.co.in',
+        utm_source: null,
+        landing_page: '/',
+      });
       expect(await apply({ referrer: 'www.sojatnews.in' })).toMatchObject({ channel: 'sojatnews.in', referrer: 'www.sojatnews.in' });
       expect(await apply({ referrer: 'www.google.com', utmSource: 'newspaper' })).toMatchObject({ channel: 'newspaper', referrer: 'www.google.com' });
     });
 
     it('counts a visit with nothing known, or no attribution at all, as direct', async () => {
-      const none = { channel: 'direct', utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, referrer: null, landing_page: null };
+      const none = {
+        channel: 'direct',
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: null,
+        referrer: null,
+        landing_page: null,
+      };
       expect(await apply(undefined)).toEqual(none);
       expect(await apply({})).toEqual(none);
       expect(await apply({ landingPage: '/about' })).toEqual({ ...none, landing_page: '/about' });
@@ -144,8 +175,14 @@ describe.each(targets)('POST /api/apply on $name', (target) => {
         extra: 'ignored',
       });
       expect(row).toEqual({
-        channel: 'direct', utm_source: null, utm_medium: 'x'.repeat(100), utm_campaign: null, utm_term: null, utm_content: null,
-        referrer: null, landing_page: null,
+        channel: 'direct',
+        utm_source: null,
+        utm_medium: 'x'.repeat(100),
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: null,
+        referrer: null,
+        landing_page: null,
       });
     });
 

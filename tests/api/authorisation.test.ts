@@ -62,11 +62,11 @@ const rows = (target: Target, text: string, params: unknown[] = []) => db(target
 
 /** The audit lines of this test's staff about one kind of record (and one record). */
 const auditLines = (s: Setup, entity: string, entityId?: string) => () =>
-  rows(s.target, `select id, action, entity_id from audit_log where staff_id = any($1::uuid[]) and entity = $2 and ($3::text is null or entity_id = $3) order by id`, [
-    s.staffIds,
-    entity,
-    entityId ?? null,
-  ]);
+  rows(
+    s.target,
+    `select id, action, entity_id from audit_log where staff_id = any($1::uuid[]) and entity = $2 and ($3::text is null or entity_id = $3) order by id`,
+    [s.staffIds, entity, entityId ?? null],
+  );
 
 /** Inserts a row with `sql` (returning id) and gives its id. */
 async function insert(target: Target, sql: string, params: unknown[]): Promise<string> {
@@ -88,7 +88,14 @@ async function insertAuthzLead(target: Target): Promise<string> {
 }
 
 const student = (name: string) => ({ name, email: uniqueEmail('authz'), phone: '9829012345', course: 'RS-CIT (Basic)', registrationDate: '2025-07-01' });
-const course = (title: string) => ({ title, category: 'Accounting', price: 4500, duration: '3 months', description: 'Vouchers, GST returns and payroll.', image: '/images/tally.webp' });
+const course = (title: string) => ({
+  title,
+  category: 'Accounting',
+  price: 4500,
+  duration: '3 months',
+  description: 'Vouchers, GST returns and payroll.',
+  image: '/images/tally.webp',
+});
 const job = (company: string) => ({
   role: 'Computer Operator',
   company,
@@ -105,7 +112,14 @@ const job = (company: string) => ({
 /* ------------------------------------------------------------------------- the table --- */
 
 const CASES: Case[] = [
-  { method: 'GET', path: '/api/admin/me', ok: 200, changes: false, acceptsPending: true, prepare: async () => ({ call: { route: '/api/admin/me' }, state: async () => null }) },
+  {
+    method: 'GET',
+    path: '/api/admin/me',
+    ok: 200,
+    changes: false,
+    acceptsPending: true,
+    prepare: async () => ({ call: { route: '/api/admin/me' }, state: async () => null }),
+  },
   {
     method: 'POST',
     path: '/api/admin/logout-all',
@@ -139,8 +153,20 @@ const CASES: Case[] = [
       };
     },
   },
-  { method: 'GET', path: '/api/admin/dashboard', ok: 200, changes: false, prepare: async () => ({ call: { route: '/api/admin/dashboard' }, state: async () => null }) },
-  { method: 'GET', path: '/api/students', ok: 200, changes: true, prepare: async (s) => ({ call: { route: '/api/students?limit=5' }, state: auditLines(s, 'student') }) },
+  {
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/dashboard' }, state: async () => null }),
+  },
+  {
+    method: 'GET',
+    path: '/api/students',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/students?limit=5' }, state: auditLines(s, 'student') }),
+  },
   {
     method: 'POST',
     path: '/api/students',
@@ -157,7 +183,10 @@ const CASES: Case[] = [
     ok: 200,
     changes: true,
     prepare: async (s) => {
-      const id = await insert(s.target, `insert into students (name, email, course) values ($1, $2, 'Tally') returning id`, [uniqueName('Authz Read'), uniqueEmail('authz')]);
+      const id = await insert(s.target, `insert into students (name, email, course) values ($1, $2, 'Tally') returning id`, [
+        uniqueName('Authz Read'),
+        uniqueEmail('authz'),
+      ]);
       return { call: { route: `/api/students/${id}` }, state: auditLines(s, 'student', id) };
     },
   },
@@ -167,8 +196,14 @@ const CASES: Case[] = [
     ok: 200,
     changes: true,
     prepare: async (s) => {
-      const id = await insert(s.target, `insert into students (name, email, course) values ($1, $2, 'Tally') returning id`, [uniqueName('Authz Edit'), uniqueEmail('authz')]);
-      return { call: { route: `/api/students/${id}`, body: { ...student(uniqueName('Authz Edited')), version: 1 } }, state: () => rows(s.target, 'select * from students where id = $1', [id]) };
+      const id = await insert(s.target, `insert into students (name, email, course) values ($1, $2, 'Tally') returning id`, [
+        uniqueName('Authz Edit'),
+        uniqueEmail('authz'),
+      ]);
+      return {
+        call: { route: `/api/students/${id}`, body: { ...student(uniqueName('Authz Edited')), version: 1 } },
+        state: () => rows(s.target, 'select * from students where id = $1', [id]),
+      };
     },
   },
   {
@@ -177,12 +212,27 @@ const CASES: Case[] = [
     ok: 200,
     changes: true,
     prepare: async (s) => {
-      const id = await insert(s.target, `insert into students (name, email, course) values ($1, $2, 'Tally') returning id`, [uniqueName('Authz Delete'), uniqueEmail('authz')]);
+      const id = await insert(s.target, `insert into students (name, email, course) values ($1, $2, 'Tally') returning id`, [
+        uniqueName('Authz Delete'),
+        uniqueEmail('authz'),
+      ]);
       return { call: { route: `/api/students/${id}?version=1` }, state: () => rows(s.target, 'select * from students where id = $1', [id]) };
     },
   },
-  { method: 'GET', path: '/api/user/all', ok: 200, changes: true, prepare: async (s) => ({ call: { route: '/api/user/all?limit=5' }, state: auditLines(s, 'user') }) },
-  { method: 'GET', path: '/api/admin/staff', ok: 200, changes: true, prepare: async (s) => ({ call: { route: '/api/admin/staff' }, state: auditLines(s, 'staff') }) },
+  {
+    method: 'GET',
+    path: '/api/user/all',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/user/all?limit=5' }, state: auditLines(s, 'user') }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/staff',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/staff' }, state: auditLines(s, 'staff') }),
+  },
   {
     method: 'POST',
     path: '/api/admin/staff',
@@ -192,7 +242,8 @@ const CASES: Case[] = [
       const email = uniqueEmail('authz-invite');
       return {
         call: { route: '/api/admin/staff', body: { name: 'Invited Colleague', email } },
-        state: () => rows(s.target, 'select t.id, t.name, i.token_hash from staff t left join staff_invitations i on i.staff_id = t.id where t.email = $1', [email]),
+        state: () =>
+          rows(s.target, 'select t.id, t.name, i.token_hash from staff t left join staff_invitations i on i.staff_id = t.id where t.email = $1', [email]),
       };
     },
   },
@@ -209,7 +260,13 @@ const CASES: Case[] = [
       };
     },
   },
-  { method: 'GET', path: '/api/admin/audit', ok: 200, changes: true, prepare: async (s) => ({ call: { route: '/api/admin/audit?limit=5' }, state: auditLines(s, 'audit') }) },
+  {
+    method: 'GET',
+    path: '/api/admin/audit',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/audit?limit=5' }, state: auditLines(s, 'audit') }),
+  },
   {
     method: 'POST',
     path: '/api/admin/recovery-codes',
@@ -221,14 +278,20 @@ const CASES: Case[] = [
       state: () =>
         rows(
           s.target,
-          'select t.totp_last_step, array(select code_hash || coalesce(used_at::text, \'\') from staff_recovery_codes where staff_id = t.id order by code_hash) as codes from staff t where t.id = $1',
+          "select t.totp_last_step, array(select code_hash || coalesce(used_at::text, '') from staff_recovery_codes where staff_id = t.id order by code_hash) as codes from staff t where t.id = $1",
           [s.admin.staff.id],
         ),
     }),
   },
 
   // The leads inbox: the list and its export are views of personal data (an audit line each).
-  { method: 'GET', path: '/api/admin/leads', ok: 200, changes: true, prepare: async (s) => ({ call: { route: '/api/admin/leads?limit=5' }, state: auditLines(s, 'lead') }) },
+  {
+    method: 'GET',
+    path: '/api/admin/leads',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/leads?limit=5' }, state: auditLines(s, 'lead') }),
+  },
   {
     method: 'GET',
     path: '/api/admin/leads/export.csv',
@@ -245,7 +308,10 @@ const CASES: Case[] = [
     changes: true,
     prepare: async (s) => {
       const message = `Admissions open ${randomBytes(6).toString('hex')}`;
-      return { call: { route: '/api/marquee', body: { message } }, state: () => rows(s.target, 'select * from marquee_messages where message = $1', [message]) };
+      return {
+        call: { route: '/api/marquee', body: { message } },
+        state: () => rows(s.target, 'select * from marquee_messages where message = $1', [message]),
+      };
     },
   },
   {
@@ -264,10 +330,19 @@ const CASES: Case[] = [
     const add = (target: Target, tag: string) => {
       const f = fields(tag) as Record<string, unknown>;
       return kind === 'courses'
-        ? insert(target, 'insert into courses (title, category, price, duration, description, image) values ($1, $2, $3, $4, $5, $6) returning id', [f.title, f.category, f.price, f.duration, f.description, f.image])
-        : insert(target, 'insert into jobs (role, company, location, experience, qualification, salary, candidate, post, apply_link) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id', [
-            f.role, f.company, f.location, f.experience, f.qualification, f.salary, f.candidate, f.post, f.applyLink,
-          ]);
+        ? insert(target, 'insert into courses (title, category, price, duration, description, image) values ($1, $2, $3, $4, $5, $6) returning id', [
+            f.title,
+            f.category,
+            f.price,
+            f.duration,
+            f.description,
+            f.image,
+          ])
+        : insert(
+            target,
+            'insert into jobs (role, company, location, experience, qualification, salary, candidate, post, apply_link) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id',
+            [f.role, f.company, f.location, f.experience, f.qualification, f.salary, f.candidate, f.post, f.applyLink],
+          );
     };
     const tag = () => `Authz ${kind} ${randomBytes(5).toString('hex')}`;
     const column = kind === 'courses' ? 'title' : 'company';
@@ -327,7 +402,12 @@ const CASES: Case[] = [
       const id = await insertAuthzLead(s.target);
       return {
         call: { route: `/api/admin/leads/${id}`, body: { action: 'assign', version: 1, assignedTo: s.admin.staff.id } },
-        state: () => rows(s.target, 'select l.assigned_to, l.version, l.touched_at, (select count(*)::int from lead_events e where e.lead_id = l.id) as events from leads l where l.id = $1', [id]),
+        state: () =>
+          rows(
+            s.target,
+            'select l.assigned_to, l.version, l.touched_at, (select count(*)::int from lead_events e where e.lead_id = l.id) as events from leads l where l.id = $1',
+            [id],
+          ),
       };
     },
   },
@@ -375,7 +455,11 @@ const CASES: Case[] = [
       const people = await rows(s.target, 'select person_id::text as id from leads where id = any($1::bigint[]) order by id', [ids]);
       return {
         call: { route: '/api/admin/people/merge', body: { from: people[1]!['id'], into: people[0]!['id'] } },
-        state: () => rows(s.target, 'select l.id, l.person_id, p.merged_into from leads l join people p on p.id = $2 where l.id = any($1::bigint[]) order by l.id', [ids, people[1]!['id']]),
+        state: () =>
+          rows(s.target, 'select l.id, l.person_id, p.merged_into from leads l join people p on p.id = $2 where l.id = any($1::bigint[]) order by l.id', [
+            ids,
+            people[1]!['id'],
+          ]),
       };
     },
   },
@@ -387,24 +471,44 @@ const CASES: Case[] = [
     prepare: async (s) => {
       const [a, b] = [await insertAuthzLead(s.target), await insertAuthzLead(s.target)];
       const [into] = await rows(s.target, 'select person_id from leads where id = $1', [a]);
-      const [from] = await rows(s.target, 'update leads l set person_id = $2 from leads o where l.id = $1 and o.id = l.id returning o.person_id', [b, into!['person_id']]);
+      const [from] = await rows(s.target, 'update leads l set person_id = $2 from leads o where l.id = $1 and o.id = l.id returning o.person_id', [
+        b,
+        into!['person_id'],
+      ]);
       await rows(s.target, 'update people set merged_into = $2 where id = $1', [from!['person_id'], into!['person_id']]);
-      const merge = await insert(s.target, 'insert into person_merges (from_person, into_person, lead_ids) values ($1, $2, $3::bigint[]) returning id', [from!['person_id'], into!['person_id'], [b]]);
+      const merge = await insert(s.target, 'insert into person_merges (from_person, into_person, lead_ids) values ($1, $2, $3::bigint[]) returning id', [
+        from!['person_id'],
+        into!['person_id'],
+        [b],
+      ]);
       return {
         call: { route: '/api/admin/people/unmerge', body: { merge } },
         state: () => rows(s.target, 'select m.undone_at, l.person_id from person_merges m join leads l on l.id = $2 where m.id = $1', [merge, b]),
       };
     },
   },
-  { method: 'GET', path: '/api/admin/today', ok: 200, changes: true, prepare: async (s) => ({ call: { route: '/api/admin/today?mine=1' }, state: auditLines(s, 'lead') }) },
+  {
+    method: 'GET',
+    path: '/api/admin/today',
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/today?mine=1' }, state: auditLines(s, 'lead') }),
+  },
   {
     method: 'POST',
     path: '/api/admin/outbox/{id}',
     ok: 200,
     changes: true,
     prepare: async (s) => {
-      const id = await insert(s.target, `insert into mail_outbox (kind, subject, body, attempts, failed_at, last_error) values ('alert', 'Authz notice', 'Body', 8, now(), 'refused') returning id`, []);
-      return { call: { route: `/api/admin/outbox/${id}`, body: { action: 'dismiss' } }, state: () => rows(s.target, 'select dismissed_at, dismissed_by from mail_outbox where id = $1', [id]) };
+      const id = await insert(
+        s.target,
+        `insert into mail_outbox (kind, subject, body, attempts, failed_at, last_error) values ('alert', 'Authz notice', 'Body', 8, now(), 'refused') returning id`,
+        [],
+      );
+      return {
+        call: { route: `/api/admin/outbox/${id}`, body: { action: 'dismiss' } },
+        state: () => rows(s.target, 'select dismissed_at, dismissed_by from mail_outbox where id = $1', [id]),
+      };
     },
   },
 ];
@@ -460,7 +564,12 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
       { who: "a student's token as a Bearer token", headers: { authorization: `Bearer ${token}` }, refused: [401, 403] },
       { who: "a student's token as the cookie", cookie: `__Host-staff=${token}`, refused: [401, 403] },
       { who: 'a request from another site’s page with an admin cookie', headers: { origin: 'https://evil.example' }, refused: [403], asAdmin: true },
-      { who: 'a browser asked by another site (Sec-Fetch-Site) with an admin cookie', headers: { 'sec-fetch-site': 'cross-site' }, refused: [403], asAdmin: true },
+      {
+        who: 'a browser asked by another site (Sec-Fetch-Site) with an admin cookie',
+        headers: { 'sec-fetch-site': 'cross-site' },
+        refused: [403],
+        asAdmin: true,
+      },
     ];
   });
 

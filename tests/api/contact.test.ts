@@ -22,7 +22,12 @@ describe.each(targets)('POST /api/contact on $name', (target) => {
     expect(body.message).toContain(body.reference);
     expect(body.reference).toMatch(/^CT-\d{4}-\d{5}$/);
     const [row] = await db(target, 'select form, email, phone, subject, message from leads where reference = $1', [body.reference]);
-    expect(row).toMatchObject({ form: 'contact-page', email: 'asha.meena@example.com', phone: expect.stringMatching(/^\+91[6-9]\d{9}$/), subject: 'RS-CIT batch timings' });
+    expect(row).toMatchObject({
+      form: 'contact-page',
+      email: 'asha.meena@example.com',
+      phone: expect.stringMatching(/^\+91[6-9]\d{9}$/),
+      subject: 'RS-CIT batch timings',
+    });
     // Sent after the answer, from the outbox; the lead records when.
     await eventually(async () => {
       const [lead] = await db<{ notified_at: Date | null }>(target, 'select notified_at from leads where reference = $1', [body.reference]);
@@ -67,16 +72,31 @@ describe.each(targets)('POST /api/contact on $name', (target) => {
     });
     expect(page.status).toBe(201);
     expect((await db(target, columns, [(await page.json()).reference]))[0]).toEqual({
-      form: 'contact-page', channel: 'instagram', utm_source: 'Instagram', utm_medium: 'social', utm_campaign: 'diwali', referrer: 'l.instagram.com', landing_page: '/contactForm',
+      form: 'contact-page',
+      channel: 'instagram',
+      utm_source: 'Instagram',
+      utm_medium: 'social',
+      utm_campaign: 'diwali',
+      referrer: 'l.instagram.com',
+      landing_page: '/contactForm',
     });
 
     const home = await post(target, '/api/contact', {
-      source: 'home', name: uniqueName('Visit'), phone: `+91 ${uniquePhone()}`, message: 'Tally course',
+      source: 'home',
+      name: uniqueName('Visit'),
+      phone: `+91 ${uniquePhone()}`,
+      message: 'Tally course',
       attribution: { referrer: 'www.bing.com', landingPage: '/', utmMedium: { nested: true } },
     });
     expect(home.status).toBe(201);
     expect((await db(target, columns, [(await home.json()).reference]))[0]).toEqual({
-      form: 'home', channel: 'bing', utm_source: null, utm_medium: null, utm_campaign: null, referrer: 'www.bing.com', landing_page: '/',
+      form: 'home',
+      channel: 'bing',
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      referrer: 'www.bing.com',
+      landing_page: '/',
     });
 
     const odd = await post(target, '/api/contact', { ...message(uniqueName('Visit')), attribution: 'from facebook' });

@@ -55,13 +55,24 @@ describe.each(targets)('the housekeeping of application documents on $name', (ta
     };
     const [expired, kept] = [await submitted(), await submitted()];
     await db(target, `update leads set status = 'approved' where reference = any($1)`, [[expired.reference, kept.reference]]);
-    await db(target, `update applications a set closed_at = now() - interval '181 days' from leads l where l.id = a.lead_id and l.reference = $1`, [expired.reference]);
-    await db(target, `update applications a set closed_at = now() - interval '179 days' from leads l where l.id = a.lead_id and l.reference = $1`, [kept.reference]);
+    await db(target, `update applications a set closed_at = now() - interval '181 days' from leads l where l.id = a.lead_id and l.reference = $1`, [
+      expired.reference,
+    ]);
+    await db(target, `update applications a set closed_at = now() - interval '179 days' from leads l where l.id = a.lead_id and l.reference = $1`, [
+      kept.reference,
+    ]);
 
     await housekeeping(target);
 
     const application = (reference: string) =>
-      db<{ id: string; id_numbers: string | null; id_key: string | null; id_masks: Record<string, string>; purged_at: Date | null; fields: Record<string, string> }>(
+      db<{
+        id: string;
+        id_numbers: string | null;
+        id_key: string | null;
+        id_masks: Record<string, string>;
+        purged_at: Date | null;
+        fields: Record<string, string>;
+      }>(
         target,
         `select l.id::text, a.id_numbers, a.id_key, a.id_masks, a.purged_at, a.fields from applications a join leads l on l.id = a.lead_id where l.reference = $1`,
         [reference],

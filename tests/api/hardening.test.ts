@@ -121,7 +121,9 @@ describe.each(targets)('hardening on $name', (target) => {
     const email = uniqueEmail('keyed');
     const phone = uniquePhone();
     expect((await post(target, '/api/apply', { ...application(uniqueName('Keyed')), email, phone })).status).toBe(201);
-    const keys = await db<{ key: string }>(target, 'select key from rate_limits where key like any($1)', [[`%${email}%`, `%${phone}%`, `%${email.split('@')[0]}%`]]);
+    const keys = await db<{ key: string }>(target, 'select key from rate_limits where key like any($1)', [
+      [`%${email}%`, `%${phone}%`, `%${email.split('@')[0]}%`],
+    ]);
     expect(keys).toEqual([]);
   });
 
@@ -132,7 +134,10 @@ describe.each(targets)('hardening on $name', (target) => {
       expect((await res.json()).message).toContain(`Thank you, ${name}!`);
     }
     const refused: [string, unknown][] = [
-      ...['URGENT refund pending visit http://evil.example', 'Call 9829012345', '<b>Asha</b>', '-Asha'].map((name): [string, unknown] => ['/api/apply', { ...application(name), name }]),
+      ...['URGENT refund pending visit http://evil.example', 'Call 9829012345', '<b>Asha</b>', '-Asha'].map((name): [string, unknown] => [
+        '/api/apply',
+        { ...application(name), name },
+      ]),
       ['/api/user/register', { ...registration(), name: 'URGENT refund pending visit http://evil.example' }],
       ['/api/contact', { ...contact('win: prize') }],
     ];
@@ -151,7 +156,14 @@ describe.each(targets)('hardening on $name', (target) => {
 const volume = targets.find((t) => t.name === 'postgresql') ?? targets[0]!;
 describe(`limits at volume on ${volume.name}`, () => {
   const target = volume;
-  const application = (name: string) => ({ name, email: uniqueEmail('applicant'), phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+  const application = (name: string) => ({
+    name,
+    email: uniqueEmail('applicant'),
+    phone: uniquePhone(),
+    department: 'dl',
+    course: 'RS-CIT (Basic)',
+    consent: true,
+  });
   const contact = (name: string) => ({ name, email: 'x@example.in', phone: uniquePhone(), subject: 'Fees', message: 'What are the fees?' });
 
   it('counts an IPv6 client by its /64: a new address in the same /64 is the same client', async () => {
@@ -166,9 +178,15 @@ describe(`limits at volume on ${volume.name}`, () => {
     expect(statuses.slice(0, max)).toEqual(Array(max).fill(201));
     expect(statuses[max]).toBe(429);
     // The neighbouring /64 is another client; the same /64 written another way is not.
-    const [a, b] = prefix.split(':').slice(2).map((g) => parseInt(g, 16));
+    const [a, b] = prefix
+      .split(':')
+      .slice(2)
+      .map((g) => parseInt(g, 16));
     expect((await post(target, '/api/contact', contact(name), {}, `2001:db8:${a!.toString(16)}:${((b! + 1) % 0xffff).toString(16)}::1`)).status).toBe(201);
-    expect((await post(target, '/api/contact', contact(name), {}, `2001:0db8:${a!.toString(16).padStart(4, '0')}:${b!.toString(16).padStart(4, '0')}:ffff:0:0:1`)).status).toBe(429);
+    expect(
+      (await post(target, '/api/contact', contact(name), {}, `2001:0db8:${a!.toString(16).padStart(4, '0')}:${b!.toString(16).padStart(4, '0')}:ffff:0:0:1`))
+        .status,
+    ).toBe(429);
   });
 
   it('lets an admission camp apply: thirty students from one address in ten minutes', async () => {

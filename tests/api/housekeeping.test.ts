@@ -20,14 +20,18 @@ describe.each(targets)('the daily housekeeping on $name', (target) => {
          ($2, $3, 'y', now(), now() + interval '10 minutes')`,
       [oldJti, liveJti, `${tag}@example.in`],
     );
-    await db(target, `insert into security_events (kind, client, detail, at) values ('rate-limited', 'x', $1, now() - interval '401 days'), ('rate-limited', 'x', $1, now() - interval '366 days')`, [
-      JSON.stringify({ tag }),
-    ]);
+    await db(
+      target,
+      `insert into security_events (kind, client, detail, at) values ('rate-limited', 'x', $1, now() - interval '401 days'), ('rate-limited', 'x', $1, now() - interval '366 days')`,
+      [JSON.stringify({ tag })],
+    );
     // An old lead of this test's own: other tests store leads at the same time.
-    await db(target, `with p as (insert into people default values returning id)
-       insert into leads (reference, kind, form, name, phone, phone_norm, person_id, created_at) select $1, 'contact', 'test', 'Old Lead', '9829012345', '9829012345', p.id, now() - interval '2 years' from p`, [
-      `TEST-${tag}`,
-    ]);
+    await db(
+      target,
+      `with p as (insert into people default values returning id)
+       insert into leads (reference, kind, form, name, phone, phone_norm, person_id, created_at) select $1, 'contact', 'test', 'Old Lead', '9829012345', '9829012345', p.id, now() - interval '2 years' from p`,
+      [`TEST-${tag}`],
+    );
 
     // How the emulator runs a scheduled function by hand (on Netlify it has no public address).
     const res = await target.fetch('/.netlify/functions/housekeeping', { method: 'POST' });
@@ -44,7 +48,11 @@ describe.each(targets)('the daily housekeeping on $name', (target) => {
   });
 
   it('deletes old staff bookkeeping: audit lines after 400 days, ended sessions and expired invitations after 30, voided recovery codes', async () => {
-    const [staff, reset, invited] = await Promise.all([createStaffAccount(target, 'sweepkept'), createStaffAccount(target, 'sweepreset'), createStaffAccount(target, 'sweepinvited')]);
+    const [staff, reset, invited] = await Promise.all([
+      createStaffAccount(target, 'sweepkept'),
+      createStaffAccount(target, 'sweepreset'),
+      createStaffAccount(target, 'sweepinvited'),
+    ]);
     const tag = randomUUID();
     await db(
       target,
@@ -88,9 +96,13 @@ describe.each(targets)('the daily housekeeping on $name', (target) => {
 
     const audit = await db<{ n: number }>(target, `select count(*)::int as n from audit_log where entity = 'sweep' and entity_id = $1`, [tag]);
     expect(audit[0]!.n).toBe(1);
-    const sessions = await db<{ token_hash: string }>(target, 'select token_hash from staff_sessions where token_hash like $1 order by token_hash', [`${tag}%`]);
+    const sessions = await db<{ token_hash: string }>(target, 'select token_hash from staff_sessions where token_hash like $1 order by token_hash', [
+      `${tag}%`,
+    ]);
     expect(sessions.map((r) => r.token_hash.slice(tag.length))).toEqual(['live', 'revoked-recent']);
-    const invitations = await db<{ token_hash: string }>(target, 'select token_hash from staff_invitations where token_hash like $1 order by token_hash', [`${tag}%`]);
+    const invitations = await db<{ token_hash: string }>(target, 'select token_hash from staff_invitations where token_hash like $1 order by token_hash', [
+      `${tag}%`,
+    ]);
     expect(invitations.map((r) => r.token_hash.slice(tag.length))).toEqual(['expired-recent', 'open']);
     const codes = await db<{ code_hash: string }>(target, 'select code_hash from staff_recovery_codes where code_hash like $1 order by code_hash', [`${tag}%`]);
     expect(codes.map((r) => r.code_hash.slice(tag.length))).toEqual(['unused', 'used']);

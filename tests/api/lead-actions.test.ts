@@ -25,7 +25,11 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
       [[admin.staff.id, colleague.staff.id], id],
     );
   const events = (id: string) =>
-    db<{ kind: string; staff_id: string; detail: Record<string, unknown> }>(target, 'select kind, staff_id::text, detail from lead_events where lead_id = $1 order by id', [id]);
+    db<{ kind: string; staff_id: string; detail: Record<string, unknown> }>(
+      target,
+      'select kind, staff_id::text, detail from lead_events where lead_id = $1 order by id',
+      [id],
+    );
   const post = async (id: string, body: unknown, cookie = admin.cookie) => {
     const res = await act(target, cookie, id, body);
     return { status: res.status, body: await res.json() };
@@ -36,9 +40,23 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     const res = await detail(target, admin.cookie, lead.id);
     expect(res.status).toBe(200);
     const item = (await res.json()) as LeadDetail;
-    expect(item).toMatchObject({ _id: lead.id, reference: lead.reference, name: lead.name, status: 'new', version: 1, kind: 'application', form: 'apply-form', course: 'RS-CIT (Basic)' });
+    expect(item).toMatchObject({
+      _id: lead.id,
+      reference: lead.reference,
+      name: lead.name,
+      status: 'new',
+      version: 1,
+      kind: 'application',
+      form: 'apply-form',
+      course: 'RS-CIT (Basic)',
+    });
     expect(item.person.leads.map((l) => l.reference)).toEqual([lead.reference]);
-    expect(item.timeline[0]).toMatchObject({ kind: 'received', lead: { _id: lead.id, reference: lead.reference }, staff: null, summary: 'Application received from the Apply dialog.' });
+    expect(item.timeline[0]).toMatchObject({
+      kind: 'received',
+      lead: { _id: lead.id, reference: lead.reference },
+      staff: null,
+      summary: 'Application received from the Apply dialog.',
+    });
     expect(await auditLines(lead.id)).toEqual([expect.objectContaining({ action: 'view', entity: 'lead' })]);
   });
 
@@ -79,7 +97,15 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     expect(summaries).toContain('Call: No answer.');
     expect(summaries).toContain(`Status: New → Contacted; follow up on ${label(tomorrow)}.`);
 
-    res = await post(lead.id, { action: 'contact', version: 2, channel: 'whatsapp', outcome: 'sent', template: 'first-reply', note: 'Sent the fees.', next: { status: 'interested', visitOn: visit } });
+    res = await post(lead.id, {
+      action: 'contact',
+      version: 2,
+      channel: 'whatsapp',
+      outcome: 'sent',
+      template: 'first-reply',
+      note: 'Sent the fees.',
+      next: { status: 'interested', visitOn: visit },
+    });
     expect(res.body.message).toBe('Outcome recorded.');
     // Interested without a follow-up day: the visit day is the follow-up.
     expect(res.body.item).toMatchObject({ status: 'interested', visitOn: visit, followUp: visit, version: 3 });
@@ -106,7 +132,17 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     expect(res.body.item).toMatchObject({ status: 'lost', followUp: null, lostReason: 'other', lostNote: 'Moved to Jodhpur', version: 8 });
     expect(res.body.item.timeline.at(-1).summary).toBe('Status: Contacted → Lost; Other reason: Moved to Jodhpur.');
 
-    expect((await events(lead.id)).map((e) => e.kind)).toEqual(['contact', 'status', 'contact', 'status', 'follow-up', 'assigned', 'assigned', 'status', 'status']);
+    expect((await events(lead.id)).map((e) => e.kind)).toEqual([
+      'contact',
+      'status',
+      'contact',
+      'status',
+      'follow-up',
+      'assigned',
+      'assigned',
+      'status',
+      'status',
+    ]);
     const audits = await auditLines(lead.id);
     expect(audits.map((a) => a.detail?.['action'])).toEqual(['contact', 'contact', 'follow-up', 'assign', 'assign', 'move', 'move']);
   });
@@ -118,16 +154,36 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     const before = await leadState(target, lead.id);
     const refusals: [unknown, string, string][] = [
       [{ action: 'move', version: 2, next: { status: 'lost', lostReason: 'fees' } }, 'status', 'A lead that is Lost cannot move to Lost.'],
-      [{ action: 'move', version: 2, next: { status: 'admitted', student: { name: lead.name, email: lead.email, course: 'Tally Prime' } } }, 'status', 'A lead that is Lost cannot move to Admitted.'],
-      [{ action: 'contact', version: 2, channel: 'call', outcome: 'reached', next: { status: 'lost', lostReason: 'timing' } }, 'status', 'A lead that is Lost cannot move to Lost.'],
-      [{ action: 'follow-up', version: 2, followUp: dayFromToday(2) }, 'followUp', 'A lead that is Lost needs no follow-up. Move it to Contacted or Interested first.'],
+      [
+        { action: 'move', version: 2, next: { status: 'admitted', student: { name: lead.name, email: lead.email, course: 'Tally Prime' } } },
+        'status',
+        'A lead that is Lost cannot move to Admitted.',
+      ],
+      [
+        { action: 'contact', version: 2, channel: 'call', outcome: 'reached', next: { status: 'lost', lostReason: 'timing' } },
+        'status',
+        'A lead that is Lost cannot move to Lost.',
+      ],
+      [
+        { action: 'follow-up', version: 2, followUp: dayFromToday(2) },
+        'followUp',
+        'A lead that is Lost needs no follow-up. Move it to Contacted or Interested first.',
+      ],
       // What each step needs.
       [{ action: 'move', version: 2, next: { status: 'contacted' } }, 'next.followUp', 'Please choose the next follow-up date.'],
-      [{ action: 'move', version: 2, next: { status: 'contacted', followUp: dayFromToday(-1) } }, 'next.followUp', 'Please choose the next follow-up date from today onwards.'],
+      [
+        { action: 'move', version: 2, next: { status: 'contacted', followUp: dayFromToday(-1) } },
+        'next.followUp',
+        'Please choose the next follow-up date from today onwards.',
+      ],
       [{ action: 'move', version: 2, next: { status: 'interested' } }, 'next.visitOn', 'Please choose the day of the visit.'],
       [{ action: 'move', version: 2, next: { status: 'lost', lostReason: 'other' } }, 'next.lostNote', 'Please write the reason.'],
       [{ action: 'move', version: 2, next: { status: 'done' } }, 'next.status', 'Please choose the next step.'],
-      [{ action: 'contact', version: 2, channel: 'pigeon', outcome: 'sent', next: { status: 'contacted', followUp: dayFromToday(1) } }, 'channel', 'Please choose how you reached out.'],
+      [
+        { action: 'contact', version: 2, channel: 'pigeon', outcome: 'sent', next: { status: 'contacted', followUp: dayFromToday(1) } },
+        'channel',
+        'Please choose how you reached out.',
+      ],
       [{ action: 'assign', version: 2, assignedTo: 'nobody' }, 'assignedTo', 'Please choose a member of staff.'],
       [{ action: 'shout', version: 2 }, 'action', 'Please choose an action.'],
       [{ action: 'note', text: '' }, 'text', 'Please enter the note.'],
@@ -144,12 +200,17 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     const student = { name: admitted.name, email: admitted.email, course: 'RS-CIT (Basic)' };
     expect((await post(admitted.id, { action: 'move', version: 1, next: { status: 'admitted', student } })).status).toBe(200);
     const closed = await leadState(target, admitted.id);
-    for (const [next, to] of [[{ status: 'contacted', followUp: dayFromToday(1) }, 'Contacted'], [{ status: 'lost', lostReason: 'fees' }, 'Lost']] as const) {
+    for (const [next, to] of [
+      [{ status: 'contacted', followUp: dayFromToday(1) }, 'Contacted'],
+      [{ status: 'lost', lostReason: 'fees' }, 'Lost'],
+    ] as const) {
       const res = await post(admitted.id, { action: 'move', version: 2, next });
       expect(res.status).toBe(400);
       expect(res.body.errors.status).toBe(`A lead that is Admitted cannot move to ${to}.`);
     }
-    expect((await post(admitted.id, { action: 'follow-up', version: 2, followUp: dayFromToday(1) })).body.errors.followUp).toMatch(/^A lead that is Admitted needs no follow-up/);
+    expect((await post(admitted.id, { action: 'follow-up', version: 2, followUp: dayFromToday(1) })).body.errors.followUp).toMatch(
+      /^A lead that is Admitted needs no follow-up/,
+    );
     expect(await leadState(target, admitted.id)).toEqual(closed);
   });
 
@@ -157,7 +218,9 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     const lead = await applyLead(target);
     const disabled = await createStaffAccount(target, 'assigndisabled');
     await db(target, 'update staff set disabled_at = now() where id = $1', [disabled.id]);
-    const [invited] = await db<{ id: string }>(target, `insert into staff (name, email) values ('Invited Person', $1) returning id::text`, [uniqueEmail('invited')]);
+    const [invited] = await db<{ id: string }>(target, `insert into staff (name, email) values ('Invited Person', $1) returning id::text`, [
+      uniqueEmail('invited'),
+    ]);
     const before = await leadState(target, lead.id);
     for (const id of [disabled.id, invited!.id, '00000000-0000-4000-8000-000000000000']) {
       const res = await post(lead.id, { action: 'assign', version: 1, assignedTo: id });
@@ -173,7 +236,13 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     const first = await post(lead.id, { action: 'assign', version: 1, assignedTo: colleague.staff.id }, colleague.cookie);
     expect(first.status).toBe(200);
     const before = await leadState(target, lead.id);
-    const second = await post(lead.id, { action: 'contact', version: 1, channel: 'call', outcome: 'reached', next: { status: 'contacted', followUp: dayFromToday(2) } });
+    const second = await post(lead.id, {
+      action: 'contact',
+      version: 1,
+      channel: 'call',
+      outcome: 'reached',
+      next: { status: 'contacted', followUp: dayFromToday(2) },
+    });
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(CONFLICT_MESSAGE);
     expect(second.body.current).toMatchObject({ _id: lead.id, version: 2, status: 'new', assignedTo: { _id: colleague.staff.id } });
@@ -183,7 +252,10 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     // A note never conflicts.
     expect((await post(lead.id, { action: 'note', text: 'Called at noon.' })).status).toBe(200);
     // Made again from the current version, it goes through.
-    expect((await post(lead.id, { action: 'contact', version: 2, channel: 'call', outcome: 'reached', next: { status: 'contacted', followUp: dayFromToday(2) } })).status).toBe(200);
+    expect(
+      (await post(lead.id, { action: 'contact', version: 2, channel: 'call', outcome: 'reached', next: { status: 'contacted', followUp: dayFromToday(2) } }))
+        .status,
+    ).toBe(200);
   });
 
   it('admits a lead: the student record is created from it, linked both ways', async () => {
@@ -205,7 +277,11 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     expect(audits).toEqual([{ action: 'create' }]);
     // The student's fields are checked like any student's.
     const other = await applyLead(target);
-    const refused = await post(other.id, { action: 'move', version: 1, next: { status: 'admitted', student: { name: other.name, email: 'not-an-address', course: 'x' } } });
+    const refused = await post(other.id, {
+      action: 'move',
+      version: 1,
+      next: { status: 'admitted', student: { name: other.name, email: 'not-an-address', course: 'x' } },
+    });
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body.errors).sort()).toEqual(['next.student.course', 'next.student.email']);
     expect(await db(target, 'select 1 from students where lead_id = $1', [other.id])).toEqual([]);
@@ -277,13 +353,21 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     const again = await unmerge({ merge: mergeId });
     expect(again).toEqual({ status: 409, body: { message: 'This merge was already undone.', error: 'This merge was already undone.' } });
     expect((await unmerge({ merge: '999999999' })).status).toBe(404);
-    const audits = await db(target, `select detail->>'action' as action from audit_log where staff_id = $1 and entity = 'person' and entity_id = $2 order by id`, [admin.staff.id, b.personId]);
+    const audits = await db(
+      target,
+      `select detail->>'action' as action from audit_log where staff_id = $1 and entity = 'person' and entity_id = $2 order by id`,
+      [admin.staff.id, b.personId],
+    );
     expect(audits.map((r) => r['action'])).toEqual(['merge', 'unmerge']);
   });
 
   it('assigns and moves many leads at once, skipping those that cannot move that way', async () => {
     const [one, two, admitted] = await Promise.all([applyLead(target), applyLead(target), applyLead(target)]);
-    await post(admitted.id, { action: 'move', version: 1, next: { status: 'admitted', student: { name: admitted.name, email: admitted.email, course: 'RS-CIT (Basic)' } } });
+    await post(admitted.id, {
+      action: 'move',
+      version: 1,
+      next: { status: 'admitted', student: { name: admitted.name, email: admitted.email, course: 'RS-CIT (Basic)' } },
+    });
     const bulk = async (body: unknown) => {
       const res = await staffFetch(target, '/api/admin/leads/bulk', admin.cookie, { body });
       return { status: res.status, body: await res.json() };
@@ -301,7 +385,8 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
         { _id: '999999999', reference: null, reason: 'This lead was not found.' },
       ],
     });
-    for (const lead of [one, two]) expect(await leadState(target, lead.id)).toMatchObject({ status: 'contacted', follow_up_on: followUp, version: 2, events: 1 });
+    for (const lead of [one, two])
+      expect(await leadState(target, lead.id)).toMatchObject({ status: 'contacted', follow_up_on: followUp, version: 2, events: 1 });
     expect(await leadState(target, admitted.id)).toMatchObject({ status: 'admitted', version: 2 });
 
     const assigned = await bulk({ action: 'assign', ids, assignedTo: colleague.staff.id });

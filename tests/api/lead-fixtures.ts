@@ -20,11 +20,9 @@ export interface TestLead {
 
 /** The lead with `reference` as stored. */
 export async function storedLead(target: Target, reference: string): Promise<TestLead> {
-  const [row] = await db<TestLead>(
-    target,
-    'select id::text, reference, name, phone, email, person_id::text as "personId" from leads where reference = $1',
-    [reference],
-  );
+  const [row] = await db<TestLead>(target, 'select id::text, reference, name, phone, email, person_id::text as "personId" from leads where reference = $1', [
+    reference,
+  ]);
   expect(row, reference).toBeDefined();
   return row!;
 }

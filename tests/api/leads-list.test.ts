@@ -126,8 +126,27 @@ async function exportCsv(target: Target, admin: Admin | null, query: string, hea
 }
 
 const HEADINGS = [
-  'Reference', 'Received', 'Kind', 'Form', 'Source', 'Name', 'Phone', 'E-mail', 'Department', 'Course', 'Subject', 'Message', 'Status',
-  'Lost reason', 'Follow-up', 'Assigned to', 'UTM source', 'UTM medium', 'UTM campaign', 'Referrer', 'Landing page',
+  'Reference',
+  'Received',
+  'Kind',
+  'Form',
+  'Source',
+  'Name',
+  'Phone',
+  'E-mail',
+  'Department',
+  'Course',
+  'Subject',
+  'Message',
+  'Status',
+  'Lost reason',
+  'Follow-up',
+  'Assigned to',
+  'UTM source',
+  'UTM medium',
+  'UTM campaign',
+  'Referrer',
+  'Landing page',
 ];
 
 describe.each(targets)('the leads list on $name', (target) => {
@@ -184,11 +203,19 @@ describe.each(targets)('the leads list on $name', (target) => {
   it('gives each lead as the inbox shows it, with how many enquiries its person made', async () => {
     const tag = newTag();
     const phone = `+91${uniquePhone()}`;
-    const [first] = await insertLeads(target, tag, [{ name: 'Kavita Meghwal', phone, followUp: 'today + 2', assignedTo: admin.staff.id, utmSource: 'facebook' }]);
-    const [second] = await insertLeads(target, tag, [{ name: 'Kavita Meghwal', phone, personOf: first!.id, kind: 'contact', subject: 'Batch timings', course: null }]);
+    const [first] = await insertLeads(target, tag, [
+      { name: 'Kavita Meghwal', phone, followUp: 'today + 2', assignedTo: admin.staff.id, utmSource: 'facebook' },
+    ]);
+    const [second] = await insertLeads(target, tag, [
+      { name: 'Kavita Meghwal', phone, personOf: first!.id, kind: 'contact', subject: 'Batch timings', course: null },
+    ]);
     const { items } = await getJson(target, `/api/admin/leads?source=${tag}`, admin);
     expect(items).toHaveLength(2);
-    const [row] = await db<{ person_id: string; follow: string; created: Date }>(target, `select person_id::text, follow_up_on::text as follow, created_at as created from leads where id = $1`, [first!.id]);
+    const [row] = await db<{ person_id: string; follow: string; created: Date }>(
+      target,
+      `select person_id::text, follow_up_on::text as follow, created_at as created from leads where id = $1`,
+      [first!.id],
+    );
     expect(items[1]).toEqual({
       _id: first!.id,
       reference: first!.reference,
@@ -210,7 +237,15 @@ describe.each(targets)('the leads list on $name', (target) => {
       touchedAt: null,
       version: 1,
     });
-    expect(items[0]).toMatchObject({ _id: second!.id, kind: 'contact', subject: 'Batch timings', personId: row!.person_id, enquiries: 2, assignedTo: null, followUp: null });
+    expect(items[0]).toMatchObject({
+      _id: second!.id,
+      kind: 'contact',
+      subject: 'Batch timings',
+      personId: row!.person_id,
+      enquiries: 2,
+      assignedTo: null,
+      followUp: null,
+    });
   });
 
   it('pages through every sort without repeats or gaps, ties broken by id', async () => {
@@ -235,10 +270,16 @@ describe.each(targets)('the leads list on $name', (target) => {
       ['name', 'lower(name), id'],
     ] as const) {
       const { rows, pages } = await walk(target, admin, `source=${tag}&sort=${sort}`, 2);
-      expect(rows.map((r) => r._id), sort).toEqual(await expected(order));
+      expect(
+        rows.map((r) => r._id),
+        sort,
+      ).toEqual(await expected(order));
       expect(pages, sort).toBe(4);
       // Any page size walks the same order.
-      expect((await walk(target, admin, `source=${tag}&sort=${sort}`, 3)).rows.map((r) => r._id), sort).toEqual(await expected(order));
+      expect(
+        (await walk(target, admin, `source=${tag}&sort=${sort}`, 3)).rows.map((r) => r._id),
+        sort,
+      ).toEqual(await expected(order));
     }
     // Undated leads come after the dated ones, also when a page ends between the two parts.
     const byFollowUp = (await walk(target, admin, `source=${tag}&sort=follow-up`, 5)).rows;
@@ -246,7 +287,9 @@ describe.each(targets)('the leads list on $name', (target) => {
     expect(byFollowUp[0].name).toBe('आशा शर्मा');
     // A filter keeps its sort across pages.
     const dated = await walk(target, admin, `source=${tag}&sort=follow-up&due=week`, 1);
-    expect(dated.rows.map((r) => r._id)).toEqual((await expected('follow_up_on nulls last, id')).filter((id) => [leads[2], leads[3], leads[6], leads[0]].some((l) => l!.id === id)));
+    expect(dated.rows.map((r) => r._id)).toEqual(
+      (await expected('follow_up_on nulls last, id')).filter((id) => [leads[2], leads[3], leads[6], leads[0]].some((l) => l!.id === id)),
+    );
   });
 
   it('a cursor keeps its place when leads arrive or go meanwhile', async () => {
@@ -346,9 +389,30 @@ describe.each(targets)('the leads list on $name', (target) => {
     it('opens in Excel: BOM, CRLF, the headings in order, Hindi intact, India time, formulas made text', async () => {
       const tag = newTag();
       const [hindi, formula, quoted] = await insertLeads(target, tag, [
-        { name: 'सीताराम शर्मा', createdAt: '2025-03-10 23:50+05:30', course: 'आरएस-सीआईटी', status: 'contacted', followUp: 'today + 2', assignedTo: admin.staff.id },
-        { name: '=HYPERLINK("http://evil.example","Click")', kind: 'contact', subject: '+SUM(A1:A9)', message: '@cmd', course: '-2+3', createdAt: '2025-03-11 08:05+05:30' },
-        { name: 'Asha "Ashu" Jain', message: 'Line one, with a comma\r\nLine two\n\tindented', status: 'lost', lostReason: 'fees', utmSource: 'google', createdAt: '2025-03-12 00:00+05:30' },
+        {
+          name: 'सीताराम शर्मा',
+          createdAt: '2025-03-10 23:50+05:30',
+          course: 'आरएस-सीआईटी',
+          status: 'contacted',
+          followUp: 'today + 2',
+          assignedTo: admin.staff.id,
+        },
+        {
+          name: '=HYPERLINK("http://evil.example","Click")',
+          kind: 'contact',
+          subject: '+SUM(A1:A9)',
+          message: '@cmd',
+          course: '-2+3',
+          createdAt: '2025-03-11 08:05+05:30',
+        },
+        {
+          name: 'Asha "Ashu" Jain',
+          message: 'Line one, with a comma\r\nLine two\n\tindented',
+          status: 'lost',
+          lostReason: 'fees',
+          utmSource: 'google',
+          createdAt: '2025-03-12 00:00+05:30',
+        },
       ]);
       const { res, bytes, text } = await exportCsv(target, admin, `source=${tag}&sort=oldest`);
       expect(res.status, text).toBe(200);
@@ -414,8 +478,15 @@ describe.each(targets)('the leads list on $name', (target) => {
       const ids = [leads[0]!.id, leads[2]!.id, leads[3]!.id];
       const { res, text } = await exportCsv(target, colleague, `source=${tag}&status=new&ids=${ids.join(',')}`);
       expect(res.status, text).toBe(200);
-      expect(parseCsv(text.slice(1)).slice(1).map((r) => r[0]).sort()).toEqual(refsOf([leads[0]!, leads[2]!]));
-      const [line] = await db<{ detail: Json }>(target, `select detail from audit_log where staff_id = $1 and action = 'export' order by id desc limit 1`, [colleague.staff.id]);
+      expect(
+        parseCsv(text.slice(1))
+          .slice(1)
+          .map((r) => r[0])
+          .sort(),
+      ).toEqual(refsOf([leads[0]!, leads[2]!]));
+      const [line] = await db<{ detail: Json }>(target, `select detail from audit_log where staff_id = $1 and action = 'export' order by id desc limit 1`, [
+        colleague.staff.id,
+      ]);
       expect(line!.detail).toEqual({ source: tag, status: 'new', sort: 'newest', ids, count: 2 });
     });
 
@@ -447,7 +518,9 @@ describe.each(targets)('the leads list on $name', (target) => {
       try {
         const { res, text } = await exportCsv(target, admin, `source=${tag}`);
         expect(res.status).toBe(400);
-        expect(JSON.parse(text).message).toBe('These filters match 50,001 leads; an export holds at most 50,000. Please narrow the filters (for example by date) and export again.');
+        expect(JSON.parse(text).message).toBe(
+          'These filters match 50,001 leads; an export holds at most 50,000. Please narrow the filters (for example by date) and export again.',
+        );
         await db(target, `delete from leads where id = (select max(id) from leads where channel = $1)`, [tag]);
         const exactly = await exportCsv(target, admin, `source=${tag}`);
         expect(exactly.res.status).toBe(200);
@@ -472,13 +545,27 @@ describe.each(targets)('the leads list on $name', (target) => {
       expect(parseCsv(own.text.slice(1))).toEqual([HEADINGS]);
       // A lead made through the public form is exported like any other.
       const name = 'Pooja Prajapat';
-      const apply = await post(target, '/api/apply', { name, email: uniqueEmail('leadsexport'), phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+      const apply = await post(target, '/api/apply', {
+        name,
+        email: uniqueEmail('leadsexport'),
+        phone: uniquePhone(),
+        department: 'dl',
+        course: 'RS-CIT (Basic)',
+        consent: true,
+      });
       expect(apply.status).toBe(201);
       const { reference } = await apply.json();
       const { text } = await exportCsv(target, admin, `q=${reference}`);
       const rows = parseCsv(text.slice(1));
       expect(rows).toHaveLength(2);
-      expect(rows[1]!.slice(0, 6)).toEqual([reference, expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'Application', 'Apply dialog', 'direct', name]);
+      expect(rows[1]!.slice(0, 6)).toEqual([
+        reference,
+        expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+        'Application',
+        'Apply dialog',
+        'direct',
+        name,
+      ]);
     });
   });
 });

@@ -22,7 +22,10 @@ interface AuditRow {
 
 /** The audit lines of one record, oldest first. */
 const auditOf = (target: Target, entity: string, id: string) =>
-  db<AuditRow>(target, 'select staff_id::text, action, entity, entity_id, detail from audit_log where entity = $1 and entity_id = $2 order by id', [entity, id]);
+  db<AuditRow>(target, 'select staff_id::text, action, entity, entity_id, detail from audit_log where entity = $1 and entity_id = $2 order by id', [
+    entity,
+    id,
+  ]);
 
 const count = async (target: Target, table: string) => (await db<{ n: number }>(target, `select count(*)::int as n from ${table}`))[0]!.n;
 
@@ -120,7 +123,10 @@ describe.each(targets)('records on $name', (target) => {
       const res = await as('/api/marquee', { body: { message: `  ${unique('Admissions open')}  ` } });
       expect(res.status).toBe(201);
       const body = await res.json();
-      expect(body).toEqual({ message: 'Message added.', item: { _id: expect.stringMatching(/^\d+$/), message: expect.stringMatching(/^Admissions open \S+$/) } });
+      expect(body).toEqual({
+        message: 'Message added.',
+        item: { _id: expect.stringMatching(/^\d+$/), message: expect.stringMatching(/^Admissions open \S+$/) },
+      });
 
       const list = (await (await get(target, '/api/marquee')).json()) as { _id: string; message: string }[];
       const at = (id: string) => list.findIndex((m) => m._id === id);
@@ -250,7 +256,13 @@ describe.each(targets)('records on $name', (target) => {
       expect(await (await get(target, `${kind.route}/${item._id}`)).json()).toEqual(updated);
 
       const lines = await auditOf(target, kind.entity, item._id);
-      expect(lines.at(-1)).toEqual({ staff_id: admin.staff.id, action: 'update', entity: kind.entity, entity_id: item._id, detail: { fields: Object.keys(kind.change) } });
+      expect(lines.at(-1)).toEqual({
+        staff_id: admin.staff.id,
+        action: 'update',
+        entity: kind.entity,
+        entity_id: item._id,
+        detail: { fields: Object.keys(kind.change) },
+      });
     });
 
     it('answers 409 with the current record to an edit or delete based on an old version, changing nothing', async () => {

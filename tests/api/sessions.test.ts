@@ -12,7 +12,11 @@ import { db, eventually, get, newClientIp, post, targets, uniqueEmail } from './
 
 const me = (target: Target, token: string) => get(target, '/api/user/me', { token });
 const events = (target: Target, userId: string) =>
-  db<{ kind: string; client: string; detail: Record<string, unknown> | null }>(target, 'select kind, client, detail from security_events where user_id = $1 order by id', [userId]);
+  db<{ kind: string; client: string; detail: Record<string, unknown> | null }>(
+    target,
+    'select kind, client, detail from security_events where user_id = $1 order by id',
+    [userId],
+  );
 
 describe.each(targets)('sessions on $name', (target) => {
   it('logout ends this session on the server: the copied token is refused, other devices stay signed in', async () => {
@@ -67,7 +71,9 @@ describe.each(targets)('sessions on $name', (target) => {
     for (const common of ['password123', 'qwerty12345', 'iloveyou', 'sachin123']) {
       const res = await change({ currentPassword: account.password, newPassword: common });
       expect(res.status, common).toBe(400);
-      expect((await res.json()).errors.newPassword, common).toBe('This password is too common or has appeared in a data breach. Please choose another: a short sentence of your own is easy to remember.');
+      expect((await res.json()).errors.newPassword, common).toBe(
+        'This password is too common or has appeared in a data breach. Please choose another: a short sentence of your own is easy to remember.',
+      );
     }
     expect((await change({ currentPassword: account.password, newPassword: 'short' })).status).toBe(400);
     expect((await me(target, elsewhere)).status).toBe(200);
@@ -81,7 +87,9 @@ describe.each(targets)('sessions on $name', (target) => {
     expect((await me(target, elsewhere)).status).toBe(401);
     expect((await post(target, '/api/user/login', { email: account.email, password: account.password })).status).toBe(401);
     await login(target, account.email, 'mango trees by the well');
-    await eventually(async () => expect((await events(target, account.id)).map((e) => e.kind)).toEqual(expect.arrayContaining(['password-change-failed', 'password-changed'])));
+    await eventually(async () =>
+      expect((await events(target, account.id)).map((e) => e.kind)).toEqual(expect.arrayContaining(['password-change-failed', 'password-changed'])),
+    );
   });
 
   it('limits wrong current passwords per account', async () => {
@@ -144,9 +152,13 @@ describe.each(targets)('sessions on $name', (target) => {
     expect((await reset({ otp: Number(code), password: 'another fresh sentence' })).status).toBe(409);
 
     // Nothing in the database or the log holds the code or the address.
-    const [challenge] = await db<{ otp_hash: string }>(target, `select otp_hash from otp_challenges where email = $1 and purpose = 'password-reset'`, [account.email]);
+    const [challenge] = await db<{ otp_hash: string }>(target, `select otp_hash from otp_challenges where email = $1 and purpose = 'password-reset'`, [
+      account.email,
+    ]);
     expect(challenge!.otp_hash).not.toContain(code);
-    await eventually(async () => expect((await events(target, account.id)).map((e) => e.kind)).toEqual(expect.arrayContaining(['password-reset-requested', 'password-reset'])));
+    await eventually(async () =>
+      expect((await events(target, account.id)).map((e) => e.kind)).toEqual(expect.arrayContaining(['password-reset-requested', 'password-reset'])),
+    );
     expect(JSON.stringify(await events(target, account.id))).not.toMatch(new RegExp(`${code}|example\\.in`));
   });
 

@@ -75,7 +75,10 @@ export async function insertApplication(target: Target, options: { skip?: string
   const name = uniqueName('Kiosk');
   const email = uniqueEmail('kiosk');
   const answers = emitraAnswers(name, email, phone);
-  const sealedNames = def.sections.flatMap((s) => s.fields).filter((f) => f.sealed).map((f) => f.name);
+  const sealedNames = def.sections
+    .flatMap((s) => s.fields)
+    .filter((f) => f.sealed)
+    .map((f) => f.name);
   const fields = Object.fromEntries(Object.entries(answers).filter(([k]) => !sealedNames.includes(k)));
   const masks = options.purged ? {} : Object.fromEntries(sealedNames.map((k) => [k, `•••• ${String(answers[k as keyof typeof answers]).slice(-4)}`]));
   const lead = await insertLead(target, {
@@ -96,7 +99,16 @@ export async function insertApplication(target: Target, options: { skip?: string
     target,
     `insert into applications (lead_id, form, draft, fields, id_numbers, id_key, id_masks, consent_version, consent_at, purged_at, closed_at)
      values ($1, $2, $3, $4, $5, $6, $7, '2026-11', now(), $8, $8)`,
-    [lead.id, form, draft, JSON.stringify(fields), options.purged ? null : sealed, options.purged ? null : 'local', JSON.stringify(masks), options.purged ? new Date() : null],
+    [
+      lead.id,
+      form,
+      draft,
+      JSON.stringify(fields),
+      options.purged ? null : sealed,
+      options.purged ? null : 'local',
+      JSON.stringify(masks),
+      options.purged ? new Date() : null,
+    ],
   );
   const documents: Record<string, string> = {};
   for (const doc of EMITRA_FORM.documents.filter((d) => d.required && !options.skip?.includes(d.slot))) {
@@ -107,7 +119,18 @@ export async function insertApplication(target: Target, options: { skip?: string
       target,
       `insert into uploads (id, draft, form, slot, key, file_name, declared_type, max_bytes, expires_at, checked_at, detected_type, size, lead_id, attached_at, deleted_at, delete_reason)
        values ($1, $2, $3, $4, $5, $6, $7, 5242880, now() + interval '15 minutes', now(), $7, 48213, $8, now(), $9, $10)`,
-      [id, draft, form, doc.slot, `applications/${form}/${draft}/${doc.slot}-${id}.${ext}`, `${doc.slot}.${ext}`, type, lead.id, options.purged ? new Date() : null, options.purged ? 'retention' : null],
+      [
+        id,
+        draft,
+        form,
+        doc.slot,
+        `applications/${form}/${draft}/${doc.slot}-${id}.${ext}`,
+        `${doc.slot}.${ext}`,
+        type,
+        lead.id,
+        options.purged ? new Date() : null,
+        options.purged ? 'retention' : null,
+      ],
     );
     documents[doc.slot] = id;
   }
@@ -115,12 +138,20 @@ export async function insertApplication(target: Target, options: { skip?: string
 }
 
 /** A minimal, well-formed PDF (a scanned document). */
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 /** A small real JPEG photo. */
 export const photo = () => photoBytes({ width: 320, height: 400 });
 
 /** Uploads `bytes` as document `slot` of the fill `draft` of the kiosk form, as the browser does; its upload id. */
-export async function uploadDocument(target: Target, draft: string, slot: string, file: { name: string; type: string; bytes: Buffer }, ip = newClientIp()): Promise<string> {
+export async function uploadDocument(
+  target: Target,
+  draft: string,
+  slot: string,
+  file: { name: string; type: string; bytes: Buffer },
+  ip = newClientIp(),
+): Promise<string> {
   const asked = await post(target, '/api/uploads', { form: 'emitra', draft, slot, name: file.name, type: file.type, size: file.bytes.length }, {}, ip);
   expect(asked.status, await asked.clone().text()).toBe(201);
   const policy = (await asked.json()) as { uploadId: string; url: string; fields: Record<string, string> };
@@ -147,10 +178,18 @@ export async function submitApplication(target: Target): Promise<TestApplication
   const jpeg = await photo();
   const documents: Record<string, string> = {};
   for (const doc of EMITRA_FORM.documents.filter((d) => d.required)) {
-    const file = doc.imagesOnly ? { name: `${doc.slot}.jpg`, type: 'image/jpeg', bytes: jpeg } : { name: `${doc.slot}.pdf`, type: 'application/pdf', bytes: PDF };
+    const file = doc.imagesOnly
+      ? { name: `${doc.slot}.jpg`, type: 'image/jpeg', bytes: jpeg }
+      : { name: `${doc.slot}.pdf`, type: 'application/pdf', bytes: PDF };
     documents[doc.slot] = await uploadDocument(target, draft, doc.slot, file, ip);
   }
-  const res = await post(target, EMITRA_FORM.endpoint, { ...emitraAnswers(name, email, phone), documents, draft, consent: true }, { 'idempotency-key': randomUUID() }, ip);
+  const res = await post(
+    target,
+    EMITRA_FORM.endpoint,
+    { ...emitraAnswers(name, email, phone), documents, draft, consent: true },
+    { 'idempotency-key': randomUUID() },
+    ip,
+  );
   expect(res.status, await res.clone().text()).toBe(201);
   const lead = await storedLead(target, (await res.json()).reference);
   return { ...lead, form: 'emitra', draft, documents };

@@ -30,14 +30,19 @@ export function sessionCookieOf(res: Response): string | null {
 export const totp = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 /** A request to the API as the browser holding `cookie` (no cookie: nobody). */
-export function staffFetch(target: Target, route: string, cookie: string | null, init: { method?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {}) {
+export function staffFetch(
+  target: Target,
+  route: string,
+  cookie: string | null,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+) {
   const headers: Record<string, string> = { 'x-forwarded-for': init.ip ?? newClientIp(), ...init.headers };
   if (cookie) headers['cookie'] = cookie;
   if (init.body !== undefined) headers['content-type'] ??= 'application/json';
   return target.fetch(route, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers,
-    body: init.body === undefined ? null : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+    body: init.body === undefined ? null : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   });
 }
 

@@ -50,7 +50,11 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
     expect((await staffFetch(target, `/api/admin/leads/${fresh.id}`, admin.cookie, { body: { action: 'note', text: 'Seen.' } })).status).toBe(200);
     expect(ids((await today()).untouched)).not.toContain(fresh.id);
 
-    const views = await db(target, `select detail->>'screen' as screen, detail->>'mine' as mine from audit_log where staff_id = $1 and action = 'view' and entity = 'lead' order by id`, [admin.staff.id]);
+    const views = await db(
+      target,
+      `select detail->>'screen' as screen, detail->>'mine' as mine from audit_log where staff_id = $1 and action = 'view' and entity = 'lead' order by id`,
+      [admin.staff.id],
+    );
     expect(views.filter((v) => v['screen'] === 'today').map((v) => v['mine'])).toEqual(['false', 'true', 'false']);
     expect((await staffFetch(target, '/api/admin/today?mine=yes', admin.cookie)).status).toBe(400);
   });
@@ -96,7 +100,9 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
     expect((await outboxAction(failed!.id, { action: 'retry' })).status).toBe(409);
     for (const id of ['999999999', 'abc']) expect((await outboxAction(id, { action: 'retry' })).body.message).toBe('This notification was not found.');
     expect((await outboxAction(notice!.id, { action: 'resend' })).body.errors.action).toBe('Please choose retry or dismiss.');
-    const audits = await db(target, `select detail->>'action' as action from audit_log where staff_id = $1 and entity = 'outbox' order by id`, [admin.staff.id]);
+    const audits = await db(target, `select detail->>'action' as action from audit_log where staff_id = $1 and entity = 'outbox' order by id`, [
+      admin.staff.id,
+    ]);
     expect(audits.map((a) => a['action'])).toEqual(['retry', 'dismiss']);
   });
 
@@ -107,11 +113,18 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
       expect(res.status).toBe(204);
     };
     const mailsTo = (email: string) => outboxMessages(target, `To: ${email}\n`);
-    const digestRows = (staffId: string) => db(target, `select digest_on::text as day, sent_at is not null as sent from mail_outbox where kind = 'staff' and staff_id = $1 order by digest_on`, [staffId]);
+    const digestRows = (staffId: string) =>
+      db(target, `select digest_on::text as day, sent_at is not null as sent from mail_outbox where kind = 'staff' and staff_id = $1 order by digest_on`, [
+        staffId,
+      ]);
 
     it('mails only the staff with something due, lists it with links, and sends nothing more the same day', async () => {
       // Days in 2001: no lead of another test is due that early, so who gets mail depends on these alone.
-      const [due, idle, disabled] = await Promise.all([signedInAdmin(target, 'digestdue'), signedInAdmin(target, 'digestidle'), signedInAdmin(target, 'digestdisabled')]);
+      const [due, idle, disabled] = await Promise.all([
+        signedInAdmin(target, 'digestdue'),
+        signedInAdmin(target, 'digestidle'),
+        signedInAdmin(target, 'digestdisabled'),
+      ]);
       const unenrolled = await createStaffAccount(target, 'digestunenrolled');
       await db(target, 'update staff set disabled_at = now() where id = $1', [disabled.staff.id]);
       const lead = await insertLead(target, { status: 'contacted', follow_up_on: '2001-01-03', assigned_to: due.staff.id, course: 'Tally Prime' });

@@ -59,7 +59,12 @@ async function policyFor(target: Target, file: FileFacts): Promise<Policy> {
 }
 
 /** Posts `bytes` with the policy's fields (changed by `fields`; null leaves one out) to the policy's URL, as the browser's uploader does. */
-function upload(policy: Pick<Policy, 'url' | 'fields'>, bytes: Buffer<ArrayBuffer>, fields: Record<string, string | null> = {}, after: Record<string, string> = {}) {
+function upload(
+  policy: Pick<Policy, 'url' | 'fields'>,
+  bytes: Buffer<ArrayBuffer>,
+  fields: Record<string, string | null> = {},
+  after: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...policy.fields, ...fields })) if (value !== null) form.set(name, value);
   form.set('file', new Blob([bytes]));
@@ -77,11 +82,18 @@ const check = (target: Target, body: unknown) => post(target, '/api/uploads/chec
 
 /** The row of an upload. */
 const rowOf = async (target: Target, id: string) =>
-  (await db<{ checked_at: Date | null; detected_type: string | null; size: number | null; deleted_at: Date | null; delete_reason: string | null; key: string; file_name: string; draft: string }>(
-    target,
-    'select checked_at, detected_type, size, deleted_at, delete_reason, key, file_name, draft::text from uploads where id = $1',
-    [id],
-  ))[0];
+  (
+    await db<{
+      checked_at: Date | null;
+      detected_type: string | null;
+      size: number | null;
+      deleted_at: Date | null;
+      delete_reason: string | null;
+      key: string;
+      file_name: string;
+      draft: string;
+    }>(target, 'select checked_at, detected_type, size, deleted_at, delete_reason, key, file_name, draft::text from uploads where id = $1', [id])
+  )[0];
 
 /** Where the test server keeps a local object (tests/api/global-setup.ts puts its outbox beside its uploads). */
 const fileOf = (target: Target, key: string) => path.join(path.dirname(target.outbox), 'uploads', key);
@@ -186,7 +198,13 @@ describe.each(targets)('upload policies (POST /api/uploads) on $name', (target) 
 
     const malformed = await askPolicy(target, { fix: 'short', slot: 'marksheet', name: 'a.pdf', type: 'application/pdf', size: 10 });
     expect((await malformed.json()).errors).toEqual({ fix: 'This link is not valid.' });
-    const unknown = await askPolicy(target, { fix: randomBytes(32).toString('base64url'), slot: 'marksheet', name: 'a.pdf', type: 'application/pdf', size: 10 });
+    const unknown = await askPolicy(target, {
+      fix: randomBytes(32).toString('base64url'),
+      slot: 'marksheet',
+      name: 'a.pdf',
+      type: 'application/pdf',
+      size: 10,
+    });
     expect(unknown.status).toBe(410);
     expect((await unknown.json()).message).toBe('This link has expired or was already used. Please call us, and we will send a new one.');
     const expired = await fixRequested(target, ['marksheet'], -1);
@@ -222,7 +240,10 @@ describe.each(targets)('the local stand-in for S3 (POST /api/uploads/local) on $
   it('refuses an expired policy, a tampered one and a tampered signature, and stores nothing', async () => {
     const policy = await policyFor(target, { slot: 'marksheet', name: 'm.pdf', type: 'application/pdf', size: PDF.length });
     const expired = resigned(target, policy, (d) => ({ ...d, expiration: new Date(Date.now() - 1000).toISOString() }));
-    expect(await s3Error(await upload({ url: policy.url, fields: expired }, PDF))).toEqual({ code: 'AccessDenied', message: 'Invalid according to Policy: Policy expired.' });
+    expect(await s3Error(await upload({ url: policy.url, fields: expired }, PDF))).toEqual({
+      code: 'AccessDenied',
+      message: 'Invalid according to Policy: Policy expired.',
+    });
 
     const document = JSON.parse(Buffer.from(policy.fields['policy']!, 'base64').toString('utf8'));
     const widened = Buffer.from(JSON.stringify({ ...document, expiration: new Date(Date.now() + 86_400_000).toISOString() })).toString('base64');
@@ -234,7 +255,7 @@ describe.each(targets)('the local stand-in for S3 (POST /api/uploads/local) on $
     const flipped = await upload(policy, PDF, { 'x-amz-signature': signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) });
     expect(flipped.status).toBe(403);
     expect(await s3Error(flipped)).toEqual(SIGNATURE_REFUSED);
-    expect((await s3Error(await upload(policy, PDF, { policy: null, 'x-amz-signature': null })))).toEqual({ code: 'AccessDenied', message: 'Access Denied' });
+    expect(await s3Error(await upload(policy, PDF, { policy: null, 'x-amz-signature': null }))).toEqual({ code: 'AccessDenied', message: 'Access Denied' });
     expect(existsSync(fileOf(target, policy.key))).toBe(false);
   });
 
@@ -243,19 +264,31 @@ describe.each(targets)('the local stand-in for S3 (POST /api/uploads/local) on $
     const otherKey = policy.key.replace('/marksheet-', '/affidavit-');
     const key = await upload(policy, PDF, { key: otherKey });
     expect(key.status).toBe(403);
-    expect(await s3Error(key)).toEqual({ code: 'AccessDenied', message: `Invalid according to Policy: Policy Condition failed: ["eq", "$key", "${policy.key}"]` });
+    expect(await s3Error(key)).toEqual({
+      code: 'AccessDenied',
+      message: `Invalid according to Policy: Policy Condition failed: ["eq", "$key", "${policy.key}"]`,
+    });
     expect(await s3Error(await upload(policy, PDF, { 'Content-Type': 'text/html' }))).toEqual({
       code: 'AccessDenied',
       message: 'Invalid according to Policy: Policy Condition failed: ["eq", "$Content-Type", "application/pdf"]',
     });
-    expect(await s3Error(await upload(policy, PDF, { acl: 'public-read' }))).toEqual({ code: 'AccessDenied', message: 'Invalid according to Policy: Extra input fields: acl' });
+    expect(await s3Error(await upload(policy, PDF, { acl: 'public-read' }))).toEqual({
+      code: 'AccessDenied',
+      message: 'Invalid according to Policy: Extra input fields: acl',
+    });
 
     const large = await upload(policy, Buffer.alloc(MAX_DOCUMENT_BYTES + 1, 0x25));
     expect(large.status).toBe(400);
     expect((await s3Error(large)).code).toBe('EntityTooLarge');
     // A policy for at most 100 bytes (signed as the server signs) refuses 101.
-    const small = resigned(target, policy, (d) => ({ ...d, conditions: d.conditions.map((c) => (Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 100] : c)) }));
-    expect(await s3Error(await upload({ url: policy.url, fields: small }, Buffer.alloc(101, 0x25)))).toEqual({ code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size' });
+    const small = resigned(target, policy, (d) => ({
+      ...d,
+      conditions: d.conditions.map((c) => (Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 100] : c)),
+    }));
+    expect(await s3Error(await upload({ url: policy.url, fields: small }, Buffer.alloc(101, 0x25)))).toEqual({
+      code: 'EntityTooLarge',
+      message: 'Your proposed upload exceeds the maximum allowed size',
+    });
     const empty = await upload(policy, Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(await s3Error(empty)).toEqual({ code: 'EntityTooSmall', message: 'Your proposed upload is smaller than the minimum allowed size' });
@@ -316,7 +349,11 @@ describe.each(targets)('the check of an upload (POST /api/uploads/check) on $nam
     const draft = randomUUID();
     const scan = await policyFor(target, { draft, slot: 'panCardCopy', name: 'pan.jpg', type: 'image/jpeg', size: PDF.length });
     expect((await upload(scan, PDF)).status).toBe(201);
-    expect(await (await check(target, { uploadId: scan.uploadId, draft })).json()).toEqual({ uploadId: scan.uploadId, type: 'application/pdf', size: PDF.length });
+    expect(await (await check(target, { uploadId: scan.uploadId, draft })).json()).toEqual({
+      uploadId: scan.uploadId,
+      type: 'application/pdf',
+      size: PDF.length,
+    });
 
     const photo = await policyFor(target, { draft, slot: 'applicantPhoto', name: 'photo.jpg', type: 'image/jpeg', size: PDF.length });
     expect((await upload(photo, PDF)).status).toBe(201);
@@ -339,7 +376,11 @@ describe.each(targets)('the check of an upload (POST /api/uploads/check) on $nam
     expect(await res.json()).toMatchObject({ message, errors: { affidavit: message } });
     expect(existsSync(fileOf(target, policy.key))).toBe(false);
     expect(await rowOf(target, policy.uploadId)).toMatchObject({ delete_reason: 'refused' });
-    const logs = await db<{ detail: { keys: string[]; why: string } }>(target, `select detail from deletion_log where reason = 'refused' and detail->'keys' ? $1`, [policy.key]);
+    const logs = await db<{ detail: { keys: string[]; why: string } }>(
+      target,
+      `select detail from deletion_log where reason = 'refused' and detail->'keys' ? $1`,
+      [policy.key],
+    );
     expect(logs.map((l) => l.detail)).toEqual([expect.objectContaining({ keys: [policy.key], why: message })]);
     // Asked again: the file is gone, and says so.
     expect((await (await check(target, { uploadId: policy.uploadId, draft })).json()).message).toBe('This file was removed. Please choose the file again.');
@@ -374,7 +415,9 @@ describe.each(targets)('the check of an upload (POST /api/uploads/check) on $nam
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).message).toBe('This file was not found. Please choose the file again.');
     expect((await (await check(target, { uploadId: 'nope', draft })).json()).errors).toEqual({ uploadId: 'Please choose the file again.' });
-    expect((await (await check(target, { uploadId: policy.uploadId })).json()).errors).toEqual({ draft: 'The form has no valid draft id. Please reload the page.' });
+    expect((await (await check(target, { uploadId: policy.uploadId })).json()).errors).toEqual({
+      draft: 'The form has no valid draft id. Please reload the page.',
+    });
     const { token } = await fixRequested(target, ['affidavit']);
     // A fix link opens only its own application's documents, only those asked for.
     expect((await check(target, { uploadId: policy.uploadId, fix: token })).status).toBe(422);
@@ -391,7 +434,9 @@ describe.each(targets)('signed links to local documents (GET /api/uploads/local/
     const res = await target.fetch(localLink(target, policy.key, terms));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${'_'.repeat('मार्कशीट'.length)}.pdf"; filename*=UTF-8''${encodeURIComponent('मार्कशीट.pdf')}`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${'_'.repeat('मार्कशीट'.length)}.pdf"; filename*=UTF-8''${encodeURIComponent('मार्कशीट.pdf')}`,
+    );
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(PDF);

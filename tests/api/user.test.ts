@@ -142,7 +142,12 @@ describe.each(targets)('student accounts on $name', (target) => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([...Array(OTP_MAX_ATTEMPTS).fill(400), 410]);
     const bodies = await Promise.all(answers.map((a) => a.json()));
-    expect(bodies.filter((b) => 'attemptsLeft' in b).map((b) => b.attemptsLeft).sort()).toEqual(Array.from({ length: OTP_MAX_ATTEMPTS }, (_, left) => left));
+    expect(
+      bodies
+        .filter((b) => 'attemptsLeft' in b)
+        .map((b) => b.attemptsLeft)
+        .sort(),
+    ).toEqual(Array.from({ length: OTP_MAX_ATTEMPTS }, (_, left) => left));
     expect((await challengesOf(target, email))[0]!.attempts).toBe(OTP_MAX_ATTEMPTS);
 
     const right = await verify(target, token, code);
@@ -255,7 +260,18 @@ describe.each(targets)('student accounts on $name', (target) => {
       ['HS512', await sign({ alg: 'HS512' })],
       ['admin audience', await sign({ aud: 'admin' })],
       ['activation token', activationToken],
-      ['another secret', await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer(ISSUER).setAudience('user').setSubject(account.id).setJti(sessionId).setIssuedAt().setExpirationTime('1h').sign(new Uint8Array(32))],
+      [
+        'another secret',
+        await new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer(ISSUER)
+          .setAudience('user')
+          .setSubject(account.id)
+          .setJti(sessionId)
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(new Uint8Array(32)),
+      ],
       ['no session (a token of before sessions)', await sign({ jti: null })],
       ['a session that never existed', await sign({ jti: crypto.randomUUID() })],
       ["another account's session", await sign({ sub: other.id })],

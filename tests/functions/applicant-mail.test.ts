@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import { NAME_CHARACTERS_MESSAGE } from '../../src/lib/schemas/fields';
@@ -35,7 +35,8 @@ beforeAll(async () => {
 afterAll(() => closeInProcess({ fx, client }));
 
 const sql = sqlOn(() => client);
-const housekeeping = async () => (await fx.call('housekeeping', new Request('http://127.0.0.1:8888/.netlify/functions/housekeeping', { method: 'POST' }))).response.status;
+const housekeeping = async () =>
+  (await fx.call('housekeeping', new Request('http://127.0.0.1:8888/.netlify/functions/housekeeping', { method: 'POST' }))).response.status;
 const mailsTo = (address: string) =>
   statSync(fx.outbox, { throwIfNoEntry: false })?.isDirectory()
     ? readdirSync(fx.outbox)
@@ -115,19 +116,24 @@ async function submit(form: ApplicationForm, changes: Record<string, string> = {
 const INJECTION = 'DEAR CUSTOMER, YOUR KYC EXPIRED. PAY RS 10 AT HTTPS://EVIL.EXAMPLE/KYC';
 
 describe('what an applicant is e-mailed', () => {
-  it.each(Object.keys(SUBMIT) as ApplicationForm[])('the %s confirmation begins "Hello," and carries the reference, nothing the applicant typed', async (form) => {
-    const { response, answers, recipient } = await submit(form);
-    expect(response.status).toBe(201);
-    const { reference } = (await response.json()) as { reference: string };
-    const [mail] = mailsTo(recipient);
-    expect(mail).toBeDefined();
-    const text = bodyOf(mail!);
-    expect(text.startsWith('Hello,\n')).toBe(true);
-    expect(text).toContain(`Your reference: ${reference}`);
-    // Not one answer of the form, in any case: no name, no address, no number.
-    const typed = fieldsOf(FORMS[form]).filter((f) => f.input !== 'select' && f.input !== 'date').map((f) => answers[f.name]!);
-    for (const value of typed) expect(text.toLowerCase(), value).not.toContain(value.toLowerCase());
-  });
+  it.each(Object.keys(SUBMIT) as ApplicationForm[])(
+    'the %s confirmation begins "Hello," and carries the reference, nothing the applicant typed',
+    async (form) => {
+      const { response, answers, recipient } = await submit(form);
+      expect(response.status).toBe(201);
+      const { reference } = (await response.json()) as { reference: string };
+      const [mail] = mailsTo(recipient);
+      expect(mail).toBeDefined();
+      const text = bodyOf(mail!);
+      expect(text.startsWith('Hello,\n')).toBe(true);
+      expect(text).toContain(`Your reference: ${reference}`);
+      // Not one answer of the form, in any case: no name, no address, no number.
+      const typed = fieldsOf(FORMS[form])
+        .filter((f) => f.input !== 'select' && f.input !== 'date')
+        .map((f) => answers[f.name]!);
+      for (const value of typed) expect(text.toLowerCase(), value).not.toContain(value.toLowerCase());
+    },
+  );
 
   it.each(['emitra', 'nielit'] as const)('%s: a message typed as the name is refused with the name rule, and nothing is stored or sent', async (form) => {
     const { response, recipient } = await submit(form, { name: INJECTION, fatherName: INJECTION });

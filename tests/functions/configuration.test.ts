@@ -41,7 +41,11 @@ function runWith(env: Record<string, string>, deployContext = '') {
   return { ...(JSON.parse(line) as { status: number; body: Record<string, unknown> }), log: run.stderr };
 }
 
-const REFUSED = { message: 'This service is not available right now. Please try again later, or call us.', error: 'This service is not available right now. Please try again later, or call us.', requestId: 'req-1' };
+const REFUSED = {
+  message: 'This service is not available right now. Please try again later, or call us.',
+  error: 'This service is not available right now. Please try again later, or call us.',
+  requestId: 'req-1',
+};
 
 describe('a function without its configuration', () => {
   it('refuses to run with an empty environment, naming what is missing in the log only', () => {

@@ -36,7 +36,8 @@ function bundlerConfig() {
         includedFiles: functions.included_files,
         includedFilesBasePath: root,
         ignoredNodeModules: functions.ignored_node_modules,
-        nodeBundler: functions.node_bundler === 'esbuild' ? ('esbuild_zisi' as const) : (functions.node_bundler as 'esbuild_zisi' | 'nft' | 'zisi' | 'none' | undefined),
+        nodeBundler:
+          functions.node_bundler === 'esbuild' ? ('esbuild_zisi' as const) : (functions.node_bundler as 'esbuild_zisi' | 'nft' | 'zisi' | 'none' | undefined),
         processDynamicNodeImports: true,
         nodeSourcemap: true,
       },
@@ -95,7 +96,9 @@ describe('function bundles', () => {
     console.log(`bundled ${bundles.length} functions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     // Every function was bundled (none skipped, so none escapes the check), with its code.
-    const names = readdirSync(directory).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
+    const names = readdirSync(directory)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -3));
     expect(bundles.map((b) => b.name).sort()).toEqual(names.sort());
     for (const sentinel of sentinels) expect(existsSync(sentinel)).toBe(true);
 

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskId, openIds, parseKeyring, sealIds, type IdKey } from '../../functions/_shared/applications/id-vault';
 import { unseal } from '../../functions/_shared/platform/sealed';
@@ -50,7 +50,9 @@ describe('sealing ID numbers', () => {
     const draft = randomUUID();
     const old = sealIds(values, draft, parseKeyring(ring(['k1', k1])));
     expect(openIds(old.sealed!, 'k1', draft, keyring)).toEqual(values);
-    expect(() => openIds(old.sealed!, 'k1', draft, parseKeyring(ring(['k2', k2])))).toThrow('The key "k1" that sealed these ID numbers is not in ID_NUMBER_KEYS.');
+    expect(() => openIds(old.sealed!, 'k1', draft, parseKeyring(ring(['k2', k2])))).toThrow(
+      'The key "k1" that sealed these ID numbers is not in ID_NUMBER_KEYS.',
+    );
   });
 
   it('does not open in another application (another draft) or when altered', () => {
@@ -92,7 +94,8 @@ describe('npm run ids:reseal', () => {
     );
     return draft;
   }
-  const row = async (draft: string) => (await client.query<{ id_numbers: string; id_key: string }>('select id_numbers, id_key from applications where draft = $1', [draft])).rows[0]!;
+  const row = async (draft: string) =>
+    (await client.query<{ id_numbers: string; id_key: string }>('select id_numbers, id_key from applications where draft = $1', [draft])).rows[0]!;
 
   it('re-seals every row an older key sealed with the new first key, and leaves rows of unknown keys alone', async () => {
     const [oldKey, newKey, lostKey] = [key(), key(), key()];

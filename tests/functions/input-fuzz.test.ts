@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../scripts/staff.mjs';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
@@ -70,7 +70,10 @@ const TIME_CURSORS = (second: string): [string, string][] => [
 ];
 /** `after` of the leads list, for each of its sorts. */
 const LEAD_CURSORS: [string, string][] = [
-  ...TIME_CURSORS('1').map(([label, value]): [string, string] => [label, cursor('newest', ...(JSON.parse(Buffer.from(value, 'base64url').toString()) as string[]))]),
+  ...TIME_CURSORS('1').map(([label, value]): [string, string] => [
+    label,
+    cursor('newest', ...(JSON.parse(Buffer.from(value, 'base64url').toString()) as string[])),
+  ]),
   ['an id beyond bigint', cursor('newest', '2026-05-01 10:00:00+00', '9223372036854775808')],
   ['follow-up on 30 February', cursor('follow-up', '2026-02-30', '1')],
   ['follow-up in month 13', cursor('follow-up', '2026-13-01', '1')],
@@ -190,7 +193,6 @@ async function call(name: string, probe: Probe): Promise<{ status: number; respo
   return { status: response.status, response };
 }
 
-
 /** Documents uploaded for each form's fuzz, used until an answer takes them (a request that was wrongly accepted). */
 const fills: Partial<Record<ApplicationForm, { draft: string; documents: Record<string, string> }>> = {};
 async function fillOf(form: ApplicationForm) {
@@ -234,10 +236,25 @@ const applicationCase = (form: ApplicationForm): Case => ({
   body: [...fieldsOf(FORMS[form]).map((f) => f.name), 'draft', `documents.${FORMS[form].documents[0]!.slot}`],
 });
 
-const courseFields = () => ({ title: 'Tally Prime with GST', category: 'Accounting', price: 4200, duration: '3 months', description: 'Accounts, GST and payroll in Tally.', image: '/images/tally.jpg' });
+const courseFields = () => ({
+  title: 'Tally Prime with GST',
+  category: 'Accounting',
+  price: 4200,
+  duration: '3 months',
+  description: 'Accounts, GST and payroll in Tally.',
+  image: '/images/tally.jpg',
+});
 const jobFields = () => ({
-  role: 'Computer Operator', company: 'Pali Traders', location: 'Pali', type: 'Full-Time', experience: 'Fresher', qualification: '12th pass with RS-CIT',
-  salary: '12,000 a month', candidate: 'Local candidates', post: '2', applyLink: 'https://example.in/apply',
+  role: 'Computer Operator',
+  company: 'Pali Traders',
+  location: 'Pali',
+  type: 'Full-Time',
+  experience: 'Fresher',
+  qualification: '12th pass with RS-CIT',
+  salary: '12,000 a month',
+  candidate: 'Local candidates',
+  post: '2',
+  applyLink: 'https://example.in/apply',
 });
 const studentFields = () => ({ name: 'Asha Verma', email: email(), phone: mobile(), course: 'RS-CIT', registrationDate: '2026-06-01' });
 const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
@@ -247,18 +264,37 @@ const leadFilterValues = { from: DAYS, to: DAYS };
 
 /** Every endpoint that takes text, by its function's file name. */
 const FUZZ: Record<string, Case[]> = {
-  apply: [{ probe: async () => post('/api/apply', { name: 'Asha Verma', email: email(), phone: mobile(), department: 'dl', course: 'RS-CIT (Basic)', consent: true }), body: ['name', 'email', 'phone', 'department', 'course'] }],
+  apply: [
+    {
+      probe: async () => post('/api/apply', { name: 'Asha Verma', email: email(), phone: mobile(), department: 'dl', course: 'RS-CIT (Basic)', consent: true }),
+      body: ['name', 'email', 'phone', 'department', 'course'],
+    },
+  ],
   contact: [
-    { probe: async () => post('/api/contact', { name: 'Asha Verma', email: email(), phone: mobile(), subject: 'Tally batch', message: 'When does the next batch start?' }), body: ['name', 'email', 'phone', 'subject', 'message'] },
-    { probe: async () => post('/api/contact', { source: 'home', name: 'Asha Verma', phone: mobile(), message: 'Tally course' }), body: ['name', 'phone', 'message'] },
+    {
+      probe: async () =>
+        post('/api/contact', { name: 'Asha Verma', email: email(), phone: mobile(), subject: 'Tally batch', message: 'When does the next batch start?' }),
+      body: ['name', 'email', 'phone', 'subject', 'message'],
+    },
+    {
+      probe: async () => post('/api/contact', { source: 'home', name: 'Asha Verma', phone: mobile(), message: 'Tally course' }),
+      body: ['name', 'phone', 'message'],
+    },
   ],
   emitra: [applicationCase('emitra')],
   csc: [applicationCase('csc')],
   iibf: [applicationCase('iibf')],
   'nielit-submit': [applicationCase('nielit')],
   uploads: [
-    { probe: async () => post('/api/uploads', { form: 'csc', draft: randomUUID(), slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: 1000 }), body: ['form', 'draft', 'slot', 'type'] },
-    { probe: async () => post('/api/uploads', { fix: 'a'.repeat(43), slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: 1000 }), body: ['fix'] },
+    {
+      probe: async () =>
+        post('/api/uploads', { form: 'csc', draft: randomUUID(), slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: 1000 }),
+      body: ['form', 'draft', 'slot', 'type'],
+    },
+    {
+      probe: async () => post('/api/uploads', { fix: 'a'.repeat(43), slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: 1000 }),
+      body: ['fix'],
+    },
   ],
   'uploads-check': [{ probe: async () => post('/api/uploads/check', { uploadId: randomUUID(), draft: randomUUID() }), body: ['uploadId', 'draft', 'fix'] }],
   'uploads-local': [
@@ -272,15 +308,24 @@ const FUZZ: Record<string, Case[]> = {
   ],
   'uploads-local-link': [
     {
-      probe: async () => ({ method: 'GET', path: '/api/uploads/local/applications/csc/x.pdf', query: { expires: String(Math.floor(Date.now() / 1000) + 60), type: 'application/pdf', name: 'x.pdf', signature: 'a'.repeat(43) } }),
+      probe: async () => ({
+        method: 'GET',
+        path: '/api/uploads/local/applications/csc/x.pdf',
+        query: { expires: String(Math.floor(Date.now() / 1000) + 60), type: 'application/pdf', name: 'x.pdf', signature: 'a'.repeat(43) },
+      }),
       query: ['expires', 'type', 'name', 'signature'],
     },
     { probe: async () => ({ method: 'GET', path: `/api/uploads/local/applications/${MARK}%00.pdf` }) },
   ],
-  'application-status': [{ probe: async () => post('/api/applications/status', { reference: 'CS-2026-00001', mobile: mobile() }), body: ['reference', 'mobile'] }],
+  'application-status': [
+    { probe: async () => post('/api/applications/status', { reference: 'CS-2026-00001', mobile: mobile() }), body: ['reference', 'mobile'] },
+  ],
   'application-fix-open': [{ probe: async () => post('/api/applications/fix/open', { token: 'a'.repeat(43) }), body: ['token'] }],
   'application-fix': [
-    { probe: async () => post('/api/applications/fix', { token: 'a'.repeat(43), documents: { marksheet: randomUUID() } }), body: ['token', 'documents.marksheet'] },
+    {
+      probe: async () => post('/api/applications/fix', { token: 'a'.repeat(43), documents: { marksheet: randomUUID() } }),
+      body: ['token', 'documents.marksheet'],
+    },
     {
       // A document's name (the record's key) with the bad characters in it.
       probe: async () => post('/api/applications/fix', { token: 'a'.repeat(43), documents: {} }),
@@ -288,14 +333,28 @@ const FUZZ: Record<string, Case[]> = {
       values: { documents: TEXTS.map(([label, value]) => [label, { [value]: randomUUID() }] as const) },
     },
   ],
-  'user-register': [{ probe: async () => post('/api/user/register', { name: 'Asha Verma', email: email(), password: 'a long passphrase of mine' }), body: ['name', 'email', 'password'] }],
+  'user-register': [
+    {
+      probe: async () => post('/api/user/register', { name: 'Asha Verma', email: email(), password: 'a long passphrase of mine' }),
+      body: ['name', 'email', 'password'],
+    },
+  ],
   'user-login': [{ probe: async () => post('/api/user/login', { email: studentEmail, password: 'a long passphrase of mine' }), body: ['email', 'password'] }],
   'user-verify': [{ probe: async () => post('/api/user/verify', { otp: 123456, activationToken: 'a.b.c' }), body: ['otp', 'activationToken'] }],
   'user-resend-otp': [{ probe: async () => post('/api/user/resend-otp', { activationToken: 'a.b.c' }), body: ['activationToken'] }],
   'user-forgot-password': [{ probe: async () => post('/api/user/forgot-password', { email: studentEmail }), body: ['email'] }],
-  'user-reset-password': [{ probe: async () => post('/api/user/reset-password', { resetToken: 'a.b.c', otp: 123456, password: 'another long passphrase' }), body: ['resetToken', 'otp', 'password'] }],
+  'user-reset-password': [
+    {
+      probe: async () => post('/api/user/reset-password', { resetToken: 'a.b.c', otp: 123456, password: 'another long passphrase' }),
+      body: ['resetToken', 'otp', 'password'],
+    },
+  ],
   'user-change-password': [
-    { probe: async () => post('/api/user/change-password', { currentPassword: 'a long passphrase of mine', newPassword: 'a new long passphrase' }, { token: studentToken }), body: ['currentPassword', 'newPassword'] },
+    {
+      probe: async () =>
+        post('/api/user/change-password', { currentPassword: 'a long passphrase of mine', newPassword: 'a new long passphrase' }, { token: studentToken }),
+      body: ['currentPassword', 'newPassword'],
+    },
   ],
   'admin-login': [{ probe: async () => post('/api/admin/login', { email: adminLogin.email, password: adminLogin.password }), body: ['email', 'password'] }],
   'admin-enrol': [{ probe: async () => post('/api/admin/enrol', { code: '123456' }, { cookie: await passwordStep(fx, colleague) }), body: ['code'] }],
@@ -306,7 +365,13 @@ const FUZZ: Record<string, Case[]> = {
     { probe: async () => post('/api/admin/invitation', { token: 'a'.repeat(43), password: 'a long passphrase of mine' }), body: ['token', 'password'] },
   ],
   'admin-staff': [{ probe: async () => staff(post('/api/admin/staff', { name: 'Bhavna Rao', email: email() })), body: ['name', 'email'] }],
-  'admin-staff-item': [{ probe: async () => staff({ method: 'PUT', path: `/api/admin/staff/${colleague.id}`, params: { id: colleague.id }, body: { action: 'enable' } }), body: ['action'], params: ['id'] }],
+  'admin-staff-item': [
+    {
+      probe: async () => staff({ method: 'PUT', path: `/api/admin/staff/${colleague.id}`, params: { id: colleague.id }, body: { action: 'enable' } }),
+      body: ['action'],
+      params: ['id'],
+    },
+  ],
   'admin-audit': [
     {
       probe: async () => staff({ method: 'GET', path: '/api/admin/audit', query: { staff: adminId, entity: 'course', entityId: record.course, limit: '10' } }),
@@ -315,14 +380,39 @@ const FUZZ: Record<string, Case[]> = {
     },
   ],
   'admin-leads': [
-    { probe: async () => staff({ method: 'GET', path: '/api/admin/leads', query: {} }), query: [...LEAD_FILTERS, 'limit', 'after'], values: { ...leadFilterValues, after: LEAD_CURSORS, limit: LIMITS } },
-    ...(['follow-up', 'name'] as const).map((sort): Case => ({ probe: async () => staff({ method: 'GET', path: '/api/admin/leads', query: { sort } }), query: ['after'], values: { after: LEAD_CURSORS } })),
-  ],
-  'admin-leads-export': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/leads/export.csv', query: {} }), query: [...LEAD_FILTERS, 'ids'], values: { ...leadFilterValues, ids: IDS } }],
-  'admin-leads-bulk': [
-    { probe: async () => staff(post('/api/admin/leads/bulk', { action: 'assign', ids: [(await enquiryLead()).id], assignedTo: adminId })), body: ['action', 'ids.0', 'assignedTo'], values: { 'ids.0': IDS } },
     {
-      probe: async () => staff(post('/api/admin/leads/bulk', { action: 'move', ids: [(await enquiryLead()).id], next: { status: 'lost', lostReason: 'other', lostNote: 'Joined a college' } })),
+      probe: async () => staff({ method: 'GET', path: '/api/admin/leads', query: {} }),
+      query: [...LEAD_FILTERS, 'limit', 'after'],
+      values: { ...leadFilterValues, after: LEAD_CURSORS, limit: LIMITS },
+    },
+    ...(['follow-up', 'name'] as const).map((sort): Case => ({
+      probe: async () => staff({ method: 'GET', path: '/api/admin/leads', query: { sort } }),
+      query: ['after'],
+      values: { after: LEAD_CURSORS },
+    })),
+  ],
+  'admin-leads-export': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/leads/export.csv', query: {} }),
+      query: [...LEAD_FILTERS, 'ids'],
+      values: { ...leadFilterValues, ids: IDS },
+    },
+  ],
+  'admin-leads-bulk': [
+    {
+      probe: async () => staff(post('/api/admin/leads/bulk', { action: 'assign', ids: [(await enquiryLead()).id], assignedTo: adminId })),
+      body: ['action', 'ids.0', 'assignedTo'],
+      values: { 'ids.0': IDS },
+    },
+    {
+      probe: async () =>
+        staff(
+          post('/api/admin/leads/bulk', {
+            action: 'move',
+            ids: [(await enquiryLead()).id],
+            next: { status: 'lost', lostReason: 'other', lostNote: 'Joined a college' },
+          }),
+        ),
       body: ['next.status', 'next.lostReason', 'next.lostNote'],
     },
   ],
@@ -340,7 +430,21 @@ const FUZZ: Record<string, Case[]> = {
       probe: async () => {
         const lead = await enquiryLead();
         const followUp = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'contact', version: lead.version, channel: 'whatsapp', outcome: 'sent', template: 'first-reply', note: 'Sent the fees.', next: { status: 'contacted', followUp } }, { params: { id: lead.id } }));
+        return staff(
+          post(
+            `/api/admin/leads/${lead.id}`,
+            {
+              action: 'contact',
+              version: lead.version,
+              channel: 'whatsapp',
+              outcome: 'sent',
+              template: 'first-reply',
+              note: 'Sent the fees.',
+              next: { status: 'contacted', followUp },
+            },
+            { params: { id: lead.id } },
+          ),
+        );
       },
       body: ['version', 'channel', 'outcome', 'template', 'note', 'next.status', 'next.followUp'],
       values: { version: VERSIONS, 'next.followUp': DAYS },
@@ -348,14 +452,30 @@ const FUZZ: Record<string, Case[]> = {
     {
       probe: async () => {
         const lead = await enquiryLead();
-        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'lost', lostReason: 'other', lostNote: 'Joined a college.' } }, { params: { id: lead.id } }));
+        return staff(
+          post(
+            `/api/admin/leads/${lead.id}`,
+            { action: 'move', version: lead.version, next: { status: 'lost', lostReason: 'other', lostNote: 'Joined a college.' } },
+            { params: { id: lead.id } },
+          ),
+        );
       },
       body: ['next.lostReason', 'next.lostNote'],
     },
     {
       probe: async () => {
         const lead = await enquiryLead();
-        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'admitted', student: { name: 'Asha Verma', email: email(), phone: mobile(), course: 'RS-CIT' } } }, { params: { id: lead.id } }));
+        return staff(
+          post(
+            `/api/admin/leads/${lead.id}`,
+            {
+              action: 'move',
+              version: lead.version,
+              next: { status: 'admitted', student: { name: 'Asha Verma', email: email(), phone: mobile(), course: 'RS-CIT' } },
+            },
+            { params: { id: lead.id } },
+          ),
+        );
       },
       body: ['next.student.name', 'next.student.email', 'next.student.phone', 'next.student.course'],
     },
@@ -369,33 +489,63 @@ const FUZZ: Record<string, Case[]> = {
     {
       probe: async () => {
         const lead = await applicationAt('submitted');
-        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'documents-to-fix', slots: ['marksheet'], note: 'The marksheet is blurred.' } }, { params: { id: lead.id } }));
+        return staff(
+          post(
+            `/api/admin/leads/${lead.id}`,
+            { action: 'move', version: lead.version, next: { status: 'documents-to-fix', slots: ['marksheet'], note: 'The marksheet is blurred.' } },
+            { params: { id: lead.id } },
+          ),
+        );
       },
       body: ['next.slots.0', 'next.note'],
     },
     {
       probe: async () => {
         const lead = await applicationAt('verified');
-        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'forwarded', portalReference: 'CSC-778-2026' } }, { params: { id: lead.id } }));
+        return staff(
+          post(
+            `/api/admin/leads/${lead.id}`,
+            { action: 'move', version: lead.version, next: { status: 'forwarded', portalReference: 'CSC-778-2026' } },
+            { params: { id: lead.id } },
+          ),
+        );
       },
       body: ['next.portalReference'],
     },
     {
       probe: async () => {
         const lead = await applicationAt('submitted');
-        return staff(post(`/api/admin/leads/${lead.id}`, { action: 'move', version: lead.version, next: { status: 'rejected', reason: 'The TEC certificate is not valid.' } }, { params: { id: lead.id } }));
+        return staff(
+          post(
+            `/api/admin/leads/${lead.id}`,
+            { action: 'move', version: lead.version, next: { status: 'rejected', reason: 'The TEC certificate is not valid.' } },
+            { params: { id: lead.id } },
+          ),
+        );
       },
       body: ['next.reason'],
     },
   ],
   'admin-application-reveal': [
-    { probe: async () => staff(post(`/api/admin/applications/${application.leadId}/reveal`, { field: 'voterIdNumber' }, { params: { id: application.leadId } })), body: ['field'], params: ['id'] },
+    {
+      probe: async () =>
+        staff(post(`/api/admin/applications/${application.leadId}/reveal`, { field: 'voterIdNumber' }, { params: { id: application.leadId } })),
+      body: ['field'],
+      params: ['id'],
+    },
   ],
-  'admin-document': [{ probe: async () => staff({ method: 'GET', path: `/api/admin/documents/${application.uploadId}`, params: { uploadId: application.uploadId } }), params: ['uploadId'] }],
+  'admin-document': [
+    {
+      probe: async () => staff({ method: 'GET', path: `/api/admin/documents/${application.uploadId}`, params: { uploadId: application.uploadId } }),
+      params: ['uploadId'],
+    },
+  ],
   'admin-people-merge': [
     {
       probe: async () => {
-        const [a, b] = await sql<{ person_id: string }>('select person_id::text from leads where id = any($1::bigint[])', [[(await enquiryLead()).id, (await enquiryLead()).id]]);
+        const [a, b] = await sql<{ person_id: string }>('select person_id::text from leads where id = any($1::bigint[])', [
+          [(await enquiryLead()).id, (await enquiryLead()).id],
+        ]);
         return staff(post('/api/admin/people/merge', { from: a!.person_id, into: b!.person_id }));
       },
       body: ['from', 'into'],
@@ -403,9 +553,17 @@ const FUZZ: Record<string, Case[]> = {
     },
   ],
   'admin-people-unmerge': [{ probe: async () => staff(post('/api/admin/people/unmerge', { merge: '1' })), body: ['merge'], values: { merge: IDS } }],
-  'admin-outbox-item': [{ probe: async () => staff(post(`/api/admin/outbox/${outboxId}`, { action: 'dismiss' }, { params: { id: outboxId } })), body: ['action'], params: ['id'] }],
+  'admin-outbox-item': [
+    { probe: async () => staff(post(`/api/admin/outbox/${outboxId}`, { action: 'dismiss' }, { params: { id: outboxId } })), body: ['action'], params: ['id'] },
+  ],
   'admin-today': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/today', query: { mine: '1' } }), query: ['mine'] }],
-  'user-all': [{ probe: async () => staff({ method: 'GET', path: '/api/user/all', query: {} }), query: ['after', 'limit'], values: { after: TIME_CURSORS(UUID), limit: LIMITS } }],
+  'user-all': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/user/all', query: {} }),
+      query: ['after', 'limit'],
+      values: { after: TIME_CURSORS(UUID), limit: LIMITS },
+    },
+  ],
   courses: [
     { probe: async () => ({ method: 'GET', path: '/api/courses', query: {} }), query: ['after', 'limit'], values: { after: ID_CURSORS, limit: LIMITS } },
     { probe: async () => staff(post('/api/courses', courseFields())), body: COURSE_TEXT },
@@ -413,12 +571,23 @@ const FUZZ: Record<string, Case[]> = {
   'course-item': [
     { probe: async () => ({ method: 'GET', path: `/api/courses/${record.course}`, params: { id: record.course } }), params: ['id'] },
     {
-      probe: async () => staff({ method: 'PUT', path: `/api/courses/${record.course}`, params: { id: record.course }, body: { ...courseFields(), version: await versionOf('courses', record.course) } }),
+      probe: async () =>
+        staff({
+          method: 'PUT',
+          path: `/api/courses/${record.course}`,
+          params: { id: record.course },
+          body: { ...courseFields(), version: await versionOf('courses', record.course) },
+        }),
       body: [...COURSE_TEXT, 'version'],
       params: ['id'],
       values: { version: VERSIONS },
     },
-    { probe: async () => staff({ method: 'DELETE', path: `/api/courses/${record.course}`, params: { id: record.course }, query: { version: '1' } }), query: ['version'], params: ['id'], values: { version: VERSION_PARAMS } },
+    {
+      probe: async () => staff({ method: 'DELETE', path: `/api/courses/${record.course}`, params: { id: record.course }, query: { version: '1' } }),
+      query: ['version'],
+      params: ['id'],
+      values: { version: VERSION_PARAMS },
+    },
   ],
   jobs: [
     { probe: async () => ({ method: 'GET', path: '/api/jobs', query: {} }), query: ['after', 'limit'], values: { after: ID_CURSORS, limit: LIMITS } },
@@ -427,26 +596,56 @@ const FUZZ: Record<string, Case[]> = {
   'job-item': [
     { probe: async () => ({ method: 'GET', path: `/api/jobs/${record.job}`, params: { id: record.job } }), params: ['id'] },
     {
-      probe: async () => staff({ method: 'PUT', path: `/api/jobs/${record.job}`, params: { id: record.job }, body: { ...jobFields(), version: await versionOf('jobs', record.job) } }),
+      probe: async () =>
+        staff({
+          method: 'PUT',
+          path: `/api/jobs/${record.job}`,
+          params: { id: record.job },
+          body: { ...jobFields(), version: await versionOf('jobs', record.job) },
+        }),
       body: [...JOB_TEXT, 'version'],
       params: ['id'],
       values: { version: VERSIONS },
     },
-    { probe: async () => staff({ method: 'DELETE', path: `/api/jobs/${record.job}`, params: { id: record.job }, query: { version: '1' } }), query: ['version'], params: ['id'], values: { version: VERSION_PARAMS } },
+    {
+      probe: async () => staff({ method: 'DELETE', path: `/api/jobs/${record.job}`, params: { id: record.job }, query: { version: '1' } }),
+      query: ['version'],
+      params: ['id'],
+      values: { version: VERSION_PARAMS },
+    },
   ],
   students: [
-    { probe: async () => staff({ method: 'GET', path: '/api/students', query: { q: 'asha' } }), query: ['q', 'after', 'limit'], values: { after: ID_CURSORS, limit: LIMITS } },
-    { probe: async () => staff(post('/api/students', studentFields())), body: ['name', 'email', 'phone', 'course', 'registrationDate'], values: { registrationDate: DAYS } },
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/students', query: { q: 'asha' } }),
+      query: ['q', 'after', 'limit'],
+      values: { after: ID_CURSORS, limit: LIMITS },
+    },
+    {
+      probe: async () => staff(post('/api/students', studentFields())),
+      body: ['name', 'email', 'phone', 'course', 'registrationDate'],
+      values: { registrationDate: DAYS },
+    },
   ],
   'student-item': [
     { probe: async () => staff({ method: 'GET', path: `/api/students/${record.student}`, params: { id: record.student } }), params: ['id'] },
     {
-      probe: async () => staff({ method: 'PUT', path: `/api/students/${record.student}`, params: { id: record.student }, body: { ...studentFields(), version: await versionOf('students', record.student) } }),
+      probe: async () =>
+        staff({
+          method: 'PUT',
+          path: `/api/students/${record.student}`,
+          params: { id: record.student },
+          body: { ...studentFields(), version: await versionOf('students', record.student) },
+        }),
       body: ['name', 'email', 'phone', 'course', 'registrationDate', 'version'],
       params: ['id'],
       values: { registrationDate: DAYS, version: VERSIONS },
     },
-    { probe: async () => staff({ method: 'DELETE', path: `/api/students/${record.student}`, params: { id: record.student }, query: { version: '1' } }), query: ['version'], params: ['id'], values: { version: VERSION_PARAMS } },
+    {
+      probe: async () => staff({ method: 'DELETE', path: `/api/students/${record.student}`, params: { id: record.student }, query: { version: '1' } }),
+      query: ['version'],
+      params: ['id'],
+      values: { version: VERSION_PARAMS },
+    },
   ],
   marquee: [{ probe: async () => staff(post('/api/marquee', { message: 'Admissions open for the July batch' })), body: ['message'] }],
   'marquee-item': [{ probe: async () => staff({ method: 'DELETE', path: `/api/marquee/${record.marquee}`, params: { id: record.marquee } }), params: ['id'] }],
@@ -482,7 +681,9 @@ async function* probesOf(item: Case): AsyncGenerator<[string, string, Probe]> {
 
 /** Rows of every table that hold a fuzzed text (all begin with MARK). */
 async function storedFuzz(): Promise<Record<string, number>> {
-  const tables = await sql<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  const tables = await sql<{ name: string }>(
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
   const found: Record<string, number> = {};
   for (const { name } of tables) {
     const [row] = await sql<{ n: number }>(`select count(*)::int as n from "${name}" t where strpos(t::text, $1) > 0`, [MARK]);
@@ -506,10 +707,15 @@ beforeAll(async () => {
 
   // A student with an account, signed in.
   studentEmail = email();
-  const registered = await call('user-register', post('/api/user/register', { name: 'Asha Verma', email: studentEmail, password: 'a long passphrase of mine' }));
+  const registered = await call(
+    'user-register',
+    post('/api/user/register', { name: 'Asha Verma', email: studentEmail, password: 'a long passphrase of mine' }),
+  );
   expect(registered.status).toBe(201);
   const { activationToken } = (await registered.response.json()) as { activationToken: string };
-  const mail = readdirSync(fx.outbox).map((f) => readFileSync(path.join(fx.outbox, f), 'utf8')).find((m) => m.includes(`To: ${studentEmail}\n`))!;
+  const mail = readdirSync(fx.outbox)
+    .map((f) => readFileSync(path.join(fx.outbox, f), 'utf8'))
+    .find((m) => m.includes(`To: ${studentEmail}\n`))!;
   const verified = await call('user-verify', post('/api/user/verify', { otp: Number(/is: (\d{6})$/m.exec(mail)![1]), activationToken }));
   expect(verified.status).toBe(200);
   const login = await call('user-login', post('/api/user/login', { email: studentEmail, password: 'a long passphrase of mine' }));
@@ -540,7 +746,10 @@ afterAll(() => closeInProcess({ fx, client }));
 
 describe('the endpoints fuzzed', () => {
   it('are every function that takes text: each file of functions/ is fuzzed or named as taking none', () => {
-    const files = readdirSync(FUNCTIONS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
+    const files = readdirSync(FUNCTIONS_DIR)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -3))
+      .sort();
     expect(fuzzed.filter((name) => name in NO_TEXT)).toEqual([]);
     expect([...fuzzed, ...Object.keys(NO_TEXT)].sort()).toEqual(files);
   });
@@ -554,7 +763,8 @@ describe('bad input is a 4xx, never a 500', () => {
         const { status, response } = await call(name, probe);
         if (status < 400 || status >= 500) wrong.push(`${probe.method} ${place} with ${label}: ${status} ${(await response.text()).slice(0, 200)}`);
         // A form wrongly taken has taken its documents too: the next probe needs new ones.
-        if (status < 300) for (const form of Object.keys(fills) as ApplicationForm[]) if (FORMS[form].endpoint.toLowerCase() === probe.path.toLowerCase()) delete fills[form];
+        if (status < 300)
+          for (const form of Object.keys(fills) as ApplicationForm[]) if (FORMS[form].endpoint.toLowerCase() === probe.path.toLowerCase()) delete fills[form];
       }
     }
     expect(wrong).toEqual([]);

@@ -10,7 +10,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IIBF_FORM } from '../../src/lib/schemas/application-forms';
@@ -24,7 +24,9 @@ let client: pg.Client;
 let cookie: string;
 
 beforeAll(async () => {
-  ({ fx, client } = await openInProcess({ functions: ['uploads', 'uploads-local', 'uploads-check', 'uploads-local-link', 'iibf', 'application-fix', 'admin-document', 'housekeeping'] }));
+  ({ fx, client } = await openInProcess({
+    functions: ['uploads', 'uploads-local', 'uploads-check', 'uploads-local-link', 'iibf', 'application-fix', 'admin-document', 'housekeeping'],
+  }));
   cookie = await staffCookie(client);
 });
 
@@ -91,7 +93,9 @@ async function upload(owner: Owner, slot: string, file: TestFile): Promise<Polic
 
 /** What staff get when they open the document: the link's terms, and the file through the link. */
 async function staffOpens(uploadId: string) {
-  const { response } = await fx.call('admin-document', new Request(`${BASE}/api/admin/documents/${uploadId}`, { headers: { cookie } }), { params: { uploadId } });
+  const { response } = await fx.call('admin-document', new Request(`${BASE}/api/admin/documents/${uploadId}`, { headers: { cookie } }), {
+    params: { uploadId },
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   const link = (await response.json()) as { url: string; type: string; name: string };
   const file = (await fx.call('uploads-local-link', new Request(new URL(link.url, BASE)))).response;
@@ -119,7 +123,13 @@ async function iibfDocuments(draft: string) {
 
 async function submitIibf(draft: string, documents: Record<string, string>) {
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const answers = { applicantName: 'POOJA SHARMA', email: `pooja.${randomUUID().slice(0, 8)}@example.in`, mobile, motherName: 'GEETA SHARMA', fatherName: 'RAJ SHARMA' };
+  const answers = {
+    applicantName: 'POOJA SHARMA',
+    email: `pooja.${randomUUID().slice(0, 8)}@example.in`,
+    mobile,
+    motherName: 'GEETA SHARMA',
+    fatherName: 'RAJ SHARMA',
+  };
   const { response } = await fx.call('iibf', jsonPost('/api/IIBF', { ...answers, documents, draft, consent: true }));
   expect(response.status, await response.clone().text()).toBe(201);
   const { reference } = (await response.json()) as { reference: string };

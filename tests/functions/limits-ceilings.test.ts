@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, type LimitName } from '../../functions/_shared/platform/limits';
 import { FORMS } from '../../src/lib/schemas/application-forms';
@@ -36,7 +36,11 @@ const newEmail = (label: string) => `${label}.${(n += 1)}@example.in`;
 
 /** Calls function `name` with `body` from `ip`; waits for its work after the answer. */
 async function send(name: string, body: unknown, ip: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const request = new Request(`http://127.0.0.1:8888/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const request = new Request(`http://127.0.0.1:8888/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const { response, settled } = await fx.call(name, request, { ip });
   await settled();
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -46,10 +50,22 @@ const { hitsOf, setHits } = rateLimitsOn(sql);
 const siteHits = (name: LimitName) => hitsOf(name, 'site');
 
 const contact = (phone = newPhone()) => ({ name: 'Meena Joshi', email: 'meena@example.in', phone, subject: 'Fees', message: 'What are the fees for RS-CIT?' });
-const application = ({ phone = newPhone(), email = newEmail('apply') } = {}) => ({ name: 'Ravi Kumar', email, phone, department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+const application = ({ phone = newPhone(), email = newEmail('apply') } = {}) => ({
+  name: 'Ravi Kumar',
+  email,
+  phone,
+  department: 'dl',
+  course: 'RS-CIT (Basic)',
+  consent: true,
+});
 const iibfFields = (mobile = newPhone()) => ({ ...answersOf('iibf'), mobile });
 /** An IIBF form whose documents name uploads that do not exist (refused at storing, 422). */
-const iibfWithoutFiles = (mobile?: string) => ({ ...iibfFields(mobile), documents: Object.fromEntries(FORMS.iibf.documents.map((d) => [d.slot, randomUUID()])), draft: randomUUID(), consent: true });
+const iibfWithoutFiles = (mobile?: string) => ({
+  ...iibfFields(mobile),
+  documents: Object.fromEntries(FORMS.iibf.documents.map((d) => [d.slot, randomUUID()])),
+  draft: randomUUID(),
+  consent: true,
+});
 const uploadRequest = (draft = randomUUID()) => ({ form: 'iibf', draft, slot: 'photo', name: 'photo.jpg', type: 'image/jpeg', size: 2048 });
 
 /** A complete IIBF form sent as multipart with its files, from `ip`: 201 when stored. */
@@ -116,7 +132,9 @@ const CASES: Case[] = [
     ceiling: 'leads:site',
     exhaust: async () => {
       const phone = newPhone();
-      expect(await repeat(LIMITS['contact:phone'].max, async () => (await send('contact', contact(phone), newIp())).status)).toEqual(Array(LIMITS['contact:phone'].max).fill(201));
+      expect(await repeat(LIMITS['contact:phone'].max, async () => (await send('contact', contact(phone), newIp())).status)).toEqual(
+        Array(LIMITS['contact:phone'].max).fill(201),
+      );
       return async () => (await send('contact', contact(phone), newIp())).status;
     },
     other: async () => (await send('contact', contact(), newIp())).status,
@@ -170,7 +188,9 @@ const CASES: Case[] = [
     exhaust: async () => {
       const mobile = newPhone();
       // Each passes the limits and is refused at storing (its documents are unknown): nothing stored.
-      expect(await repeat(LIMITS['application:phone'].max, async () => (await send('iibf', iibfWithoutFiles(mobile), newIp())).status)).toEqual(Array(LIMITS['application:phone'].max).fill(422));
+      expect(await repeat(LIMITS['application:phone'].max, async () => (await send('iibf', iibfWithoutFiles(mobile), newIp())).status)).toEqual(
+        Array(LIMITS['application:phone'].max).fill(422),
+      );
       return async () => (await send('iibf', iibfWithoutFiles(mobile), newIp())).status;
     },
     other: () => sendIibfWithFiles(newIp()),
@@ -213,7 +233,12 @@ const CASES: Case[] = [
     exhaust: async () => {
       const email = newEmail('again');
       // One code is sent; the rest wait for the 60 seconds between codes.
-      expect(await repeat(LIMITS['register:email'].max, async () => (await send('user-register', { name: 'Asha Verma', email, password: 'a long passphrase' }, newIp())).status)).toEqual([201, ...Array(LIMITS['register:email'].max - 1).fill(429)]);
+      expect(
+        await repeat(
+          LIMITS['register:email'].max,
+          async () => (await send('user-register', { name: 'Asha Verma', email, password: 'a long passphrase' }, newIp())).status,
+        ),
+      ).toEqual([201, ...Array(LIMITS['register:email'].max - 1).fill(429)]);
       return async () => (await send('user-register', { name: 'Asha Verma', email, password: 'a long passphrase' }, newIp())).status;
     },
     other: async () => (await send('user-register', { name: 'Asha Verma', email: newEmail('reg'), password: 'a long passphrase' }, newIp())).status,
@@ -304,7 +329,11 @@ describe('a site-wide ceiling counts only what is stored or sent', () => {
     const key = randomUUID();
     const body = application();
     const call = async (payload: unknown) => {
-      const request = new Request('http://127.0.0.1:8888/api/apply', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(payload) });
+      const request = new Request('http://127.0.0.1:8888/api/apply', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(payload),
+      });
       const { response, settled } = await fx.call('apply', request, { ip: newIp() });
       await settled();
       return response;

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../scripts/staff.mjs';
 import { LIMITS, byEmail } from '../../functions/_shared/platform/limits';
@@ -22,7 +22,18 @@ let client: pg.Client;
 
 beforeAll(async () => {
   ({ fx, client } = await openInProcess({
-    functions: ['admin-login', 'admin-enrol', 'admin-verify', 'admin-recovery-codes', 'user-login', 'user-register', 'user-verify', 'user-forgot-password', 'user-reset-password', 'user-change-password'],
+    functions: [
+      'admin-login',
+      'admin-enrol',
+      'admin-verify',
+      'admin-recovery-codes',
+      'user-login',
+      'user-register',
+      'user-verify',
+      'user-forgot-password',
+      'user-reset-password',
+      'user-change-password',
+    ],
   }));
 });
 
@@ -41,7 +52,10 @@ interface Answer {
 
 /** Calls function `name` with `body` (GET without one) from `ip`, as the browser holding `headers`; waits for its work after the answer. */
 async function call(name: string, body: unknown, { ip = newIp(), headers = {} }: { ip?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const init: RequestInit = body === undefined ? { method: 'GET', headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+  const init: RequestInit =
+    body === undefined
+      ? { method: 'GET', headers }
+      : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
   const { response, settled } = await fx.call(name, new Request(new URL(`/api/${name}`, BASE), init), { ip });
   await settled();
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -56,7 +70,8 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 const { hitsOf, setHits } = rateLimitsOn(sql);
 
 /** A staff account (no authenticator yet). */
-const newStaff = (label: string) => createStaff({ query: (text: string, params: unknown[]) => client.query(text, params) }, { name: `Staff ${label}`, email: newEmail(`staff-${label}`) });
+const newStaff = (label: string) =>
+  createStaff({ query: (text: string, params: unknown[]) => client.query(text, params) }, { name: `Staff ${label}`, email: newEmail(`staff-${label}`) });
 
 /** A staff account with its authenticator set up: the account, its secret and a signed-in cookie. */
 async function enrolledStaff(label: string) {
@@ -78,7 +93,10 @@ async function wrongCodes(secret: string, times: number): Promise<string[]> {
 /** A student account with `password` (made directly). */
 async function newStudent(label: string, password = 'a long passphrase') {
   const email = newEmail(label);
-  const [row] = await sql<{ id: string }>(`insert into users (name, email, password_hash) values ('Asha Verma', $1, $2) returning id::text`, [email, await hashPassword(password)]);
+  const [row] = await sql<{ id: string }>(`insert into users (name, email, password_hash) values ('Asha Verma', $1, $2) returning id::text`, [
+    email,
+    await hashPassword(password),
+  ]);
   return { id: row!.id, email, password };
 }
 
@@ -113,7 +131,9 @@ describe('staff passwords', () => {
     const staff = await newStaff('owner');
     const ip = newIp();
     const wrong = LIMITS[limit].max - 1;
-    const statuses = await burst(wrong + 1, (i) => call('admin-login', { email: staff.email, password: i === 0 ? staff.password : `wrong guess ${i}` }, { ip }));
+    const statuses = await burst(wrong + 1, (i) =>
+      call('admin-login', { email: staff.email, password: i === 0 ? staff.password : `wrong guess ${i}` }, { ip }),
+    );
     expect(statuses).toEqual([200, ...Array(wrong).fill(401)]);
     expect(await hitsOf(limit, `${byEmail(staff.email)}@${ip}`)).toBe(wrong);
     // One try is left, whoever asks for it at once.
@@ -192,7 +212,9 @@ describe('student logins', () => {
     const student = await newStudent('owner');
     const ip = newIp();
     const wrong = LIMITS[limit].max - 1;
-    const statuses = await burst(wrong + 1, (i) => call('user-login', { email: student.email, password: i === 0 ? student.password : `wrong guess ${i}` }, { ip }));
+    const statuses = await burst(wrong + 1, (i) =>
+      call('user-login', { email: student.email, password: i === 0 ? student.password : `wrong guess ${i}` }, { ip }),
+    );
     expect(statuses).toEqual([200, ...Array(wrong).fill(401)]);
     expect(await hitsOf(limit, `${byEmail(student.email)}@${ip}`)).toBe(wrong);
     expect(await burst(2, (i) => call('user-login', { email: student.email, password: `last guess ${i}` }, { ip }))).toEqual([401, 429]);
@@ -251,7 +273,8 @@ describe('changing a password', () => {
     const student = await newStudent('changer');
     const login = await call('user-login', { email: student.email, password: student.password });
     const token = login.body['token'] as string;
-    const change = (currentPassword: string) => call('user-change-password', { currentPassword, newPassword: 'a brand new sentence' }, { headers: { authorization: `Bearer ${token}` } });
+    const change = (currentPassword: string) =>
+      call('user-change-password', { currentPassword, newPassword: 'a brand new sentence' }, { headers: { authorization: `Bearer ${token}` } });
     const statuses = await burst(12, (i) => change(`wrong guess ${i}`));
     expect(count(statuses, 400)).toBe(LIMITS[limit].max);
     expect(count(statuses, 429)).toBe(12 - LIMITS[limit].max);

@@ -4,7 +4,7 @@
  * reference from many networks together are still stopped, at a number no single client reaches.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../functions/_shared/platform/limits';
 import { closeInProcess, openInProcess, sqlOn, type InProcess } from '../support/in-process';
@@ -41,7 +41,11 @@ async function insertApplication(): Promise<{ reference: string; mobile: string 
 
 /** Asks for the status of `reference` with `mobile` from `ip`. */
 async function ask(reference: string, mobile: string, ip: string): Promise<Response> {
-  const request = new Request('http://127.0.0.1:8888/api/applications/status', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference, mobile }) });
+  const request = new Request('http://127.0.0.1:8888/api/applications/status', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reference, mobile }),
+  });
   return (await fx.call('application-status', request, { ip })).response;
 }
 

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, SITE } from '../../functions/_shared/platform/limits';
 import { MAX_ATTEMPTS } from '../../functions/_shared/platform/outbox';
@@ -54,10 +54,19 @@ async function apply(name: string) {
   return { reference: reference as string, settled };
 }
 
-const housekeeping = async () => (await fx.call('housekeeping', new Request('http://127.0.0.1:8888/.netlify/functions/housekeeping', { method: 'POST' }))).response.status;
+const housekeeping = async () =>
+  (await fx.call('housekeeping', new Request('http://127.0.0.1:8888/.netlify/functions/housekeeping', { method: 'POST' }))).response.status;
 
 const outboxOf = (reference: string) =>
-  sql<{ attempts: number; sent_at: Date | null; failed_at: Date | null; last_error: string | null; delay: number; notified_at: Date | null; notify_error: string | null }>(
+  sql<{
+    attempts: number;
+    sent_at: Date | null;
+    failed_at: Date | null;
+    last_error: string | null;
+    delay: number;
+    notified_at: Date | null;
+    notify_error: string | null;
+  }>(
     `select o.attempts, o.sent_at, o.failed_at, o.last_error, extract(epoch from o.next_attempt_at - now())::float8 as delay, l.notified_at, l.notify_error
        from mail_outbox o join leads l on l.id = o.lead_id where l.reference = $1`,
     [reference],
@@ -142,7 +151,10 @@ describe('the institute’s notification of a lead', () => {
     mailFails();
     const { reference, settled } = await apply('Never Sent');
     await settled();
-    await sql(`update mail_outbox set attempts = $2, next_attempt_at = now() where lead_id = (select id from leads where reference = $1)`, [reference, MAX_ATTEMPTS - 1]);
+    await sql(`update mail_outbox set attempts = $2, next_attempt_at = now() where lead_id = (select id from leads where reference = $1)`, [
+      reference,
+      MAX_ATTEMPTS - 1,
+    ]);
     expect(await housekeeping()).toBe(204);
     const [row] = await outboxOf(reference);
     expect(row!.attempts).toBe(MAX_ATTEMPTS);
@@ -163,7 +175,10 @@ describe('site-wide ceilings', () => {
     await setHits('leads:site', SITE, LIMITS['leads:site'].max);
     const refused = [];
     for (const route of ['/api/apply', '/api/contact']) {
-      const body = route === '/api/apply' ? application('Botnet Member') : { name: 'Botnet Member', email: 'b@example.in', phone: phone(), subject: 'Spam', message: 'Spam spam spam' };
+      const body =
+        route === '/api/apply'
+          ? application('Botnet Member')
+          : { name: 'Botnet Member', email: 'b@example.in', phone: phone(), subject: 'Spam', message: 'Spam spam spam' };
       const { response, settled } = await fx.call(route.slice(5), jsonPost(route, body));
       await settled();
       refused.push(response.status);
@@ -179,7 +194,10 @@ describe('site-wide ceilings', () => {
     mailWorks();
     await setHits('code-mail:site', SITE, LIMITS['code-mail:site'].max);
     for (let i = 0; i < 3; i++) {
-      const { response, settled } = await fx.call('user-register', jsonPost('/api/user/register', { name: 'Asha Verma', email: `flood${i}@example.in`, password: 'a long passphrase' }));
+      const { response, settled } = await fx.call(
+        'user-register',
+        jsonPost('/api/user/register', { name: 'Asha Verma', email: `flood${i}@example.in`, password: 'a long passphrase' }),
+      );
       await settled();
       expect(response.status).toBe(429);
       expect((await response.json()).message).toMatch(/^We are sending too many e-mails right now\. Please try again in an hour, or call us on \+91/);

@@ -7,7 +7,7 @@
  * functions run in this process with S3_* pointed at the fake (scripts/in-process.mjs).
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { s3DocumentStorage } from '../../functions/_shared/storage/storage-s3';
 import { MAX_DOCUMENT_BYTES } from '../../src/lib/schemas/uploads';
@@ -34,13 +34,17 @@ afterAll(async () => {
 
 afterEach(() => s3.travel(0));
 
-const storage = () => s3DocumentStorage({ bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, endpoint: s3.endpoint });
+const storage = () =>
+  s3DocumentStorage({ bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, endpoint: s3.endpoint });
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const HTML = Buffer.from('<!doctype html><html><body><h1>Not a PDF</h1></body></html>');
 
 const call = async (name: string, route: string, body: unknown) => {
-  const { response } = await fx.call(name, new Request(`http://127.0.0.1:8888${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  const { response } = await fx.call(
+    name,
+    new Request(`http://127.0.0.1:8888${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  );
   return response;
 };
 
@@ -78,11 +82,21 @@ describe('uploads to S3 (a fake that checks what S3 checks)', () => {
     const draft = randomUUID();
     const policy = await policyFor({ draft, slot: 'marksheet', name: 'marksheet.pdf', type: 'application/pdf', size: PDF.length });
     expect(policy.url).toBe(`${s3.endpoint}/${s3.bucket}`);
-    expect(policy.fields).toMatchObject({ key: policy.key, 'Content-Type': 'application/pdf', success_action_status: '201', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' });
+    expect(policy.fields).toMatchObject({
+      key: policy.key,
+      'Content-Type': 'application/pdf',
+      success_action_status: '201',
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    });
     expect(Object.keys(policy.fields).filter((name) => /checksum/i.test(name))).toEqual([]);
     const document = policyDocument(policy.fields);
     expect(document.conditions).toEqual(
-      expect.arrayContaining([['content-length-range', 1, MAX_DOCUMENT_BYTES], ['eq', '$Content-Type', 'application/pdf'], ['eq', '$key', policy.key], { success_action_status: '201' }]),
+      expect.arrayContaining([
+        ['content-length-range', 1, MAX_DOCUMENT_BYTES],
+        ['eq', '$Content-Type', 'application/pdf'],
+        ['eq', '$key', policy.key],
+        { success_action_status: '201' },
+      ]),
     );
     const minutes = (Date.parse(document.expiration) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
@@ -126,11 +140,9 @@ describe('uploads to S3 (a fake that checks what S3 checks)', () => {
       [`EM-TEST-${Date.now()}`],
     );
     await client.query('update uploads set lead_id = $1, attached_at = now() where id = $2', [lead[0]!.id, policy.uploadId]);
-    const { response } = await fx.call(
-      'admin-document',
-      new Request(`http://127.0.0.1:8888/api/admin/documents/${policy.uploadId}`, { headers: { cookie } }),
-      { params: { uploadId: policy.uploadId } },
-    );
+    const { response } = await fx.call('admin-document', new Request(`http://127.0.0.1:8888/api/admin/documents/${policy.uploadId}`, { headers: { cookie } }), {
+      params: { uploadId: policy.uploadId },
+    });
     expect(response.status, await response.clone().text()).toBe(200);
     const link = await response.json();
     expect(link).toMatchObject({ type: 'application/pdf', name: 'marksheet.pdf' });
@@ -156,7 +168,11 @@ describe('uploads to S3 (a fake that checks what S3 checks)', () => {
       conditions: document.conditions.map((c: unknown) => (Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 1e9] : c)),
     };
     const tampered = Buffer.from(JSON.stringify(widened)).toString('base64');
-    const signatureRefused = { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.' };
+    const signatureRefused = {
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+      message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    };
     expect(await s3Error(await upload(policy, PDF, { Policy: tampered }))).toEqual(signatureRefused);
     const signature = policy.fields['X-Amz-Signature']!;
     const flipped = signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
@@ -250,10 +266,21 @@ describe('the S3 storage layer', () => {
   });
 
   it('is refused by the fake when the secret is wrong (signatures are really checked)', async () => {
-    const wrong = s3DocumentStorage({ bucket: s3.bucket, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: 'not-the-secret', endpoint: s3.endpoint });
+    const wrong = s3DocumentStorage({
+      bucket: s3.bucket,
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: 'not-the-secret',
+      endpoint: s3.endpoint,
+    });
     await expect(wrong.read('applications/any.pdf', MAX_DOCUMENT_BYTES)).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
     await expect(wrong.put('applications/any.pdf', PDF, 'application/pdf')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
-    const policy = await wrong.presignPost({ key: 'applications/any.pdf', contentType: 'application/pdf', maxBytes: 100, expiresAt: new Date(Date.now() + 60_000) });
+    const policy = await wrong.presignPost({
+      key: 'applications/any.pdf',
+      contentType: 'application/pdf',
+      maxBytes: 100,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expect(await s3Error(await upload(policy, PDF))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
   });
 });

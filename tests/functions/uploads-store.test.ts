@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES, tooLargeMessage } from '../../src/lib/schemas/uploads';
@@ -108,7 +108,12 @@ describe('deleting documents (deleteUploads)', () => {
   });
 
   it('marks a replaced document as replaced', async () => {
-    const { uploadId } = await uploads.storeReceivedFile({ form: 'iibf', draft: randomUUID(), slot: 'panCard', file: new File([PDF], 'pan.pdf', { type: 'application/pdf' }) });
+    const { uploadId } = await uploads.storeReceivedFile({
+      form: 'iibf',
+      draft: randomUUID(),
+      slot: 'panCard',
+      file: new File([PDF], 'pan.pdf', { type: 'application/pdf' }),
+    });
     expect(await uploads.deleteUploads([uploadId], 'replaced')).toBe(1);
     const [row] = await sql('select delete_reason, replaced_at is not null as replaced from uploads where id = $1', [uploadId]);
     expect(row).toEqual({ delete_reason: 'replaced', replaced: true });

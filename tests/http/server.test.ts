@@ -46,7 +46,11 @@ describe('request bodies', () => {
 
   it('keep the connection usable after a function stopped reading one early', async () => {
     // The contact endpoint reads 16 KB at most; the next request on the same connection must work.
-    const big = await fetch(at('/api/contact'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(200_000) }) });
+    const big = await fetch(at('/api/contact'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(200_000) }),
+    });
     expect(big.status).toBe(413);
     const next = await fetch(at('/api/jobs'));
     expect(next.status).toBe(200);
@@ -69,9 +73,16 @@ describe('cookies', () => {
   it('reach the browser as the staff session needs them: HttpOnly, Secure, SameSite=Strict, host-only', async () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const staff = await createStaff({ query: (text: string, params: unknown[]) => client.query(text, params) }, { name: 'Http Staff', email: `http.${Date.now()}@example.in` });
+    const staff = await createStaff(
+      { query: (text: string, params: unknown[]) => client.query(text, params) },
+      { name: 'Http Staff', email: `http.${Date.now()}@example.in` },
+    );
     await client.end();
-    const res = await fetch(at('/api/admin/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: staff.email, password: staff.password }) });
+    const res = await fetch(at('/api/admin/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: staff.email, password: staff.password }),
+    });
     expect(res.status).toBe(200);
     const [cookie] = res.headers.getSetCookie();
     expect(cookie).toMatch(/^__Host-staff=[A-Za-z0-9_-]{43}; /);

@@ -3,4 +3,4 @@
  * parse content in this process: a collection is the object it is defined by. Astro's own module
  * exists only inside an Astro build.
  */
-export const defineCollection = <T,>(collection: T): T => collection;
+export const defineCollection = <T>(collection: T): T => collection;

@@ -73,7 +73,8 @@ export async function startFakeS3(options: FakeS3Options = {}) {
   function checkCredential(credential: string, amzDate: string): string {
     const [id, date, scopeRegion, service, terminal] = credential.split('/');
     if (id !== accessKeyId) fail(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-    if (scopeRegion !== region || service !== 's3' || terminal !== 'aws4_request') fail(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${scopeRegion}' is wrong; expecting '${region}'`);
+    if (scopeRegion !== region || service !== 's3' || terminal !== 'aws4_request')
+      fail(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${scopeRegion}' is wrong; expecting '${region}'`);
     if (!amzDate.startsWith(date ?? '-')) fail(403, 'SignatureDoesNotMatch', 'The credential date does not match the request date.');
     return date!;
   }
@@ -95,17 +96,21 @@ export async function startFakeS3(options: FakeS3Options = {}) {
       amzDate = String(req.headers['x-amz-date'] ?? '');
       payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
       if (!payloadHash) fail(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
-      if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) fail(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
-      if (Math.abs(amzTime(amzDate) - now()) > 15 * 60_000) fail(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+      if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body))
+        fail(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+      if (Math.abs(amzTime(amzDate) - now()) > 15 * 60_000)
+        fail(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
     } else if (query.get('X-Amz-Signature')) {
-      if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') fail(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
+      if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256')
+        fail(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
       credential = query.get('X-Amz-Credential') ?? '';
       signedHeaders = (query.get('X-Amz-SignedHeaders') ?? '').split(';');
       signature = query.get('X-Amz-Signature') ?? '';
       amzDate = query.get('X-Amz-Date') ?? '';
       payloadHash = 'UNSIGNED-PAYLOAD';
       const expires = Number(query.get('X-Amz-Expires'));
-      if (!Number.isInteger(expires) || expires < 1 || expires > 604_800) fail(400, 'AuthorizationQueryParametersError', 'X-Amz-Expires must be between 1 and 604800 seconds.');
+      if (!Number.isInteger(expires) || expires < 1 || expires > 604_800)
+        fail(400, 'AuthorizationQueryParametersError', 'X-Amz-Expires must be between 1 and 604800 seconds.');
       if (amzTime(amzDate) + expires * 1000 < now()) fail(403, 'AccessDenied', 'Request has expired');
     } else {
       return fail(403, 'AccessDenied', 'Access Denied');
@@ -127,7 +132,9 @@ export async function startFakeS3(options: FakeS3Options = {}) {
       .join('');
     const canonicalRequest = [req.method, url.pathname, canonicalQuery, canonicalHeaders, signedHeaders.join(';'), payloadHash].join('\n');
     const stringToSign = ['AWS4-HMAC-SHA256', amzDate, `${date}/${region}/s3/aws4_request`, sha256(canonicalRequest)].join('\n');
-    const expected = createHmac('sha256', signingKey(secretAccessKey, date, region)).update(stringToSign).digest('hex');
+    const expected = createHmac('sha256', signingKey(secretAccessKey, date, region))
+      .update(stringToSign)
+      .digest('hex');
     if (expected !== signature) {
       fail(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
     }
@@ -156,7 +163,9 @@ export async function startFakeS3(options: FakeS3Options = {}) {
     if (fields.get('x-amz-algorithm') !== 'AWS4-HMAC-SHA256') fail(400, 'InvalidArgument', 'Only AWS4-HMAC-SHA256 is supported.');
     const amzDate = fields.get('x-amz-date') ?? '';
     const date = checkCredential(fields.get('x-amz-credential') ?? '', amzDate);
-    const expected = createHmac('sha256', signingKey(secretAccessKey, date, region)).update(policy).digest('hex');
+    const expected = createHmac('sha256', signingKey(secretAccessKey, date, region))
+      .update(policy)
+      .digest('hex');
     if (fields.get('x-amz-signature') !== expected) {
       fail(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
     }
@@ -172,7 +181,12 @@ export async function startFakeS3(options: FakeS3Options = {}) {
     const location = `${url.origin}/${bucket}/${key.split('/').map(strictEncode).join('/')}`;
     const status = fields.get('success_action_status');
     const headers = { ETag: etag, Location: location };
-    if (status === '201') return { status: 201, headers: { ...headers, 'Content-Type': 'application/xml' }, body: xmlDocument('PostResponse', { Location: location, Bucket: bucket, Key: key, ETag: etag }) };
+    if (status === '201')
+      return {
+        status: 201,
+        headers: { ...headers, 'Content-Type': 'application/xml' },
+        body: xmlDocument('PostResponse', { Location: location, Bucket: bucket, Key: key, ETag: etag }),
+      };
     return { status: status === '200' ? 200 : 204, headers, body: '' };
   }
 
@@ -194,7 +208,11 @@ export async function startFakeS3(options: FakeS3Options = {}) {
     if (first >= object.body.length) return fail(416, 'InvalidRange', 'The requested range is not satisfiable');
     const last = Math.min(range[2] ? Number(range[2]) : object.body.length - 1, object.body.length - 1);
     const part = object.body.subarray(first, last + 1);
-    return { status: 206, headers: { ...headers, 'Content-Range': `bytes ${first}-${last}/${object.body.length}`, 'Content-Length': String(part.length) }, body: part };
+    return {
+      status: 206,
+      headers: { ...headers, 'Content-Range': `bytes ${first}-${last}/${object.body.length}`, 'Content-Length': String(part.length) },
+      body: part,
+    };
   }
 
   async function answer(req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: string | Buffer }> {
@@ -205,9 +223,15 @@ export async function startFakeS3(options: FakeS3Options = {}) {
     if (req.method === 'POST' && !key && !url.searchParams.has('delete')) return postObject(req, url, body);
     checkSignature(req, url, body);
     if (req.method === 'POST' && !key && url.searchParams.has('delete')) {
-      const keys = [...body.toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+      const keys = [...body.toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) =>
+        m[1]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'),
+      );
       for (const k of keys) objects.delete(k);
-      return { status: 200, headers: { 'Content-Type': 'application/xml' }, body: '<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"></DeleteResult>' };
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'application/xml' },
+        body: '<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"></DeleteResult>',
+      };
     }
     if (!key) return fail(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
     if (req.method === 'GET' || req.method === 'HEAD') return getObject(req, url, key);
@@ -231,7 +255,11 @@ export async function startFakeS3(options: FakeS3Options = {}) {
     } catch (error) {
       if (!(error instanceof S3Failure)) throw error;
       const { status, code, message, extra } = error.refusal;
-      result = { status, headers: { 'Content-Type': 'application/xml' }, body: xmlDocument('Error', { Code: code, Message: message, ...extra, RequestId: randomUUID() }) };
+      result = {
+        status,
+        headers: { 'Content-Type': 'application/xml' },
+        body: xmlDocument('Error', { Code: code, Message: message, ...extra, RequestId: randomUUID() }),
+      };
     }
     seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, status: result.status });
     res.writeHead(result.status, { 'x-amz-request-id': randomUUID(), ...result.headers });

@@ -15,7 +15,9 @@ import { photoBytes } from './photo';
 /** The file sent for `slot` of `form`: a real JPEG for a photo or signature, else a real PDF. */
 export async function fileFor(form: ApplicationForm, slot: string): Promise<{ name: string; type: string; bytes: Buffer }> {
   const doc = FORMS[form].documents.find((d) => d.slot === slot)!;
-  return doc.imagesOnly ? { name: `${slot}.jpg`, type: 'image/jpeg', bytes: await photoBytes() } : { name: `${slot}.pdf`, type: 'application/pdf', bytes: pdfBytes() };
+  return doc.imagesOnly
+    ? { name: `${slot}.jpg`, type: 'image/jpeg', bytes: await photoBytes() }
+    : { name: `${slot}.pdf`, type: 'application/pdf', bytes: pdfBytes() };
 }
 
 /** A policy for uploading `slot` of a fill (`draft`) of `form`, as the browser asks for it, and the file it is for. */

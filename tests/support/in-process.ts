@@ -11,7 +11,11 @@ export type InProcess = Awaited<ReturnType<typeof startInProcess>>;
 
 /** What the helpers need of the functions in this process: a call, and the work it left after its answer. */
 export interface Caller {
-  call(name: string, request: Request, options?: { ip?: string; params?: Record<string, string> }): Promise<{ response: Response; settled: () => Promise<unknown> }>;
+  call(
+    name: string,
+    request: Request,
+    options?: { ip?: string; params?: Record<string, string> },
+  ): Promise<{ response: Response; settled: () => Promise<unknown> }>;
 }
 
 /** The site's address in the requests (the functions read their routes from its path). */

@@ -55,7 +55,9 @@ export async function cameraPhoto({ width = 1200, height = 900, noise = 30, qual
       pixels[i + 2] = Math.max(0, Math.min(255, 128 + 100 * Math.sin(x / 97) * Math.cos(y / 131) + n));
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 /** A signature scanned to PNG: one pen stroke, 400 × 120, a few KB. */

@@ -12,7 +12,10 @@ export function rateLimitsOn(sql: Sql) {
   return {
     /** The hits of a limit's key in its current window (0 when none). */
     async hitsOf(name: LimitName, subject: string): Promise<number> {
-      const [row] = (await sql(`select hits from rate_limits where key = $1 and window_start > now() - make_interval(secs => $2)`, [`${name}#${subject}`, LIMITS[name].seconds])) as { hits: number }[];
+      const [row] = (await sql(`select hits from rate_limits where key = $1 and window_start > now() - make_interval(secs => $2)`, [
+        `${name}#${subject}`,
+        LIMITS[name].seconds,
+      ])) as { hits: number }[];
       return row?.hits ?? 0;
     },
     /** Sets a limit's key to `hits` in a window starting now. */

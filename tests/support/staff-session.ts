@@ -13,10 +13,10 @@ import { BASE, jsonPost, type Caller } from './in-process';
 /** The `cookie` header of a new staff session on the database of `client`. */
 export async function staffCookie(client: pg.Client): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const { rows } = await client.query<{ id: string }>(`insert into staff (name, email, password_hash, password_changed_at) values ($1, $2, 'not-used', now()) returning id::text`, [
-    'Test Staff',
-    `staff-${randomUUID().slice(0, 8)}@example.in`,
-  ]);
+  const { rows } = await client.query<{ id: string }>(
+    `insert into staff (name, email, password_hash, password_changed_at) values ($1, $2, 'not-used', now()) returning id::text`,
+    ['Test Staff', `staff-${randomUUID().slice(0, 8)}@example.in`],
+  );
   await client.query(`insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at) values ($1, $2, now() + interval '1 hour', now())`, [
     createHash('sha256').update(token).digest('hex'),
     rows[0]!.id,
@@ -26,7 +26,10 @@ export async function staffCookie(client: pg.Client): Promise<string> {
 
 /** The `name=value` of the staff cookie `response` sets, or null when it sets none. */
 export const staffCookieOf = (response: Response): string | null =>
-  response.headers.getSetCookie().find((c) => c.startsWith('__Host-staff='))?.split(';')[0] ?? null;
+  response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('__Host-staff='))
+    ?.split(';')[0] ?? null;
 
 /** The password step of a staff sign-in (admin-login): the cookie of a session waiting for its second factor. */
 export async function passwordStep(fx: Caller, login: { email: string; password: string }): Promise<string> {

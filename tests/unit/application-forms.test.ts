@@ -12,12 +12,33 @@ const uuid = () => crypto.randomUUID();
 const AADHAAR = '234123412346';
 
 const emitraFields = {
-  name: 'Ramesh Kumar', fatherName: 'Suresh Kumar', dob: '1990-05-14', permanentAddress: 'Ward 4, Main Road, Pali',
-  currentAddress: 'Ward 4, Main Road, Pali', aadharNo: '2341 2341 2346', email: 'Ramesh@Example.in', panNo: 'abcde1234f',
-  janAadharNo: '1234567890', contactNumber: '9876543210', location: 'Rural', kioskName: 'Ramesh e-Mitra', ssoId: 'ramesh.k',
-  policeStation: 'Kotwali', kioskAddress: 'Shop 2, Bus Stand', tehsil: 'Pali', municipality: 'Pali', wardOrVillage: 'Ward 4',
-  pincode: '306401', bankAccountNumber: '12345678901', ifsc: 'sbin0001234', bankName: 'State Bank of India',
-  accountHolder: 'Ramesh Kumar', correspondentBank: 'Bank of Baroda', correspondentIfsc: 'BARB0PALIXX', odAccount: '998877665544', koCode: 'ko123',
+  name: 'Ramesh Kumar',
+  fatherName: 'Suresh Kumar',
+  dob: '1990-05-14',
+  permanentAddress: 'Ward 4, Main Road, Pali',
+  currentAddress: 'Ward 4, Main Road, Pali',
+  aadharNo: '2341 2341 2346',
+  email: 'Ramesh@Example.in',
+  panNo: 'abcde1234f',
+  janAadharNo: '1234567890',
+  contactNumber: '9876543210',
+  location: 'Rural',
+  kioskName: 'Ramesh e-Mitra',
+  ssoId: 'ramesh.k',
+  policeStation: 'Kotwali',
+  kioskAddress: 'Shop 2, Bus Stand',
+  tehsil: 'Pali',
+  municipality: 'Pali',
+  wardOrVillage: 'Ward 4',
+  pincode: '306401',
+  bankAccountNumber: '12345678901',
+  ifsc: 'sbin0001234',
+  bankName: 'State Bank of India',
+  accountHolder: 'Ramesh Kumar',
+  correspondentBank: 'Bank of Baroda',
+  correspondentIfsc: 'BARB0PALIXX',
+  odAccount: '998877665544',
+  koCode: 'ko123',
 };
 const emitraDocs = Object.fromEntries(EMITRA_FORM.documents.filter((d) => d.required).map((d) => [d.slot, uuid()]));
 const emitra = () => ({ ...emitraFields, documents: { ...emitraDocs }, draft: uuid(), consent: true });
@@ -68,7 +89,8 @@ describe('the kiosk (e-Mitra) form', () => {
     expect(verhoeffValid(AADHAAR)).toBe(true);
     expect(errorsOf('emitra', { ...emitra(), aadharNo: '234123412345' }).aadharNo).toMatch(/not valid/);
     // Letters where the digits go are told, not a failure of the check digit's arithmetic.
-    for (const aadharNo of ['2341 2341 234x', 'abcd efgh ijkl']) expect(errorsOf('emitra', { ...emitra(), aadharNo }).aadharNo, aadharNo).toBe('Invalid Aadhaar Number. Must be 12 digits.');
+    for (const aadharNo of ['2341 2341 234x', 'abcd efgh ijkl'])
+      expect(errorsOf('emitra', { ...emitra(), aadharNo }).aadharNo, aadharNo).toBe('Invalid Aadhaar Number. Must be 12 digits.');
     expect(errorsOf('emitra', { ...emitra(), aadharNo: '2341\u00002341' }).aadharNo).toMatch(/^Please remove the hidden control characters/);
     expect(errorsOf('emitra', { ...emitra(), location: 'Suburban' }).location).toBe('Please fill in the field: Location');
   });
@@ -81,24 +103,62 @@ describe('the kiosk (e-Mitra) form', () => {
 describe('the CSC, IIBF and NIELIT forms', () => {
   it('CSC: the contact number must be exactly 10 digits; names are upper-cased; the IIBF certificate is optional', () => {
     const payload = {
-      name: 'sunita devi', email: 'sunita@example.in', contact: '98765432101', motherName: 'kamla', fatherName: 'mohan',
-      accountNumber: '123456789012', ifscCode: 'pUnB0123400', bankName: 'punjab national bank', voterIdNumber: 'abc1234567',
-      tecNumber: 'tec-778', nomineeName: 'ravi', nomineeDob: '2001-02-03', nomineeRelation: 'son',
-      documents: Object.fromEntries(CSC_FORM.documents.filter((d) => d.required).map((d) => [d.slot, uuid()])), draft: uuid(), consent: true,
+      name: 'sunita devi',
+      email: 'sunita@example.in',
+      contact: '98765432101',
+      motherName: 'kamla',
+      fatherName: 'mohan',
+      accountNumber: '123456789012',
+      ifscCode: 'pUnB0123400',
+      bankName: 'punjab national bank',
+      voterIdNumber: 'abc1234567',
+      tecNumber: 'tec-778',
+      nomineeName: 'ravi',
+      nomineeDob: '2001-02-03',
+      nomineeRelation: 'son',
+      documents: Object.fromEntries(CSC_FORM.documents.filter((d) => d.required).map((d) => [d.slot, uuid()])),
+      draft: uuid(),
+      consent: true,
     };
     expect(errorsOf('csc', payload).contact).toBe('Contact number must be exactly 10 digits.');
     const parsed = APPLICATION_SCHEMAS.csc.parse({ ...payload, contact: '9876543210' }) as Record<string, unknown>;
-    expect([parsed.name, parsed.motherName, parsed.bankName, parsed.voterIdNumber, parsed.nomineeRelation]).toEqual(['SUNITA DEVI', 'KAMLA', 'PUNJAB NATIONAL BANK', 'ABC1234567', 'SON']);
+    expect([parsed.name, parsed.motherName, parsed.bankName, parsed.voterIdNumber, parsed.nomineeRelation]).toEqual([
+      'SUNITA DEVI',
+      'KAMLA',
+      'PUNJAB NATIONAL BANK',
+      'ABC1234567',
+      'SON',
+    ]);
   });
 
   it('IIBF: every file is required and the mobile message is the specification’s', () => {
-    const errors = errorsOf('iibf', { applicantName: 'a', email: 'a@b.in', mobile: '12345', motherName: 'm', fatherName: 'f', documents: {}, draft: uuid(), consent: true });
+    const errors = errorsOf('iibf', {
+      applicantName: 'a',
+      email: 'a@b.in',
+      mobile: '12345',
+      motherName: 'm',
+      fatherName: 'f',
+      documents: {},
+      draft: uuid(),
+      consent: true,
+    });
     expect(errors.mobile).toBe('Mobile number must be exactly 10 digits.');
     for (const doc of IIBF_FORM.documents) expect(errors[`documents.${doc.slot}`]).toBe(`Please upload required file: ${doc.label}`);
   });
 
   it('NIELIT: its own mobile message, caste and course from the lists, e-mail stored lower-case', () => {
-    const base = { name: 'anil', fatherName: 'sunil', mobile: '98765', email: 'ANIL@EXAMPLE.IN', dob: '2005-01-01', casteCategory: 'OBC', neilitCourse: 'CCC+', documents: Object.fromEntries(NIELIT_FORM.documents.map((d) => [d.slot, uuid()])), draft: uuid(), consent: true };
+    const base = {
+      name: 'anil',
+      fatherName: 'sunil',
+      mobile: '98765',
+      email: 'ANIL@EXAMPLE.IN',
+      dob: '2005-01-01',
+      casteCategory: 'OBC',
+      neilitCourse: 'CCC+',
+      documents: Object.fromEntries(NIELIT_FORM.documents.map((d) => [d.slot, uuid()])),
+      draft: uuid(),
+      consent: true,
+    };
     expect(errorsOf('nielit', base).mobile).toBe('Please enter a valid 10-digit mobile number.');
     expect(errorsOf('nielit', { ...base, mobile: '9876543210', neilitCourse: 'MBA' }).neilitCourse).toBe('Please fill in the field: Course');
     expect((APPLICATION_SCHEMAS.nielit.parse({ ...base, mobile: '9876543210' }) as Record<string, unknown>).email).toBe('anil@example.in');
@@ -129,8 +189,12 @@ describe('the names of people in the forms', () => {
     for (const [form, names] of Object.entries(NAMES) as [keyof typeof FORMS, string[]][]) {
       for (const name of names) {
         const result = field(form, name).schema.safeParse(INJECTION);
-        expect(result.error?.issues.map((i) => i.message), `${form} ${name}`).toEqual([NAME_CHARACTERS_MESSAGE]);
-        for (const bad of ['Ravi 2', 'Ravi: call 98290', 'www.evil.example/x', 'Ravi\u0000']) expect(field(form, name).schema.safeParse(bad).success, `${form} ${name} ${bad}`).toBe(false);
+        expect(
+          result.error?.issues.map((i) => i.message),
+          `${form} ${name}`,
+        ).toEqual([NAME_CHARACTERS_MESSAGE]);
+        for (const bad of ['Ravi 2', 'Ravi: call 98290', 'www.evil.example/x', 'Ravi\u0000'])
+          expect(field(form, name).schema.safeParse(bad).success, `${form} ${name} ${bad}`).toBe(false);
       }
     }
   });
@@ -149,6 +213,8 @@ describe('the names of people in the forms', () => {
   it('are the only free-text fields held to the name rule: addresses, bank and kiosk names stay free text', () => {
     expect(field('emitra', 'accountHolder').schema.parse('M/S Sharma e-Mitra 2')).toBe('M/S Sharma e-Mitra 2');
     expect(field('emitra', 'kioskAddress').schema.parse('Shop 2, Bus Stand, Sojat')).toBe('Shop 2, Bus Stand, Sojat');
-    expect(field('emitra', 'kioskAddress').schema.safeParse('Shop 2\u0000').error?.issues[0]?.message).toBe('Please remove the hidden control characters (such as NUL) from Kiosk address: they cannot be stored.');
+    expect(field('emitra', 'kioskAddress').schema.safeParse('Shop 2\u0000').error?.issues[0]?.message).toBe(
+      'Please remove the hidden control characters (such as NUL) from Kiosk address: they cannot be stored.',
+    );
   });
 });

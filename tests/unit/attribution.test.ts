@@ -26,10 +26,20 @@ afterEach(() => {
 describe('the visit kept for the forms', () => {
   it('keeps the first page, its UTM parameters and the other site, and later pages change nothing', () => {
     const tab = new Map<string, string>();
-    openPage('https://www.pragatiinstitute.in/about?utm_source=facebook&utm_medium=cpc&utm_campaign=admissions&utm_term=rscit&utm_content=reel&fbclid=XYZ', 'https://m.facebook.com/', tab);
+    openPage(
+      'https://www.pragatiinstitute.in/about?utm_source=facebook&utm_medium=cpc&utm_campaign=admissions&utm_term=rscit&utm_content=reel&fbclid=XYZ',
+      'https://m.facebook.com/',
+      tab,
+    );
     keepVisit();
     const first = {
-      landingPage: '/about', utmSource: 'facebook', utmMedium: 'cpc', utmCampaign: 'admissions', utmTerm: 'rscit', utmContent: 'reel', referrer: 'm.facebook.com',
+      landingPage: '/about',
+      utmSource: 'facebook',
+      utmMedium: 'cpc',
+      utmCampaign: 'admissions',
+      utmTerm: 'rscit',
+      utmContent: 'reel',
+      referrer: 'm.facebook.com',
     };
     expect(visitAttribution()).toEqual(first);
     expect(AttributionSchema.parse(visitAttribution())).toEqual(first);
@@ -66,7 +76,13 @@ describe('the visit kept for the forms', () => {
 describe('AttributionSchema', () => {
   it('trims, bounds and cleans each part; an empty part is none', () => {
     expect(
-      AttributionSchema.parse({ utmSource: '  Facebook\u0000 ', utmMedium: '', utmCampaign: 'c'.repeat(400), referrer: 'WWW.Google.CO.IN', landingPage: '/about' }),
+      AttributionSchema.parse({
+        utmSource: '  Facebook\u0000 ',
+        utmMedium: '',
+        utmCampaign: 'c'.repeat(400),
+        referrer: 'WWW.Google.CO.IN',
+        landingPage: '/about',
+      }),
     ).toEqual({ utmSource: 'Facebook', utmCampaign: 'c'.repeat(150), referrer: 'www.google.co.in', landingPage: '/about' });
   });
 

@@ -132,10 +132,18 @@ const cases: Case[] = [
   { file: 'whatsapp.json', what: 'a template with a misspelt placeholder', breakIt: setField('templates.0.text', 'Namaste {nmae}, about {course}.') },
   { file: 'whatsapp.json', what: 'two templates with the same key', breakIt: setField('templates.1.key', 'first-reply') },
   { file: 'whatsapp.json', what: 'a template without its label', breakIt: dropField('templates.2.label') },
-  { file: 'forms.json', what: 'a retention sentence that does not say how long ({days})', breakIt: setField('notice.retention', 'We delete your documents after a while.') },
+  {
+    file: 'forms.json',
+    what: 'a retention sentence that does not say how long ({days})',
+    breakIt: setField('notice.retention', 'We delete your documents after a while.'),
+  },
   { file: 'forms.json', what: 'a consent version with a space in it', breakIt: setField('applicationConsent.version', '2026 11') },
   { file: 'forms.json', what: 'the consent text removed', breakIt: dropField('applicationConsent.text') },
-  { file: 'forms.json', what: "a notice item's reason ending with a full stop (the page adds one)", breakIt: setField('notice.items.0.why', 'to register you.') },
+  {
+    file: 'forms.json',
+    what: "a notice item's reason ending with a full stop (the page adds one)",
+    breakIt: setField('notice.items.0.why', 'to register you.'),
+  },
   { file: 'application-status.json', what: "the reference field's label removed", breakIt: dropField('labels.reference') },
 ];
 
@@ -154,7 +162,10 @@ describe('content schemas', () => {
       const data = dataOf(c.file);
       const field = c.breakIt(data);
       const issues = issuesOf(c.file, data);
-      expect(issues.some((issue) => issue.startsWith(`${field}: `) && issue.length > field.length + 2), issues.join('\n')).toBe(true);
+      expect(
+        issues.some((issue) => issue.startsWith(`${field}: `) && issue.length > field.length + 2),
+        issues.join('\n'),
+      ).toBe(true);
     });
   }
 });

@@ -68,7 +68,10 @@ describe('a kept fill', () => {
   it('does not lend one fill’s ID numbers to another fill', () => {
     saveDraft('emitra', fill(), SEALED);
     const other = fill({ fields: { name: 'Suresh' } });
-    localStorage.setItem('application-draft:emitra', JSON.stringify({ v: 1, draft: other.draft, fields: other.fields, idsTyped: [], documents: {}, savedAt: Date.now() }));
+    localStorage.setItem(
+      'application-draft:emitra',
+      JSON.stringify({ v: 1, draft: other.draft, fields: other.fields, idsTyped: [], documents: {}, savedAt: Date.now() }),
+    );
     expect(loadDraft('emitra', SEALED).fill.fields['aadharNo']).toBeUndefined();
   });
 
@@ -116,7 +119,17 @@ describe('a kept fill', () => {
   it('costs nothing but the keeping when storage is blocked or holds rubbish', () => {
     localStorage.setItem('application-draft:emitra', '{not json');
     expect(loadDraft('emitra', SEALED).restored).toBe(false);
-    const blocked = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); }, removeItem: () => { throw new Error('blocked'); } };
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
+    };
     vi.stubGlobal('localStorage', blocked);
     vi.stubGlobal('sessionStorage', blocked);
     expect(() => saveDraft('emitra', fill(), SEALED)).not.toThrow();

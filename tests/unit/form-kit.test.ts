@@ -17,7 +17,9 @@ describe('fieldPathsOf', () => {
 
   it("names an application form's documents by slot, beside its fields", () => {
     const paths = fieldPathsOf(APPLICATION_SCHEMAS.nielit);
-    expect(paths).toEqual(expect.arrayContaining(['name', 'mobile', 'neilitCourse', 'consent', 'documents', 'documents.photo', 'documents.signature', 'documents.apaarID']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['name', 'mobile', 'neilitCourse', 'consent', 'documents', 'documents.photo', 'documents.signature', 'documents.apaarID']),
+    );
     expect(paths).not.toContain('documents.panCard');
   });
 

@@ -78,10 +78,33 @@ describe('redirects', () => {
   });
 
   it('has no redirect away from a page the spec lists as a route', () => {
-    const pages = ['/', '/services', '/coursePage', '/openBoard', '/Degree', '/courseDetail', '/nielit', '/web', '/about', '/jobs', '/emitra', '/cscService', '/iibf', '/aadharPage', '/download', '/privacy', '/terms', '/contactForm', '/apply'];
+    const pages = [
+      '/',
+      '/services',
+      '/coursePage',
+      '/openBoard',
+      '/Degree',
+      '/courseDetail',
+      '/nielit',
+      '/web',
+      '/about',
+      '/jobs',
+      '/emitra',
+      '/cscService',
+      '/iibf',
+      '/aadharPage',
+      '/download',
+      '/privacy',
+      '/terms',
+      '/contactForm',
+      '/apply',
+    ];
     for (const r of redirects) {
       if (r.status === 200) continue;
-      expect(pages.map((p) => p.toLowerCase()), `${r.from} → ${r.to}`).not.toContain(r.from.toLowerCase());
+      expect(
+        pages.map((p) => p.toLowerCase()),
+        `${r.from} → ${r.to}`,
+      ).not.toContain(r.from.toLowerCase());
     }
   });
 });
@@ -96,13 +119,19 @@ describe('the admin app’s addresses (src/admin/routes.ts is the one list)', ()
   it('answers every address of the app with the shell page (a 200 rewrite, so the address stays)', () => {
     for (const route of ADMIN_ROUTES) {
       if (route.path === PATHS.panel) continue;
-      expect(shellRewrites.some((r) => takes(r.from, sample(route.path))), `a rewrite of ${route.path} to ${PATHS.panel}`).toBe(true);
+      expect(
+        shellRewrites.some((r) => takes(r.from, sample(route.path))),
+        `a rewrite of ${route.path} to ${PATHS.panel}`,
+      ).toBe(true);
     }
   });
 
   it('rewrites to the shell page only addresses the app has a panel for', () => {
     for (const rewrite of shellRewrites) {
-      expect(ADMIN_ROUTES.some((route) => takes(rewrite.from, sample(route.path))), `${rewrite.from} is an address of the app`).toBe(true);
+      expect(
+        ADMIN_ROUTES.some((route) => takes(rewrite.from, sample(route.path))),
+        `${rewrite.from} is an address of the app`,
+      ).toBe(true);
     }
   });
 });

@@ -8,8 +8,7 @@ import { trimPolicy } from '../../src/integrations/page-csp';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const policyOf = (html: string) => /content="([^"]*)"/.exec(html)?.[1] ?? '';
-const sources = (policy: string, directive: string) =>
-  new RegExp(`${directive}\\s+([^;]*)`).exec(policy)?.[1]?.trim().split(/\s+/) ?? [];
+const sources = (policy: string, directive: string) => new RegExp(`${directive}\\s+([^;]*)`).exec(policy)?.[1]?.trim().split(/\s+/) ?? [];
 
 const onPage = { script: 'console.log(1)', module: 'import "./x.js"', style: 'body{color:red}' };
 const elsewhere = { script: 'console.log(2)', style: 'p{color:blue}' };

@@ -64,7 +64,9 @@ describe('plainText in a schema', () => {
     expect(messagesOf(Subject, 'Tally\u0000batch')).toEqual([controlCharacterMessage('the subject')]);
     expect(messagesOf(Subject, 'Tally \ud83d batch')).toEqual([brokenCharacterMessage('the subject')]);
     expect(controlCharacterMessage('the subject')).toBe('Please remove the hidden control characters (such as NUL) from the subject: they cannot be stored.');
-    expect(brokenCharacterMessage('the subject')).toBe('Please type the subject again: it holds a broken character (half of an emoji or symbol), which cannot be stored.');
+    expect(brokenCharacterMessage('the subject')).toBe(
+      'Please type the subject again: it holds a broken character (half of an emoji or symbol), which cannot be stored.',
+    );
     expect(Subject.parse('Tally batch 🙏')).toBe('Tally batch 🙏');
   });
 
@@ -103,7 +105,20 @@ describe('isRealDay', () => {
   });
 
   it('refuses the days that do not (Postgres would fail on them)', () => {
-    for (const day of ['2026-02-29', '2026-02-30', '1900-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '0000-01-01', '2026-1-1', '2026-01-01x', ' 2026-01-01', '20260101']) {
+    for (const day of [
+      '2026-02-29',
+      '2026-02-30',
+      '1900-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '0000-01-01',
+      '2026-1-1',
+      '2026-01-01x',
+      ' 2026-01-01',
+      '20260101',
+    ]) {
       expect(isRealDay(day), day).toBe(false);
     }
   });
@@ -112,12 +127,25 @@ describe('isRealDay', () => {
 describe('the parts of a paging cursor', () => {
   it('an id is a positive Postgres bigint', () => {
     for (const id of ['1', '42', '9223372036854775807']) expect(BIGINT_ID.test(id), id).toBe(true);
-    for (const id of ['0', '-1', '01', '9223372036854775808', '9999999999999999999', '99999999999999999999', '1e3', '1\u0000', '']) expect(BIGINT_ID.test(id), id).toBe(false);
+    for (const id of ['0', '-1', '01', '9223372036854775808', '9999999999999999999', '99999999999999999999', '1e3', '1\u0000', ''])
+      expect(BIGINT_ID.test(id), id).toBe(false);
   });
 
   it('a time is a real moment as Postgres prints it', () => {
-    for (const at of ['2026-05-01 10:00:00+00', '2026-05-01 23:59:59.123456+05:30', '2024-02-29 00:00:00-03:30', '2026-12-31 10:00:00.5+14']) expect(TIMESTAMP.test(at), at).toBe(true);
-    for (const at of ['2026-13-45 25:61:61+00', '2026-02-30 10:00:00+00', '0000-01-01 00:00:00+00', '2026-05-01 24:00:00+00', '2026-05-01 10:60:00+00', '2026-05-01 10:00:60+00', '2026-05-01 10:00:00+99', '2026-05-01 10:00:00+05:60', '2026-05-01 10:00:00', '2026-05-01 10:00:00\u0000+00']) {
+    for (const at of ['2026-05-01 10:00:00+00', '2026-05-01 23:59:59.123456+05:30', '2024-02-29 00:00:00-03:30', '2026-12-31 10:00:00.5+14'])
+      expect(TIMESTAMP.test(at), at).toBe(true);
+    for (const at of [
+      '2026-13-45 25:61:61+00',
+      '2026-02-30 10:00:00+00',
+      '0000-01-01 00:00:00+00',
+      '2026-05-01 24:00:00+00',
+      '2026-05-01 10:60:00+00',
+      '2026-05-01 10:00:60+00',
+      '2026-05-01 10:00:00+99',
+      '2026-05-01 10:00:00+05:60',
+      '2026-05-01 10:00:00',
+      '2026-05-01 10:00:00\u0000+00',
+    ]) {
       expect(TIMESTAMP.test(at), at).toBe(false);
     }
   });

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { CourseFieldsSchema } from '../../src/lib/schemas/course';
 import { MarqueeMessageSchema } from '../../src/lib/schemas/marquee';
 
-const course = { title: 'Tally Prime with GST', category: 'Accounting', duration: '3 months', description: 'Vouchers, GST returns and payroll in Tally Prime.', image: '/images/tally.webp' };
+const course = {
+  title: 'Tally Prime with GST',
+  category: 'Accounting',
+  duration: '3 months',
+  description: 'Vouchers, GST returns and payroll in Tally Prime.',
+  image: '/images/tally.webp',
+};
 
 describe('course fields', () => {
   it('takes the price as typed in a form, and an empty price is no price', () => {

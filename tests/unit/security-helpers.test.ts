@@ -28,7 +28,12 @@ describe('client addresses', () => {
 describe('AUTH_SECRET strength', () => {
   it('accepts what openssl and crypto.randomBytes make', () => {
     for (let i = 0; i < 2000; i++) {
-      for (const secret of [randomBytes(32).toString('hex'), randomBytes(32).toString('base64'), randomBytes(32).toString('base64url'), randomBytes(48).toString('base64')]) {
+      for (const secret of [
+        randomBytes(32).toString('hex'),
+        randomBytes(32).toString('base64'),
+        randomBytes(32).toString('base64url'),
+        randomBytes(48).toString('base64'),
+      ]) {
         expect(secretWeakness(secret), secret).toBeNull();
       }
     }
@@ -45,7 +50,7 @@ describe('AUTH_SECRET strength', () => {
 });
 
 describe('names', () => {
-  it('accepts letters of any script with their marks, spaces, . \' -', () => {
+  it("accepts letters of any script with their marks, spaces, . ' -", () => {
     for (const name of ['Asha Verma', 'आशा वर्मा', 'क्षितिज', 'ਹਰਪ੍ਰੀਤ ਕੌਰ', 'Anne-Marie O’Neil', "D'Souza Jr.", 'Zoë Ångström', 'محمد علي']) {
       expect(NameSchema.safeParse(name).success, name).toBe(true);
     }

@@ -6,7 +6,11 @@ import { bucketOrigin, uploadsConnectSrc } from '../../src/lib/upload-csp';
 
 /** The origin of the URL the SDK's presigned POST gives the browser. */
 async function postOrigin(bucket: string, region: string, endpoint?: string) {
-  const client = new S3Client({ region, credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'example' }, ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
+  const client = new S3Client({
+    region,
+    credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'example' },
+    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+  });
   return new URL((await createPresignedPost(client, { Bucket: bucket, Key: 'applications/x.pdf', Expires: 60 })).url).origin;
 }
 

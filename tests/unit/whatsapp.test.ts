@@ -6,9 +6,9 @@ import { fillTemplate, PLACEHOLDERS, whatsAppLink } from '../../src/lib/whatsapp
 describe('fillTemplate', () => {
   it('fills every placeholder, as often as it appears', () => {
     const text = 'Namaste {name}, this is {staff} from {institute} about your enquiry for {course} ({reference}). {name}, reply here.';
-    expect(fillTemplate(text, { name: 'Ravi Meena', staff: 'Asha', institute: 'Pragati Institute', course: 'RS-CIT (Basic)', reference: 'AP-2026-00042' })).toBe(
-      'Namaste Ravi Meena, this is Asha from Pragati Institute about your enquiry for RS-CIT (Basic) (AP-2026-00042). Ravi Meena, reply here.',
-    );
+    expect(
+      fillTemplate(text, { name: 'Ravi Meena', staff: 'Asha', institute: 'Pragati Institute', course: 'RS-CIT (Basic)', reference: 'AP-2026-00042' }),
+    ).toBe('Namaste Ravi Meena, this is Asha from Pragati Institute about your enquiry for RS-CIT (Basic) (AP-2026-00042). Ravi Meena, reply here.');
   });
 
   it('uses a readable fallback for a missing or blank value', () => {
@@ -29,7 +29,9 @@ describe('fillTemplate', () => {
       expect(fillTemplate(text, values), key).not.toMatch(/\{\w*\}/);
       expect(fillTemplate(text, {}), key).not.toMatch(/\{\w*\}/);
     }
-    expect(templatesFile.templates.find((t) => t.key === 'first-reply')?.text).toMatch(/^Namaste \{name\}, this is \{staff\} from \{institute\} about your enquiry for \{course\}/);
+    expect(templatesFile.templates.find((t) => t.key === 'first-reply')?.text).toMatch(
+      /^Namaste \{name\}, this is \{staff\} from \{institute\} about your enquiry for \{course\}/,
+    );
   });
 });
 

@@ -74,7 +74,8 @@ export async function readApplication(db: Queryable, leadId: string, status: Lea
       const raw = field.sealed ? shownMask(masks[field.name]) : fields[field.name];
       const text = typeof raw === 'string' && raw !== '' ? raw : null;
       // A choice by its label, a day as staff read it ('14 May 1990').
-      const shown = text && field.options ? (field.options[text] ?? text) : text && field.input === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text) ? dayLabel(text) : text;
+      const shown =
+        text && field.options ? (field.options[text] ?? text) : text && field.input === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text) ? dayLabel(text) : text;
       return { name: field.name, label: field.label, value: shown, sealed: Boolean(field.sealed) };
     }),
   }));
@@ -109,7 +110,13 @@ export async function readApplication(db: Queryable, leadId: string, status: Lea
     portalReference: record.portalReference,
     consent: { version: record.consentVersion, at: iso(record.consentAt)! },
     fix: requestedAt
-      ? { slots: [...fixSlots], note: record.fixNote, requestedAt, expiresAt, open: waiting && expiresAt !== null && new Date(expiresAt).getTime() > Date.now() }
+      ? {
+          slots: [...fixSlots],
+          note: record.fixNote,
+          requestedAt,
+          expiresAt,
+          open: waiting && expiresAt !== null && new Date(expiresAt).getTime() > Date.now(),
+        }
       : null,
     closedAt: iso(record.closedAt),
     purgedAt: iso(record.purgedAt),

@@ -42,7 +42,10 @@ export function confirmationMail(def: FormDefinition, application: { reference: 
 }
 
 /** The institute's note that the applicant re-uploaded the documents asked for. */
-export function documentsFixedMail(application: { reference: string; name: string; form: keyof typeof APPLICATION_FORM_LABELS; labels: string[]; leadId: string }, origin: string): Mail {
+export function documentsFixedMail(
+  application: { reference: string; name: string; form: keyof typeof APPLICATION_FORM_LABELS; labels: string[]; leadId: string },
+  origin: string,
+): Mail {
   return {
     to: instituteAddress(),
     subject: `Documents re-uploaded for ${application.reference}: ${application.name}`,

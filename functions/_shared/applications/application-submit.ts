@@ -63,7 +63,12 @@ export async function submitApplication(def: FormDefinition, req: Request, conte
  * files are stored (each checked by its bytes; a refused one is deleted by uploads.ts), then the
  * application; whatever was stored is deleted again if the application was not.
  */
-async function storeWithFiles(def: FormDefinition, input: ApplicationPayload, files: Map<string, File>, submission: Parameters<typeof storeApplication>[2]): Promise<StoredApplication> {
+async function storeWithFiles(
+  def: FormDefinition,
+  input: ApplicationPayload,
+  files: Map<string, File>,
+  submission: Parameters<typeof storeApplication>[2],
+): Promise<StoredApplication> {
   const earlier = await earlierSubmission(input.draft, submission);
   if (earlier) return earlier;
   const documents = { ...(input.documents as Record<string, string | undefined>) };
@@ -78,7 +83,9 @@ async function storeWithFiles(def: FormDefinition, input: ApplicationPayload, fi
     if (stored.replayed) await deleteUploads(storedIds, 'orphan', { why: 'a repeat of a form already stored' });
     return stored;
   } catch (error) {
-    await deleteUploads(storedIds, 'orphan', { why: 'the form was not stored' }).catch((cleanup: unknown) => console.error('deleting the files of a failed submission failed:', cleanup));
+    await deleteUploads(storedIds, 'orphan', { why: 'the form was not stored' }).catch((cleanup: unknown) =>
+      console.error('deleting the files of a failed submission failed:', cleanup),
+    );
     throw rekeyed(error);
   }
 }
@@ -143,5 +150,9 @@ async function readMultipart(def: FormDefinition, req: Request): Promise<Receive
   body['documents'] = documents;
   body['draft'] ??= randomUUID();
   const { documents: _, draft: __, ...fields } = body;
-  return { body, files, hash: requestHash({ fields, documents: Object.fromEntries(Object.entries(documents).filter(([slot]) => !files.has(slot))), files: digests }) };
+  return {
+    body,
+    files,
+    hash: requestHash({ fields, documents: Object.fromEntries(Object.entries(documents).filter(([slot]) => !files.has(slot))), files: digests }),
+  };
 }

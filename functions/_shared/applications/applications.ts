@@ -162,7 +162,13 @@ export async function attachDocuments(client: PoolClient, leadId: string, def: F
 }
 
 /** The transaction's work: lead, application, documents, mails. */
-async function insertApplication(client: PoolClient, def: FormDefinition, input: ApplicationPayload, documents: Given[], submission: Submission): Promise<StoredApplication> {
+async function insertApplication(
+  client: PoolClient,
+  def: FormDefinition,
+  input: ApplicationPayload,
+  documents: Given[],
+  submission: Submission,
+): Promise<StoredApplication> {
   const values = input as unknown as Record<string, string>;
   const fields = fieldsOf(def);
   const answers = Object.fromEntries(fields.filter((f) => !f.sealed).map((f) => [f.name, values[f.name]]));

@@ -32,7 +32,14 @@ export function checkFixSlots(form: ApplicationForm, slots: string[]): string[] 
  * Stores the request to fix `slots` of application `leadId` (its form `form`) with `note`, and
  * queues the mail with the link on `origin`. Returns the queued mail.
  */
-export async function requestFix(client: PoolClient, leadId: string, form: ApplicationForm, slots: string[], note: string | null, origin: string): Promise<QueuedMail> {
+export async function requestFix(
+  client: PoolClient,
+  leadId: string,
+  form: ApplicationForm,
+  slots: string[],
+  note: string | null,
+  origin: string,
+): Promise<QueuedMail> {
   const { token, hash } = newFixToken();
   const { rows } = await client.query<{ reference: string; email: string | null; expiresAt: Date | string }>(
     `with asked as (

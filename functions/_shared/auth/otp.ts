@@ -112,7 +112,12 @@ export async function attemptCode(
   const challenge = rows[0];
   if (!challenge || challenge.email.toLowerCase() !== email.toLowerCase()) throw new HttpError(400, invalid);
   if (challenge.consumed) {
-    throw new HttpError(409, purpose === 'register' ? 'This code has already been used. Your account is verified: please log in.' : 'This code has already been used. Please log in with your new password.');
+    throw new HttpError(
+      409,
+      purpose === 'register'
+        ? 'This code has already been used. Your account is verified: please log in.'
+        : 'This code has already been used. Please log in with your new password.',
+    );
   }
   if (challenge.superseded) throw new HttpError(410, 'A newer code has been sent. Please enter the code from the latest e-mail.');
   if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(410, `Too many wrong codes. ${NEW_CODE}`);
@@ -122,7 +127,9 @@ export async function attemptCode(
     await client.query('update otp_challenges set consumed_at = now() where jti = $1', [jti]);
     return null;
   }
-  const { rows: updated } = await client.query<{ attempts: number }>('update otp_challenges set attempts = attempts + 1 where jti = $1 returning attempts', [jti]);
+  const { rows: updated } = await client.query<{ attempts: number }>('update otp_challenges set attempts = attempts + 1 where jti = $1 returning attempts', [
+    jti,
+  ]);
   return { attemptsLeft: Math.max(0, OTP_MAX_ATTEMPTS - updated[0]!.attempts) };
 }
 

@@ -13,7 +13,8 @@ import site from '../../../content/site.json';
 export const MIN_GUESSES = 1e7;
 
 /** What the person is told. */
-export const COMMON_PASSWORD = 'This password is too common or has appeared in a data breach. Please choose another: a short sentence of your own is easy to remember.';
+export const COMMON_PASSWORD =
+  'This password is too common or has appeared in a data breach. Please choose another: a short sentence of your own is easy to remember.';
 
 let checker: Promise<ZxcvbnFactory> | undefined;
 

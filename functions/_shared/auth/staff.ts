@@ -86,7 +86,13 @@ export async function startStaffSession(staffId: string, req: Request, context: 
   const token = newToken();
   const sql = `insert into staff_sessions (token_hash, staff_id, expires_at, client, user_agent)
                values ($1, $2, now() + make_interval(mins => $3), $4, $5)`;
-  const params = [hashSessionToken(token), staffId, PENDING_MINUTES, truncatedAddress(clientIp(req, context)), (req.headers.get('user-agent') ?? '').slice(0, 300)];
+  const params = [
+    hashSessionToken(token),
+    staffId,
+    PENDING_MINUTES,
+    truncatedAddress(clientIp(req, context)),
+    (req.headers.get('user-agent') ?? '').slice(0, 300),
+  ];
   if (client) await client.query(sql, params);
   else await query(sql, params);
   return sessionCookie(token, PENDING_MINUTES * 60);

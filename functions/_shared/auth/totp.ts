@@ -64,13 +64,18 @@ export const normaliseRecoveryCode = (code: string) => code.toLowerCase().replac
 
 /** The stored form of a recovery code of `staffId`. */
 export const hashRecoveryCode = (staffId: string, code: string) =>
-  createHmac('sha256', authKeys().recoveryCode).update(`${staffId}:${normaliseRecoveryCode(code)}`).digest('hex');
+  createHmac('sha256', authKeys().recoveryCode)
+    .update(`${staffId}:${normaliseRecoveryCode(code)}`)
+    .digest('hex');
 
 /** Replaces `staffId`'s recovery codes with RECOVERY_CODE_COUNT new ones, and returns them (shown once). */
 export async function replaceRecoveryCodes(client: PoolClient, staffId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await client.query('delete from staff_recovery_codes where staff_id = $1', [staffId]);
-  await client.query('insert into staff_recovery_codes (staff_id, code_hash) select $1, unnest($2::text[])', [staffId, codes.map((c) => hashRecoveryCode(staffId, c))]);
+  await client.query('insert into staff_recovery_codes (staff_id, code_hash) select $1, unnest($2::text[])', [
+    staffId,
+    codes.map((c) => hashRecoveryCode(staffId, c)),
+  ]);
   return codes;
 }
 

@@ -8,7 +8,15 @@
  * caller sends once the answer has gone.
  */
 import type { PoolClient } from '@neondatabase/serverless';
-import { isApplicationKind, NEXT_STATUSES, NEXT_STEP_MESSAGE, OPEN_STATUSES, type LeadAction, type LeadKind, type LeadStatus } from '../../../src/lib/schemas/lead';
+import {
+  isApplicationKind,
+  NEXT_STATUSES,
+  NEXT_STEP_MESSAGE,
+  OPEN_STATUSES,
+  type LeadAction,
+  type LeadKind,
+  type LeadStatus,
+} from '../../../src/lib/schemas/lead';
 import { checkFixSlots, requestFix, type QueuedMail } from '../applications/fix-request';
 import { fieldErrors } from '../platform/http';
 import { leadMissedOrChanged } from './lead-detail';
@@ -59,7 +67,9 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
       const [moved] = await applyStep(client, [id], next, staffId, action.version);
       if (!moved) throw await leadMissedOrChanged(client, id);
       const mail =
-        next.status === 'documents-to-fix' && isApplicationKind(lead.kind) ? await requestFix(client, id, lead.kind, next.slots, next.note ?? null, origin) : undefined;
+        next.status === 'documents-to-fix' && isApplicationKind(lead.kind)
+          ? await requestFix(client, id, lead.kind, next.slots, next.note ?? null, origin)
+          : undefined;
       const message =
         action.action === 'contact'
           ? 'Outcome recorded.'
@@ -68,7 +78,12 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
             : mail
               ? `Status changed to ${statusLabel(next.status)}: the applicant is e-mailed a link to upload ${next.status === 'documents-to-fix' && next.slots.length === 1 ? 'the document' : 'the documents'} again.`
               : `Status changed to ${statusLabel(next.status)}.`;
-      const detail = { action: action.action, from: lead.status, ...stepDetail(next), ...(action.action === 'contact' ? { channel: action.channel, outcome: action.outcome } : {}) };
+      const detail = {
+        action: action.action,
+        from: lead.status,
+        ...stepDetail(next),
+        ...(action.action === 'contact' ? { channel: action.channel, outcome: action.outcome } : {}),
+      };
       return { message, detail, ...(moved.studentId ? { studentId: moved.studentId } : {}), ...(mail ? { mail } : {}) };
     }
 
@@ -113,10 +128,10 @@ async function recordContactOnly(
   staffId: string,
 ): Promise<ActionDone> {
   if (action.action !== 'contact') throw fieldErrors({ 'next.status': NEXT_STEP_MESSAGE });
-  const updated = await client.query('update leads set touched_at = now(), updated_at = now(), version = version + 1 where id = $1 and version = $2 returning id', [
-    id,
-    action.version,
-  ]);
+  const updated = await client.query(
+    'update leads set touched_at = now(), updated_at = now(), version = version + 1 where id = $1 and version = $2 returning id',
+    [id, action.version],
+  );
   if (!updated.rows[0]) throw await leadMissedOrChanged(client, id);
   const { channel, outcome, template, note } = action;
   await writeEvents(client, staffId, [{ lead: id, kind: 'contact', detail: { channel, outcome, template: template ?? null, note: note ?? null } }]);

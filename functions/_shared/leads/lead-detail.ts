@@ -59,8 +59,23 @@ export async function readLeadDetail(db: Queryable, id: string): Promise<LeadDet
   );
   const record = rows[0];
   if (!record) return null;
-  const { message, lostReason, lostNote, visitOn, studentId, notifiedAt, notifyError, utmSource, utmMedium, utmCampaign, utmTerm, utmContent, referrer, landingPage, ...row } =
-    record;
+  const {
+    message,
+    lostReason,
+    lostNote,
+    visitOn,
+    studentId,
+    notifiedAt,
+    notifyError,
+    utmSource,
+    utmMedium,
+    utmCampaign,
+    utmTerm,
+    utmContent,
+    referrer,
+    landingPage,
+    ...row
+  } = record;
   const lead: LeadRow = toLeadRow(row);
 
   const [leads, merges, timeline, application] = await Promise.all([

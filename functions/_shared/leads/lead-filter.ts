@@ -8,11 +8,7 @@
 import type { LeadFilter } from '../../../src/lib/schemas/lead';
 
 /** What a search text is taken for, and the value looked for. */
-export type Search =
-  | { by: 'reference'; value: string }
-  | { by: 'phone'; value: string }
-  | { by: 'email'; value: string }
-  | { by: 'name'; value: string };
+export type Search = { by: 'reference'; value: string } | { by: 'phone'; value: string } | { by: 'email'; value: string } | { by: 'name'; value: string };
 
 /** A lead's reference: two to four letters, the year and the number (AP-2026-00042). */
 const REFERENCE = /^[a-z]{2,4}-\d{4}-\d{4,}$/i;

@@ -45,13 +45,11 @@ export async function storeLead(lead: Lead, key: string | null, payload: unknown
      select lead.id::text, lead.reference, mail.id::text as outbox_id from lead, mail`,
     [...params, LEASE],
   );
-  if (row) return { reference: row.reference, replayed: false, notification: { outboxId: row.outbox_id, lead: { ...leadSummaryOf(lead), reference: row.reference } } };
+  if (row)
+    return { reference: row.reference, replayed: false, notification: { outboxId: row.outbox_id, lead: { ...leadSummaryOf(lead), reference: row.reference } } };
 
   // Only a repeated key gets here: answer as the first time, or refuse a different body.
-  const [previous] = await query<{ reference: string; request_hash: string }>(
-    'select reference, request_hash from leads where idempotency_key = $1',
-    [key],
-  );
+  const [previous] = await query<{ reference: string; request_hash: string }>('select reference, request_hash from leads where idempotency_key = $1', [key]);
   if (!previous || previous.request_hash !== hash) {
     throw new HttpError(422, 'This Idempotency-Key was already used for a different request.');
   }

@@ -34,7 +34,11 @@ export async function mergePeople(client: PoolClient, from: string, into: string
     [from, into, ids, staffId],
   );
   const merge = rows[0]!.id;
-  await writeEvents(client, staffId, ids.map((lead) => ({ lead, kind: 'merged', detail: { merge, from, into } })));
+  await writeEvents(
+    client,
+    staffId,
+    ids.map((lead) => ({ lead, kind: 'merged', detail: { merge, from, into } })),
+  );
   const { rows: count } = await client.query<{ n: number }>('select count(*)::int as n from leads where person_id = $1', [into]);
   return { merge, leads: ids, enquiries: count[0]!.n };
 }
@@ -57,6 +61,10 @@ export async function unmergePeople(client: PoolClient, merge: string, staffId: 
   await client.query('update people set merged_into = null where id = $1', [found.from]);
   await client.query('update person_merges set undone_at = now(), undone_by = $2 where id = $1', [merge, staffId]);
   const ids = moved.map((m) => m.id);
-  await writeEvents(client, staffId, ids.map((lead) => ({ lead, kind: 'unmerged', detail: { merge, from: found.from, into: found.into } })));
+  await writeEvents(
+    client,
+    staffId,
+    ids.map((lead) => ({ lead, kind: 'unmerged', detail: { merge, from: found.from, into: found.into } })),
+  );
   return { from: found.from, into: found.into, leads: ids };
 }

@@ -13,7 +13,10 @@ export function clientIp(req: Request, context: Context | undefined): string {
 
 /** The 8 groups of an IPv6 address (as numbers), or null when it is not one. */
 function ipv6Groups(address: string): number[] | null {
-  const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
+  const bare = address
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
+    .toLowerCase();
   if (!bare.includes(':') || !/^[0-9a-f:.]+$/.test(bare)) return null;
   let text = bare;
   // An embedded IPv4 tail (::ffff:1.2.3.4) becomes two groups.

@@ -56,7 +56,9 @@ const schema = z.object({
    * Locally, when unset, one is derived from AUTH_SECRET.
    */
   ID_NUMBER_KEYS: optional(
-    z.string().regex(/^[a-z0-9-]{1,20}:[A-Za-z0-9+/]{43}=(,[a-z0-9-]{1,20}:[A-Za-z0-9+/]{43}=)*$/, 'must be id:base64key pairs (32-byte keys) separated by commas'),
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,20}:[A-Za-z0-9+/]{43}=(,[a-z0-9-]{1,20}:[A-Za-z0-9+/]{43}=)*$/, 'must be id:base64key pairs (32-byte keys) separated by commas'),
   ),
   /** Days after an application is approved or rejected before its documents and ID numbers are deleted (default 180). */
   RETENTION_DAYS: optional(z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1 day').max(3650, 'must be at most 3650 days')),
@@ -114,7 +116,7 @@ export function env(deployContext?: string): Env {
     cached = { ...parsed.data, local };
   }
   if (cached.local && deployContext === 'production') {
-    throw new ConfigurationError('LOCAL_MODE is set on a production deploy: remove it from Netlify\'s environment variables.');
+    throw new ConfigurationError("LOCAL_MODE is set on a production deploy: remove it from Netlify's environment variables.");
   }
   return cached;
 }

@@ -49,8 +49,6 @@ export async function sweepExpired(): Promise<Swept> {
       [IDLE_MINUTES],
     ),
     staffInvitations: await count(`delete from staff_invitations where expires_at < now() - interval '30 days'`),
-    recoveryCodes: await count(
-      `delete from staff_recovery_codes c using staff t where t.id = c.staff_id and t.totp_secret is null and c.used_at is not null`,
-    ),
+    recoveryCodes: await count(`delete from staff_recovery_codes c using staff t where t.id = c.staff_id and t.totp_secret is null and c.used_at is not null`),
   };
 }

@@ -59,22 +59,57 @@ interface Limit {
 export const TOO_MANY = 'Too many requests. Please wait a little and try again.';
 
 export const LIMITS = {
-  'apply:address': { max: 60, seconds: 10 * MINUTE, counts: 'counted', why: 'An admission camp sends thirty applications in ten minutes from the institute’s Wi-Fi; twice that is still no flood.' },
-  'apply:phone': { max: 5, seconds: DAY, counts: 'counted', why: 'One student applies for a course or two a day; more under one number is someone else using it.' },
+  'apply:address': {
+    max: 60,
+    seconds: 10 * MINUTE,
+    counts: 'counted',
+    why: 'An admission camp sends thirty applications in ten minutes from the institute’s Wi-Fi; twice that is still no flood.',
+  },
+  'apply:phone': {
+    max: 5,
+    seconds: DAY,
+    counts: 'counted',
+    why: 'One student applies for a course or two a day; more under one number is someone else using it.',
+  },
   'apply:email': { max: 5, seconds: DAY, counts: 'counted', why: 'As for the phone: one person, a few applications a day.' },
-  'contact:address': { max: 30, seconds: 10 * MINUTE, counts: 'counted', why: 'A class asking questions from one Wi-Fi; a script posting faster is not a class.' },
+  'contact:address': {
+    max: 30,
+    seconds: 10 * MINUTE,
+    counts: 'counted',
+    why: 'A class asking questions from one Wi-Fi; a script posting faster is not a class.',
+  },
   'contact:phone': { max: 5, seconds: HOUR, counts: 'counted', why: 'Five messages an hour from one number is already a lot for a person.' },
-  'leads:site': { max: 300, seconds: HOUR, counts: 'ceiling', why: 'The busiest admission day brings a few dozen leads an hour; beyond this it is a botnet, and the inbox must stay usable.' },
+  'leads:site': {
+    max: 300,
+    seconds: HOUR,
+    counts: 'ceiling',
+    why: 'The busiest admission day brings a few dozen leads an hour; beyond this it is a botnet, and the inbox must stay usable.',
+  },
 
-  'application:address': { max: 40, seconds: HOUR, counts: 'counted', why: 'A kiosk camp fills a few dozen forms in an hour on one Wi-Fi; a script posting more is not a camp.' },
-  'application:phone': { max: 5, seconds: DAY, counts: 'counted', why: 'One person sends one or two forms a day (kiosk and CSC, say); more under one number is someone else using it.' },
+  'application:address': {
+    max: 40,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'A kiosk camp fills a few dozen forms in an hour on one Wi-Fi; a script posting more is not a camp.',
+  },
+  'application:phone': {
+    max: 5,
+    seconds: DAY,
+    counts: 'counted',
+    why: 'One person sends one or two forms a day (kiosk and CSC, say); more under one number is someone else using it.',
+  },
   'uploads:address': {
     max: 600,
     seconds: HOUR,
     counts: 'counted',
     why: 'Each form carries up to ten documents, each perhaps retried: forty forms an hour from one Wi-Fi is about 400 policies. Every policy is a row and maybe an object.',
   },
-  'uploads:draft': { max: 60, seconds: DAY, counts: 'counted', why: 'One fill of a form has at most ten documents; six tries each is more than a bad connection needs.' },
+  'uploads:draft': {
+    max: 60,
+    seconds: DAY,
+    counts: 'counted',
+    why: 'One fill of a form has at most ten documents; six tries each is more than a bad connection needs.',
+  },
   'uploads:site': {
     max: 5000,
     seconds: HOUR,
@@ -87,8 +122,18 @@ export const LIMITS = {
         'Someone may be using the application forms to store files. Forms already sent are safe; if it happens often, tell the website’s maintainer.',
     },
   },
-  'upload-checks:address': { max: 1200, seconds: HOUR, counts: 'counted', why: 'Each upload (uploads:address) is checked once when it arrives, perhaps retried on a bad connection: twice as many.' },
-  'status:address': { max: 30, seconds: HOUR, counts: 'counted', why: 'An applicant checks a few times a day; a kiosk checking for its customers a few dozen. More is someone guessing references.' },
+  'upload-checks:address': {
+    max: 1200,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'Each upload (uploads:address) is checked once when it arrives, perhaps retried on a bad connection: twice as many.',
+  },
+  'status:address': {
+    max: 30,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'An applicant checks a few times a day; a kiosk checking for its customers a few dozen. More is someone guessing references.',
+  },
   'status-failures:reference': {
     max: 100,
     seconds: HOUR,
@@ -96,7 +141,12 @@ export const LIMITS = {
     why: 'Wrong mobile numbers for one reference from every network together: more than three clients can try (status:address), so no one client locks the applicant out, and a hundred guesses an hour at a ten-digit number get nowhere.',
     message: `Too many wrong mobile numbers were tried for this reference in the last hour. Please try again later, or call us on ${site.phone}.`,
   },
-  'fix-link:address': { max: 60, seconds: HOUR, counts: 'counted', why: 'Opening and sending a documents-to-fix link takes a few calls; sixty an hour from one network is someone guessing links.' },
+  'fix-link:address': {
+    max: 60,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'Opening and sending a documents-to-fix link takes a few calls; sixty an hour from one network is someone guessing links.',
+  },
 
   'login:address': { max: 60, seconds: 15 * MINUTE, counts: 'counted', why: 'A classroom logging in together behind one address.' },
   'login-failures:email-address': {
@@ -156,7 +206,12 @@ export const LIMITS = {
     event: 'login-locked',
   },
 
-  'staff-login:address': { max: 30, seconds: 15 * MINUTE, counts: 'counted', why: 'A handful of staff share the office network; thirty sign-ins in a quarter hour is already a script.' },
+  'staff-login:address': {
+    max: 30,
+    seconds: 15 * MINUTE,
+    counts: 'counted',
+    why: 'A handful of staff share the office network; thirty sign-ins in a quarter hour is already a script.',
+  },
   'staff-login-failures:email-address': {
     max: 5,
     seconds: 15 * MINUTE,
@@ -186,7 +241,8 @@ export const LIMITS = {
     seconds: HOUR,
     counts: 'counted',
     why: 'Checking an application shows at most five ID numbers; twenty-four applications checked in an hour is a very busy morning. Far more is an account (or someone at its unlocked screen) copying Aadhaar and PAN numbers.',
-    message: 'You have shown many ID numbers in the last hour, so showing more is paused for a while. The masked numbers stay on screen; please try again later.',
+    message:
+      'You have shown many ID numbers in the last hour, so showing more is paused for a while. The masked numbers stay on screen; please try again later.',
     notice: {
       subject: 'A staff account was stopped from showing more ID numbers',
       body:
@@ -194,7 +250,12 @@ export const LIMITS = {
         'The audit log (Security in the admin panel) lists every number shown and by whom; if this was not expected, sign that account out and change its password.',
     },
   },
-  'staff-invitation:address': { max: 20, seconds: HOUR, counts: 'counted', why: 'Invitations are accepted once each; more tries from one network are someone guessing links.' },
+  'staff-invitation:address': {
+    max: 20,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'Invitations are accepted once each; more tries from one network are someone guessing links.',
+  },
 
   'visitor:address': { max: 300, seconds: HOUR, counts: 'counted', why: 'A school lab shares one address; this only stops a script inflating the count.' },
 } as const satisfies Record<string, Limit>;
@@ -259,7 +320,10 @@ export interface Claim {
  * ceiling's claim: the caller gives it back when nothing is stored or sent after all.
  */
 export async function enforce(uses: readonly RequestUse[]): Promise<Claim> {
-  const counted = uses.filter(([name]) => LIMITS[name].counts === 'counted').map(keyOf).sort();
+  const counted = uses
+    .filter(([name]) => LIMITS[name].counts === 'counted')
+    .map(keyOf)
+    .sort();
   const ceilings = uses.filter(([name]) => LIMITS[name].counts === 'ceiling').map(keyOf);
   if (ceilings.length > 1) throw new Error(`One request takes from one site-wide ceiling at most, not ${ceilings.join(', ')}.`);
   const rows = await query<Row>(

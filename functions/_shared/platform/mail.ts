@@ -25,14 +25,26 @@ export async function sendMail(mail: Mail): Promise<void> {
     await sendgrid.send({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
     return;
   }
-  if (!OUTBOX_DIR) throw new ConfigurationError('OUTBOX_DIR is not set: without SENDGRID_API_KEY, mail is written to the folder OUTBOX_DIR names, which `npm start` sets. Set OUTBOX_DIR, or SENDGRID_API_KEY.');
+  if (!OUTBOX_DIR)
+    throw new ConfigurationError(
+      'OUTBOX_DIR is not set: without SENDGRID_API_KEY, mail is written to the folder OUTBOX_DIR names, which `npm start` sets. Set OUTBOX_DIR, or SENDGRID_API_KEY.',
+    );
   const dir = path.resolve(OUTBOX_DIR);
   await mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+  const slug = mail.subject
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40);
   // A random tail: two messages with the same subject in the same millisecond must not overwrite each other.
   const file = path.join(dir, `${stamp}-${slug}-${crypto.randomUUID().slice(0, 8)}.eml`);
-  const headers = [`From: ${from}`, `To: ${mail.to}`, ...(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : []), `Subject: ${mail.subject}`, `Date: ${new Date().toUTCString()}`];
+  const headers = [
+    `From: ${from}`,
+    `To: ${mail.to}`,
+    ...(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : []),
+    `Subject: ${mail.subject}`,
+    `Date: ${new Date().toUTCString()}`,
+  ];
   await writeFile(file, `${headers.join('\n')}\n\n${mail.text}\n`);
   console.log(`[outbox] "${mail.subject}" to ${mail.to} → ${path.relative(process.cwd(), file)}`);
 }

@@ -24,10 +24,7 @@ export const ListQuerySchema = PageQuerySchema.extend({
   /** The `next` value of the previous page. */
   after: z.preprocess(blank, z.string().max(200, BAD_CURSOR).optional()),
   /** Rows per page. */
-  limit: z.preprocess(
-    blank,
-    z.coerce.number({ message: BAD_LIMIT }).int(BAD_LIMIT).min(1, BAD_LIMIT).max(PAGE_MAX, BAD_LIMIT).default(PAGE_DEFAULT),
-  ),
+  limit: z.preprocess(blank, z.coerce.number({ message: BAD_LIMIT }).int(BAD_LIMIT).min(1, BAD_LIMIT).max(PAGE_MAX, BAD_LIMIT).default(PAGE_DEFAULT)),
 });
 
 /** A text filter of a list (`?q=`, `?entity=`): trimmed, empty means none, no control characters. */
@@ -62,8 +59,7 @@ export function readCursor(after: string | undefined, patterns: readonly CursorP
   } catch {
     throw fieldErrors({ after: BAD_CURSOR });
   }
-  const valid =
-    Array.isArray(parts) && parts.length === patterns.length && parts.every((part, i) => typeof part === 'string' && patterns[i]!.test(part));
+  const valid = Array.isArray(parts) && parts.length === patterns.length && parts.every((part, i) => typeof part === 'string' && patterns[i]!.test(part));
   if (!valid) throw fieldErrors({ after: BAD_CURSOR });
   return parts as string[];
 }
@@ -87,7 +83,13 @@ export const TIMESTAMP: CursorPart = {
   test(part) {
     const match = TIMESTAMP_TEXT.exec(part);
     if (!match || !isRealDay(match[1]!)) return false;
-    const [hour, minute, second, offsetHours, offsetMinutes] = [match[2], match[3], match[4], match[6], match[7] ?? '0'].map(Number) as [number, number, number, number, number];
+    const [hour, minute, second, offsetHours, offsetMinutes] = [match[2], match[3], match[4], match[6], match[7] ?? '0'].map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     return hour < 24 && minute < 60 && second < 60 && offsetHours < 16 && offsetMinutes < 60;
   },
 };

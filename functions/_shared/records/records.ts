@@ -97,7 +97,12 @@ export async function listRecords<F extends object>(kind: RecordKind<F>, url: UR
   const rows = position
     ? await query<Row>(`select ${selectList(kind)} from ${kind.table} where id < $1 order by id desc limit $2`, [position[0], limit + 1])
     : await query<Row>(`select ${selectList(kind)} from ${kind.table} order by id desc limit $1`, [limit + 1]);
-  return pageOf(rows, limit, (row) => toRecord<F>(row), (row) => cursorOf(String(row['_id'])));
+  return pageOf(
+    rows,
+    limit,
+    (row) => toRecord<F>(row),
+    (row) => cursorOf(String(row['_id'])),
+  );
 }
 
 /** The record `id` of `kind`, or 404. */
@@ -168,7 +173,10 @@ export async function deleteRecord<F extends object>(kind: RecordKind<F>, id: st
   const summary = kind.summary ? `, ${kind.columns[kind.summary]} as summary` : '';
   await transaction(async (client) => {
     if (version > MAX_VERSION) throw await refusal(kind, id, client);
-    const { rows } = await client.query<{ summary?: unknown }>(`delete from ${kind.table} where id = $1 and version = $2 returning id${summary}`, [id, version]);
+    const { rows } = await client.query<{ summary?: unknown }>(`delete from ${kind.table} where id = $1 and version = $2 returning id${summary}`, [
+      id,
+      version,
+    ]);
     const row = rows[0];
     if (!row) throw await refusal(kind, id, client);
     const detail = { version, ...(kind.summary && { [kind.summary]: row.summary }) };

@@ -67,7 +67,13 @@ export async function deleteOrphans(): Promise<number> {
         reason: 'orphan',
         lead: null,
         reference: null,
-        detail: { form: uploads[0]!.form, draft: uploads[0]!.draft, documents: uploads.length, slots: uploads.map((u) => u.slot), keys: uploads.map((u) => u.key) },
+        detail: {
+          form: uploads[0]!.form,
+          draft: uploads[0]!.draft,
+          documents: uploads.length,
+          slots: uploads.map((u) => u.slot),
+          keys: uploads.map((u) => u.key),
+        },
       })),
     );
     return rows.length;
@@ -92,7 +98,14 @@ export async function clearPostedKeys(): Promise<number> {
     const keys = rows.map((r) => r.posted_key);
     await documentStorage().delete(keys);
     await client.query('update uploads set posted_cleared_at = now() where id = any($1::uuid[])', [rows.map((r) => r.id)]);
-    await log(client, [{ reason: 'orphan', lead: null, reference: null, detail: { why: 'upload policies expired: anything posted with them after the check', postedKeys: keys.length, keys } }]);
+    await log(client, [
+      {
+        reason: 'orphan',
+        lead: null,
+        reference: null,
+        detail: { why: 'upload policies expired: anything posted with them after the check', postedKeys: keys.length, keys },
+      },
+    ]);
     return rows.length;
   });
 }
@@ -122,13 +135,21 @@ export async function purgeClosedApplications(): Promise<{ purged: number; docum
       );
       await documentStorage().delete(objectKeys(uploads));
       await client.query(`update uploads set deleted_at = now(), delete_reason = 'retention' where id = any($1::uuid[])`, [uploads.map((u) => u.id)]);
-      await client.query(`update applications set id_numbers = null, id_key = null, id_masks = '{}', purged_at = now() where lead_id = $1`, [application.lead_id]);
+      await client.query(`update applications set id_numbers = null, id_key = null, id_masks = '{}', purged_at = now() where lead_id = $1`, [
+        application.lead_id,
+      ]);
       await log(client, [
         {
           reason: 'retention',
           lead: application.lead_id,
           reference: application.reference,
-          detail: { retentionDays: days, documents: uploads.length, slots: uploads.map((u) => u.slot), keys: uploads.map((u) => u.key), idNumbers: application.sealed },
+          detail: {
+            retentionDays: days,
+            documents: uploads.length,
+            slots: uploads.map((u) => u.slot),
+            keys: uploads.map((u) => u.key),
+            idNumbers: application.sealed,
+          },
         },
       ]);
       return uploads.length;

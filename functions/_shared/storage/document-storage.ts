@@ -19,7 +19,13 @@ export function documentStorage(): DocumentStorage {
     // Outside local mode env() has refused already; locally a half-set bucket is a mistake too.
     throw new ConfigurationError('S3_BUCKET is set without S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four, or none for the local folder.');
   }
-  storage = s3DocumentStorage({ bucket: S3_BUCKET, region: S3_REGION, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY, endpoint: S3_ENDPOINT });
+  storage = s3DocumentStorage({
+    bucket: S3_BUCKET,
+    region: S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    endpoint: S3_ENDPOINT,
+  });
   return storage;
 }
 

@@ -5,14 +5,7 @@
  * metadata such as where a photo was taken. What fails is refused with a message for people.
  * sharp (a native module) is loaded here only, when an image is checked.
  */
-import {
-  DAMAGED_PDF,
-  DOCUMENT_TYPES,
-  PDF_WITH_PAGE,
-  damagedImageMessage,
-  tooManyPixelsMessage,
-  type DocumentType,
-} from '../../../src/lib/schemas/uploads';
+import { DAMAGED_PDF, DOCUMENT_TYPES, PDF_WITH_PAGE, damagedImageMessage, tooManyPixelsMessage, type DocumentType } from '../../../src/lib/schemas/uploads';
 
 /** The most pixels an image may have: a 48-megapixel phone photo, with room; more is refused unread. */
 export const MAX_IMAGE_PIXELS = 50_000_000;

@@ -22,7 +22,12 @@ export interface PostPolicyDocument {
 }
 
 /** A refusal as S3 words it. */
-const refusal = (status: number, code: string, message: string, extra?: PostRefusal['extra']): PostRefusal => ({ status, code, message, ...(extra ? { extra } : {}) });
+const refusal = (status: number, code: string, message: string, extra?: PostRefusal['extra']): PostRefusal => ({
+  status,
+  code,
+  message,
+  ...(extra ? { extra } : {}),
+});
 
 /** S3's answer for any condition a form broke. */
 const conditionFailed = (condition: unknown[]) =>
@@ -41,7 +46,8 @@ export function decodePolicy(policy: string): PostPolicyDocument | PostRefusal {
   }
   if (typeof parsed !== 'object' || parsed === null) return refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Invalid JSON.');
   const { expiration, conditions } = parsed as Record<string, unknown>;
-  if (typeof expiration !== 'string' || Number.isNaN(Date.parse(expiration))) return refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Policy missing expiration.');
+  if (typeof expiration !== 'string' || Number.isNaN(Date.parse(expiration)))
+    return refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Policy missing expiration.');
   if (!Array.isArray(conditions)) return refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Policy missing conditions.');
   return { expiration, conditions };
 }
@@ -71,8 +77,10 @@ function checkCondition(condition: unknown, fields: Map<string, string>, size: n
   if (Array.isArray(condition)) {
     const [operator, first, second] = condition as unknown[];
     if (operator === 'content-length-range' && typeof first === 'number' && typeof second === 'number') {
-      if (size > second) return refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', { ProposedSize: size, MaxSizeAllowed: second });
-      if (size < first) return refusal(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size', { ProposedSize: size, MinSizeAllowed: first });
+      if (size > second)
+        return refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', { ProposedSize: size, MaxSizeAllowed: second });
+      if (size < first)
+        return refusal(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size', { ProposedSize: size, MinSizeAllowed: first });
       return null;
     }
     if ((operator === 'eq' || operator === 'starts-with') && typeof first === 'string' && first.startsWith('$') && typeof second === 'string') {

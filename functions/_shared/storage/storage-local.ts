@@ -24,7 +24,9 @@ export const LOCAL_ALGORITHM = 'HMAC-SHA256';
 export function uploadDir(): string {
   const { UPLOAD_DIR } = env();
   if (!UPLOAD_DIR) {
-    throw new ConfigurationError('UPLOAD_DIR is not set: without S3_BUCKET, documents are kept in the folder UPLOAD_DIR names, which `npm start` sets. Set UPLOAD_DIR, or S3_BUCKET and its key.');
+    throw new ConfigurationError(
+      'UPLOAD_DIR is not set: without S3_BUCKET, documents are kept in the folder UPLOAD_DIR names, which `npm start` sets. Set UPLOAD_DIR, or S3_BUCKET and its key.',
+    );
   }
   return path.resolve(UPLOAD_DIR);
 }
@@ -39,7 +41,9 @@ export function fileOf(key: string): string {
 
 /** HMAC of `parts` (joined by line breaks) for `purpose`, so a policy's signature never passes for a link's. */
 export function localSignature(purpose: 'upload-policy' | 'document-link', ...parts: string[]): string {
-  return createHmac('sha256', authKeys().localDocuments).update([purpose, ...parts].join('\n')).digest('hex');
+  return createHmac('sha256', authKeys().localDocuments)
+    .update([purpose, ...parts].join('\n'))
+    .digest('hex');
 }
 
 /** Compares two hex signatures in constant time. */

@@ -230,7 +230,12 @@ async function settledMeanwhile(uploadId: string, where: string): Promise<Upload
  * (kept-document.ts), and the bytes to keep — or what is wrong with it (its size too).
  * `declared` is the type it claimed (the browser's, from its name).
  */
-async function judge(stored: StoredObject, maxBytes: number, declared: string, doc: DocumentDef): Promise<{ type: DocumentType; bytes: Uint8Array } | { problem: string }> {
+async function judge(
+  stored: StoredObject,
+  maxBytes: number,
+  declared: string,
+  doc: DocumentDef,
+): Promise<{ type: DocumentType; bytes: Uint8Array } | { problem: string }> {
   if (stored.size < 1) return { problem: EMPTY_FILE };
   if (stored.size > maxBytes || !stored.bytes) return { problem: tooLargeMessage(stored.size) };
   const found = await fileTypeFromBuffer(stored.bytes);
@@ -257,7 +262,11 @@ function notWhatItClaims(declared: string, contents: string, imagesOnly: boolean
 
 /** What text-like bytes are (file-type knows only binary formats). */
 function textKind(head: Uint8Array): string {
-  const text = new TextDecoder('utf-8').decode(head.subarray(0, 1024)).replace(/^\ufeff/, '').trimStart().toLowerCase();
+  const text = new TextDecoder('utf-8')
+    .decode(head.subarray(0, 1024))
+    .replace(/^\ufeff/, '')
+    .trimStart()
+    .toLowerCase();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype html|<html|<head|<body|<script|<meta|<title)/.test(text)) return 'an HTML page';
   // Printable text with line breaks and tabs, and no bytes that are not UTF-8.
   // eslint-disable-next-line no-control-regex -- control characters are what this looks for
@@ -302,8 +311,12 @@ export async function storeReceivedFile({ form, draft, slot, file }: ReceivedFil
 
 /** A received file's name as the uploads row keeps it (as FileNameSchema cleans it). */
 function fileNameOf(file: File): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const name = file.name.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim().slice(0, 200);
+  const name = file.name
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '_')
+    .trim()
+    .slice(0, 200);
   return name || 'document';
 }
 
@@ -315,7 +328,12 @@ function fileNameOf(file: File): string {
  * their objects go, and nothing is marked unless storage deleted them: a row never says deleted
  * while its object remains, and a check cannot move a row to a new object meanwhile.
  */
-export async function deleteUploads(ids: string[], reason: DeleteReason, detail: Record<string, unknown> = {}, { uncheckedOnly = false } = {}): Promise<number> {
+export async function deleteUploads(
+  ids: string[],
+  reason: DeleteReason,
+  detail: Record<string, unknown> = {},
+  { uncheckedOnly = false } = {},
+): Promise<number> {
   if (!ids.length) return 0;
   return transaction(async (client) => {
     const marked = await client.query<{ key: string; posted_key: string | null; lead_id: string | null; reference: string | null }>(

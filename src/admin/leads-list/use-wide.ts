@@ -11,4 +11,9 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** True on a screen of at least 70rem, following resizes and rotations. */
-export const useWide = () => useSyncExternalStore(subscribe, () => matchMedia(WIDE).matches, () => false);
+export const useWide = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => matchMedia(WIDE).matches,
+    () => false,
+  );

@@ -29,7 +29,9 @@ export default function ApplicationAnswers({ leadId, application }: Props) {
       setShown((now) => ({ ...now, [field.name]: value }));
     } catch (error) {
       const message =
-        error instanceof ApiError && error.status === 410 ? 'This number was deleted at the end of the retention period.' : messageOf(error, 'The number could not be shown. Please try again.');
+        error instanceof ApiError && error.status === 410
+          ? 'This number was deleted at the end of the retention period.'
+          : messageOf(error, 'The number could not be shown. Please try again.');
       setFailure({ field: field.name, message });
       toast.error(message);
     } finally {
@@ -42,8 +44,8 @@ export default function ApplicationAnswers({ leadId, application }: Props) {
     <>
       {!purged && (
         <p className="form-hint app-answers__why">
-          ID numbers are masked. <strong>Show</strong> displays one in full and records in the audit log that you saw it: use it only when you need the number, for
-          example to enter it on the outside portal.
+          ID numbers are masked. <strong>Show</strong> displays one in full and records in the audit log that you saw it: use it only when you need the number,
+          for example to enter it on the outside portal.
         </p>
       )}
       {application.sections.map((section) => (

@@ -33,8 +33,7 @@ export default function ApplicationPanel({ leadId, application }: Props) {
             <>
               <dt>{fix.open ? 'Asked to fix' : 'Last asked to fix'}</dt>
               <dd>
-                {asked.join(', ')} ({formatMoment(fix.requestedAt)})
-                {fix.note && `: ${fix.note}`}
+                {asked.join(', ')} ({formatMoment(fix.requestedAt)}){fix.note && `: ${fix.note}`}
                 {fix.open && fix.expiresAt && `. The link works until ${formatMoment(fix.expiresAt)}.`}
               </dd>
             </>

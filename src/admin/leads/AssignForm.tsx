@@ -34,7 +34,11 @@ export default function AssignForm({ lead }: { lead: LeadDetail }) {
   return (
     <form className="lead-form" noValidate onSubmit={(event) => void submit(event)}>
       {conflict && <ConflictNotice conflict={conflict} />}
-      <Field id={`${id}-staff`} label="Assigned to" error={error || (staff.isError ? messageOf(staff.error, 'The staff list could not be loaded.') : undefined)}>
+      <Field
+        id={`${id}-staff`}
+        label="Assigned to"
+        error={error || (staff.isError ? messageOf(staff.error, 'The staff list could not be loaded.') : undefined)}
+      >
         {(aria) => (
           <select {...aria} value={chosen} onChange={(event) => setChosen(event.target.value)} disabled={staff.isPending}>
             <option value="">Nobody</option>

@@ -101,7 +101,14 @@ function TemplatePicker({ lead, onSent }: { lead: LeadRow | LeadDetail; onSent: 
         {text}
       </p>
       <div className="btn-row">
-        <a className="btn" href={whatsAppLink(lead.phone, text)} target="_blank" rel="noopener noreferrer" aria-describedby={`${id}-preview`} onClick={() => onSent(key)}>
+        <a
+          className="btn"
+          href={whatsAppLink(lead.phone, text)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={`${id}-preview`}
+          onClick={() => onSent(key)}
+        >
           Open WhatsApp
         </a>
         <button type="button" className="btn btn--outline" onClick={() => onSent(key)}>

@@ -10,7 +10,18 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { Field, FormAlert } from '../../components/islands/form-field';
-import { CONTACT_CHANNELS, CONTACT_OUTCOMES, indiaToday, isApplicationKind, STATUS_LABELS, type ContactChannel, type ContactOutcome, type LeadAction, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
+import {
+  CONTACT_CHANNELS,
+  CONTACT_OUTCOMES,
+  indiaToday,
+  isApplicationKind,
+  STATUS_LABELS,
+  type ContactChannel,
+  type ContactOutcome,
+  type LeadAction,
+  type LeadDetail,
+  type LeadRow,
+} from '../../lib/schemas/lead';
 import { ApiError, messageOf } from '../api';
 import ConflictNotice, { type Conflict } from './ConflictNotice';
 import { afterLeadChange, conflictOf, sendLeadAction } from './lead-api';
@@ -125,7 +136,11 @@ export default function ContactForm({ lead, channel, template, onDone, onCancel 
           )}
         </Field>
       )}
-      <fieldset className="lead-choices" aria-invalid={formState.errors.outcome ? true : undefined} aria-describedby={formState.errors.outcome ? `${id}-outcome-error` : undefined}>
+      <fieldset
+        className="lead-choices"
+        aria-invalid={formState.errors.outcome ? true : undefined}
+        aria-describedby={formState.errors.outcome ? `${id}-outcome-error` : undefined}
+      >
         <legend>Outcome</legend>
         {(chosenChannel ? OUTCOMES[chosenChannel] : (Object.keys(CONTACT_OUTCOMES) as ContactOutcome[])).map((key) => (
           <label key={key} className="lead-choice">

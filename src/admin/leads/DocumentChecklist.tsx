@@ -33,7 +33,8 @@ export default function DocumentChecklist({ application }: { application: Applic
         <p>The documents were deleted on {formatMoment(application.purgedAt)}, at the end of the retention period.</p>
       ) : (
         <p className="app-docs__count">
-          {received.length} of {required.length} required documents received{required.length === received.length ? '.' : ': the others are missing or asked again.'}
+          {received.length} of {required.length} required documents received
+          {required.length === received.length ? '.' : ': the others are missing or asked again.'}
         </p>
       )}
       <ul className="app-docs" aria-label="Documents">

@@ -93,7 +93,12 @@ export default function DocumentViewer({ document: doc, onClose }: Props) {
                 <span aria-live="polite" className="doc-viewer__level">
                   {ZOOMS[zoom]}
                 </span>
-                <button type="button" className="btn btn--sm btn--outline" disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}>
+                <button
+                  type="button"
+                  className="btn btn--sm btn--outline"
+                  disabled={zoom === ZOOMS.length - 1}
+                  onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+                >
                   Zoom in
                 </button>
               </div>

@@ -27,7 +27,11 @@ export default function LeadActions({ lead, onContact, open = true }: Props) {
         WhatsApp{who}
       </button>
       {lead.email && (
-        <a className="btn btn--sm btn--outline" href={mailHref(lead.email, `Your ${isApplicationKind(lead.kind) ? 'application' : 'enquiry'} ${lead.reference}`)} onClick={() => onContact(lead, 'email')}>
+        <a
+          className="btn btn--sm btn--outline"
+          href={mailHref(lead.email, `Your ${isApplicationKind(lead.kind) ? 'application' : 'enquiry'} ${lead.reference}`)}
+          onClick={() => onContact(lead, 'email')}
+        >
           E-mail{who}
         </a>
       )}

@@ -20,7 +20,9 @@ export default function LeadCard({ lead, waited, urgent, onContact }: Props) {
   return (
     <li className="lead-card">
       <h3 className="lead-card__name">{lead.name}</h3>
-      <p className="lead-card__about">{isApplicationKind(lead.kind) ? `Sent the ${LEAD_KINDS[lead.kind]} form` : about ? `Asked about ${about}` : 'Did not say what about'}</p>
+      <p className="lead-card__about">
+        {isApplicationKind(lead.kind) ? `Sent the ${LEAD_KINDS[lead.kind]} form` : about ? `Asked about ${about}` : 'Did not say what about'}
+      </p>
       <p className="lead-card__meta">
         <span className={urgent ? 'lead-card__waited lead-card__waited--urgent' : 'lead-card__waited'}>{waited}</span>
         <StatusBadge status={lead.status} />

@@ -35,7 +35,8 @@ export default function MergePanel({ lead }: { lead: LeadDetail }) {
   };
 
   const merge = async (other: LeadRow) => {
-    if (!(await confirm(`Merge ${other.name} (${other.reference}) with ${lead.name}? Their enquiries will share one timeline. You can undo this.`, 'Merge'))) return;
+    if (!(await confirm(`Merge ${other.name} (${other.reference}) with ${lead.name}? Their enquiries will share one timeline. You can undo this.`, 'Merge')))
+      return;
     setBusy(true);
     try {
       const answer = await api<{ message: string }>('/api/admin/people/merge', { body: { from: other.personId, into: lead.personId } });
@@ -108,7 +109,11 @@ export default function MergePanel({ lead }: { lead: LeadDetail }) {
                   {row.name} · {row.reference} · {row.phone} <StatusBadge status={row.status} />
                 </span>
                 <button type="button" className="btn btn--sm" disabled={busy} onClick={() => void merge(row)}>
-                  Merge<span className="sr-only"> {row.name} ({row.reference})</span>
+                  Merge
+                  <span className="sr-only">
+                    {' '}
+                    {row.name} ({row.reference})
+                  </span>
                 </button>
               </li>
             ))}

@@ -136,12 +136,22 @@ export default function NextStepFields({ form, current, id, today, only, legend 
         </>
       )}
       {status === 'forwarded' && (
-        <Field id={`${id}-portal`} label="The portal's reference" hint="The number the outside portal gave this application." error={errors?.portalReference?.message}>
+        <Field
+          id={`${id}-portal`}
+          label="The portal's reference"
+          hint="The number the outside portal gave this application."
+          error={errors?.portalReference?.message}
+        >
           {(aria) => <input {...register('next.portalReference')} {...aria} type="text" autoComplete="off" maxLength={60} />}
         </Field>
       )}
       {status === 'rejected' && (
-        <Field id={`${id}-reject`} label="Why is it rejected?" hint="Kept with the application; the applicant is asked to call." error={errors?.reason?.message}>
+        <Field
+          id={`${id}-reject`}
+          label="Why is it rejected?"
+          hint="Kept with the application; the applicant is asked to call."
+          error={errors?.reason?.message}
+        >
           {(aria) => <textarea {...register('next.reason')} {...aria} rows={2} maxLength={500} />}
         </Field>
       )}

@@ -23,7 +23,11 @@ export default function Pipeline({ status }: { status: LeadStatus }) {
     <div className="lead-pipeline">
       <ol className="lead-pipeline__steps" aria-label="Pipeline">
         {main.map((step, index) => (
-          <li key={step} className={index < reached ? 'is-done' : index === reached ? 'is-current' : undefined} aria-current={index === reached ? 'step' : undefined}>
+          <li
+            key={step}
+            className={index < reached ? 'is-done' : index === reached ? 'is-current' : undefined}
+            aria-current={index === reached ? 'step' : undefined}
+          >
             {STATUS_LABELS[step]}
           </li>
         ))}

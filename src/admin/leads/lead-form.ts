@@ -7,7 +7,17 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import type { Resolver } from 'react-hook-form';
 import { z } from '../../lib/schemas/zod';
-import { EnquiryActionSchema, isApplicationStatus, LeadActionSchema, NEXT_STATUSES, type ContactOutcome, type LeadAction, type LeadDetail, type LeadRow, type LeadStatus } from '../../lib/schemas/lead';
+import {
+  EnquiryActionSchema,
+  isApplicationStatus,
+  LeadActionSchema,
+  NEXT_STATUSES,
+  type ContactOutcome,
+  type LeadAction,
+  type LeadDetail,
+  type LeadRow,
+  type LeadStatus,
+} from '../../lib/schemas/lead';
 import { dayAfter } from './waited';
 
 /** The next step as the form holds it (every status's fields at once; the schema keeps only the chosen status's). */
@@ -95,7 +105,8 @@ export function stepDefaults(lead: LeadRow | LeadDetail, status: LeadStatus | ''
 export function suggestedStep(outcome: ContactOutcome | '', current: LeadStatus): { status: LeadStatus | ''; days: number; lostReason?: string } {
   // An application keeps its status unless staff choose a step: a call does not verify documents.
   if (isApplicationStatus(current)) return { status: '', days: 1 };
-  if (outcome === 'wrong-number') return NEXT_STATUSES[current].includes('lost') ? { status: 'lost', days: 1, lostReason: 'wrong-number' } : { status: 'contacted', days: 1 };
+  if (outcome === 'wrong-number')
+    return NEXT_STATUSES[current].includes('lost') ? { status: 'lost', days: 1, lostReason: 'wrong-number' } : { status: 'contacted', days: 1 };
   const status: LeadStatus = current === 'interested' ? 'interested' : 'contacted';
   if (outcome === 'sent' || outcome === 'reached') return { status, days: 2 };
   return { status, days: 1 };

@@ -81,7 +81,13 @@ export default function Audit() {
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-entity`}>Kind of record</label>
-          <input id={`${id}-entity`} type="text" list={`${id}-entities`} value={draft.entity} onChange={(event) => setDraft({ ...draft, entity: event.target.value })} />
+          <input
+            id={`${id}-entity`}
+            type="text"
+            list={`${id}-entities`}
+            value={draft.entity}
+            onChange={(event) => setDraft({ ...draft, entity: event.target.value })}
+          />
           <datalist id={`${id}-entities`}>
             {ENTITIES.map((entity) => (
               <option key={entity} value={entity} />
@@ -90,7 +96,13 @@ export default function Audit() {
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-entityId`}>Record id</label>
-          <input id={`${id}-entityId`} type="text" inputMode="numeric" value={draft.entityId} onChange={(event) => setDraft({ ...draft, entityId: event.target.value })} />
+          <input
+            id={`${id}-entityId`}
+            type="text"
+            inputMode="numeric"
+            value={draft.entityId}
+            onChange={(event) => setDraft({ ...draft, entityId: event.target.value })}
+          />
         </div>
         <div className="btn-row">
           <button type="submit" className="btn">

@@ -45,8 +45,8 @@ export default function Courses() {
       emptyText="No courses available."
       intro={
         <p className="admin-box admin-box--info">
-          These are the courses of the <a href="/course-list">course list</a> and of each course&apos;s own page (/course/…). The prospectus
-          on <a href="/coursePage">/coursePage</a> is separate: it is edited in <code>content/catalogue.json</code>.
+          These are the courses of the <a href="/course-list">course list</a> and of each course&apos;s own page (/course/…). The prospectus on{' '}
+          <a href="/coursePage">/coursePage</a> is separate: it is edited in <code>content/catalogue.json</code>.
         </p>
       }
     />

@@ -109,7 +109,8 @@ function LeadSources({ figures }: { figures: DashboardFigures }) {
       ) : (
         <>
           <p>
-            {number.format(figures.leadsLast30Days)} {figures.leadsLast30Days === 1 ? 'lead' : 'leads'} in the last 30 days, {number.format(figures.admittedLast30Days)} admitted.
+            {number.format(figures.leadsLast30Days)} {figures.leadsLast30Days === 1 ? 'lead' : 'leads'} in the last 30 days,{' '}
+            {number.format(figures.admittedLast30Days)} admitted.
           </p>
           <div className="admin-breakdowns">
             <Breakdown caption="Leads by source, last 30 days" heading="Source" rows={figures.leadsBySource.map((r) => ({ ...r, name: r.source }))} />

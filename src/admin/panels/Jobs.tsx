@@ -16,7 +16,14 @@ const FIELDS: FieldSpec[] = [
   { name: 'salary', label: 'Salary', hint: 'As it should read, e.g. ₹12,000 a month' },
   { name: 'candidate', label: 'Candidate', hint: 'Who should apply' },
   { name: 'post', label: 'Posts', hint: 'Number of posts, or the post’s name' },
-  { name: 'applyLink', label: 'Apply link', kind: 'url', inputMode: 'url', wide: true, hint: 'The https:// address where candidates apply (opens in a new tab on /jobs)' },
+  {
+    name: 'applyLink',
+    label: 'Apply link',
+    kind: 'url',
+    inputMode: 'url',
+    wide: true,
+    hint: 'The https:// address where candidates apply (opens in a new tab on /jobs)',
+  },
 ];
 
 const EMPTY = { role: '', company: '', location: '', type: 'Full-Time', experience: '', qualification: '', salary: '', candidate: '', post: '', applyLink: '' };

@@ -146,7 +146,8 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
           <ul className="lead-others">
             {others.map((other) => (
               <li key={other._id}>
-                <Link href={leadPath(other._id)}>{other.reference}</Link> · {formatDay(other.createdAt)} · {other.course ?? 'no course given'} · <StatusBadge status={other.status} />
+                <Link href={leadPath(other._id)}>{other.reference}</Link> · {formatDay(other.createdAt)} · {other.course ?? 'no course given'} ·{' '}
+                <StatusBadge status={other.status} />
               </li>
             ))}
           </ul>

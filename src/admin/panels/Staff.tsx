@@ -63,7 +63,10 @@ export default function Staff() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<InviteStaffInput, unknown, z.output<typeof InviteStaffSchema>>({ resolver: standardSchemaResolver(InviteStaffSchema), defaultValues: { name: '', email: '' } });
+  } = useForm<InviteStaffInput, unknown, z.output<typeof InviteStaffSchema>>({
+    resolver: standardSchemaResolver(InviteStaffSchema),
+    defaultValues: { name: '', email: '' },
+  });
 
   const invite = async (values: z.output<typeof InviteStaffSchema>, quiet = false) => {
     try {
@@ -130,7 +133,12 @@ export default function Staff() {
                   Enable<span className="sr-only"> {person.name}</span>
                 </button>
               ) : (
-                <button type="button" className="btn btn--sm btn--outline admin-btn--danger-outline" disabled={busy} onClick={() => void act(person, 'disable')}>
+                <button
+                  type="button"
+                  className="btn btn--sm btn--outline admin-btn--danger-outline"
+                  disabled={busy}
+                  onClick={() => void act(person, 'disable')}
+                >
                   Disable<span className="sr-only"> {person.name}</span>
                 </button>
               )}
@@ -157,7 +165,9 @@ export default function Staff() {
         <h2 className="admin-subheading admin-form__title" id={`${id}-invite`}>
           Invite a colleague
         </h2>
-        <p className="form-hint">They get an e-mail with a link to choose their password (valid 72 hours), then set up an authenticator app at their first sign-in.</p>
+        <p className="form-hint">
+          They get an e-mail with a link to choose their password (valid 72 hours), then set up an authenticator app at their first sign-in.
+        </p>
         <div className="admin-form__grid">
           <Field id={`${id}-name`} label="Name" error={errors.name?.message}>
             {(aria) => <input {...register('name')} {...aria} type="text" autoComplete="off" required />}

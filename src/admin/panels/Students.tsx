@@ -58,7 +58,9 @@ export default function Students({ mode }: { mode: StudentsMode }) {
       if (!(await confirm('Are you sure you want to delete this student?'))) return;
       setDeleting(student._id);
       try {
-        const answer = await api<{ message: string }>(`/api/students/${encodeURIComponent(student._id)}${listQuery({ version: student.version })}`, { method: 'DELETE' });
+        const answer = await api<{ message: string }>(`/api/students/${encodeURIComponent(student._id)}${listQuery({ version: student.version })}`, {
+          method: 'DELETE',
+        });
         toast.success(answer.message);
       } catch (error) {
         toast.error(messageOf(error, 'The student could not be deleted. Please try again.'));

@@ -59,7 +59,13 @@ export default function Today() {
           <>
             <LeadSection title="Follow-ups due" empty="No follow-ups are due. Well done.">
               {data.due.map((lead) => (
-                <LeadCard key={lead._id} lead={lead} waited={dueText(lead.followUp ?? data.today, data.today)} urgent={(lead.followUp ?? '') < data.today} onContact={contact.open} />
+                <LeadCard
+                  key={lead._id}
+                  lead={lead}
+                  waited={dueText(lead.followUp ?? data.today, data.today)}
+                  urgent={(lead.followUp ?? '') < data.today}
+                  onContact={contact.open}
+                />
               ))}
             </LeadSection>
             <LeadSection title="New enquiries and applications nobody has touched" empty="Every new enquiry and application has been seen to.">
@@ -122,7 +128,10 @@ function FailedSection({ failed }: { failed: FailedMail[] }) {
               <h3 className="lead-card__name">{mail.subject}</h3>
               {mail.lead && (
                 <p>
-                  About <Link href={leadPath(mail.lead._id)}>{mail.lead.name} ({mail.lead.reference})</Link>
+                  About{' '}
+                  <Link href={leadPath(mail.lead._id)}>
+                    {mail.lead.name} ({mail.lead.reference})
+                  </Link>
                 </p>
               )}
               <p className="lead-card__meta">

@@ -47,7 +47,13 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext value={confirm}>
       {children}
-      <dialog ref={dialog} className="modal admin-confirm" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} onClose={() => question && answer(false)}>
+      <dialog
+        ref={dialog}
+        className="modal admin-confirm"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
+        onClose={() => question && answer(false)}
+      >
         <h2 id={`${id}-title`} className="admin-confirm__title">
           Please confirm
         </h2>

@@ -152,7 +152,9 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
     if (!(await confirm(deleteQuestion))) return;
     setDeleting(record._id);
     try {
-      const answer = await api<{ message: string }>(`${endpoint}/${encodeURIComponent(record._id)}${listQuery({ version: record.version })}`, { method: 'DELETE' });
+      const answer = await api<{ message: string }>(`${endpoint}/${encodeURIComponent(record._id)}${listQuery({ version: record.version })}`, {
+        method: 'DELETE',
+      });
       toast.success(answer.message);
       if (editing?.id === record._id) startAdding();
     } catch (error) {
@@ -168,7 +170,13 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
       <PanelHeading title={title} />
       {intro}
 
-      <form ref={formRef} className={`admin-form${editing ? ' admin-form--editing' : ''}`} noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby={`${id}-form-title`}>
+      <form
+        ref={formRef}
+        className={`admin-form${editing ? ' admin-form--editing' : ''}`}
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        aria-labelledby={`${id}-form-title`}
+      >
         <h2 id={`${id}-form-title`} className="admin-subheading admin-form__title">
           {editing ? `Editing: ${editing.heading}` : `Add a ${noun}`}
         </h2>

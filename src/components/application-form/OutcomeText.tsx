@@ -17,8 +17,8 @@ export function OutcomeText({ outcome, statusHref }: Props) {
       <p className="form-outcome__title">{outcome.title}</p>
       {outcome.reference && (
         <p>
-          Your reference is <strong className="form-outcome__reference">{outcome.reference}</strong>. Keep it: with it and your mobile number you can see where your
-          application stands on the <a href={statusHref}>application status page</a>. We have also sent it to your e-mail.
+          Your reference is <strong className="form-outcome__reference">{outcome.reference}</strong>. Keep it: with it and your mobile number you can see where
+          your application stands on the <a href={statusHref}>application status page</a>. We have also sent it to your e-mail.
         </p>
       )}
       {outcome.detail && <p>{outcome.detail}</p>}

@@ -98,7 +98,8 @@ export function Field(props: FieldProps) {
       {/* The control's `required` tells assistive technology; the asterisk is for the eye. */}
       {required && (
         <span className="form-required" aria-hidden="true">
-          {' '}*
+          {' '}
+          *
         </span>
       )}
     </label>

@@ -49,11 +49,13 @@ export interface SubmitFormOptions<Input extends FieldValues, Output, Answer> {
   accept?: ((result: SubmitResult<Answer>) => boolean) | undefined;
   /** The status line's texts. `failure` is given the answer; by default the server's `message`,
    *  else 'Something went wrong. Please try again.'. */
-  messages?: {
-    sending?: string | undefined;
-    success?: string | ((data: SubmitResult<Answer>['data'], values: Output) => string) | undefined;
-    failure?: string | ((result: SubmitResult<Answer>) => string | undefined) | undefined;
-  } | undefined;
+  messages?:
+    | {
+        sending?: string | undefined;
+        success?: string | ((data: SubmitResult<Answer>['data'], values: Output) => string) | undefined;
+        failure?: string | ((result: SubmitResult<Answer>) => string | undefined) | undefined;
+      }
+    | undefined;
   /** Which toasts to show (default: the failure only; the page needs a ToastHost). */
   toasts?: { success?: boolean | undefined; failure?: boolean | undefined } | undefined;
   /** Resets the form to `defaultValues` after a success (default: true unless `navigates`). */
@@ -162,7 +164,7 @@ export function useSubmitForm<Input extends FieldValues, Output, Answer = object
       return;
     }
     setOtherErrors(showFieldErrors(result.data.errors, fields, form.setError));
-    const failure = typeof messages.failure === 'function' ? messages.failure(result) : (result.data.message || messages.failure);
+    const failure = typeof messages.failure === 'function' ? messages.failure(result) : result.data.message || messages.failure;
     fail(failure);
   };
 

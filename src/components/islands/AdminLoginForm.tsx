@@ -94,11 +94,13 @@ export default function AdminLoginForm() {
           onStartAgain={startAgain}
         />
       )}
-      {step.kind === 'verify' && (
-        <VerifyStep heading={<StepHeading focus={moved.current}>Enter your code</StepHeading>} onStartAgain={startAgain} />
-      )}
+      {step.kind === 'verify' && <VerifyStep heading={<StepHeading focus={moved.current}>Enter your code</StepHeading>} onStartAgain={startAgain} />}
       {step.kind === 'codes' && (
-        <AdminRecoveryCodes heading={<StepHeading focus={moved.current}>Save your recovery codes</StepHeading>} codes={step.codes} onDone={() => enterApp(step.message)} />
+        <AdminRecoveryCodes
+          heading={<StepHeading focus={moved.current}>Save your recovery codes</StepHeading>}
+          codes={step.codes}
+          onDone={() => enterApp(step.message)}
+        />
       )}
     </div>
   );
@@ -162,7 +164,13 @@ function PasswordStep({ onNext }: { onNext: (next: 'verify' | 'enrol') => void }
 }
 
 /** The code form of the second step (enrolment and verification alike). */
-function CodeForm({ action, label, hint, submitLabel, onAnswer }: {
+function CodeForm({
+  action,
+  label,
+  hint,
+  submitLabel,
+  onAnswer,
+}: {
   action: string;
   label: string;
   hint: string;
@@ -208,7 +216,12 @@ function CodeForm({ action, label, hint, submitLabel, onAnswer }: {
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** Step 2 at a first sign-in: the QR code (and the key as text), then the app's first code. */
-function EnrolStep({ heading, onEnrolled, onAlreadyEnrolled, onStartAgain }: {
+function EnrolStep({
+  heading,
+  onEnrolled,
+  onAlreadyEnrolled,
+  onStartAgain,
+}: {
   heading: ReactNode;
   onEnrolled: (codes: string[], message: string) => void;
   onAlreadyEnrolled: () => void;
@@ -246,7 +259,10 @@ function EnrolStep({ heading, onEnrolled, onAlreadyEnrolled, onStartAgain }: {
             <>
               <img className="admin-signin__qr" src={qr} width={200} height={200} alt="QR code of your staff account, for your authenticator app" />
               <span className="admin-signin__manual">
-                Cannot scan it? Type this key into the app instead: <code className="admin-signin__secret" data-secret={enrolment.secret}>{grouped(enrolment.secret)}</code>
+                Cannot scan it? Type this key into the app instead:{' '}
+                <code className="admin-signin__secret" data-secret={enrolment.secret}>
+                  {grouped(enrolment.secret)}
+                </code>
               </span>
               <a className="admin-signin__applink" href={enrolment.uri}>
                 Open the key in an authenticator app on this phone

@@ -7,7 +7,12 @@ import { useId, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 
 /** The recovery codes, shown this once; moving on needs "I have saved them". */
-export default function AdminRecoveryCodes({ heading, codes, onDone, doneLabel = 'Continue to the admin panel' }: {
+export default function AdminRecoveryCodes({
+  heading,
+  codes,
+  onDone,
+  doneLabel = 'Continue to the admin panel',
+}: {
   heading: ReactNode;
   codes: string[];
   onDone: () => void;
@@ -27,8 +32,8 @@ export default function AdminRecoveryCodes({ heading, codes, onDone, doneLabel =
     <section className="admin-codes">
       {heading}
       <p>
-        If you lose your phone, each of these codes signs you in once instead of the app. Save them now — print them, or write them down and keep them
-        somewhere safe: they are not shown again.
+        If you lose your phone, each of these codes signs you in once instead of the app. Save them now — print them, or write them down and keep them somewhere
+        safe: they are not shown again.
       </p>
       <ol className="admin-codes__list" aria-label="Recovery codes">
         {codes.map((code) => (

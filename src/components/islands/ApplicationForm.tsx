@@ -110,9 +110,15 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     const values = form.getValues();
     const kept: Record<string, DraftDocument> = {};
     for (const [slot, slotState] of Object.entries(states.current)) {
-      if (slotState.step === 'done') kept[slot] = { uploadId: slotState.uploadId, name: slotState.name, size: slotState.size, type: slotState.type, uploadedAt: slotState.uploadedAt };
+      if (slotState.step === 'done')
+        kept[slot] = { uploadId: slotState.uploadId, name: slotState.name, size: slotState.size, type: slotState.type, uploadedAt: slotState.uploadedAt };
     }
-    saver.schedule({ draft: draftId.current, fields: Object.fromEntries(fields.map((f) => [f.name, String(values[f.name] ?? '')])), documents: kept, savedAt: 0 });
+    saver.schedule({
+      draft: draftId.current,
+      fields: Object.fromEntries(fields.map((f) => [f.name, String(values[f.name] ?? '')])),
+      documents: kept,
+      savedAt: 0,
+    });
   };
 
   /** A new, empty fill: after a success, or when the applicant clears the form. */
@@ -191,7 +197,10 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     if (held.length) {
       await form.trigger();
       for (const doc of held) {
-        form.setError(`documents.${doc.slot}`, { type: 'upload', message: isBusy(documents.states[doc.slot]!) ? stillUploading(doc.label) : uploadFailed(doc.label) });
+        form.setError(`documents.${doc.slot}`, {
+          type: 'upload',
+          message: isBusy(documents.states[doc.slot]!) ? stillUploading(doc.label) : uploadFailed(doc.label),
+        });
       }
       showErrors();
       return;
@@ -201,7 +210,9 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
   };
 
   const slotMessage = (slot: string, slotState: SlotState) =>
-    slotState.step === 'failed' || slotState.step === 'refused' ? slotState.message : messageOf((errors['documents'] as Record<string, FieldError> | undefined)?.[slot]);
+    slotState.step === 'failed' || slotState.step === 'refused'
+      ? slotState.message
+      : messageOf((errors['documents'] as Record<string, FieldError> | undefined)?.[slot]);
   const items: SummaryItem[] = [
     ...fields.filter((f) => errors[f.name]).map((f) => ({ id: `${id}-${f.name}`, message: messageOf(errors[f.name]) ?? '' })),
     ...def.documents
@@ -217,14 +228,18 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     <form className="application-form" noValidate onSubmit={submit}>
       {restored && <DraftNotice restored={restored} onClear={clearForm} />}
       {showSummary && <ErrorSummary ref={summary} items={items} headingId={`${id}-summary`} />}
-      <p className="form-note">
-        Every field is required, and every document not marked optional.
-      </p>
+      <p className="form-note">Every field is required, and every document not marked optional.</p>
       {def.sections.map((section) => (
         <fieldset key={section.title} className="form-section">
           <legend>{section.title}</legend>
           {section.fields.map((field) => (
-            <DefinedField key={field.name} id={`${id}-${field.name}`} field={field} registration={form.register(field.name)} error={messageOf(errors[field.name])} />
+            <DefinedField
+              key={field.name}
+              id={`${id}-${field.name}`}
+              field={field}
+              registration={form.register(field.name)}
+              error={messageOf(errors[field.name])}
+            />
           ))}
         </fieldset>
       ))}

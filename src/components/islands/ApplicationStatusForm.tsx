@@ -19,8 +19,7 @@ interface Props {
 }
 
 /** When the status changed, in India's time, e.g. "24 Nov 2026, 10:15 am". */
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+const when = (iso: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 
 export default function ApplicationStatusForm({ labels, answer: names }: Props) {
   const id = useId();
@@ -59,7 +58,15 @@ export default function ApplicationStatusForm({ labels, answer: names }: Props) 
           label={labels.reference}
           hint={labels.referenceHint}
           error={errors.reference?.message}
-          inputProps={{ ...register('reference'), type: 'text', autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: 30, required: true }}
+          inputProps={{
+            ...register('reference'),
+            type: 'text',
+            autoComplete: 'off',
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            maxLength: 30,
+            required: true,
+          }}
         />
         <Field
           as="input"

@@ -48,8 +48,20 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
     <form className="apply-form" noValidate onSubmit={onSubmit}>
       {standalone && <ToastHost />}
       <p className="form-note">All fields are mandatory.</p>
-      <Field as="input" id={`${id}-name`} label="Full name" error={errors.name?.message} inputProps={{ ...register('name'), type: 'text', autoComplete: 'name', required: true }} />
-      <Field as="input" id={`${id}-email`} label="E-mail" error={errors.email?.message} inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }} />
+      <Field
+        as="input"
+        id={`${id}-name`}
+        label="Full name"
+        error={errors.name?.message}
+        inputProps={{ ...register('name'), type: 'text', autoComplete: 'name', required: true }}
+      />
+      <Field
+        as="input"
+        id={`${id}-email`}
+        label="E-mail"
+        error={errors.email?.message}
+        inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }}
+      />
       <Field
         as="input"
         id={`${id}-phone`}
@@ -71,7 +83,13 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
           </option>
         ))}
       </Field>
-      <Field as="select" id={`${id}-course`} label="Course" error={errors.course?.message} inputProps={{ ...register('course'), disabled: !department, required: true }}>
+      <Field
+        as="select"
+        id={`${id}-course`}
+        label="Course"
+        error={errors.course?.message}
+        inputProps={{ ...register('course'), disabled: !department, required: true }}
+      >
         <option value="">{department ? 'Choose a course' : 'Choose a department first'}</option>
         {courses.map((course) => (
           <option key={course} value={course}>

@@ -36,9 +36,10 @@ const texts = {
 
 export default function ContactForm({ variant, labels }: Props) {
   const id = useId();
-  const defaults = variant === 'home'
-    ? { source: 'home', name: '', phone: '', message: '', website: '' }
-    : { name: '', email: '', phone: '', subject: '', message: '', website: '' };
+  const defaults =
+    variant === 'home'
+      ? { source: 'home', name: '', phone: '', message: '', website: '' }
+      : { name: '', email: '', phone: '', subject: '', message: '', website: '' };
   const { form, onSubmit, statusText, busy } = useSubmitForm<FieldValues, FieldValues, { reference?: string }>({
     schema: variant === 'home' ? HomeContactSchema : ContactPageSchema,
     defaultValues: defaults,
@@ -55,7 +56,10 @@ export default function ContactForm({ variant, labels }: Props) {
     toasts: { failure: false },
     onFailure: ({ status, data }) => console.error('Contact form not sent:', status, (variant === 'home' ? data.message : data.error) || texts[variant].failed),
   });
-  const { register, formState: { errors } } = form;
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   const error = (name: string) => errors[name]?.message as string | undefined;
   const input = (name: string, label: string, props: React.ComponentPropsWithRef<'input'>) => (
@@ -66,7 +70,11 @@ export default function ContactForm({ variant, labels }: Props) {
     <form className="contact-form" method="post" action="/api/contact" noValidate onSubmit={onSubmit}>
       {input('name', labels.name, { type: 'text', autoComplete: 'name' })}
       {variant === 'page' && input('email', labels.email ?? 'E-mail', { type: 'email', autoComplete: 'email' })}
-      {input('phone', labels.phone, variant === 'home' ? { type: 'tel', inputMode: 'tel', autoComplete: 'tel' } : { type: 'text', inputMode: 'tel', autoComplete: 'tel' })}
+      {input(
+        'phone',
+        labels.phone,
+        variant === 'home' ? { type: 'tel', inputMode: 'tel', autoComplete: 'tel' } : { type: 'text', inputMode: 'tel', autoComplete: 'tel' },
+      )}
       {variant === 'page' && input('subject', labels.subject ?? 'Subject', { type: 'text' })}
       <Field
         as="textarea"

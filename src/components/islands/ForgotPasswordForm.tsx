@@ -103,23 +103,25 @@ function EmailStep({ email, carried, cooldown, focus, onSent, onWait }: EmailSte
   const id = useId();
   // Without an address to fill in, no default values: what a visitor typed before the island
   // woke up stays in the field.
-  const { form, onSubmit, failure, busy } = useSubmitForm<z.input<typeof ForgotPasswordSchema>, z.output<typeof ForgotPasswordSchema>, { resetToken?: string }>({
-    schema: ForgotPasswordSchema,
-    defaultValues: email ? { email } : undefined,
-    endpoint: '/api/user/forgot-password',
-    idempotent: false,
-    resetOnSuccess: false,
-    accept: ({ ok, data }) => ok && !!data.resetToken,
-    onSuccess: (data, values) =>
-      onSent({
-        email: values.email,
-        resetToken: data.resetToken ?? '',
-        notice: data.message || `If an account exists for ${values.email}, we have sent it a 6-digit code.`,
-      }),
-    onFailure: ({ status, retryAfter }, values) => {
-      if (status === 429 && retryAfter) onWait(values.email, retryAfter);
+  const { form, onSubmit, failure, busy } = useSubmitForm<z.input<typeof ForgotPasswordSchema>, z.output<typeof ForgotPasswordSchema>, { resetToken?: string }>(
+    {
+      schema: ForgotPasswordSchema,
+      defaultValues: email ? { email } : undefined,
+      endpoint: '/api/user/forgot-password',
+      idempotent: false,
+      resetOnSuccess: false,
+      accept: ({ ok, data }) => ok && !!data.resetToken,
+      onSuccess: (data, values) =>
+        onSent({
+          email: values.email,
+          resetToken: data.resetToken ?? '',
+          notice: data.message || `If an account exists for ${values.email}, we have sent it a 6-digit code.`,
+        }),
+      onFailure: ({ status, retryAfter }, values) => {
+        if (status === 429 && retryAfter) onWait(values.email, retryAfter);
+      },
     },
-  });
+  );
   const {
     register,
     setFocus,
@@ -195,13 +197,7 @@ function CodeStep({ sent, focus, onBack }: CodeStepProps) {
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <input type="email" name="username" autoComplete="username" value={sent.email} readOnly hidden />
       <Field id={`${id}-otp`} label="Code from the e-mail" hint={`6 digits, valid for ${OTP_VALID_MINUTES} minutes.`} error={errors.otp?.message}>
-        {(aria) => (
-          <input
-            {...register('otp', { valueAsNumber: true })}
-            {...aria}
-            {...ONE_TIME_CODE_INPUT}
-          />
-        )}
+        {(aria) => <input {...register('otp', { valueAsNumber: true })} {...aria} {...ONE_TIME_CODE_INPUT} />}
       </Field>
       <Field id={`${id}-password`} label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
         {(aria) => <input {...register('password')} {...aria} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />}

@@ -42,7 +42,13 @@ export default function LoginForm({ standalone = false }: Props) {
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       {standalone && <ToastHost />}
-      <Field as="input" id={`${id}-email`} label="Email" error={errors.email?.message} inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }} />
+      <Field
+        as="input"
+        id={`${id}-email`}
+        label="Email"
+        error={errors.email?.message}
+        inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }}
+      />
       <Field
         as="input"
         id={`${id}-password`}

@@ -37,8 +37,20 @@ export default function RegisterForm() {
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <ToastHost />
-      <Field as="input" id={`${id}-name`} label="Full name" error={errors.name?.message} inputProps={{ ...register('name'), type: 'text', autoComplete: 'name', required: true }} />
-      <Field as="input" id={`${id}-email`} label="Email" error={errors.email?.message} inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }} />
+      <Field
+        as="input"
+        id={`${id}-name`}
+        label="Full name"
+        error={errors.name?.message}
+        inputProps={{ ...register('name'), type: 'text', autoComplete: 'name', required: true }}
+      />
+      <Field
+        as="input"
+        id={`${id}-email`}
+        label="Email"
+        error={errors.email?.message}
+        inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }}
+      />
       <Field
         as="input"
         id={`${id}-password`}

@@ -83,13 +83,7 @@ export default function VerifyForm() {
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <ToastHost />
       <Field id={`${id}-otp`} label="Verification code" hint="The 6-digit code from the e-mail we sent you." error={errors.otp?.message}>
-        {(aria) => (
-          <input
-            {...register('otp', { valueAsNumber: true })}
-            {...aria}
-            {...ONE_TIME_CODE_INPUT}
-          />
-        )}
+        {(aria) => <input {...register('otp', { valueAsNumber: true })} {...aria} {...ONE_TIME_CODE_INPUT} />}
       </Field>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
         {busy ? 'Please Wait...' : 'Verify'}

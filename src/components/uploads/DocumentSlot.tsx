@@ -71,7 +71,8 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
         {doc.label}
         {doc.required ? (
           <span className="form-required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         ) : (
           <span className="doc-slot__optional"> (optional)</span>

@@ -12,14 +12,7 @@ import AwsS3 from '@uppy/aws-s3';
 import { postJson } from '../../lib/api';
 import { MAX_DOCUMENT_BYTES, tooLargeMessage, type UploadChecked, type UploadPolicy } from '../../lib/schemas/uploads';
 import { shrinkPhoto } from './shrink-photo';
-import {
-  interruptedMessage,
-  isPhoto,
-  storageRefusedMessage,
-  uncheckedMessage,
-  type SlotState,
-  type UploadOwner,
-} from './slot-state';
+import { interruptedMessage, isPhoto, storageRefusedMessage, uncheckedMessage, type SlotState, type UploadOwner } from './slot-state';
 
 /** Files sent at once: two keep a 3G uplink busy without starving each other. */
 export const UPLOAD_CONCURRENCY = 2;

@@ -113,7 +113,10 @@ export function useDocuments(docs: readonly DocumentDef[], owner: () => UploadOw
       (u) => u.add(slot, file),
       () => {
         if (navigator.onLine) {
-          setState(slot, { step: 'refused', message: `${file.name} could not be sent: the page did not finish loading. Please reload it and choose the file again.` });
+          setState(slot, {
+            step: 'refused',
+            message: `${file.name} could not be sent: the page did not finish loading. Please reload it and choose the file again.`,
+          });
           return;
         }
         // Offline before the uploader arrived: the file waits for the connection like any upload.
@@ -136,7 +139,14 @@ export function useDocuments(docs: readonly DocumentDef[], owner: () => UploadOw
   const clearAll = () => docs.forEach((doc) => remove(doc.slot));
 
   const restore = (kept: Record<string, DraftDocument>) =>
-    setStates((all) => ({ ...all, ...Object.fromEntries(Object.entries(kept).filter(([slot]) => slot in all).map(([slot, doc]) => [slot, doneOf(doc)])) }));
+    setStates((all) => ({
+      ...all,
+      ...Object.fromEntries(
+        Object.entries(kept)
+          .filter(([slot]) => slot in all)
+          .map(([slot, doc]) => [slot, doneOf(doc)]),
+      ),
+    }));
 
   return { states, previews, offline, choose, retry, remove, clearAll, restore };
 }

@@ -21,7 +21,11 @@ export const FixDocumentsSchema = z.object({
   /** The link's token. */
   token: FixTokenSchema,
   /** Slot → upload id (from POST /api/uploads with `fix`), for every document asked for. */
-  documents: z.record(z.string().check(plainText('the document')).max(60, 'This document was not asked for. Please upload only the documents listed.'), UploadIdSchema, { message: 'Please upload the documents asked for.' }),
+  documents: z.record(
+    z.string().check(plainText('the document')).max(60, 'This document was not asked for. Please upload only the documents listed.'),
+    UploadIdSchema,
+    { message: 'Please upload the documents asked for.' },
+  ),
 });
 export type FixDocuments = z.input<typeof FixDocumentsSchema>;
 

@@ -80,8 +80,22 @@ export const EMITRA_FORM: FormDefinition = {
         f({ name: 'aadharNo', label: 'Aadhaar number', input: 'digits', maxLength: 12, sealed: true, schema: aadhaar('Aadhaar number') }),
         f({ name: 'email', label: 'Email', input: 'email', autoComplete: 'email', schema: email('Email') }),
         f({ name: 'panNo', label: 'PAN number', upper: true, maxLength: 10, sealed: true, hint: 'Like ABCDE1234F', schema: pan('PAN number') }),
-        f({ name: 'janAadharNo', label: 'Jan Aadhaar number', input: 'digits', maxLength: 10, sealed: true, schema: exactDigits('Jan Aadhaar number', 10, 'Invalid Jan Aadhaar Number. Must be 10 digits.') }),
-        f({ name: 'contactNumber', label: 'Contact number', input: 'digits', maxLength: 10, autoComplete: 'tel-national', schema: mobile('Contact number', 'Invalid Contact Number. Must be 10 digits.') }),
+        f({
+          name: 'janAadharNo',
+          label: 'Jan Aadhaar number',
+          input: 'digits',
+          maxLength: 10,
+          sealed: true,
+          schema: exactDigits('Jan Aadhaar number', 10, 'Invalid Jan Aadhaar Number. Must be 10 digits.'),
+        }),
+        f({
+          name: 'contactNumber',
+          label: 'Contact number',
+          input: 'digits',
+          maxLength: 10,
+          autoComplete: 'tel-national',
+          schema: mobile('Contact number', 'Invalid Contact Number. Must be 10 digits.'),
+        }),
       ],
     },
     {
@@ -95,13 +109,27 @@ export const EMITRA_FORM: FormDefinition = {
         f({ name: 'tehsil', label: 'Tehsil', schema: text('Tehsil') }),
         f({ name: 'municipality', label: 'Municipality / Panchayat samiti', schema: text('Municipality / Panchayat samiti') }),
         f({ name: 'wardOrVillage', label: 'Ward or village', schema: text('Ward or village') }),
-        f({ name: 'pincode', label: 'Pincode', input: 'digits', maxLength: 6, autoComplete: 'postal-code', schema: exactDigits('Pincode', 6, 'Invalid Pincode. Must be 6 digits.') }),
+        f({
+          name: 'pincode',
+          label: 'Pincode',
+          input: 'digits',
+          maxLength: 6,
+          autoComplete: 'postal-code',
+          schema: exactDigits('Pincode', 6, 'Invalid Pincode. Must be 6 digits.'),
+        }),
       ],
     },
     {
       title: 'Bank details',
       fields: [
-        f({ name: 'bankAccountNumber', label: 'Bank account number', input: 'digits', maxLength: 20, sealed: true, schema: accountNumber('Bank account number') }),
+        f({
+          name: 'bankAccountNumber',
+          label: 'Bank account number',
+          input: 'digits',
+          maxLength: 20,
+          sealed: true,
+          schema: accountNumber('Bank account number'),
+        }),
         f({ name: 'ifsc', label: 'IFSC code', upper: true, maxLength: 11, hint: 'Like SBIN0001234', schema: ifsc('IFSC code') }),
         f({ name: 'bankName', label: 'Bank name', schema: text('Bank name') }),
         f({ name: 'accountHolder', label: 'Account holder name', schema: text('Account holder name', 100) }),
@@ -146,7 +174,14 @@ export const CSC_FORM: FormDefinition = {
       fields: [
         f({ name: 'name', label: 'Name', upper: true, autoComplete: 'name', schema: personName('Name', { upper: true }) }),
         f({ name: 'email', label: 'Email', input: 'email', autoComplete: 'email', schema: email('Email') }),
-        f({ name: 'contact', label: 'Contact number', input: 'digits', maxLength: 20, autoComplete: 'tel-national', schema: mobile('Contact number', 'Contact number must be exactly 10 digits.') }),
+        f({
+          name: 'contact',
+          label: 'Contact number',
+          input: 'digits',
+          maxLength: 20,
+          autoComplete: 'tel-national',
+          schema: mobile('Contact number', 'Contact number must be exactly 10 digits.'),
+        }),
         f({ name: 'motherName', label: "Mother's name", upper: true, schema: personName("Mother's name", { upper: true }) }),
         f({ name: 'fatherName', label: "Father's name", upper: true, schema: personName("Father's name", { upper: true }) }),
       ],
@@ -202,7 +237,14 @@ export const IIBF_FORM: FormDefinition = {
       fields: [
         f({ name: 'applicantName', label: "Applicant's name", upper: true, autoComplete: 'name', schema: personName("Applicant's name", { upper: true }) }),
         f({ name: 'email', label: 'Email', input: 'email', autoComplete: 'email', schema: email('Email') }),
-        f({ name: 'mobile', label: 'Mobile number', input: 'digits', maxLength: 10, autoComplete: 'tel-national', schema: mobile('Mobile number', 'Mobile number must be exactly 10 digits.') }),
+        f({
+          name: 'mobile',
+          label: 'Mobile number',
+          input: 'digits',
+          maxLength: 10,
+          autoComplete: 'tel-national',
+          schema: mobile('Mobile number', 'Mobile number must be exactly 10 digits.'),
+        }),
         f({ name: 'motherName', label: "Mother's name", upper: true, schema: personName("Mother's name", { upper: true }) }),
         f({ name: 'fatherName', label: "Father's name", upper: true, schema: personName("Father's name", { upper: true }) }),
       ],
@@ -233,7 +275,14 @@ export const NIELIT_FORM: FormDefinition = {
       fields: [
         f({ name: 'name', label: 'Name', upper: true, autoComplete: 'name', schema: personName('Name', { upper: true }) }),
         f({ name: 'fatherName', label: "Father's name", upper: true, schema: personName("Father's name", { upper: true }) }),
-        f({ name: 'mobile', label: 'Mobile number', input: 'digits', maxLength: 10, autoComplete: 'tel-national', schema: mobile('Mobile number', 'Please enter a valid 10-digit mobile number.') }),
+        f({
+          name: 'mobile',
+          label: 'Mobile number',
+          input: 'digits',
+          maxLength: 10,
+          autoComplete: 'tel-national',
+          schema: mobile('Mobile number', 'Please enter a valid 10-digit mobile number.'),
+        }),
         f({ name: 'email', label: 'Email', input: 'email', upper: true, autoComplete: 'email', schema: email('Email') }),
         f({ name: 'dob', label: 'Date of birth', input: 'date', autoComplete: 'bday', schema: birthDate('Date of birth') }),
         f({ name: 'casteCategory', label: 'Caste category', input: 'select', options: CASTE_CATEGORIES, schema: choice('Caste category', CASTE_CATEGORIES) }),
@@ -273,7 +322,10 @@ export function applicationSchema(def: FormDefinition) {
   const fields = Object.fromEntries(fieldsOf(def).map((field) => [field.name, field.schema]));
   const documents = Object.fromEntries(
     def.documents.map((doc) => {
-      const id = z.string({ message: uploadRequired(doc.label) }).min(1, uploadRequired(doc.label)).pipe(UploadIdSchema);
+      const id = z
+        .string({ message: uploadRequired(doc.label) })
+        .min(1, uploadRequired(doc.label))
+        .pipe(UploadIdSchema);
       return [doc.slot, doc.required ? id : z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional())];
     }),
   );

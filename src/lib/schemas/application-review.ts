@@ -92,7 +92,11 @@ export interface ApplicationDetail {
 /** POST /api/admin/applications/{id}/reveal: one ID number of the application, in full. */
 export const RevealSchema = z.object({
   /** The field's name (an ID number of the application's form). */
-  field: z.string({ message: 'Please say which number to show.' }).check(plainText('the number to show')).min(1, 'Please say which number to show.').max(60, 'There is no such number in this application.'),
+  field: z
+    .string({ message: 'Please say which number to show.' })
+    .check(plainText('the number to show'))
+    .min(1, 'Please say which number to show.')
+    .max(60, 'There is no such number in this application.'),
 });
 export type RevealRequest = z.infer<typeof RevealSchema>;
 

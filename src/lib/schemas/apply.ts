@@ -17,10 +17,9 @@ export const ApplySchema = z
     /** Applicant's mobile number. */
     phone: IndianMobileSchema,
     /** Department key, e.g. `dl`. */
-    department: z.string({ message: 'Please choose a department.' }).refine(
-      (key) => departments.some((d) => d.key === key),
-      'Please choose a department from the list.',
-    ),
+    department: z
+      .string({ message: 'Please choose a department.' })
+      .refine((key) => departments.some((d) => d.key === key), 'Please choose a department from the list.'),
     /** Course within the department. */
     course: z.string({ message: 'Please choose a course.' }).min(1, 'Please choose a course.'),
     /** Permission to contact; must be given. */

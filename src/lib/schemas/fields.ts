@@ -5,7 +5,6 @@
 import { z } from './zod';
 import { plainText, type PlainTextOptions } from './plain-text';
 
-
 /**
  * What a person's name is made of: letters of any script with their combining marks (Devanagari
  * matras and viramas included, and the joiners some Indic spellings need), spaces, `.`, `'` and

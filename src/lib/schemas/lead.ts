@@ -132,67 +132,72 @@ export const NEXT_STEP_MESSAGE = 'Please choose the next step.';
 export const FIX_SLOTS_MESSAGE = 'Please choose at least one document to be uploaded again.';
 
 /** The next step of a lead: a status with what that status needs. */
-export const NextStepSchema = z.discriminatedUnion(
-  'status',
-  [
-    z.object({
-      status: z.literal('contacted'),
-      /** When to follow up. */
-      followUp: FutureDaySchema('the next follow-up date'),
-    }),
-    z.object({
-      status: z.literal('interested'),
-      /** The day of the booked visit. */
-      visitOn: FutureDaySchema('the day of the visit'),
-      /** When to follow up (the visit day when left out). */
-      followUp: FutureDaySchema('the next follow-up date').optional(),
-    }),
-    z.object({
-      status: z.literal('lost'),
-      /** Why. */
-      lostReason: z.enum(Object.keys(LOST_REASONS) as [LostReason, ...LostReason[]], { message: 'Please choose why the lead was lost.' }),
-      /** More words on why (needed for "Other reason"). */
-      lostNote: z.preprocess((v) => (v === '' ? undefined : v), TextSchema('the reason', 2, 500, { multiline: true }).optional()),
-    }),
-    z.object({
-      status: z.literal('admitted'),
-      /** The student record to create. */
-      student: AdmissionSchema,
-    }),
-    // The application pipeline.
-    z.object({
-      /** Back to Submitted: the documents asked for are fine after all (the link stops working). */
-      status: z.literal('submitted'),
-    }),
-    z.object({
-      status: z.literal('documents-to-fix'),
-      /** The documents the applicant is asked to upload again (slots of the application's form). */
-      slots: z
-        .array(z.string().check(plainText('the documents')).max(60, FIX_SLOTS_MESSAGE), { message: FIX_SLOTS_MESSAGE })
-        .min(1, FIX_SLOTS_MESSAGE)
-        .max(20, FIX_SLOTS_MESSAGE)
-        .transform((slots) => [...new Set(slots)]),
-      /** What is wrong with them, for the applicant (it goes into the e-mail). */
-      note: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), TextSchema('the note to the applicant', 2, 500, { multiline: true }).optional()),
-    }),
-    z.object({ status: z.literal('verified') }),
-    z.object({
-      status: z.literal('forwarded'),
-      /** The outside portal's reference for the application. */
-      portalReference: filledIn(TextSchema("the portal's reference", 2, 60)),
-    }),
-    z.object({ status: z.literal('approved') }),
-    z.object({
-      status: z.literal('rejected'),
-      /** Why (kept with the application; the applicant is told to call). */
-      reason: filledIn(TextSchema('the reason', 2, 500, { multiline: true })),
-    }),
-  ],
-  { message: NEXT_STEP_MESSAGE },
-).refine((step) => step.status !== 'lost' || step.lostReason !== 'other' || step.lostNote, {
-  message: 'Please write the reason.',
-  path: ['lostNote'],
-});
+export const NextStepSchema = z
+  .discriminatedUnion(
+    'status',
+    [
+      z.object({
+        status: z.literal('contacted'),
+        /** When to follow up. */
+        followUp: FutureDaySchema('the next follow-up date'),
+      }),
+      z.object({
+        status: z.literal('interested'),
+        /** The day of the booked visit. */
+        visitOn: FutureDaySchema('the day of the visit'),
+        /** When to follow up (the visit day when left out). */
+        followUp: FutureDaySchema('the next follow-up date').optional(),
+      }),
+      z.object({
+        status: z.literal('lost'),
+        /** Why. */
+        lostReason: z.enum(Object.keys(LOST_REASONS) as [LostReason, ...LostReason[]], { message: 'Please choose why the lead was lost.' }),
+        /** More words on why (needed for "Other reason"). */
+        lostNote: z.preprocess((v) => (v === '' ? undefined : v), TextSchema('the reason', 2, 500, { multiline: true }).optional()),
+      }),
+      z.object({
+        status: z.literal('admitted'),
+        /** The student record to create. */
+        student: AdmissionSchema,
+      }),
+      // The application pipeline.
+      z.object({
+        /** Back to Submitted: the documents asked for are fine after all (the link stops working). */
+        status: z.literal('submitted'),
+      }),
+      z.object({
+        status: z.literal('documents-to-fix'),
+        /** The documents the applicant is asked to upload again (slots of the application's form). */
+        slots: z
+          .array(z.string().check(plainText('the documents')).max(60, FIX_SLOTS_MESSAGE), { message: FIX_SLOTS_MESSAGE })
+          .min(1, FIX_SLOTS_MESSAGE)
+          .max(20, FIX_SLOTS_MESSAGE)
+          .transform((slots) => [...new Set(slots)]),
+        /** What is wrong with them, for the applicant (it goes into the e-mail). */
+        note: z.preprocess(
+          (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+          TextSchema('the note to the applicant', 2, 500, { multiline: true }).optional(),
+        ),
+      }),
+      z.object({ status: z.literal('verified') }),
+      z.object({
+        status: z.literal('forwarded'),
+        /** The outside portal's reference for the application. */
+        portalReference: filledIn(TextSchema("the portal's reference", 2, 60)),
+      }),
+      z.object({ status: z.literal('approved') }),
+      z.object({
+        status: z.literal('rejected'),
+        /** Why (kept with the application; the applicant is told to call). */
+        reason: filledIn(TextSchema('the reason', 2, 500, { multiline: true })),
+      }),
+    ],
+    { message: NEXT_STEP_MESSAGE },
+  )
+  .refine((step) => step.status !== 'lost' || step.lostReason !== 'other' || step.lostNote, {
+    message: 'Please write the reason.',
+    path: ['lostNote'],
+  });
 export type NextStep = z.infer<typeof NextStepSchema>;
 export type NextStepInput = z.input<typeof NextStepSchema>;
 
@@ -260,11 +265,13 @@ export const BulkActionSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('move'),
       ids: LeadIdsSchema,
-      next: NextStepSchema.refine((s) => s.status !== 'admitted', { message: 'Please admit leads one at a time.', path: ['status'] })
-        .refine((s) => s.status !== 'documents-to-fix' && s.status !== 'forwarded', {
+      next: NextStepSchema.refine((s) => s.status !== 'admitted', { message: 'Please admit leads one at a time.', path: ['status'] }).refine(
+        (s) => s.status !== 'documents-to-fix' && s.status !== 'forwarded',
+        {
           message: 'Please ask for documents and record a portal reference one application at a time.',
           path: ['status'],
-        }),
+        },
+      ),
     }),
   ],
   { message: 'Please choose an action.' },
@@ -292,27 +299,42 @@ const optionalDay = (what: string) => z.preprocess(blank, DaySchema(what).option
  * The filters of the list and the export (query parameters; GET /api/admin/leads adds `limit`
  * and `after`). `assigned` is a staff id, `me` or `none`.
  */
-export const LeadFilterSchema = z.object({
-  kind: z.preprocess(blank, z.enum(Object.keys(LEAD_KINDS) as [string, ...string[]], { message: 'Please choose a kind from the list.' }).optional()),
-  status: z.preprocess(blank, z.enum(LEAD_STATUSES, { message: 'Please choose a status from the list.' }).optional()),
-  /** Where the visit came from (e.g. google, facebook, direct). */
-  source: z.preprocess(blank, z.string().trim().check(plainText('the source')).toLowerCase().max(60, 'Please shorten the source to 60 characters.').optional()),
-  /** The form it came from. */
-  form: z.preprocess(blank, z.enum(Object.keys(LEAD_FORMS) as [string, ...string[]], { message: 'Please choose a form from the list.' }).optional()),
-  course: z.preprocess(blank, z.string().trim().check(plainText('the course')).max(120, 'Please shorten the course to 120 characters.').optional()),
-  /** Received on or after this day (India time). */
-  from: optionalDay('the first day'),
-  /** Received on or before this day (India time). */
-  to: optionalDay('the last day'),
-  due: z.preprocess(blank, z.enum(Object.keys(DUE_FILTERS) as [string, ...string[]], { message: 'Please choose a follow-up filter from the list.' }).optional()),
-  assigned: z.preprocess(
-    blank,
-    z.union([z.literal('me'), z.literal('none'), z.uuid({ message: 'Please choose a member of staff from the list.' })], { message: 'Please choose a member of staff from the list.' }).optional(),
-  ),
-  /** A name, phone number, e-mail address or reference (or a part of one). */
-  q: z.preprocess(blank, z.string().trim().check(plainText('the search')).max(100, 'Please shorten the search to 100 characters.').optional()),
-  sort: z.preprocess(blank, z.enum(Object.keys(LEAD_SORTS) as [LeadSort, ...LeadSort[]], { message: 'Please choose a sort from the list.' }).default('newest')),
-}).refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The first day must not be after the last day.', path: ['to'] });
+export const LeadFilterSchema = z
+  .object({
+    kind: z.preprocess(blank, z.enum(Object.keys(LEAD_KINDS) as [string, ...string[]], { message: 'Please choose a kind from the list.' }).optional()),
+    status: z.preprocess(blank, z.enum(LEAD_STATUSES, { message: 'Please choose a status from the list.' }).optional()),
+    /** Where the visit came from (e.g. google, facebook, direct). */
+    source: z.preprocess(
+      blank,
+      z.string().trim().check(plainText('the source')).toLowerCase().max(60, 'Please shorten the source to 60 characters.').optional(),
+    ),
+    /** The form it came from. */
+    form: z.preprocess(blank, z.enum(Object.keys(LEAD_FORMS) as [string, ...string[]], { message: 'Please choose a form from the list.' }).optional()),
+    course: z.preprocess(blank, z.string().trim().check(plainText('the course')).max(120, 'Please shorten the course to 120 characters.').optional()),
+    /** Received on or after this day (India time). */
+    from: optionalDay('the first day'),
+    /** Received on or before this day (India time). */
+    to: optionalDay('the last day'),
+    due: z.preprocess(
+      blank,
+      z.enum(Object.keys(DUE_FILTERS) as [string, ...string[]], { message: 'Please choose a follow-up filter from the list.' }).optional(),
+    ),
+    assigned: z.preprocess(
+      blank,
+      z
+        .union([z.literal('me'), z.literal('none'), z.uuid({ message: 'Please choose a member of staff from the list.' })], {
+          message: 'Please choose a member of staff from the list.',
+        })
+        .optional(),
+    ),
+    /** A name, phone number, e-mail address or reference (or a part of one). */
+    q: z.preprocess(blank, z.string().trim().check(plainText('the search')).max(100, 'Please shorten the search to 100 characters.').optional()),
+    sort: z.preprocess(
+      blank,
+      z.enum(Object.keys(LEAD_SORTS) as [LeadSort, ...LeadSort[]], { message: 'Please choose a sort from the list.' }).default('newest'),
+    ),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The first day must not be after the last day.', path: ['to'] });
 export type LeadFilter = z.infer<typeof LeadFilterSchema>;
 
 /** A member of staff as the inbox names them. */
@@ -383,7 +405,11 @@ export interface LeadDetail extends LeadRow {
     landingPage: string | null;
   };
   /** The person's enquiries, newest first (this one included). */
-  person: { _id: string; leads: Pick<LeadRow, '_id' | 'reference' | 'kind' | 'status' | 'course' | 'createdAt'>[]; merges: { _id: string; from: string; into: string; at: string }[] };
+  person: {
+    _id: string;
+    leads: Pick<LeadRow, '_id' | 'reference' | 'kind' | 'status' | 'course' | 'createdAt'>[];
+    merges: { _id: string; from: string; into: string; at: string }[];
+  };
   timeline: TimelineEntry[];
   /** An application form's lead: what it sent and its documents (null for an enquiry). */
   application: ApplicationDetail | null;

@@ -46,8 +46,7 @@ export function textProblem(value: string, { multiline = false }: PlainTextOptio
 }
 
 /** The message for a control character in `label` (e.g. 'your message', 'the title'). */
-export const controlCharacterMessage = (label: string) =>
-  `Please remove the hidden control characters (such as NUL) from ${label}: they cannot be stored.`;
+export const controlCharacterMessage = (label: string) => `Please remove the hidden control characters (such as NUL) from ${label}: they cannot be stored.`;
 
 /** The message for a lone surrogate in `label`. */
 export const brokenCharacterMessage = (label: string) =>
@@ -69,5 +68,4 @@ export function plainText(label: string, options: PlainTextOptions = {}) {
  * `value` with every control character and lone surrogate replaced by `replacement`: for what a person
  * cannot correct and need not be asked about (a device's file name, where a visit came from).
  */
-export const strippedText = (value: string, replacement = '') =>
-  value.replace(PAIR_OR_STRIPPED, (found) => (found.length === 2 ? found : replacement));
+export const strippedText = (value: string, replacement = '') => value.replace(PAIR_OR_STRIPPED, (found) => (found.length === 2 ? found : replacement));

@@ -54,20 +54,26 @@ export const DAMAGED_PDF = 'This PDF is damaged or has something added after its
 export const PDF_WITH_PAGE = 'This file is not a real PDF: it also holds a web page. Please choose the PDF again.';
 
 /** The message for an image whose pixels cannot be read (`kind`: 'JPEG', 'PNG' or 'WebP'). */
-export const damagedImageMessage = (kind: string) => `This ${kind} photo could not be opened: it is damaged or not a real photo. Please choose the photo again.`;
+export const damagedImageMessage = (kind: string) =>
+  `This ${kind} photo could not be opened: it is damaged or not a real photo. Please choose the photo again.`;
 
 /** The message for an image with more pixels than the server opens. */
 export const tooManyPixelsMessage = (width: number, height: number) =>
   `This photo is ${width} × ${height} pixels, more than we can open. Please choose a smaller photo or a lower-resolution scan.`;
 
 /** The message for a HEIC/HEIF photo the browser cannot read. */
-export const HEIC_MESSAGE = 'This photo is in HEIC format, which we cannot read. Please choose a JPEG photo or a PDF (on an iPhone: Settings → Camera → Formats → Most Compatible).';
+export const HEIC_MESSAGE =
+  'This photo is in HEIC format, which we cannot read. Please choose a JPEG photo or a PDF (on an iPhone: Settings → Camera → Formats → Most Compatible).';
 
 /** A form's kind (and its leads' kind). */
 export const APPLICATION_FORMS = ['emitra', 'csc', 'iibf', 'nielit'] as const;
 export type ApplicationForm = (typeof APPLICATION_FORMS)[number];
 
-const uuid = (message: string) => z.string({ message }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, message).transform((v) => v.toLowerCase());
+const uuid = (message: string) =>
+  z
+    .string({ message })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, message)
+    .transform((v) => v.toLowerCase());
 
 /** The browser's id of one fill of a form (made when the form is first opened, kept with the draft). */
 export const DraftIdSchema = uuid('The form has no valid draft id. Please reload the page.');
@@ -91,9 +97,16 @@ const fileFacts = {
   /** Its name on the device. */
   name: FileNameSchema,
   /** Its type as the browser reports it. */
-  type: z.string({ message: wrongTypeMessage(false) }).check(plainText('the file type')).max(100, wrongTypeMessage(false)),
+  type: z
+    .string({ message: wrongTypeMessage(false) })
+    .check(plainText('the file type'))
+    .max(100, wrongTypeMessage(false)),
   /** Its size in bytes. */
-  size: z.number({ message: 'The file size is missing.' }).int().min(1, 'This file is empty. Please choose another.').refine((n) => n <= MAX_DOCUMENT_BYTES, { error: (issue) => tooLargeMessage(issue.input as number) }),
+  size: z
+    .number({ message: 'The file size is missing.' })
+    .int()
+    .min(1, 'This file is empty. Please choose another.')
+    .refine((n) => n <= MAX_DOCUMENT_BYTES, { error: (issue) => tooLargeMessage(issue.input as number) }),
 };
 
 /**
@@ -137,7 +150,10 @@ export const UploadCheckSchema = z.object({
   uploadId: UploadIdSchema,
   /** The fill it was made for (or `fix`): only its own browser can ask. */
   draft: DraftIdSchema.optional(),
-  fix: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.').optional(),
+  fix: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.')
+    .optional(),
 });
 
 /** The answer of a passed check. */

@@ -87,7 +87,10 @@ export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 export const ChangePasswordSchema = z
   .object({
     /** The password in use now. */
-    currentPassword: z.string({ message: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(PASSWORD_MAX, 'Your current password is not correct.'),
+    currentPassword: z
+      .string({ message: 'Please enter your current password.' })
+      .min(1, 'Please enter your current password.')
+      .max(PASSWORD_MAX, 'Your current password is not correct.'),
     /** The new password. */
     newPassword: NewPasswordSchema,
   })
