@@ -7,7 +7,8 @@
  */
 import { expectNoViolations } from './axe';
 import { expect, test } from './admin-fixtures';
-import { applicant, fillAll, mailTo, openForm, pdf, slot, smallPhoto, upload } from './application-fill';
+import { applicant, fillAll, openForm, pdf, slot, smallPhoto, upload } from './application-fill';
+import { mailTo } from './outbox';
 
 test('documents asked again are uploaded through the mailed link, and the application is Submitted again', async ({ page, adminApi }) => {
   test.setTimeout(240_000);

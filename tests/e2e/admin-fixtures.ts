@@ -2,15 +2,13 @@
  * What the staff admin specs share: a `test` whose every test poses as a client of its own (the
  * API's per-address limits never meet the suite), the demo admin's authenticator secret, colleagues
  * invited for the tests that sign in or out (an account each, so no test ends another's session and
- * no two sign in with one authenticator code), the invitation link read from the mail outbox, and
- * the sign-in through the real /adminLogin.
+ * no two sign in with one authenticator code), and the sign-in through the real /adminLogin.
  */
-import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { adminSecretsPath, adminStatePath } from './admin-accounts';
-import { escapeRe } from './routes';
+import { invitationLink } from './outbox';
 
 /** A made-up client address in 198.18.0.0/15 (benchmarking range), one per test. */
 export const clientAddress = () => `198.18.${1 + Math.floor(Math.random() * 254)}.${1 + Math.floor(Math.random() * 254)}`;
@@ -48,34 +46,6 @@ export const adminSecrets = async (): Promise<AdminSecrets> => JSON.parse(await 
  * one step of drift, so `steps: 1` gives a second sign-in within the same half minute.
  */
 export const totp = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-
-/** The newest invitation link e-mailed to `email` (the outbox of the test server), waiting up to 10 s. */
-export async function invitationLink(email: string): Promise<string> {
-  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-    for (const file of files) {
-      // Quoted-printable soft line breaks (`=` at the end of a line) are joined first.
-      const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (!new RegExp(`^To: .*${escapeRe(email)}`, 'mi').test(mail)) continue;
-      const link = /https?:\/\/[^\s"'<>]*\/adminInvite#token=[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no invitation link e-mailed to ${email} in ${outbox}`);
-}
-
-/** How many e-mails the outbox holds for `email`. */
-export async function mailsTo(email: string): Promise<number> {
-  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-  let count = 0;
-  for (const file of files) {
-    if (new RegExp(`^To: .*${escapeRe(email)}`, 'mi').test(await readFile(path.join(outbox, file), 'utf8'))) count += 1;
-  }
-  return count;
-}
 
 /** A colleague of the tests: an account of their own, password set, no authenticator yet. */
 export interface Colleague {

@@ -7,9 +7,10 @@
  * Failures the server rarely gives (a 500, a slow answer) are answered in the browser.
  */
 import type { Page, Route } from '@playwright/test';
-import { CONFLICT_MESSAGE } from '../../src/lib/schemas/records';
+import { CONFLICT_MESSAGE, PAGE_MAX } from '../../src/lib/schemas/records';
 import { expectNoViolations } from './axe';
-import { adminSecrets, expect, inviteColleague, mailsTo, panelHeading, signInFirstTime, SIGNED_OUT, test, totp } from './admin-fixtures';
+import { adminSecrets, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test, totp } from './admin-fixtures';
+import { countMailsTo } from './outbox';
 import { gate } from './fixtures';
 
 /** Opens a panel and waits until it has loaded what it lists. */
@@ -247,10 +248,10 @@ test.describe('courses', () => {
 
     // Someone else saves first: the 409's message, and their version in the form.
     await card.getByRole('button', { name: /^Edit/ }).click();
-    const id = await page.evaluate(async (t) => {
-      const list = (await (await fetch('/api/courses?limit=100')).json()) as { items: { _id: string; title: string }[] };
+    const id = await page.evaluate(async ([t, limit]) => {
+      const list = (await (await fetch(`/api/courses?limit=${limit}`)).json()) as { items: { _id: string; title: string }[] };
       return list.items.find((c) => c.title === t)!._id;
-    }, title);
+    }, [title, PAGE_MAX] as const);
     const current = (await (await adminApi.get(`/api/courses/${id}`)).json()) as Record<string, unknown>;
     const theirs = await adminApi.put(`/api/courses/${id}`, { data: { ...current, duration: '4 months' } });
     expect(theirs.status()).toBe(200);
@@ -472,7 +473,7 @@ test.describe('staff', () => {
     await expect(invitee).toContainText('Invited');
     // A lost e-mail: a new link (the old one stops working).
     await invitee.getByRole('button', { name: /^Send a new invitation/ }).click();
-    await expect.poll(() => mailsTo(email), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => countMailsTo(email), { timeout: 15_000 }).toBe(2);
 
     const row = page.getByRole('row', { name: new RegExp(colleague.name) });
     await expect(row).toContainText('Active');

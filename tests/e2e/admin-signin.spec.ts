@@ -8,7 +8,8 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN } from './admin-accounts';
 import { expectNoViolations } from './axe';
-import { expect, invitationLink, inviteColleague, panelHeading, passwordStep, signInFirstTime, signInWithCode, SIGNED_OUT, test, totp } from './admin-fixtures';
+import { expect, inviteColleague, panelHeading, passwordStep, signInFirstTime, signInWithCode, SIGNED_OUT, test, totp } from './admin-fixtures';
+import { invitationLink } from './outbox';
 
 /** Scripts of React, or of the admin app (its island and panels), by file name. */
 const REACT = /\/_astro\/(client\.|react-dom)/;
