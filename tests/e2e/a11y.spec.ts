@@ -4,33 +4,15 @@
  * home page with its animations run too), nor in the open mobile menu or the certificate
  * preview dialog.
  */
-import type { Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { expect, test } from './fixtures';
+import { revealAll } from './reveal';
 import { allPages } from './routes';
 
 const VIEWPORTS = [
   { name: 'phone', width: 360, height: 740 },
   { name: 'desktop', width: 1280, height: 800 },
 ];
-
-/**
- * Scrolls through the page so every entrance animation and lazy carousel has run, then back up.
- * Under prefers-reduced-motion nothing is hidden or moves (global.css), so only the lazy parts
- * need the scroll: `animated: false` skips the wait for the animations to end.
- */
-async function revealAll(page: Page, { animated = true } = {}) {
-  await page.evaluate(async () => {
-    const step = Math.max(200, innerHeight * 0.8);
-    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
-      scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-    scrollTo(0, 0);
-  });
-  // Entrance animations last up to 1 s.
-  if (animated) await page.waitForTimeout(1100);
-}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`axe on a ${viewport.width}px ${viewport.name}`, () => {
@@ -41,7 +23,7 @@ for (const viewport of VIEWPORTS) {
     for (const { path } of allPages) {
       test(`${path}`, async ({ page }) => {
         await page.goto(path);
-        await revealAll(page, { animated: false });
+        await revealAll(page);
         await expectNoViolations(page, `${path} at ${viewport.width}px`);
       });
     }

@@ -6,11 +6,14 @@
  * the browser (page.route) to reach states the real API gives only slowly or rarely.
  */
 import type { Browser, Page } from '@playwright/test';
+import { RESEND_COOLDOWN_SECONDS } from '../../src/lib/schemas/user';
 import { expectNoViolations } from './axe';
-import { expect, gate, test } from './fixtures';
+import { awake, expect, gate, recordScripts, test } from './fixtures';
 import { codeFor } from './outbox';
 
 const DESKTOP = { width: 1280, height: 800 };
+/** Just past the wait between two codes (ms). */
+const pastCooldown = (RESEND_COOLDOWN_SECONDS + 1) * 1000;
 
 /** Scripts that mean React (or an account island) was downloaded. */
 const REACT_SCRIPT = /\/_astro\/(client\.|react|jsx-runtime|HeaderAuth|LoginDialog|LoginForm|RegisterForm|VerifyForm|ForgotPasswordForm|AccountProfile)/;
@@ -20,19 +23,6 @@ test.beforeEach(async ({ page }) => {
   const byte = () => 1 + Math.floor(Math.random() * 254);
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.19.${byte()}.${byte()}` });
 });
-
-/** Records the URLs of every script the page downloads. */
-function recordScripts(page: Page) {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
-  });
-  return scripts;
-}
-
-/** Waits until the island of `component` has woken up (Astro drops `ssr` once it hydrated). */
-const awake = (page: Page, component: string) =>
-  expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
 
 const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Login to Your Account' });
 const banner = (page: Page) => page.getByRole('banner');
@@ -53,9 +43,8 @@ test.describe('an anonymous visitor', () => {
     const scripts = recordScripts(page);
     for (const path of ['/', '/about', '/course-list', '/register', '/verify', '/forgot-password']) {
       await page.goto(path);
-      await page.waitForLoadState('load');
+      await page.waitForLoadState('networkidle');
     }
-    await page.waitForTimeout(800);
     expect(scripts.filter((url) => REACT_SCRIPT.test(url))).toEqual([]);
     // The header's island is there, but was never woken: still the server's Student Login.
     await expect(banner(page).getByRole('link', { name: 'Student Login' })).toHaveAttribute('href', '/login');
@@ -226,8 +215,10 @@ test.describe('forms answered in the browser', () => {
     await main.getByLabel('Full name').fill('Meena Kumari');
     await main.getByLabel('Email').fill('meena@example.in');
     await main.getByLabel('Password').fill('a long password');
+    // The submission is seen where it ends (the window, after the page's own handlers).
+    await page.evaluate(() => addEventListener('submit', (event) => sessionStorage.setItem('submitHeld', String(event.defaultPrevented)), { once: true }));
     await main.getByLabel('Password').press('Enter');
-    await page.waitForTimeout(500);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('submitHeld')), 'held back, not sent as a page request').toBe('true');
     expect(sent, 'nothing is sent without the form code').toBeUndefined();
     await expect(page).toHaveURL(/\/register$/);
 
@@ -270,7 +261,7 @@ test.describe('forms answered in the browser', () => {
       await held.wait;
       await route.fulfill({ json: { message: 'We have sent a new 6-digit code to meena@example.in.', activationToken: 'second-token' } });
     });
-    await page.clock.fastForward(61_000);
+    await page.clock.fastForward(pastCooldown);
     await expect(resend).toHaveText('Resend OTP');
     await resend.click();
     await expect(main.getByRole('button', { name: 'Sending...' })).toBeDisabled();
@@ -284,7 +275,7 @@ test.describe('forms answered in the browser', () => {
     // A failure without a message falls back to the spec's text.
     await page.unroute('**/api/user/resend-otp');
     await page.route('**/api/user/resend-otp', (route) => route.fulfill({ status: 500, json: {} }));
-    await page.clock.fastForward(61_000);
+    await page.clock.fastForward(pastCooldown);
     await resend.click();
     await expect(page.locator('.toast--error')).toHaveText('Failed to resend OTP');
 
@@ -356,7 +347,7 @@ test.describe('the whole journey against the real API', () => {
       await awake(other, 'VerifyForm');
       const resend = other.getByRole('main').getByRole('button', { name: /^Resend OTP/ });
       await expect(resend).toBeDisabled();
-      await other.clock.fastForward(61_000);
+      await other.clock.fastForward(pastCooldown);
       await expect(resend).toHaveText('Resend OTP');
       await resend.click();
       await expect(other.locator('.toast--error')).toHaveText(/^Please wait \d+ seconds? before asking for another code\.$/);

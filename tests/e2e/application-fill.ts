@@ -1,16 +1,14 @@
 /**
- * What the application-form specs (and the upload benchmark) share: realistic files made on the
- * spot (camera-like JPEGs with sharp, a small real PDF, an HTML page named .pdf, a PDF named .jpg),
- * a valid fill of each form for a new applicant, and helpers that fill a form, choose a document
- * and read the applicant's mail from the test server's outbox.
+ * What the application-form specs share: realistic files as the browser picks them (photos and a
+ * signature from ../support/photo.ts, a small real PDF, an HTML page named .pdf, a PDF named
+ * .jpg), a valid fill of each form for a new applicant, and helpers that fill a form and choose a
+ * document (the applicant's mail: ./outbox.ts).
  */
-import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
 import { pdfBytes } from '../support/pdf';
+import { cameraPhoto, signatureBytes } from '../support/photo';
 import { escapeRe } from './routes';
 
 /** A file as Playwright's setInputFiles takes it. */
@@ -20,36 +18,11 @@ export interface FilePayload {
   buffer: Buffer;
 }
 
-/**
- * A camera-like JPEG: a smooth scene (gradients, soft shapes) under sensor noise, which
- * compresses the way a phone photo does. `noise` and `quality` set its size: 4000 × 3000 at
- * noise 70 and quality 97 is about 8.5 MB; at noise 40 and quality 90, 3264 × 2448 is about 3 MB.
- */
-export async function cameraPhoto({ width = 1200, height = 900, noise = 30, quality = 85, seed = 1 } = {}): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  let state = seed;
-  const random = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const i = (y * width + x) * 3;
-      const n = (random() - 0.5) * noise;
-      pixels[i] = Math.max(0, Math.min(255, (x * 255) / width + n));
-      pixels[i + 1] = Math.max(0, Math.min(255, (y * 255) / height + n));
-      pixels[i + 2] = Math.max(0, Math.min(255, 128 + 100 * Math.sin(x / 97) * Math.cos(y / 131) + n));
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
-}
-
 /** A small real photo (a passport photo from a phone's gallery), about 100 KB. */
 export const smallPhoto = async (name = 'photo.jpg'): Promise<FilePayload> => ({ name, mimeType: 'image/jpeg', buffer: await cameraPhoto({ width: 600, height: 800 }) });
 
 /** A signature scanned to PNG, a few KB. */
-export async function signaturePng(name = 'signature.png'): Promise<FilePayload> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="120"><path d="M10 90 C 60 10, 110 110, 160 50 S 260 20, 390 80" stroke="#123" stroke-width="6" fill="none"/></svg>`;
-  return { name, mimeType: 'image/png', buffer: await sharp(Buffer.from(svg)).png().toBuffer() };
-}
-
+export const signaturePng = async (name = 'signature.png'): Promise<FilePayload> => ({ name, mimeType: 'image/png', buffer: await signatureBytes() });
 
 /** A scan saved as PDF. */
 export const pdf = (name = 'scan.pdf', text?: string): FilePayload => ({ name, mimeType: 'application/pdf', buffer: pdfBytes(text) });
@@ -142,9 +115,6 @@ export async function filesFor(form: ApplicationForm, { optional = false } = {})
     }));
 }
 
-/** True when a mail's To: line names `email`. */
-const addressedTo = (mail: string, email: string) => new RegExp(`^To: .*${escapeRe(email)}`, 'mi').test(mail);
-
 /** Fills every field, uploads every required file (and the optional ones when asked), ticks the consent. */
 export async function fillAll(page: Page, form: ApplicationForm, person: { email: string; mobile: string }, { optional = false } = {}) {
   await fillFields(page, form, validFill(form, person));
@@ -152,29 +122,4 @@ export async function fillAll(page: Page, form: ApplicationForm, person: { email
   for (const { label, file } of files) await choose(page, label, file);
   for (const { label } of files) await expect(slot(page, label).getByText(/^Uploaded: /)).toBeVisible({ timeout: 60_000 });
   await page.getByRole('checkbox', { name: /I have read what is collected/ }).check();
-}
-
-/** The newest e-mail the test server wrote to `email` (quoted-printable undone), waiting up to 10 s. */
-export async function mailTo(email: string, containing?: RegExp): Promise<string> {
-  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-    for (const file of files) {
-      const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (addressedTo(mail, email) && (!containing || containing.test(mail))) return mail;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no e-mail to ${email} in ${outbox}`);
-}
-
-/** How many e-mails the outbox holds for `email` that match `containing`. */
-export async function countMailsTo(email: string, containing: RegExp): Promise<number> {
-  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
-  let count = 0;
-  for (const file of (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
-    const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    if (addressedTo(mail, email) && containing.test(mail)) count += 1;
-  }
-  return count;
 }

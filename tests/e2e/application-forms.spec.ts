@@ -13,15 +13,12 @@ import { expect, test as base } from './fixtures';
 import { clientAddress } from './admin-fixtures';
 import {
   applicant,
-  cameraPhoto,
   choose,
   control,
-  countMailsTo,
   fillAll,
   fillFields,
   filesFor,
   htmlNamedPdf,
-  mailTo,
   openForm,
   pdf,
   pdfNamedJpg,
@@ -30,7 +27,10 @@ import {
   upload,
   validFill,
 } from './application-fill';
+import { draftKey } from '../../src/lib/form-draft';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
+import { cameraPhoto } from '../support/photo';
+import { countMailsTo, mailTo } from './outbox';
 import { escapeRe } from './routes';
 
 /** Every test poses as a visitor of its own: the per-address limits never meet the suite. */
@@ -333,11 +333,13 @@ test.describe('the application forms on a phone', () => {
     await expect(page.getByText(/^Uploaded: /)).toHaveCount(6);
 
     await page.unroute('**/api/IIBF');
+    const again = page.waitForResponse((response) => response.url().endsWith('/api/IIBF') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Submit' }).click();
     const success = page.getByRole('status').filter({ hasText: 'Application submitted successfully!' });
     await expect(success).toContainText(firstReference);
+    // The server knew it for the first one: a replay, which stores and mails nothing of its own.
+    expect((await again).headers()['idempotent-replayed'], 'answered as a replay').toBe('true');
     await mailTo(person.email, new RegExp(firstReference));
-    await page.waitForTimeout(1_000);
     expect(await countMailsTo(person.email, /IB-\d{4}-\d{5,}/), 'one confirmation').toBe(1);
   });
 
@@ -380,8 +382,15 @@ test.describe('the application forms on a phone', () => {
     await openForm(page, 'emitra');
     await fillFields(page, 'emitra', { name: 'Ramesh Kumar', panNo: 'abcde1234f', aadharNo: '234123412346', contactNumber: person.mobile, location: 'Urban' });
     await upload(page, 'Marksheet', pdf('marksheet.pdf'));
-    // Saved a moment after the last change.
-    await page.waitForTimeout(800);
+    // Saved a moment after the last change: kept once the kept fill holds it.
+    await expect
+      .poll(() =>
+        page.evaluate((key) => {
+          const kept = JSON.parse(localStorage.getItem(key) ?? 'null') as { fields?: Record<string, string>; documents?: Record<string, { name: string }> } | null;
+          return { name: kept?.fields?.['name'], location: kept?.fields?.['location'], files: Object.values(kept?.documents ?? {}).map((d) => d.name) };
+        }, draftKey('emitra')),
+      )
+      .toEqual({ name: 'Ramesh Kumar', location: 'Urban', files: ['marksheet.pdf'] });
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: 'We restored what you typed on this device' })).toContainText('and the file you uploaded');
     await expect(control(page, 'Name')).toHaveValue('Ramesh Kumar');

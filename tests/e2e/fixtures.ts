@@ -4,7 +4,7 @@
  * (no announcement, one visitor) and the server stays free for the pages. A test can install
  * its own answer: the route registered last wins. headers.spec.ts uses the real API.
  */
-import { test as base } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs, type WorkerInfo } from '@playwright/test';
 
 export const test = base.extend<{ quietApi: void }>({
   quietApi: [
@@ -17,7 +17,7 @@ export const test = base.extend<{ quietApi: void }>({
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /**
  * Holds a mocked request until the test has seen the waiting state ('Please Wait...',
@@ -27,4 +27,36 @@ export { expect } from '@playwright/test';
 export function gate(): { wait: Promise<void>; release: () => void } {
   const { promise, resolve } = Promise.withResolvers<void>();
   return { wait: promise, release: () => resolve() };
+}
+
+/**
+ * The addresses of every script the page downloads from now on. Read them once the page has
+ * loaded and the network has gone quiet (waitForLoadState('networkidle')): by then everything
+ * the page asks for on its own has been asked for.
+ */
+export function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  return scripts;
+}
+
+/** Waits until the island of `component` has woken up (Astro drops `ssr` once it hydrated). */
+export const awake = (page: Page, component: string) => expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
+
+/**
+ * A worker fixture holding what `seed` made through the API (as a visitor of the test server):
+ * made once per worker, when the first test that asks for it starts, for the tests that only
+ * read it.
+ */
+export function seededPerWorker<T>(seed: (request: APIRequestContext) => Promise<T>): [(args: PlaywrightWorkerArgs, use: (value: T) => Promise<void>, workerInfo: WorkerInfo) => Promise<void>, { scope: 'worker' }] {
+  return [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL ?? '' });
+      await use(await seed(request));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ];
 }

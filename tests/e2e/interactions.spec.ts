@@ -5,8 +5,14 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { servicePaths } from './routes';
+import { content, servicePaths } from './routes';
 
+/** The course categories of content/catalogue.json, in tab order; the last, 'All Courses', gathers every card. */
+const { categories } = content<{ categories: { name: string; id: string; courses?: { title: string }[] }[] }>('catalogue.json');
+/** How many testimonials content/testimonials.json holds. */
+const testimonialCount = content<{ items: unknown[] }>('testimonials.json').items.length;
+
+/** The Services submenu's names, as the spec words them (servicePaths holds their addresses). */
 const serviceNames = ['Courses', 'Degree Courses', 'Open Board', 'E-Mitra', 'CSC Services', 'IIBF Services', 'Aadhar Service', 'NIELIT Courses', 'Website Design'];
 
 /** The slide ("n / total") of a carousel that is shown, i.e. fully inside the carousel's box. */
@@ -119,17 +125,79 @@ test.describe('desktop menu (1280 px)', () => {
   });
 });
 
+/** The fake time the carousel tests start at. */
+const START = Date.parse('2026-11-20T10:00:00+05:30');
+
+/**
+ * Stops the page's timers before it loads (page.clock, paused): the carousels' autoplay, like
+ * everything else on a timer, moves only as far as the test runs the clock.
+ */
+async function stopTheClock(page: Page) {
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + 1_000);
+}
+
+/**
+ * Runs the stopped clock on, 50 ms at a time, until the carousel has started (Swiper marks it):
+ * it starts when the browser is idle after it came into view, and its autoplay counts from then.
+ */
+async function startCarousel(page: Page, region: Locator) {
+  await expect(async () => {
+    await page.clock.runFor(50);
+    await expect(region).toHaveClass(/swiper-initialized/, { timeout: 100 });
+  }).toPass();
+}
+
+/** Waits until the carousel's slide has finished moving and its autoplay counts again (Swiper's own state). */
+const atRest = (region: Locator) =>
+  expect
+    .poll(() =>
+      region.evaluate((root) => {
+        const swiper = (root as HTMLElement & { swiper?: { animating: boolean; autoplay: { running: boolean; paused: boolean } } }).swiper;
+        return Boolean(swiper && !swiper.animating && (!swiper.autoplay.running || !swiper.autoplay.paused));
+      }),
+    )
+    .toBe(true);
+
+/**
+ * Opens the home page with its clock stopped and its banner carousel started, showing the first
+ * of its three pictures: the carousel, its slides and its dots.
+ */
+async function homeBanner(page: Page) {
+  await stopTheClock(page);
+  await page.goto('/');
+  const region = page.locator('[aria-roledescription="carousel"]').first();
+  const controls = page.locator('site-carousel').first();
+  const slide = (n: number) => region.getByRole('group', { name: `${n} / 3` });
+  await region.scrollIntoViewIfNeeded();
+  await startCarousel(page, region);
+  await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
+  return { region, slide, dot: (n: number) => controls.getByRole('button', { name: `Go to slide ${n}` }) };
+}
+
+/** The testimonials' section, scrolled to: the carousel and its dots. */
+async function testimonials(page: Page) {
+  const heading = page.getByRole('heading', { name: 'What Student Says' });
+  await heading.scrollIntoViewIfNeeded();
+  const section = page.locator('section').filter({ has: heading }).last();
+  return { section, region: section.locator('[aria-roledescription="carousel"]'), dots: section.getByRole('button', { name: /Go to slide/ }) };
+}
+
 test.describe('carousels', () => {
-  test('the home banner advances by itself every ~3 s and loops back to the first picture', async ({ page }) => {
-    test.setTimeout(45_000);
+  test('the home banner advances by itself every 3 s and loops back to the first picture', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/');
-    const banner = page.locator('[aria-roledescription="carousel"]').first();
-    await banner.scrollIntoViewIfNeeded();
-    await expect(banner.getByRole('group', { name: '1 / 3' })).toBeInViewport({ ratio: 0.9 });
-    await expect(banner.getByRole('group', { name: '2 / 3' })).toBeInViewport({ ratio: 0.9, timeout: 5_000 });
-    await expect(banner.getByRole('group', { name: '3 / 3' })).toBeInViewport({ ratio: 0.9, timeout: 5_000 });
-    await expect(banner.getByRole('group', { name: '1 / 3' })).toBeInViewport({ ratio: 0.9, timeout: 5_000 });
+    const { region, slide, dot } = await homeBanner(page);
+    for (const [from, to] of [[1, 2], [2, 3], [3, 1]] as const) {
+      // Not before 3 s (the carousel started up to 50 ms before the clock stopped)…
+      await page.clock.runFor(2_900);
+      await expect(dot(from)).toHaveAttribute('aria-current', 'true');
+      await expect(slide(from)).toBeInViewport({ ratio: 0.9 });
+      // …and at 3 s.
+      await page.clock.runFor(150);
+      await expect(dot(to)).toHaveAttribute('aria-current', 'true');
+      await expect(slide(to)).toBeInViewport({ ratio: 0.9 });
+      await atRest(region);
+    }
   });
 
   for (const { width, perView } of [
@@ -142,18 +210,14 @@ test.describe('carousels', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: 'reduce' }); // no autoplay while we count
       await page.goto('/');
-      const heading = page.getByRole('heading', { name: 'What Student Says' });
-      await heading.scrollIntoViewIfNeeded();
-      const section = page.locator('section').filter({ has: heading }).last();
-      const region = section.locator('[aria-roledescription="carousel"]');
+      const { section, region, dots } = await testimonials(page);
       // Swiper starts as the carousel nears the viewport: its dots appear.
-      const dots = section.getByRole('button', { name: /Go to slide/ });
       await expect(dots.first()).toBeVisible();
       await region.scrollIntoViewIfNeeded();
 
       const first = await shownSlides(region);
       expect(first, 'slides shown').toHaveLength(perView);
-      expect(await dots.count()).toBe(Math.ceil(6 / perView));
+      expect(await dots.count()).toBe(Math.ceil(testimonialCount / perView));
 
       await section.getByRole('button', { name: /next/i }).click();
       await expect.poll(() => shownSlides(region)).not.toEqual(first);
@@ -169,20 +233,20 @@ test.describe('carousels', () => {
     });
   }
 
-  test('testimonials advance by themselves every ~6 s', async ({ page }) => {
-    test.setTimeout(45_000);
+  test('testimonials advance by themselves every 6 s', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    await stopTheClock(page);
     await page.goto('/');
-    const heading = page.getByRole('heading', { name: 'What Student Says' });
-    await heading.scrollIntoViewIfNeeded();
-    const section = page.locator('section').filter({ has: heading }).last();
-    const region = section.locator('[aria-roledescription="carousel"]');
-    await expect(section.getByRole('button', { name: /Go to slide/ }).first()).toBeVisible();
+    const { region, dots } = await testimonials(page);
+    await startCarousel(page, region);
     await page.mouse.move(0, 0); // autoplay pauses under the pointer
     const first = await shownSlides(region);
-    await page.waitForTimeout(4_000);
-    expect(await shownSlides(region), 'still the first page after 4 s').toEqual(first);
-    await expect.poll(() => shownSlides(region), { timeout: 6_000 }).not.toEqual(first);
+    await page.clock.runFor(5_800);
+    await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+    expect(await shownSlides(region), 'still the first page before 6 s').toEqual(first);
+    await page.clock.runFor(300);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect.poll(() => shownSlides(region)).not.toEqual(first);
   });
 });
 
@@ -190,13 +254,11 @@ test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
 
   test('nothing moves by itself', async ({ page }) => {
-    test.setTimeout(45_000);
-    await page.goto('/');
-    const banner = page.locator('[aria-roledescription="carousel"]').first();
-    await banner.scrollIntoViewIfNeeded();
-    await expect(banner.getByRole('group', { name: '1 / 3' })).toBeInViewport({ ratio: 0.9 });
-    await page.waitForTimeout(4_000);
-    await expect(banner.getByRole('group', { name: '1 / 3' })).toBeInViewport({ ratio: 0.9 });
+    const { slide, dot } = await homeBanner(page);
+    // Three times the banner's 3 s.
+    await page.clock.runFor(10_000);
+    await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+    await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
 
     // Entrance animations and the announcement's scrolling are switched off.
     const moving = await page.evaluate(() =>
@@ -208,14 +270,14 @@ test.describe('reduced motion', () => {
   });
 
   test('testimonials stay put', async ({ page }) => {
+    await stopTheClock(page);
     await page.goto('/');
-    const heading = page.getByRole('heading', { name: 'What Student Says' });
-    await heading.scrollIntoViewIfNeeded();
-    const section = page.locator('section').filter({ has: heading }).last();
-    const region = section.locator('[aria-roledescription="carousel"]');
-    await expect(section.getByRole('button', { name: /Go to slide/ }).first()).toBeVisible();
+    const { region, dots } = await testimonials(page);
+    await startCarousel(page, region);
     const first = await shownSlides(region);
-    await page.waitForTimeout(7_000);
+    // Twice the testimonials' 6 s.
+    await page.clock.runFor(12_000);
+    await expect(dots.first()).toHaveAttribute('aria-current', 'true');
     expect(await shownSlides(region)).toEqual(first);
   });
 });
@@ -248,35 +310,39 @@ test.describe('recognition preview (/about)', () => {
 });
 
 test.describe('course tabs with the keyboard', () => {
+  const [first, second] = categories;
+  const all = categories.at(-1)!;
+
   test('arrow keys move and select, Home and End jump, focus follows', async ({ page }) => {
     await page.goto('/coursePage');
     const tab = (name: string) => page.getByRole('tab', { name, exact: true });
-    await tab('Digital Literacy').focus();
+    await tab(first!.name).focus();
     await page.keyboard.press('ArrowRight');
-    await expect(tab('Digital Marketing')).toBeFocused();
-    await expect(tab('Digital Marketing')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel')).toContainText('Digital Marketing');
-    await expect(page.getByRole('tabpanel')).not.toContainText('RS-CIT');
+    await expect(tab(second!.name)).toBeFocused();
+    await expect(tab(second!.name)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText(second!.name);
+    await expect(page.getByRole('tabpanel')).not.toContainText(first!.courses![0]!.title);
 
     await page.keyboard.press('End');
-    await expect(tab('All Courses')).toBeFocused();
-    await expect(tab('All Courses')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(all.name)).toBeFocused();
+    await expect(tab(all.name)).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
-    await expect(tab('Digital Literacy')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(first!.name)).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowLeft');
-    await expect(tab('All Courses')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(all.name)).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Home');
-    await expect(tab('Digital Literacy')).toBeFocused();
+    await expect(tab(first!.name)).toBeFocused();
 
     // Only the selected tab is in the Tab order; Tab moves on into its panel.
     await page.keyboard.press('Tab');
-    await expect(tab('Digital Marketing')).not.toBeFocused();
-    await expect(page.getByRole('tabpanel')).toContainText('RS-CIT');
+    await expect(tab(second!.name)).not.toBeFocused();
+    await expect(page.getByRole('tabpanel')).toContainText(first!.courses![0]!.title);
   });
 
   test('a link to a category opens its tab', async ({ page }) => {
-    await page.goto('/coursePage#law');
-    await expect(page.getByRole('tab', { name: 'LAW' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel')).toContainText('RJS');
+    const law = categories.find((category) => category.id === 'law')!;
+    await page.goto(`/coursePage#${law.id}`);
+    await expect(page.getByRole('tab', { name: law.name })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText(law.courses![0]!.title);
   });
 });

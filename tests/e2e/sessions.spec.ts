@@ -6,8 +6,9 @@
  * the end, runs against the real API.
  */
 import type { Page, Request } from '@playwright/test';
+import { RESEND_COOLDOWN_SECONDS } from '../../src/lib/schemas/user';
 import { expectNoViolations } from './axe';
-import { expect, gate, test } from './fixtures';
+import { awake, expect, gate, recordScripts, test } from './fixtures';
 import { codeFor } from './outbox';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -26,10 +27,6 @@ test.beforeEach(async ({ page }) => {
 
 const banner = (page: Page) => page.getByRole('banner');
 const main = (page: Page) => page.getByRole('main');
-
-/** Waits until the island of `component` has woken up (Astro drops `ssr` once it hydrated). */
-const awake = (page: Page, component: string) =>
-  expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
 
 /** What a request sent: its method, the headers that matter here, and its JSON body. */
 const sentBy = (request: Request) => ({
@@ -407,7 +404,7 @@ test.describe('a forgotten password', () => {
     expect(resets).toHaveLength(3);
   });
 
-  test('"Send a new code" goes back with the address kept; the same address waits out the 60 s, another does not', async ({ page }) => {
+  test(`"Send a new code" goes back with the address kept; the same address waits out the ${RESEND_COOLDOWN_SECONDS} s, another does not`, async ({ page }) => {
     await page.clock.install();
     const asked = await answerForgot(page);
     await askForCode(page);
@@ -424,7 +421,7 @@ test.describe('a forgotten password', () => {
     await expect(send).toHaveText('Send code');
     await email.fill('meena@example.in');
     await expect(send).toBeDisabled();
-    await page.clock.fastForward(61_000);
+    await page.clock.fastForward((RESEND_COOLDOWN_SECONDS + 1) * 1000);
     await expect(send).toHaveText('Send code');
     await send.click();
     await expect(main(page).getByRole('status').filter({ hasText: sentCode })).toBeVisible();
@@ -493,13 +490,9 @@ test.describe('a forgotten password', () => {
   });
 
   test('an anonymous visitor downloads no React before using the form', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
+    const scripts = recordScripts(page);
     await page.goto('/forgot-password');
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(800);
+    await page.waitForLoadState('networkidle');
     expect(scripts.filter((url) => REACT_SCRIPT.test(url))).toEqual([]);
 
     await main(page).getByLabel('Email').focus();
