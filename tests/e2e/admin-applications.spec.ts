@@ -6,23 +6,19 @@
  * line), two documents asked for again (the applicant's mail with a working link), then Verified
  * → Forwarded with the portal's reference → Approved. axe on the page and the viewer.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { EMITRA_FORM } from '../../src/lib/schemas/application-forms';
+import { answersOf } from '../support/form-answers';
+import { pdfBytes } from '../support/pdf';
+import { photoBytes } from '../support/photo';
 import { clientAddress, expect, test } from './admin-fixtures';
 import { expectNoViolations } from './axe';
-import { escapeRe } from './routes';
+import { fixLinkFor } from './outbox';
 
 /** A word no other test uses. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A mobile number no other test uses. */
 const uniquePhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-/** A small PDF of one blank page (the browser's viewer shows it). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 /** A toast's text (src/components/islands/ToastHost.tsx). */
 const toast = (page: Page, text: string | RegExp) => page.locator('.toast--success').filter({ hasText: text });
 /** Opens a folded part of a lead's page by its title. */
@@ -38,10 +34,11 @@ interface Applicant {
 async function sendApplication(api: APIRequestContext): Promise<Applicant> {
   const headers = { 'x-forwarded-for': clientAddress() };
   const draft = crypto.randomUUID();
-  const photo = await sharp({ create: { width: 480, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg({ quality: 80 }).toBuffer();
+  const photo = await photoBytes({ width: 480, height: 600 });
+  const scan = pdfBytes();
   const documents: Record<string, string> = {};
   for (const doc of EMITRA_FORM.documents.filter((d) => d.required)) {
-    const file = doc.imagesOnly ? { name: `${doc.slot}.jpg`, mimeType: 'image/jpeg', buffer: photo } : { name: `${doc.slot}.pdf`, mimeType: 'application/pdf', buffer: PDF };
+    const file = doc.imagesOnly ? { name: `${doc.slot}.jpg`, mimeType: 'image/jpeg', buffer: photo } : { name: `${doc.slot}.pdf`, mimeType: 'application/pdf', buffer: scan };
     const asked = await api.post('/api/uploads', { data: { form: 'emitra', draft, slot: doc.slot, name: file.name, type: file.mimeType, size: file.buffer.length }, headers });
     expect(asked.status(), await asked.text()).toBe(201);
     const policy = (await asked.json()) as { uploadId: string; url: string; fields: Record<string, string> };
@@ -54,32 +51,10 @@ async function sendApplication(api: APIRequestContext): Promise<Applicant> {
   const name = `Kiosk Applicant ${unique().replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
   const email = `kiosk-${unique()}@example.in`;
   const phone = uniquePhone();
-  const form = {
-    name, fatherName: 'Suresh Kumar', dob: '1990-05-14', permanentAddress: 'Ward 4, Main Road, Pali', currentAddress: 'Ward 4, Main Road, Pali',
-    aadharNo: '234123412346', email, panNo: 'ABCDE1234F', janAadharNo: '1234567890', contactNumber: phone, location: 'Rural',
-    kioskName: 'Ramesh e-Mitra', ssoId: 'RAMESH.K', policeStation: 'Kotwali', kioskAddress: 'Shop 2, Bus Stand', tehsil: 'Pali',
-    municipality: 'Pali', wardOrVillage: 'Ward 4', pincode: '306401', bankAccountNumber: '12345678901', ifsc: 'SBIN0001234',
-    bankName: 'State Bank of India', accountHolder: name, correspondentBank: 'Bank of Baroda', correspondentIfsc: 'BARB0PALIXX',
-    odAccount: '998877665544', koCode: 'KO123',
-  };
+  const form = { ...answersOf('emitra'), name, accountHolder: name, email, contactNumber: phone };
   const sent = await api.post(EMITRA_FORM.endpoint, { data: { ...form, documents, draft, consent: true }, headers: { ...headers, 'idempotency-key': crypto.randomUUID() } });
   expect(sent.status(), await sent.text()).toBe(201);
   return { name, email, reference: ((await sent.json()) as { reference: string }).reference };
-}
-
-/** The fix link mailed to `email` (the test server's outbox), waiting up to 10 s. */
-async function fixLinkFor(email: string): Promise<{ link: string; mail: string }> {
-  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    for (const file of (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
-      const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (!new RegExp(`^To: .*${escapeRe(email)}`, 'mi').test(mail)) continue;
-      const link = /https?:\/\/\S+\/fixDocuments#[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
-      if (link) return { link, mail };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no fix link e-mailed to ${email} in ${outbox}`);
 }
 
 /** The audit lines about application `id` (GET /api/admin/audit as the demo admin). */

@@ -8,6 +8,7 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { expect, panelHeading, test } from './admin-fixtures';
 import { adminAppRoutes } from './routes';
+import { photoBytes } from '../support/photo';
 
 /** Waits until the panel at `path` shows its h1 and has finished loading what it lists. */
 async function openPanel(page: Page, path: string, h1: string) {
@@ -126,19 +127,6 @@ test.describe('sidebar', () => {
 });
 
 test.describe('avatar', () => {
-  /** A 300 × 200 PNG drawn in the browser (any real picture would do). */
-  const png = (page: Page) =>
-    page.evaluate(async () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 300;
-      canvas.height = 200;
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#0b4f8a';
-      context.fillRect(0, 0, 300, 200);
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-      return [...new Uint8Array(await blob.arrayBuffer())];
-    });
-
   test('a picked picture is shrunk to 128 × 128, kept in this browser and shown; anything else is refused', async ({ page }) => {
     await openPanel(page, '/adminPanel', 'Dashboard');
     const button = page.getByRole('button', { name: 'Change profile picture' });
@@ -155,7 +143,7 @@ test.describe('avatar', () => {
     // The button opens the file picker.
     const chooser = page.waitForEvent('filechooser');
     await button.click();
-    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(await png(page)) });
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photoBytes({ width: 300, height: 200, format: 'png' }) });
     await expect(page.locator('.toast--success')).toHaveText('Profile picture changed.');
     const stored = await page.evaluate(() => localStorage.getItem('adminProfileImage'));
     expect(stored).toMatch(/^data:image\/jpeg;base64,/);

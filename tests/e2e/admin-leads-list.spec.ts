@@ -1,7 +1,8 @@
 /**
  * The Leads list (/adminLeads) against the real API, signed in as the demo admin on a 360 px
- * phone: each test makes its own leads through the public forms (POST /api/apply and
- * /api/contact), every name carrying a word of its own so that a search finds only them. Search,
+ * phone: leads made through the public forms (POST /api/apply and /api/contact), every name
+ * carrying a word of its own so that a search finds only them (shared by the tests that only
+ * look, made afresh for the one that changes them). Search,
  * filters and sort live in the address (reload and Back keep them), keyset pages with Load more,
  * bulk assign and bulk status (with what the status needs, the skipped leads listed), the page
  * readable on a phone without sideways scrolling, axe, and the CSV export as a browser download:
@@ -14,8 +15,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { indiaToday, type LeadRow } from '../../src/lib/schemas/lead';
+import { parseCsv } from '../support/csv';
 import { expectNoViolations } from './axe';
-import { clientAddress, expect, panelHeading, test } from './admin-fixtures';
+import { clientAddress, expect, panelHeading, test as base } from './admin-fixtures';
+import { seededPerWorker } from './fixtures';
 
 /** The export's columns, in the contract's order. */
 const CSV_COLUMNS = [
@@ -70,6 +73,13 @@ async function makeLeads(request: APIRequestContext): Promise<Made> {
   return { tag, names, aaravPhone };
 }
 
+/**
+ * The tests that only look at leads (search, sort, pages, the page on a phone, the export)
+ * share one set of five per worker, made once as the first of them needs it; a test that
+ * changes its leads (bulk) makes its own.
+ */
+const test = base.extend<object, { seenLeads: Made }>({ seenLeads: seededPerWorker(makeLeads) });
+
 /** The leads of a tag as the API lists them (oldest first). */
 async function leadsOf(adminApi: APIRequestContext, tag: string): Promise<LeadRow[]> {
   const answer = await adminApi.get(`/api/admin/leads?q=${encodeURIComponent(tag)}&sort=oldest`);
@@ -107,8 +117,8 @@ async function openFilters(page: Page) {
 const tomorrow = () => indiaToday(new Date(Date.now() + 86_400_000));
 
 test.describe('the leads list', () => {
-  test('search, filters and sort are kept in the address: reload and Back keep them, a bad value shows the server\'s message', async ({ page, request }) => {
-    const { tag, names, aaravPhone } = await makeLeads(request);
+  test('search, filters and sort are kept in the address: reload and Back keep them, a bad value shows the server\'s message', async ({ page, seenLeads }) => {
+    const { tag, names, aaravPhone } = seenLeads;
     await openList(page);
     await searchFor(page, tag);
     await expect(page).toHaveURL(new RegExp(`/adminLeads\\?q=${tag}$`));
@@ -180,8 +190,8 @@ test.describe('the leads list', () => {
     await expect(page.getByLabel('Received from')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('pages with Load more (keyset pages of the real API)', async ({ page, request }) => {
-    const { tag, names } = await makeLeads(request);
+  test('pages with Load more (keyset pages of the real API)', async ({ page, seenLeads }) => {
+    const { tag, names } = seenLeads;
     // Two a page instead of fifty, so five leads make three pages.
     await page.route('**/api/admin/leads?*', (route) => {
       const url = new URL(route.request().url());
@@ -275,8 +285,8 @@ test.describe('the leads list', () => {
     await expect(bar.getByRole('button', { name: 'Change status…' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('on a 360 px phone the list is readable without sideways scrolling; axe finds nothing, on the phone and on a wide screen', async ({ page, request }) => {
-    const { tag } = await makeLeads(request);
+  test('on a 360 px phone the list is readable without sideways scrolling; axe finds nothing, on the phone and on a wide screen', async ({ page, seenLeads }) => {
+    const { tag } = seenLeads;
     await openList(page, `?q=${tag}`);
     await expect(cards(page)).toHaveCount(5);
     await cards(page).first().getByRole('checkbox').check();
@@ -305,39 +315,9 @@ test.describe('the leads list', () => {
 /** Reads a downloaded file. */
 const textOf = async (download: Download) => readFile((await download.path())!, 'utf8');
 
-/** The cells of a CSV text (RFC 4180: quoted cells may hold commas, quotes and line ends). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
-
 test.describe('the CSV export', () => {
-  test('Export CSV downloads the current filter: BOM, CRLF, the contract\'s columns, Hindi intact, formulas made text; Export selected gives the chosen ones', async ({ page, request }) => {
-    const { tag, names } = await makeLeads(request);
+  test('Export CSV downloads the current filter: BOM, CRLF, the contract\'s columns, Hindi intact, formulas made text; Export selected gives the chosen ones', async ({ page, seenLeads }) => {
+    const { tag, names } = seenLeads;
     await openList(page, `?q=${tag}&sort=oldest`);
     await expect(cards(page)).toHaveCount(5);
 
@@ -379,10 +359,10 @@ const sofficeCommand = () =>
     () => '',
   );
 
-test('the export opens in LibreOffice with the same columns and the Hindi name intact', async ({ page, request }) => {
+test('the export opens in LibreOffice with the same columns and the Hindi name intact', async ({ page, seenLeads }) => {
   const soffice = await sofficeCommand();
   test.skip(!soffice, 'LibreOffice (soffice/libreoffice) is not installed on this machine, so the file cannot be opened in it here; the export test checks what it reads: BOM, CRLF, quoting and the leading apostrophe.');
-  const { tag, names } = await makeLeads(request);
+  const { tag, names } = seenLeads;
   await openList(page, `?q=${tag}&sort=oldest`);
   await expect(cards(page)).toHaveCount(5);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
@@ -393,7 +373,7 @@ test('the export opens in LibreOffice with the same columns and the Hindi name i
   await run(soffice, ['--headless', '--convert-to', 'xlsx', '--infilter=CSV:44,34,76', '--outdir', dir, csv], { timeout: 60_000 });
   await run(soffice, ['--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', path.join(dir, 'back'), path.join(dir, 'leads.xlsx')], { timeout: 60_000 });
   const back = (await readdir(path.join(dir, 'back'))).find((f) => f.endsWith('.csv'))!;
-  const again = parseCsv((await readFile(path.join(dir, 'back', back), 'utf8')).replace(/^\uFEFF/, '').replace(/\r?\n/g, '\r\n'));
+  const again = parseCsv((await readFile(path.join(dir, 'back', back), 'utf8')).replace(/^\uFEFF/, '').replace(/\r?\n/g, '\r\n').replace(/(?<!\r\n)$/, '\r\n'));
   expect(again[0]).toEqual(CSV_COLUMNS);
   const column = (heading: string) => CSV_COLUMNS.indexOf(heading);
   expect(again.slice(1).map((row) => row[column('Name')])).toEqual(names);

@@ -6,10 +6,13 @@
  */
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import sharp from 'sharp';
+import { DEFAULT_RETENTION_DAYS } from '../../src/lib/retention-days';
+import { NIELIT_FORM } from '../../src/lib/schemas/application-forms';
+import { answersOf } from '../support/form-answers';
 import { pdfBytes } from '../support/pdf';
+import { photoBytes } from '../support/photo';
 import { expectNoViolations } from './axe';
-import { expect, test } from './fixtures';
+import { awake, expect, recordScripts, seededPerWorker, test as base } from './fixtures';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -24,30 +27,20 @@ interface Sent {
   name: string;
 }
 
-/** Sends a complete NIELIT application as multipart (the fields and six small files) and answers its reference. */
+/** Sends a complete NIELIT application as multipart (the fields and a small file for each required document) and answers its reference. */
 async function sendApplication(request: APIRequestContext): Promise<Sent> {
-  const mobile = `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-  const name = 'ARJUN SINGH';
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg({ quality: 80 }).toBuffer();
+  const fields = answersOf('nielit');
+  const name = fields['name']!;
+  const mobile = fields['mobile']!;
+  const jpeg = await photoBytes();
   const pdf = pdfBytes();
-  const file = (slot: string, image: boolean) => (image ? { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: jpeg } : { name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf });
-  const res = await request.post('/api/submit', {
+  const file = (slot: string, image = false) => (image ? { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: jpeg } : { name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  const res = await request.post(NIELIT_FORM.endpoint, {
     headers: { 'x-forwarded-for': clientAddress() },
     multipart: {
-      name,
-      fatherName: 'VIKRAM SINGH',
-      mobile,
-      email: `status-${mobile}@example.com`,
-      dob: '2005-08-20',
-      casteCategory: 'OBC',
-      neilitCourse: 'CCC',
+      ...fields,
       consent: 'true',
-      photo: file('photo', true),
-      signature: file('signature', true),
-      aadhar: file('aadhar', false),
-      tenthMarksheet: file('tenthMarksheet', false),
-      Leftthumbimpression: file('Leftthumbimpression', false),
-      apaarID: file('apaarID', false),
+      ...Object.fromEntries(NIELIT_FORM.documents.filter((doc) => doc.required).map((doc) => [doc.slot, file(doc.slot, doc.imagesOnly)])),
     },
   });
   expect(res.status(), (await res.text()).slice(0, 500)).toBe(201);
@@ -55,6 +48,12 @@ async function sendApplication(request: APIRequestContext): Promise<Sent> {
   expect(reference).toMatch(/^NL-\d{4}-\d{5,}$/);
   return { reference, mobile, name };
 }
+
+/**
+ * One application per worker for the tests that only look it up (its status stays Submitted):
+ * sent once, through the API, as the first test needs it.
+ */
+const test = base.extend<object, { submitted: Sent }>({ submitted: seededPerWorker(sendApplication) });
 
 /** The status form's parts. */
 const form = (page: Page) => ({
@@ -70,8 +69,7 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress() });
 });
 
-test('the footer leads to the page; the reference and mobile number as typed show the status and what it means, nothing personal', async ({ page, request }) => {
-  const sent = await sendApplication(request);
+test('the footer leads to the page; the reference and mobile number as typed show the status and what it means, nothing personal', async ({ page, submitted: sent }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Application Status' }).click();
   await expect(page).toHaveURL(/\/applicationStatus$/);
@@ -98,8 +96,7 @@ test('the footer leads to the page; the reference and mobile number as typed sho
   await expectNoViolations(page, '/applicationStatus with an answer');
 });
 
-test("a wrong mobile number gets the API's answer, which says nothing of whether the reference exists; what was typed stays", async ({ page, request }) => {
-  const sent = await sendApplication(request);
+test("a wrong mobile number gets the API's answer, which says nothing of whether the reference exists; what was typed stays", async ({ page, submitted: sent }) => {
   await page.goto('/applicationStatus');
   const f = form(page);
   await f.reference.fill(sent.reference);
@@ -166,15 +163,12 @@ test('too many wrong numbers for one reference: the API stops them and the page 
 });
 
 test('the page downloads no React until the form is used', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(r.url());
-  });
+  const scripts = recordScripts(page);
   await page.goto('/applicationStatus');
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((url) => /\/_astro\/(client\.|react|ApplicationStatusForm)/.test(url))).toEqual([]);
   await form(page).reference.focus();
-  await expect(page.locator('astro-island[component-url*="/ApplicationStatusForm."]')).not.toHaveAttribute('ssr');
+  await awake(page, 'ApplicationStatusForm');
 });
 
 test('the privacy policy says how application documents and ID numbers are kept, for how long, and how to have them deleted', async ({ page }) => {
@@ -182,7 +176,7 @@ test('the privacy policy says how application documents and ID numbers are kept,
   const section = page.locator('.legal__prose');
   await expect(page.getByRole('heading', { level: 2, name: 'Application documents and ID numbers' })).toBeVisible();
   // RETENTION_DAYS is unset for the test build: the default.
-  await expect(section).toContainText('we delete your documents and ID numbers 180 days after your application is approved or rejected');
+  await expect(section).toContainText(`we delete your documents and ID numbers ${DEFAULT_RETENTION_DAYS} days after your application is approved or rejected`);
   await expect(section).toContainText('encrypted');
   await expect(section).toContainText('quoting your application reference');
   await expect(section).not.toContainText('{days}');

@@ -9,6 +9,7 @@
 import type { Page } from '@playwright/test';
 import type { Course } from '../../src/lib/schemas/course';
 import type { Job } from '../../src/lib/schemas/job';
+import { PAGE_DEFAULT } from '../../src/lib/schemas/records';
 import { expectNoViolations } from './axe';
 import { expect, test } from './fixtures';
 import { content, site, telHref } from './routes';
@@ -100,7 +101,7 @@ async function serveList<T extends { _id: string }>(page: Page, route: string, i
     const url = new URL(request.request().url());
     asked.push(url.search);
     const after = url.searchParams.get('after');
-    const limit = pageSize ?? Number(url.searchParams.get('limit') ?? 50);
+    const limit = pageSize ?? Number(url.searchParams.get('limit') ?? PAGE_DEFAULT);
     const rest = after ? items.filter((item) => Number(item._id) < Number(after)) : items;
     const shown = rest.slice(0, limit);
     return request.fulfill({ json: { items: shown, next: rest.length > limit ? shown.at(-1)!._id : null } });
