@@ -407,7 +407,20 @@ test.describe('the whole journey against the real API', () => {
     await test.step('guarded pages show their content, with the id from the address', async () => {
       // The course itself is answered in the browser (public-records.spec.ts covers the page).
       await page.route('**/api/courses/5', (route) =>
-        route.fulfill({ json: { _id: '5', title: 'RS-CIT', category: 'Digital Literacy', price: 4200, duration: '3 months', description: 'The state IT certificate.', image: '/logo.svg', version: 1, createdAt: '2026-11-18T09:15:00.000Z', updatedAt: '2026-11-18T09:15:00.000Z' } }),
+        route.fulfill({
+          json: {
+            _id: '5',
+            title: 'RS-CIT',
+            category: 'Digital Literacy',
+            price: 4200,
+            duration: '3 months',
+            description: 'The state IT certificate.',
+            image: '/logo.svg',
+            version: 1,
+            createdAt: '2026-11-18T09:15:00.000Z',
+            updatedAt: '2026-11-18T09:15:00.000Z',
+          },
+        }),
       );
       await page.goto('/course/5');
       await expect(page.getByRole('heading', { name: 'RS-CIT', level: 2 })).toBeVisible();

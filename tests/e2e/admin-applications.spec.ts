@@ -22,7 +22,11 @@ const uniquePhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9
 /** A toast's text (src/components/islands/ToastHost.tsx). */
 const toast = (page: Page, text: string | RegExp) => page.locator('.toast--success').filter({ hasText: text });
 /** Opens a folded part of a lead's page by its title. */
-const openPart = (page: Page, title: string) => page.locator('summary').filter({ hasText: new RegExp(`^${title}$`) }).click();
+const openPart = (page: Page, title: string) =>
+  page
+    .locator('summary')
+    .filter({ hasText: new RegExp(`^${title}$`) })
+    .click();
 
 interface Applicant {
   name: string;
@@ -38,8 +42,13 @@ async function sendApplication(api: APIRequestContext): Promise<Applicant> {
   const scan = pdfBytes();
   const documents: Record<string, string> = {};
   for (const doc of EMITRA_FORM.documents.filter((d) => d.required)) {
-    const file = doc.imagesOnly ? { name: `${doc.slot}.jpg`, mimeType: 'image/jpeg', buffer: photo } : { name: `${doc.slot}.pdf`, mimeType: 'application/pdf', buffer: scan };
-    const asked = await api.post('/api/uploads', { data: { form: 'emitra', draft, slot: doc.slot, name: file.name, type: file.mimeType, size: file.buffer.length }, headers });
+    const file = doc.imagesOnly
+      ? { name: `${doc.slot}.jpg`, mimeType: 'image/jpeg', buffer: photo }
+      : { name: `${doc.slot}.pdf`, mimeType: 'application/pdf', buffer: scan };
+    const asked = await api.post('/api/uploads', {
+      data: { form: 'emitra', draft, slot: doc.slot, name: file.name, type: file.mimeType, size: file.buffer.length },
+      headers,
+    });
     expect(asked.status(), await asked.text()).toBe(201);
     const policy = (await asked.json()) as { uploadId: string; url: string; fields: Record<string, string> };
     const stored = await api.post(policy.url, { multipart: { ...policy.fields, file }, headers });
@@ -52,7 +61,10 @@ async function sendApplication(api: APIRequestContext): Promise<Applicant> {
   const email = `kiosk-${unique()}@example.in`;
   const phone = uniquePhone();
   const form = { ...answersOf('emitra'), name, accountHolder: name, email, contactNumber: phone };
-  const sent = await api.post(EMITRA_FORM.endpoint, { data: { ...form, documents, draft, consent: true }, headers: { ...headers, 'idempotency-key': crypto.randomUUID() } });
+  const sent = await api.post(EMITRA_FORM.endpoint, {
+    data: { ...form, documents, draft, consent: true },
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+  });
   expect(sent.status(), await sent.text()).toBe(201);
   return { name, email, reference: ((await sent.json()) as { reference: string }).reference };
 }
@@ -64,7 +76,11 @@ async function auditOf(api: APIRequestContext, id: string): Promise<{ action: st
   return ((await res.json()) as { items: { action: string; detail: Record<string, unknown> | null }[] }).items;
 }
 
-test('an application is reviewed on a phone: documents viewed, an ID number shown, two documents asked again, then forwarded and approved', async ({ page, request, adminApi }) => {
+test('an application is reviewed on a phone: documents viewed, an ID number shown, two documents asked again, then forwarded and approved', async ({
+  page,
+  request,
+  adminApi,
+}) => {
   test.setTimeout(180_000);
   // The page's CSP must let the viewer show blob: images and frames: any refusal fails the test.
   const refused: string[] = [];
@@ -75,7 +91,10 @@ test('an application is reviewed on a phone: documents viewed, an ID number show
 
   // Today: among the new enquiries and applications nobody has touched.
   await page.goto('/adminToday');
-  const card = page.getByRole('region', { name: /^New enquiries and applications nobody has touched/ }).getByRole('listitem').filter({ hasText: applicant.reference });
+  const card = page
+    .getByRole('region', { name: /^New enquiries and applications nobody has touched/ })
+    .getByRole('listitem')
+    .filter({ hasText: applicant.reference });
   await expect(card).toContainText('Sent the Kiosk (e-Mitra) registration form');
   await expect(card).toContainText('Submitted');
   await card.getByRole('link', { name: `Open ${applicant.name}` }).click();
@@ -196,10 +215,20 @@ test('the leads list filters by application form and by the application pipeline
   const applicant = await sendApplication(request);
   await page.goto('/adminLeads');
   const filters = page.getByRole('search', { name: 'Find leads' });
-  await filters.locator('summary').filter({ hasText: /^Filters/ }).click();
+  await filters
+    .locator('summary')
+    .filter({ hasText: /^Filters/ })
+    .click();
   await filters.getByLabel('Kind').selectOption({ label: 'Kiosk (e-Mitra) registration' });
   const status = filters.getByLabel('Status', { exact: true });
-  await expect(status.locator('optgroup[label="Application forms"] option')).toHaveText(['Submitted', 'Documents to fix', 'Verified', 'Forwarded', 'Approved', 'Rejected']);
+  await expect(status.locator('optgroup[label="Application forms"] option')).toHaveText([
+    'Submitted',
+    'Documents to fix',
+    'Verified',
+    'Forwarded',
+    'Approved',
+    'Rejected',
+  ]);
   await expect(status.locator('optgroup[label="Enquiries"] option')).toHaveText(['New', 'Contacted', 'Interested (visit booked)', 'Admitted', 'Lost']);
   await status.selectOption('submitted');
   await filters.getByLabel('Search by name, phone, e-mail or reference').fill(applicant.reference);

@@ -25,7 +25,11 @@ test('documents asked again are uploaded through the mailed link, and the applic
   expect(listed.status(), await listed.text()).toBe(200);
   const [lead] = ((await listed.json()) as { items: { _id: string; version: number }[] }).items;
   const asked = await adminApi.post(`/api/admin/leads/${lead!._id}`, {
-    data: { action: 'move', version: lead!.version, next: { status: 'documents-to-fix', slots: ['panCard', 'photo'], note: 'The PAN card is cut off; the photo is too dark.' } },
+    data: {
+      action: 'move',
+      version: lead!.version,
+      next: { status: 'documents-to-fix', slots: ['panCard', 'photo'], note: 'The PAN card is cut off; the photo is too dark.' },
+    },
   });
   expect(asked.status(), await asked.text()).toBe(200);
 

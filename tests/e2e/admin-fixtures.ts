@@ -23,7 +23,11 @@ export const test = base.extend<{ ownAddress: void; adminApi: APIRequestContext 
   ],
   /** The API as the demo admin (its cookie), whatever the page's own session is. */
   adminApi: async ({ playwright, baseURL }, use) => {
-    const api = await playwright.request.newContext({ baseURL: baseURL ?? '', storageState: adminStatePath(), extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
+    const api = await playwright.request.newContext({
+      baseURL: baseURL ?? '',
+      storageState: adminStatePath(),
+      extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+    });
     await use(api);
     await api.dispose();
   },

@@ -76,9 +76,18 @@ async function tapWithoutLeaving(link: Locator) {
 }
 
 /** Opens a folded part of a lead's page by its title. */
-const openPart = (page: Page, title: string) => page.locator('summary').filter({ hasText: new RegExp(`^${title}$`) }).click();
+const openPart = (page: Page, title: string) =>
+  page
+    .locator('summary')
+    .filter({ hasText: new RegExp(`^${title}$`) })
+    .click();
 
-test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a note and a second enquiry, to admission', async ({ page, browser, baseURL, adminApi }) => {
+test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a note and a second enquiry, to admission', async ({
+  page,
+  browser,
+  baseURL,
+  adminApi,
+}) => {
   test.setTimeout(180_000);
   const person = { name: 'अनीता शर्मा', email: `anita-${unique()}@example.in`, phone: uniquePhone() };
   const visitor = await visitorPage(browser, baseURL!);
@@ -205,7 +214,7 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   await expect(page.getByRole('region', { name: 'Status' }).locator('[aria-current="step"]')).toHaveText('Admitted');
 });
 
-test('axe finds nothing on Today (Mine only too), its dialogs, and a lead\'s page with its forms open; Tab stays in the dialog', async ({ page, adminApi }) => {
+test("axe finds nothing on Today (Mine only too), its dialogs, and a lead's page with its forms open; Tab stays in the dialog", async ({ page, adminApi }) => {
   const lead = await applyThroughApi(adminApi, 'Kavita Joshi');
   await page.goto('/adminToday');
   await expect(panelHeading(page)).toHaveText('Today');
@@ -217,7 +226,10 @@ test('axe finds nothing on Today (Mine only too), its dialogs, and a lead\'s pag
   await mine;
   await expect(page.getByText('Leads assigned to you or to nobody.')).toBeVisible();
 
-  const card = page.getByRole('region', { name: /^New enquiries and applications nobody has touched/ }).getByRole('listitem').filter({ hasText: lead.reference });
+  const card = page
+    .getByRole('region', { name: /^New enquiries and applications nobody has touched/ })
+    .getByRole('listitem')
+    .filter({ hasText: lead.reference });
   await card.getByRole('button', { name: 'WhatsApp Kavita Joshi' }).click();
   await expect(page.getByRole('dialog', { name: 'Send a WhatsApp message' })).toBeVisible();
   await expectNoViolations(page, 'the WhatsApp template picker');
@@ -226,7 +238,8 @@ test('axe finds nothing on Today (Mine only too), its dialogs, and a lead\'s pag
 
   await page.goto(`/adminLeads/${lead.id}`);
   await expect(panelHeading(page)).toHaveText('Kavita Joshi');
-  for (const title of ['Record a call or message', 'Change status', 'Set follow-up', 'Assign', 'Admit', 'Merge with another person']) await openPart(page, title);
+  for (const title of ['Record a call or message', 'Change status', 'Set follow-up', 'Assign', 'Admit', 'Merge with another person'])
+    await openPart(page, title);
   await page.getByRole('button', { name: 'Save outcome' }).click();
   await expect(page.getByText('Please choose how you reached out.')).toBeVisible();
   await expectNoViolations(page, "a lead's page with every form open and an error shown");
@@ -263,7 +276,9 @@ test('a save based on an old version is refused with the message and the lead as
   const conflict = part.getByRole('alert').filter({ hasText: CONFLICT_MESSAGE });
   await expect(conflict).toBeVisible();
   await expect(conflict).toContainText('Next follow-up');
-  await expect(conflict).toContainText(new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${inDays(5)}T00:00:00Z`)));
+  await expect(conflict).toContainText(
+    new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${inDays(5)}T00:00:00Z`)),
+  );
   await expect(part.getByLabel('Status')).toHaveValue('lost');
   await expect(part.getByLabel('Why was it lost?')).toHaveValue('fees');
   await expect(part.getByLabel(/More about the reason/)).toHaveValue('Asked for an instalment plan');
@@ -299,10 +314,13 @@ test('two records the rule missed are merged into one person after a confirmatio
   await expect(others).toHaveCount(0);
 });
 
-test('the outcome dialog on Today: a colleague\'s change in between is shown with the message, and the outcome stays as chosen', async ({ page, adminApi }) => {
+test("the outcome dialog on Today: a colleague's change in between is shown with the message, and the outcome stays as chosen", async ({ page, adminApi }) => {
   const lead = await applyThroughApi(adminApi, 'Pooja Gehlot');
   await page.goto('/adminToday');
-  const card = page.getByRole('region', { name: /^New enquiries and applications nobody has touched/ }).getByRole('listitem').filter({ hasText: lead.reference });
+  const card = page
+    .getByRole('region', { name: /^New enquiries and applications nobody has touched/ })
+    .getByRole('listitem')
+    .filter({ hasText: lead.reference });
   await tapWithoutLeaving(card.getByRole('link', { name: 'Call Pooja Gehlot' }));
   const dialog = page.getByRole('dialog', { name: 'What came of the call?' });
   await dialog.getByLabel('Spoke with them').check();
@@ -315,7 +333,9 @@ test('the outcome dialog on Today: a colleague\'s change in between is shown wit
   await dialog.getByRole('button', { name: 'Save outcome' }).click();
   const conflict = dialog.getByRole('alert').filter({ hasText: CONFLICT_MESSAGE });
   await expect(conflict).toBeVisible();
-  await expect(conflict).toContainText(new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${inDays(4)}T00:00:00Z`)));
+  await expect(conflict).toContainText(
+    new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${inDays(4)}T00:00:00Z`)),
+  );
   await expect(dialog.getByLabel('Spoke with them')).toBeChecked();
   await expect(dialog.getByLabel('Note (optional)')).toHaveValue('Wants the evening batch');
 

@@ -22,8 +22,27 @@ import { seededPerWorker } from './fixtures';
 
 /** The export's columns, in the contract's order. */
 const CSV_COLUMNS = [
-  'Reference', 'Received', 'Kind', 'Form', 'Source', 'Name', 'Phone', 'E-mail', 'Department', 'Course', 'Subject',
-  'Message', 'Status', 'Lost reason', 'Follow-up', 'Assigned to', 'UTM source', 'UTM medium', 'UTM campaign', 'Referrer', 'Landing page',
+  'Reference',
+  'Received',
+  'Kind',
+  'Form',
+  'Source',
+  'Name',
+  'Phone',
+  'E-mail',
+  'Department',
+  'Course',
+  'Subject',
+  'Message',
+  'Status',
+  'Lost reason',
+  'Follow-up',
+  'Assigned to',
+  'UTM source',
+  'UTM medium',
+  'UTM campaign',
+  'Referrer',
+  'Landing page',
 ];
 
 /** A word of letters only (names allow no digits) that no other test uses, e.g. 'Qzkvbw'. */
@@ -68,7 +87,13 @@ async function makeLeads(request: APIRequestContext): Promise<Made> {
   await apply(names[0]!, 'UGcourses', 'BCA', aaravPhone);
   await apply(names[1]!, 'dl', 'RS-CIT (Basic)');
   await apply(names[2]!, 'PGcourses', 'MBA');
-  await sendForm(request, '/api/contact', { name: names[3], email: uniqueEmail('contact'), phone: uniquePhone(), subject: FORMULA_SUBJECT, message: FORMULA_MESSAGE });
+  await sendForm(request, '/api/contact', {
+    name: names[3],
+    email: uniqueEmail('contact'),
+    phone: uniquePhone(),
+    subject: FORMULA_SUBJECT,
+    message: FORMULA_MESSAGE,
+  });
   await apply(names[4]!, 'UGcourses', 'BCOM', aaravPhone);
   return { tag, names, aaravPhone };
 }
@@ -117,7 +142,7 @@ async function openFilters(page: Page) {
 const tomorrow = () => indiaToday(new Date(Date.now() + 86_400_000));
 
 test.describe('the leads list', () => {
-  test('search, filters and sort are kept in the address: reload and Back keep them, a bad value shows the server\'s message', async ({ page, seenLeads }) => {
+  test("search, filters and sort are kept in the address: reload and Back keep them, a bad value shows the server's message", async ({ page, seenLeads }) => {
     const { tag, names, aaravPhone } = seenLeads;
     await openList(page);
     await searchFor(page, tag);
@@ -211,7 +236,11 @@ test.describe('the leads list', () => {
     expect(await cardNames(page)).toEqual(names);
   });
 
-  test('bulk: assign to me, then a status with what it needs; a failure keeps the selection and what was typed; skipped leads are listed', async ({ page, request, adminApi }) => {
+  test('bulk: assign to me, then a status with what it needs; a failure keeps the selection and what was typed; skipped leads are listed', async ({
+    page,
+    request,
+    adminApi,
+  }) => {
     const { tag } = await makeLeads(request);
     await openList(page, `?q=${tag}`);
     await expect(cards(page)).toHaveCount(5);
@@ -227,7 +256,9 @@ test.describe('the leads list', () => {
     await bar.getByLabel('Assign to').selectOption({ label: `Me (${me})` });
 
     // A failure first: the selection and the choice stay.
-    await page.route('**/api/admin/leads/bulk', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong. Please try again.' } }), { times: 1 });
+    await page.route('**/api/admin/leads/bulk', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong. Please try again.' } }), {
+      times: 1,
+    });
     await bar.getByRole('button', { name: 'Assign 5 leads' }).click();
     await expect(toast(page, 'error', 'Something went wrong. Please try again.')).toBeVisible();
     await expect(bar.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
@@ -247,7 +278,11 @@ test.describe('the leads list', () => {
     const leads = await leadsOf(adminApi, tag);
     const bhavna = leads.find((lead) => lead.name.includes('Bhavna'))!;
     const admitted = await adminApi.post(`/api/admin/leads/${bhavna._id}`, {
-      data: { action: 'move', version: bhavna.version, next: { status: 'admitted', student: { name: bhavna.name, email: uniqueEmail('student'), phone: bhavna.phone, course: bhavna.course } } },
+      data: {
+        action: 'move',
+        version: bhavna.version,
+        next: { status: 'admitted', student: { name: bhavna.name, email: uniqueEmail('student'), phone: bhavna.phone, course: bhavna.course } },
+      },
     });
     expect(admitted.status(), await admitted.text()).toBe(200);
     await page.reload();
@@ -270,7 +305,11 @@ test.describe('the leads list', () => {
     const skipped = page.getByRole('region', { name: /^Not changed/ });
     await expect(skipped).toContainText(bhavna.reference);
     await expect(chetan).toContainText('Contacted');
-    await expect(chetan).toContainText(new RegExp(`Follow-up${new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${tomorrow()}T00:00:00Z`))}`));
+    await expect(chetan).toContainText(
+      new RegExp(
+        `Follow-up${new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${tomorrow()}T00:00:00Z`))}`,
+      ),
+    );
     await expect(cards(page).filter({ hasText: 'Bhavna' })).toContainText('Admitted');
 
     // Lost needs a reason; escape closes the form and gives the keyboard back to its button.
@@ -285,7 +324,10 @@ test.describe('the leads list', () => {
     await expect(bar.getByRole('button', { name: 'Change status…' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('on a 360 px phone the list is readable without sideways scrolling; axe finds nothing, on the phone and on a wide screen', async ({ page, seenLeads }) => {
+  test('on a 360 px phone the list is readable without sideways scrolling; axe finds nothing, on the phone and on a wide screen', async ({
+    page,
+    seenLeads,
+  }) => {
     const { tag } = seenLeads;
     await openList(page, `?q=${tag}`);
     await expect(cards(page)).toHaveCount(5);
@@ -316,7 +358,10 @@ test.describe('the leads list', () => {
 const textOf = async (download: Download) => readFile((await download.path())!, 'utf8');
 
 test.describe('the CSV export', () => {
-  test('Export CSV downloads the current filter: BOM, CRLF, the contract\'s columns, Hindi intact, formulas made text; Export selected gives the chosen ones', async ({ page, seenLeads }) => {
+  test("Export CSV downloads the current filter: BOM, CRLF, the contract's columns, Hindi intact, formulas made text; Export selected gives the chosen ones", async ({
+    page,
+    seenLeads,
+  }) => {
     const { tag, names } = seenLeads;
     await openList(page, `?q=${tag}&sort=oldest`);
     await expect(cards(page)).toHaveCount(5);
@@ -346,7 +391,12 @@ test.describe('the CSV export', () => {
     const exportSelected = page.getByRole('region', { name: 'Bulk actions' }).getByRole('link', { name: 'Export selected' });
     const [chosen] = await Promise.all([page.waitForEvent('download'), exportSelected.click()]);
     const chosenRows = parseCsv((await textOf(chosen)).slice(1));
-    expect(chosenRows.slice(1).map((row) => row[column('Name')]).sort()).toEqual([names[3], names[2]].sort());
+    expect(
+      chosenRows
+        .slice(1)
+        .map((row) => row[column('Name')])
+        .sort(),
+    ).toEqual([names[3], names[2]].sort());
   });
 });
 
@@ -361,7 +411,10 @@ const sofficeCommand = () =>
 
 test('the export opens in LibreOffice with the same columns and the Hindi name intact', async ({ page, seenLeads }) => {
   const soffice = await sofficeCommand();
-  test.skip(!soffice, 'LibreOffice (soffice/libreoffice) is not installed on this machine, so the file cannot be opened in it here; the export test checks what it reads: BOM, CRLF, quoting and the leading apostrophe.');
+  test.skip(
+    !soffice,
+    'LibreOffice (soffice/libreoffice) is not installed on this machine, so the file cannot be opened in it here; the export test checks what it reads: BOM, CRLF, quoting and the leading apostrophe.',
+  );
   const { tag, names } = seenLeads;
   await openList(page, `?q=${tag}&sort=oldest`);
   await expect(cards(page)).toHaveCount(5);
@@ -371,9 +424,18 @@ test('the export opens in LibreOffice with the same columns and the Hindi name i
   await download.saveAs(csv);
   // 44,34,76: comma-separated, double quotes, UTF-8.
   await run(soffice, ['--headless', '--convert-to', 'xlsx', '--infilter=CSV:44,34,76', '--outdir', dir, csv], { timeout: 60_000 });
-  await run(soffice, ['--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', path.join(dir, 'back'), path.join(dir, 'leads.xlsx')], { timeout: 60_000 });
+  await run(
+    soffice,
+    ['--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', path.join(dir, 'back'), path.join(dir, 'leads.xlsx')],
+    { timeout: 60_000 },
+  );
   const back = (await readdir(path.join(dir, 'back'))).find((f) => f.endsWith('.csv'))!;
-  const again = parseCsv((await readFile(path.join(dir, 'back', back), 'utf8')).replace(/^\uFEFF/, '').replace(/\r?\n/g, '\r\n').replace(/(?<!\r\n)$/, '\r\n'));
+  const again = parseCsv(
+    (await readFile(path.join(dir, 'back', back), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .replace(/\r?\n/g, '\r\n')
+      .replace(/(?<!\r\n)$/, '\r\n'),
+  );
   expect(again[0]).toEqual(CSV_COLUMNS);
   const column = (heading: string) => CSV_COLUMNS.indexOf(heading);
   expect(again.slice(1).map((row) => row[column('Name')])).toEqual(names);

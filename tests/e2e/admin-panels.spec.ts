@@ -39,7 +39,7 @@ async function confirmWith(page: Page, question: string, action = 'Delete') {
 }
 
 test.describe('dashboard', () => {
-  test('shows the server\'s message and its real figures in six cards', async ({ page, adminApi }) => {
+  test("shows the server's message and its real figures in six cards", async ({ page, adminApi }) => {
     const figures = page.waitForResponse('**/api/admin/dashboard');
     await openPanel(page, '/adminDashboard', 'Dashboard');
     const data = (await (await figures).json()) as Record<string, number | string>;
@@ -63,18 +63,31 @@ test.describe('dashboard', () => {
     expect(typeof again['registeredUsers']).toBe('number');
   });
 
-  test('shows the last 30 days\' leads by source and by course in two tables that fit the phone, or says there were none', async ({ page, adminApi }) => {
+  test("shows the last 30 days' leads by source and by course in two tables that fit the phone, or says there were none", async ({ page, adminApi }) => {
     // A lead of its own from an advertisement, so the tables have a row this test knows.
     const campaign = `ad-${Date.now().toString(36)}`;
     const applied = await adminApi.post('/api/apply', {
-      data: { name: 'Dashboard Source', email: `${campaign}@example.in`, phone: `9${String(Date.now()).slice(-9)}`, department: 'dl', course: 'RS-CIT (Basic)', consent: true, attribution: { utmSource: campaign } },
+      data: {
+        name: 'Dashboard Source',
+        email: `${campaign}@example.in`,
+        phone: `9${String(Date.now()).slice(-9)}`,
+        department: 'dl',
+        course: 'RS-CIT (Basic)',
+        consent: true,
+        attribution: { utmSource: campaign },
+      },
     });
     expect(applied.status()).toBe(201);
 
     const figures = page.waitForResponse('**/api/admin/dashboard');
     await openPanel(page, '/adminDashboard', 'Dashboard');
     type Row = { leads: number; admitted: number };
-    const data = (await (await figures).json()) as { leadsLast30Days: number; admittedLast30Days: number; leadsBySource: (Row & { source: string })[]; leadsByCourse: (Row & { course: string })[] };
+    const data = (await (await figures).json()) as {
+      leadsLast30Days: number;
+      admittedLast30Days: number;
+      leadsBySource: (Row & { source: string })[];
+      leadsByCourse: (Row & { course: string })[];
+    };
     const leads = `${data.leadsLast30Days.toLocaleString('en-IN')} ${data.leadsLast30Days === 1 ? 'lead' : 'leads'}`;
     await expect(page.getByText(`${leads} in the last 30 days, ${data.admittedLast30Days.toLocaleString('en-IN')} admitted.`)).toBeVisible();
     const tables: [string, string, (Row & { name: string })[]][] = [
@@ -88,7 +101,9 @@ test.describe('dashboard', () => {
       await expect(table.locator('tbody tr')).toHaveCount(rows.length);
       for (const row of rows) {
         const share = `${Math.round(row.leads ? (100 * row.admitted) / row.leads : 0)}%`;
-        await expect(table.getByRole('row', { name: row.name, exact: false }).first()).toHaveText([row.name, row.leads.toLocaleString('en-IN'), row.admitted.toLocaleString('en-IN'), share].join(''));
+        await expect(table.getByRole('row', { name: row.name, exact: false }).first()).toHaveText(
+          [row.name, row.leads.toLocaleString('en-IN'), row.admitted.toLocaleString('en-IN'), share].join(''),
+        );
       }
       // Readable on the phone: the table fits its box, nothing to scroll sideways.
       const region = page.getByRole('region', { name: caption });
@@ -115,7 +130,7 @@ test.describe('dashboard', () => {
 });
 
 test.describe('update notification', () => {
-  test('a blank message is not sent; a message is added (\'Adding...\', buttons disabled), shown on the public line, then deleted', async ({ page, context }) => {
+  test("a blank message is not sent; a message is added ('Adding...', buttons disabled), shown on the public line, then deleted", async ({ page, context }) => {
     const message = unique('RS-CIT batch starts Monday');
     await openPanel(page, '/notification', 'Update Notification');
     const box = page.getByLabel('New message');
@@ -184,7 +199,7 @@ test.describe('update notification', () => {
     expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe('admin-marquee');
   });
 
-  test('failures: \'Error fetching messages.\', \'Failed to add message.\', \'Failed to delete message.\'', async ({ page }) => {
+  test("failures: 'Error fetching messages.', 'Failed to add message.', 'Failed to delete message.'", async ({ page }) => {
     await page.route('**/api/marquee', answer(500, { message: 'Something went wrong. Please try again.' }));
     await page.goto('/notification');
     await expect(toast(page, 'error', 'Error fetching messages.')).toBeVisible();
@@ -192,7 +207,9 @@ test.describe('update notification', () => {
 
     await page.unroute('**/api/marquee');
     await page.route('**/api/marquee', (route) =>
-      route.request().method() === 'POST' ? answer(500, { message: 'Something went wrong.' })(route) : answer(200, [{ _id: '999999', message: 'Fees due Friday' }])(route),
+      route.request().method() === 'POST'
+        ? answer(500, { message: 'Something went wrong.' })(route)
+        : answer(200, [{ _id: '999999', message: 'Fees due Friday' }])(route),
     );
     await page.route('**/api/marquee/999999', answer(500, { message: 'Something went wrong.' }));
     await page.reload();
@@ -208,7 +225,10 @@ test.describe('update notification', () => {
 });
 
 test.describe('courses', () => {
-  test('every field is required; add, edit (\'Update Course\'), a 409, then delete after \'Are you sure you want to delete this course?\'', async ({ page, adminApi }) => {
+  test("every field is required; add, edit ('Update Course'), a 409, then delete after 'Are you sure you want to delete this course?'", async ({
+    page,
+    adminApi,
+  }) => {
     test.setTimeout(120_000);
     const title = unique('Tally Prime with GST');
     await openPanel(page, '/adminCourse', 'Courses');
@@ -248,10 +268,13 @@ test.describe('courses', () => {
 
     // Someone else saves first: the 409's message, and their version in the form.
     await card.getByRole('button', { name: /^Edit/ }).click();
-    const id = await page.evaluate(async ([t, limit]) => {
-      const list = (await (await fetch(`/api/courses?limit=${limit}`)).json()) as { items: { _id: string; title: string }[] };
-      return list.items.find((c) => c.title === t)!._id;
-    }, [title, PAGE_MAX] as const);
+    const id = await page.evaluate(
+      async ([t, limit]) => {
+        const list = (await (await fetch(`/api/courses?limit=${limit}`)).json()) as { items: { _id: string; title: string }[] };
+        return list.items.find((c) => c.title === t)!._id;
+      },
+      [title, PAGE_MAX] as const,
+    );
     const current = (await (await adminApi.get(`/api/courses/${id}`)).json()) as Record<string, unknown>;
     const theirs = await adminApi.put(`/api/courses/${id}`, { data: { ...current, duration: '4 months' } });
     expect(theirs.status()).toBe(200);
@@ -273,10 +296,12 @@ test.describe('courses', () => {
     await expect(card).toHaveCount(0);
   });
 
-  test('\'No courses available.\'; the server\'s field errors beside their fields', async ({ page }) => {
+  test("'No courses available.'; the server's field errors beside their fields", async ({ page }) => {
     await page.route(/\/api\/courses(\?.*)?$/, (route) =>
       route.request().method() === 'POST'
-        ? answer(400, { message: 'Please check the form.', error: 'Please check the form.', errors: { title: 'A course with this title already exists.' } })(route)
+        ? answer(400, { message: 'Please check the form.', error: 'Please check the form.', errors: { title: 'A course with this title already exists.' } })(
+            route,
+          )
         : answer(200, { items: [], next: null })(route),
     );
     await openPanel(page, '/adminCourse', 'Courses');
@@ -296,7 +321,7 @@ test.describe('courses', () => {
 });
 
 test.describe('jobs opening', () => {
-  test('every Job field, Full-Time by default; added, shown on /jobs, edited (\'Update Job\') and deleted after a confirmation', async ({ page, context }) => {
+  test("every Job field, Full-Time by default; added, shown on /jobs, edited ('Update Job') and deleted after a confirmation", async ({ page, context }) => {
     test.setTimeout(120_000);
     const role = unique('Computer Operator');
     await openPanel(page, '/addJobs', 'Jobs Opening');
@@ -393,9 +418,17 @@ test.describe('students', () => {
     await expect(page.getByText(`No student matches “${email}”.`)).toBeVisible();
   });
 
-  test('\'Loading students...\' while the list loads, then Load more through the next cursor', async ({ page }) => {
+  test("'Loading students...' while the list loads, then Load more through the next cursor", async ({ page }) => {
     const held = gate();
-    const student = (n: number) => ({ _id: String(n), name: `Student ${String.fromCharCode(64 + n)}`, email: `s${n}@example.in`, phone: null, course: 'RS-CIT', registrationDate: '2026-06-01', version: 1 });
+    const student = (n: number) => ({
+      _id: String(n),
+      name: `Student ${String.fromCharCode(64 + n)}`,
+      email: `s${n}@example.in`,
+      phone: null,
+      course: 'RS-CIT',
+      registrationDate: '2026-06-01',
+      version: 1,
+    });
     await page.route(/\/api\/students\?/, async (route) => {
       const after = new URL(route.request().url()).searchParams.get('after');
       if (!after) {
@@ -439,7 +472,7 @@ test.describe('students', () => {
 });
 
 test.describe('users', () => {
-  test('the registered accounts in a table; a failure says \'You are not authorized or an error occurred\'', async ({ page }) => {
+  test("the registered accounts in a table; a failure says 'You are not authorized or an error occurred'", async ({ page }) => {
     await openPanel(page, '/adminUsers', 'Users');
     await expect(page.getByRole('table').or(page.getByText('No accounts yet.'))).toBeVisible();
     await page.route(/\/api\/user\/all/, answer(500, { message: 'Something went wrong.' }));

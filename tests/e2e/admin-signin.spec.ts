@@ -13,7 +13,8 @@ import { invitationLink } from './outbox';
 
 /** Scripts of React, or of the admin app (its island and panels), by file name. */
 const REACT = /\/_astro\/(client\.|react-dom)/;
-const ADMIN_APP = /\/_astro\/(App|Frame|Sidebar|Avatar|Dashboard|Notifications|Courses|Jobs|Students|StudentForm|Users|Staff|Audit|Security|RecordManager|DataTable|PanelHeading|ConfirmDialog|LoadMore|use-paged)\.[\w-]+\.js/;
+const ADMIN_APP =
+  /\/_astro\/(App|Frame|Sidebar|Avatar|Dashboard|Notifications|Courses|Jobs|Students|StudentForm|Users|Staff|Audit|Security|RecordManager|DataTable|PanelHeading|ConfirmDialog|LoadMore|use-paged)\.[\w-]+\.js/;
 
 /** Every script a page loads while `action` runs. */
 async function scriptsLoaded(page: Page, action: () => Promise<unknown>): Promise<string[]> {
@@ -37,7 +38,7 @@ async function logout(page: Page) {
 test.describe('as a stranger', () => {
   test.use({ storageState: SIGNED_OUT });
 
-  test('a wrong password shows the server\'s error, in the form and as a toast; nothing is stored', async ({ page }) => {
+  test("a wrong password shows the server's error, in the form and as a toast; nothing is stored", async ({ page }) => {
     await passwordStep(page, { email: DEMO_ADMIN.email, password: 'not the password' });
     await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
     await expect(page.locator('.toast--error')).toHaveText('Incorrect email or password.');
@@ -46,7 +47,7 @@ test.describe('as a stranger', () => {
     expect((await page.context().cookies()).some((c) => c.name === '__Host-staff')).toBe(false);
   });
 
-  test('without an answer from the server the form says \'Something went wrong\'', async ({ page }) => {
+  test("without an answer from the server the form says 'Something went wrong'", async ({ page }) => {
     await page.route('**/api/admin/login', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
     await passwordStep(page, { email: 'someone@example.in', password: 'whatever it is' });
     await expect(page.getByRole('alert').filter({ hasText: /^Something went wrong$/ })).toBeVisible();
@@ -81,11 +82,14 @@ test.describe('as a stranger', () => {
       await expect(page.locator('astro-island[component-url*="/AdminLoginForm."]')).not.toHaveAttribute('ssr');
       await page.waitForLoadState('networkidle');
     });
-    expect(onUse.some((u) => REACT.test(u)), 'React wakes the form on use').toBe(true);
+    expect(
+      onUse.some((u) => REACT.test(u)),
+      'React wakes the form on use',
+    ).toBe(true);
     expect(onUse.filter((u) => ADMIN_APP.test(u))).toEqual([]);
   });
 
-  test('no public page references the admin app\'s code, in any script it can load', async ({ page, request }) => {
+  test("no public page references the admin app's code, in any script it can load", async ({ page, request }) => {
     // The admin island's entry, as the shell names it, and every module it can reach.
     await page.goto('/adminLogin');
     const shell = await (await request.get('/adminPanel')).text();
@@ -101,7 +105,8 @@ test.describe('as a stranger', () => {
         if (seen.has(url)) continue;
         seen.add(url);
         const code = await (await request.get(url)).text();
-        for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["'`](\.{0,2}\/[^"'`]+\.js)["'`]/g)) queue.push(new URL(m[1]!, new URL(url, 'http://x')).pathname);
+        for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["'`](\.{0,2}\/[^"'`]+\.js)["'`]/g))
+          queue.push(new URL(m[1]!, new URL(url, 'http://x')).pathname);
       }
       return seen;
     };
@@ -112,9 +117,14 @@ test.describe('as a stranger', () => {
     for (const path of ['/', '/about', '/jobs', '/login', '/account', '/adminLogin', '/adminInvite', '/course-list']) {
       const html = await (await request.get(path)).text();
       const starts = [...html.matchAll(/(?:src|component-url|renderer-url|href)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]!);
-      const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) => [...m[1]!.matchAll(/["'](\/_astro\/[^"']+\.js)["']/g)].map((x) => x[1]!));
+      const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) =>
+        [...m[1]!.matchAll(/["'](\/_astro\/[^"']+\.js)["']/g)].map((x) => x[1]!),
+      );
       const reached = await reach([...starts, ...inline]);
-      expect([...reached].filter((u) => admin.has(u) && ADMIN_APP.test(u)), `${path} reaches admin code`).toEqual([]);
+      expect(
+        [...reached].filter((u) => admin.has(u) && ADMIN_APP.test(u)),
+        `${path} reaches admin code`,
+      ).toEqual([]);
       expect(reached.has(entry!), `${path} reaches the admin island`).toBe(false);
     }
   });
@@ -154,12 +164,15 @@ test.describe('as a stranger', () => {
   });
 });
 
-test.describe('a colleague\'s own account', () => {
+test.describe("a colleague's own account", () => {
   // The invitation is sent with the demo admin's cookie (the project's storageState); the browser
   // page itself starts signed out.
   test.use({ storageState: SIGNED_OUT });
 
-  test('invitation, first sign-in with the QR code, logout, a later sign-in with a code, reload mid-way, a recovery code, sign out everywhere', async ({ page, adminApi }) => {
+  test('invitation, first sign-in with the QR code, logout, a later sign-in with a code, reload mid-way, a recovery code, sign out everywhere', async ({
+    page,
+    adminApi,
+  }) => {
     test.setTimeout(180_000);
     const colleague = await inviteColleague(adminApi, 'Journey');
 

@@ -19,7 +19,11 @@ export interface FilePayload {
 }
 
 /** A small real photo (a passport photo from a phone's gallery), about 100 KB. */
-export const smallPhoto = async (name = 'photo.jpg'): Promise<FilePayload> => ({ name, mimeType: 'image/jpeg', buffer: await cameraPhoto({ width: 600, height: 800 }) });
+export const smallPhoto = async (name = 'photo.jpg'): Promise<FilePayload> => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: await cameraPhoto({ width: 600, height: 800 }),
+});
 
 /** A signature scanned to PNG, a few KB. */
 export const signaturePng = async (name = 'signature.png'): Promise<FilePayload> => ({ name, mimeType: 'image/png', buffer: await signatureBytes() });
@@ -47,18 +51,49 @@ export function validFill(form: ApplicationForm, person: { email: string; mobile
   switch (form) {
     case 'emitra':
       return {
-        name: 'Ramesh Kumar', fatherName: 'Suresh Kumar', dob: '1990-05-14', permanentAddress: 'Ward 4, Main Road, Pali',
-        currentAddress: 'Ward 4, Main Road, Pali', aadharNo: '234123412346', email: person.email, panNo: 'abcde1234f',
-        janAadharNo: '1234567890', contactNumber: person.mobile, location: 'Rural', kioskName: 'Ramesh e-Mitra', ssoId: 'ramesh.k',
-        policeStation: 'Kotwali', kioskAddress: 'Shop 2, Bus Stand', tehsil: 'Pali', municipality: 'Pali', wardOrVillage: 'Ward 4',
-        pincode: '306401', bankAccountNumber: '12345678901', ifsc: 'sbin0001234', bankName: 'State Bank of India',
-        accountHolder: 'Ramesh Kumar', correspondentBank: 'Bank of Baroda', correspondentIfsc: 'barb0palixx', odAccount: '998877665544', koCode: 'ko123',
+        name: 'Ramesh Kumar',
+        fatherName: 'Suresh Kumar',
+        dob: '1990-05-14',
+        permanentAddress: 'Ward 4, Main Road, Pali',
+        currentAddress: 'Ward 4, Main Road, Pali',
+        aadharNo: '234123412346',
+        email: person.email,
+        panNo: 'abcde1234f',
+        janAadharNo: '1234567890',
+        contactNumber: person.mobile,
+        location: 'Rural',
+        kioskName: 'Ramesh e-Mitra',
+        ssoId: 'ramesh.k',
+        policeStation: 'Kotwali',
+        kioskAddress: 'Shop 2, Bus Stand',
+        tehsil: 'Pali',
+        municipality: 'Pali',
+        wardOrVillage: 'Ward 4',
+        pincode: '306401',
+        bankAccountNumber: '12345678901',
+        ifsc: 'sbin0001234',
+        bankName: 'State Bank of India',
+        accountHolder: 'Ramesh Kumar',
+        correspondentBank: 'Bank of Baroda',
+        correspondentIfsc: 'barb0palixx',
+        odAccount: '998877665544',
+        koCode: 'ko123',
       };
     case 'csc':
       return {
-        name: 'sunita devi', email: person.email, contact: person.mobile, motherName: 'kamla', fatherName: 'mohan',
-        accountNumber: '123456789012', ifscCode: 'punb0123400', bankName: 'punjab national bank', voterIdNumber: 'abc1234567',
-        tecNumber: 'tec-778', nomineeName: 'ravi', nomineeDob: '2001-02-03', nomineeRelation: 'son',
+        name: 'sunita devi',
+        email: person.email,
+        contact: person.mobile,
+        motherName: 'kamla',
+        fatherName: 'mohan',
+        accountNumber: '123456789012',
+        ifscCode: 'punb0123400',
+        bankName: 'punjab national bank',
+        voterIdNumber: 'abc1234567',
+        tecNumber: 'tec-778',
+        nomineeName: 'ravi',
+        nomineeDob: '2001-02-03',
+        nomineeRelation: 'son',
       };
     case 'iibf':
       return { applicantName: 'meena sharma', email: person.email, mobile: person.mobile, motherName: 'geeta', fatherName: 'rajesh' };

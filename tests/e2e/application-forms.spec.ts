@@ -89,7 +89,8 @@ test.describe('the application forms on a phone', () => {
       await expect(page.getByRole('status').filter({ hasText: 'Sending...' })).toBeVisible();
       release();
 
-      const region = form === 'emitra' ? page.getByRole('alert').filter({ hasText: SUCCESS[form] }) : page.getByRole('status').filter({ hasText: SUCCESS[form] });
+      const region =
+        form === 'emitra' ? page.getByRole('alert').filter({ hasText: SUCCESS[form] }) : page.getByRole('status').filter({ hasText: SUCCESS[form] });
       await expect(region).toBeVisible({ timeout: 30_000 });
       const reference = REFERENCE[form].exec((await region.textContent()) ?? '')?.[0];
       expect(reference, 'the reference is shown').toBeTruthy();
@@ -201,8 +202,14 @@ test.describe('the application forms on a phone', () => {
     await expect(slot(page, 'Photo').locator('input[type=file]')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
     await choose(page, 'Photo', pdf('photo.pdf'));
     await expect(slot(page, 'Photo')).toContainText('Please choose a photo in JPEG, PNG or WebP format.');
-    await choose(page, 'Aadhaar card', { name: 'aadhaar-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024)]) });
-    await expect(slot(page, 'Aadhaar card')).toContainText('This file is 6.0 MB; the largest we accept is 5 MB. Please choose a smaller file or a lower-resolution scan.');
+    await choose(page, 'Aadhaar card', {
+      name: 'aadhaar-scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024)]),
+    });
+    await expect(slot(page, 'Aadhaar card')).toContainText(
+      'This file is 6.0 MB; the largest we accept is 5 MB. Please choose a smaller file or a lower-resolution scan.',
+    );
     await choose(page, 'Signature', { name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: Buffer.from('....ftypheic') });
     await expect(slot(page, 'Signature')).toContainText('This photo is in HEIC format, which we cannot read. Please choose a JPEG photo or a PDF');
     await expectNoViolations(page, '/NeilitForm with errors');
@@ -223,13 +230,17 @@ test.describe('the application forms on a phone', () => {
     expect(sizes).toHaveLength(1);
     expect(sizes[0]!, 'a real photo was sent').toBeGreaterThan(50 * 1024);
     expect(sizes[0]!, `bytes sent for an ${(big.length / 1024 / 1024).toFixed(1)} MB photo`).toBeLessThan(1024 * 1024);
-    const shown = await slot(page, 'Photo').getByText(/^Uploaded: /).textContent();
+    const shown = await slot(page, 'Photo')
+      .getByText(/^Uploaded: /)
+      .textContent();
     expect(shown).toMatch(/^Uploaded: IMG_20261124_101500\.jpg \((\d+) KB\)$/);
     expect(Number(/\((\d+) KB\)/.exec(shown!)![1]), 'the stored size').toBeLessThan(1024);
     await expect(slot(page, 'Photo').getByRole('img', { name: 'Preview of the photo' })).toBeVisible();
   });
 
-  test('a file is replaced and removed; a PDF named .jpg passes as a PDF where PDFs are allowed and is refused for a photo; an HTML page named .pdf is refused', async ({ page }) => {
+  test('a file is replaced and removed; a PDF named .jpg passes as a PDF where PDFs are allowed and is refused for a photo; an HTML page named .pdf is refused', async ({
+    page,
+  }) => {
     await openForm(page, 'emitra');
     await upload(page, 'Marksheet', pdfNamedJpg('marksheet.jpg'));
     // Replace and Remove.
@@ -299,7 +310,11 @@ test.describe('the application forms on a phone', () => {
     let expired = true;
     await page.route('**/api/uploads/local', (route) =>
       expired
-        ? route.fulfill({ status: 403, contentType: 'application/xml', body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Invalid according to Policy: Policy expired.</Message></Error>' })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/xml',
+            body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Invalid according to Policy: Policy expired.</Message></Error>',
+          })
         : route.continue(),
     );
     await choose(page, 'Caste certificate', pdf('caste.pdf'));
@@ -386,7 +401,10 @@ test.describe('the application forms on a phone', () => {
     await expect
       .poll(() =>
         page.evaluate((key) => {
-          const kept = JSON.parse(localStorage.getItem(key) ?? 'null') as { fields?: Record<string, string>; documents?: Record<string, { name: string }> } | null;
+          const kept = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+            fields?: Record<string, string>;
+            documents?: Record<string, { name: string }>;
+          } | null;
           return { name: kept?.fields?.['name'], location: kept?.fields?.['location'], files: Object.values(kept?.documents ?? {}).map((d) => d.name) };
         }, draftKey('emitra')),
       )
@@ -448,7 +466,9 @@ test.describe('the application forms on a phone', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Error submitting the form. Try again.' })).toBeVisible();
     await page.unroute('**/api/submit');
-    await page.route('**/api/submit', (route) => route.fulfill({ status: 503, json: { message: 'The service is busy. Please try again in a minute.', error: 'unavailable' } }));
+    await page.route('**/api/submit', (route) =>
+      route.fulfill({ status: 503, json: { message: 'The service is busy. Please try again in a minute.', error: 'unavailable' } }),
+    );
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to submit: The service is busy. Please try again in a minute.' })).toBeVisible();
     await expect(control(page, 'Name')).toHaveValue('ANIL');
@@ -493,7 +513,10 @@ test.describe('/fixDocuments', () => {
       expect(body.fix).toBe(token);
       const uploadId = crypto.randomUUID();
       uploadIds[body.slot] = uploadId;
-      await route.fulfill({ status: 201, json: { uploadId, key: `k/${body.slot}`, url: '/storage-test', fields: { key: `k/${body.slot}` }, expiresAt: new Date(Date.now() + 9e5).toISOString() } });
+      await route.fulfill({
+        status: 201,
+        json: { uploadId, key: `k/${body.slot}`, url: '/storage-test', fields: { key: `k/${body.slot}` }, expiresAt: new Date(Date.now() + 9e5).toISOString() },
+      });
     });
     await page.route('**/storage-test', (route) => route.fulfill({ status: 201, body: '<PostResponse/>', contentType: 'application/xml' }));
     await page.route('**/api/uploads/check', async (route) => {

@@ -19,7 +19,6 @@ const PHONE = { width: 360, height: 740 };
 /** A made-up client address in 198.18.0.0/15, so the API's per-address limits never meet the suite. */
 const clientAddress = () => `198.18.${randomInt(1, 255)}.${randomInt(1, 255)}`;
 
-
 /** What an applicant keeps from a sent application. */
 interface Sent {
   reference: string;
@@ -34,7 +33,8 @@ async function sendApplication(request: APIRequestContext): Promise<Sent> {
   const mobile = fields['mobile']!;
   const jpeg = await photoBytes();
   const pdf = pdfBytes();
-  const file = (slot: string, image = false) => (image ? { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: jpeg } : { name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  const file = (slot: string, image = false) =>
+    image ? { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: jpeg } : { name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: pdf };
   const res = await request.post(NIELIT_FORM.endpoint, {
     headers: { 'x-forwarded-for': clientAddress() },
     multipart: {
@@ -69,7 +69,10 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress() });
 });
 
-test('the footer leads to the page; the reference and mobile number as typed show the status and what it means, nothing personal', async ({ page, submitted: sent }) => {
+test('the footer leads to the page; the reference and mobile number as typed show the status and what it means, nothing personal', async ({
+  page,
+  submitted: sent,
+}) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Application Status' }).click();
   await expect(page).toHaveURL(/\/applicationStatus$/);
@@ -96,7 +99,10 @@ test('the footer leads to the page; the reference and mobile number as typed sho
   await expectNoViolations(page, '/applicationStatus with an answer');
 });
 
-test("a wrong mobile number gets the API's answer, which says nothing of whether the reference exists; what was typed stays", async ({ page, submitted: sent }) => {
+test("a wrong mobile number gets the API's answer, which says nothing of whether the reference exists; what was typed stays", async ({
+  page,
+  submitted: sent,
+}) => {
   await page.goto('/applicationStatus');
   const f = form(page);
   await f.reference.fill(sent.reference);

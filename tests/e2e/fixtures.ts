@@ -43,14 +43,17 @@ export function recordScripts(page: Page): string[] {
 }
 
 /** Waits until the island of `component` has woken up (Astro drops `ssr` once it hydrated). */
-export const awake = (page: Page, component: string) => expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
+export const awake = (page: Page, component: string) =>
+  expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
 
 /**
  * A worker fixture holding what `seed` made through the API (as a visitor of the test server):
  * made once per worker, when the first test that asks for it starts, for the tests that only
  * read it.
  */
-export function seededPerWorker<T>(seed: (request: APIRequestContext) => Promise<T>): [(args: PlaywrightWorkerArgs, use: (value: T) => Promise<void>, workerInfo: WorkerInfo) => Promise<void>, { scope: 'worker' }] {
+export function seededPerWorker<T>(
+  seed: (request: APIRequestContext) => Promise<T>,
+): [(args: PlaywrightWorkerArgs, use: (value: T) => Promise<void>, workerInfo: WorkerInfo) => Promise<void>, { scope: 'worker' }] {
   return [
     async ({ playwright }, use, workerInfo) => {
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL ?? '' });

@@ -59,7 +59,10 @@ test.describe('response headers', () => {
       // Exactly the hashes of this page's own inline code: none missing, none from other pages.
       const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
       const listed = (directive: string) =>
-        (new RegExp(`${directive} ([^;]*)`).exec(meta)?.[1] ?? '').split(/\s+/).filter((value) => value.startsWith("'sha")).sort();
+        (new RegExp(`${directive} ([^;]*)`).exec(meta)?.[1] ?? '')
+          .split(/\s+/)
+          .filter((value) => value.startsWith("'sha"))
+          .sort();
       const inline = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((m) => hash(m[1]!)))].sort();
       expect(listed('script-src'), `${path}: script hashes`).toEqual(inline(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g));
       expect(listed('style-src'), `${path}: style hashes`).toEqual(inline(/<style[^>]*>([\s\S]*?)<\/style>/g));

@@ -13,7 +13,17 @@ const { categories } = content<{ categories: { name: string; id: string; courses
 const testimonialCount = content<{ items: unknown[] }>('testimonials.json').items.length;
 
 /** The Services submenu's names, as the spec words them (servicePaths holds their addresses). */
-const serviceNames = ['Courses', 'Degree Courses', 'Open Board', 'E-Mitra', 'CSC Services', 'IIBF Services', 'Aadhar Service', 'NIELIT Courses', 'Website Design'];
+const serviceNames = [
+  'Courses',
+  'Degree Courses',
+  'Open Board',
+  'E-Mitra',
+  'CSC Services',
+  'IIBF Services',
+  'Aadhar Service',
+  'NIELIT Courses',
+  'Website Design',
+];
 
 /** The slide ("n / total") of a carousel that is shown, i.e. fully inside the carousel's box. */
 async function shownSlides(region: Locator): Promise<string[]> {
@@ -187,7 +197,11 @@ test.describe('carousels', () => {
   test('the home banner advances by itself every 3 s and loops back to the first picture', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const { region, slide, dot } = await homeBanner(page);
-    for (const [from, to] of [[1, 2], [2, 3], [3, 1]] as const) {
+    for (const [from, to] of [
+      [1, 2],
+      [2, 3],
+      [3, 1],
+    ] as const) {
       // Not before 3 s (the carousel started up to 50 ms before the clock stopped)…
       await page.clock.runFor(2_900);
       await expect(dot(from)).toHaveAttribute('aria-current', 'true');
@@ -261,8 +275,10 @@ test.describe('reduced motion', () => {
     await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
 
     // Entrance animations and the announcement's scrolling are switched off.
-    const moving = await page.evaluate(() =>
-      document.getAnimations().filter((a) => a.playState === 'running' && (a.effect as KeyframeEffect | null)?.getComputedTiming().iterations === Infinity).length,
+    const moving = await page.evaluate(
+      () =>
+        document.getAnimations().filter((a) => a.playState === 'running' && (a.effect as KeyframeEffect | null)?.getComputedTiming().iterations === Infinity)
+          .length,
     );
     expect(moving, 'endless animations running').toBe(0);
     const video = page.getByRole('main').locator('video');

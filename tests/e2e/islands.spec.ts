@@ -18,7 +18,10 @@ test.describe('announcement line', () => {
   });
 
   test('shows the newest message', async ({ page }) => {
-    await failWith(page, '**/api/marquee', 200, [{ _id: '2', message: 'RS-CIT batch starts 1 December' }, { _id: '1', message: 'Old news' }]);
+    await failWith(page, '**/api/marquee', 200, [
+      { _id: '2', message: 'RS-CIT batch starts 1 December' },
+      { _id: '1', message: 'Old news' },
+    ]);
     await page.goto('/about');
     await expect(page.locator('[data-announcement-text]')).toHaveText('RS-CIT batch starts 1 December');
   });
@@ -129,7 +132,11 @@ test.describe('Apply Now dialog', () => {
     const held = gate();
     await page.route('**/api/apply', async (route) => {
       await held.wait;
-      await route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'Too many requests. Please wait a little and try again.' }) });
+      await route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Too many requests. Please wait a little and try again.' }),
+      });
     });
     await open(page);
     const dialog = await fill(page, 'Ravi Sharma');
@@ -191,7 +198,10 @@ test.describe('contact forms', () => {
   });
 
   test('home form: the service message on failure, values kept', async ({ page }) => {
-    await failWith(page, '**/api/contact', 429, { message: 'Too many requests. Please wait a little and try again.', error: 'Too many requests. Please wait a little and try again.' });
+    await failWith(page, '**/api/contact', 429, {
+      message: 'Too many requests. Please wait a little and try again.',
+      error: 'Too many requests. Please wait a little and try again.',
+    });
     await page.goto('/');
     const form = page.locator('form.contact-form');
     await form.getByLabel('Your name').fill('Kiran Devi');
@@ -256,7 +266,10 @@ test.describe('Pay Now dialog', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await page.goto(`${test.info().project.use.baseURL}/`);
-    await page.getByRole('button', { name: /Pay Now/ }).first().click();
+    await page
+      .getByRole('button', { name: /Pay Now/ })
+      .first()
+      .click();
     const link = page.getByRole('link', { name: 'Pay with a UPI app' });
     await expect(link).toBeVisible();
     expect(await link.getAttribute('href')).toMatch(/^upi:\/\/pay\?pa=/);

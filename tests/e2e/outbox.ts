@@ -13,7 +13,10 @@ const outbox = () => path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
 
 /** Every mail addressed to `email` (its To: line), newest first, quoted-printable soft line breaks and `=3D` undone. */
 export async function mailsTo(email: string): Promise<string[]> {
-  const files = (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  const files = (await readdir(outbox()).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
   const to = new RegExp(`^To: .*${escapeRe(email)}`, 'mi');
   const mails = await Promise.all(files.map(async (file) => (await readFile(path.join(outbox(), file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')));
   return mails.filter((mail) => to.test(mail));

@@ -97,15 +97,18 @@ const tinySvg = '<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"><r
 /** Answers the list at `route` from `items`, in pages of the size asked for, keyset like the API. */
 async function serveList<T extends { _id: string }>(page: Page, route: string, items: T[], pageSize?: number) {
   const asked: string[] = [];
-  await page.route((url) => url.pathname === route, (request) => {
-    const url = new URL(request.request().url());
-    asked.push(url.search);
-    const after = url.searchParams.get('after');
-    const limit = pageSize ?? Number(url.searchParams.get('limit') ?? PAGE_DEFAULT);
-    const rest = after ? items.filter((item) => Number(item._id) < Number(after)) : items;
-    const shown = rest.slice(0, limit);
-    return request.fulfill({ json: { items: shown, next: rest.length > limit ? shown.at(-1)!._id : null } });
-  });
+  await page.route(
+    (url) => url.pathname === route,
+    (request) => {
+      const url = new URL(request.request().url());
+      asked.push(url.search);
+      const after = url.searchParams.get('after');
+      const limit = pageSize ?? Number(url.searchParams.get('limit') ?? PAGE_DEFAULT);
+      const rest = after ? items.filter((item) => Number(item._id) < Number(after)) : items;
+      const shown = rest.slice(0, limit);
+      return request.fulfill({ json: { items: shown, next: rest.length > limit ? shown.at(-1)!._id : null } });
+    },
+  );
   return asked;
 }
 
@@ -132,7 +135,10 @@ async function shareSheet(page: Page, present: boolean) {
 }
 
 const main = (page: Page) => page.getByRole('main');
-const jobCard = (page: Page, role: string) => main(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: role, exact: true }) });
+const jobCard = (page: Page, role: string) =>
+  main(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: role, exact: true }) });
 
 test.describe('/jobs', () => {
   test('is static: the page itself carries no opening, only the place they load into', async ({ request }) => {
@@ -215,7 +221,11 @@ test.describe('/jobs', () => {
     await expect(page).toHaveURL(/\/jobs$/);
     const shared = await page.evaluate(() => (window as typeof window & { __shared: ShareData[] }).__shared);
     expect(shared).toEqual([
-      { title: 'Computer Operator', text: 'Computer Operator (Full-Time) at Marwar Traders, Sojat City. Apply: https://forms.example.in/operator', url: `${pageUrl}#job-42` },
+      {
+        title: 'Computer Operator',
+        text: 'Computer Operator (Full-Time) at Marwar Traders, Sojat City. Apply: https://forms.example.in/operator',
+        url: `${pageUrl}#job-42`,
+      },
     ]);
   });
 
@@ -241,7 +251,10 @@ test.describe('/jobs', () => {
   });
 
   test('says so when the openings cannot be loaded', async ({ page }) => {
-    await page.route((url) => url.pathname === '/api/jobs', (route) => route.fulfill({ status: 503, json: { message: 'Unavailable' } }));
+    await page.route(
+      (url) => url.pathname === '/api/jobs',
+      (route) => route.fulfill({ status: 503, json: { message: 'Unavailable' } }),
+    );
     await page.goto('/jobs');
     await expect(main(page).getByRole('status')).toHaveText('The job openings could not be loaded just now. Please reload the page, or call us.');
     await expect(page.getByText(jobsContent.emptyText)).toBeHidden();
@@ -332,7 +345,8 @@ test.describe('/course/{id} for a signed-in student', () => {
     await page.goto('/course/6');
     const detail = main(page);
     await expect(detail.getByRole('heading', { name: 'Web Design Basics', level: 2 })).toBeVisible();
-    for (const text of ['Web Development', 'HTML, CSS and a first website of your own, published online.', '6 months', '₹6,500']) await expect(detail).toContainText(text);
+    for (const text of ['Web Development', 'HTML, CSS and a first website of your own, published online.', '6 months', '₹6,500'])
+      await expect(detail).toContainText(text);
     await expect(detail.getByRole('link', { name: 'Buy Now for Web Design Basics (opens in a new tab)' })).toHaveAttribute('href', site.appStoreUrl);
     await expect(detail.getByRole('link', { name: 'See all courses' })).toHaveAttribute('href', '/course-list');
     await expect(detail.locator('img[data-course-image]')).toHaveAttribute('src', '/logo.svg');

@@ -38,7 +38,9 @@ export async function revealAll(page: Page) {
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition && animation.effect instanceof KeyframeEffect && animation.effect.target?.closest('[data-animate]'))
+        .filter(
+          (animation) => animation instanceof CSSTransition && animation.effect instanceof KeyframeEffect && animation.effect.target?.closest('[data-animate]'),
+        )
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );

@@ -134,7 +134,10 @@ test.describe('every route', () => {
       const listed = urls.map((u) => new URL(u).pathname);
       expect(listed, `sitemap leaves out ${route.path} (noindex)`).not.toContain(route.canonical ?? route.path);
     }
-    expect(urls.some((u) => /\/404$/.test(u)), 'the 404 page is not in the sitemap').toBe(false);
+    expect(
+      urls.some((u) => /\/404$/.test(u)),
+      'the 404 page is not in the sitemap',
+    ).toBe(false);
   });
 });
 
@@ -150,7 +153,13 @@ test.describe('header', () => {
     await expectLink(banner, site.name, '/');
 
     const menu = page.getByRole('navigation', { name: 'Main', exact: true });
-    for (const [name, path] of [['Home', '/'], ['About', '/about'], ['Download', '/download'], ['Jobs', '/jobs'], ['Contact Us', '/contactForm']] as const) {
+    for (const [name, path] of [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Download', '/download'],
+      ['Jobs', '/jobs'],
+      ['Contact Us', '/contactForm'],
+    ] as const) {
       await expectLink(menu, new RegExp(`^${name}$`), path);
     }
     await expect(menu.getByText('Services', { exact: false }).first()).toBeVisible();
@@ -172,7 +181,12 @@ test.describe('header', () => {
 
   test('announcement: the first message when there are some', async ({ page }) => {
     await page.route('**/api/marquee', (route) =>
-      route.fulfill({ json: [{ _id: '1', message: 'RS-CIT batch starts Monday' }, { _id: '2', message: 'Second message' }] }),
+      route.fulfill({
+        json: [
+          { _id: '1', message: 'RS-CIT batch starts Monday' },
+          { _id: '2', message: 'Second message' },
+        ],
+      }),
     );
     await page.goto('/');
     await expect(page.getByText('RS-CIT batch starts Monday')).toBeAttached();
@@ -234,7 +248,10 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crafting Careers, Empowering Learners');
     await expectLink(main, 'Get Started', '/coursePage');
 
-    const services = main.getByRole('list').filter({ has: page.getByRole('link', { name: 'Website Design', exact: true }) }).first();
+    const services = main
+      .getByRole('list')
+      .filter({ has: page.getByRole('link', { name: 'Website Design', exact: true }) })
+      .first();
     await expect(services.getByRole('listitem')).toHaveCount(9);
     for (const tile of tiles) {
       const link = services.getByRole('link', { name: tile.title, exact: true });
@@ -304,8 +321,16 @@ test.describe('open board', () => {
     expect(body).toMatch(/\b5\b.*subjects|subjects.*\b5\b|five subjects/i);
 
     // The Sikkim block ends with Apply Now.
-    const sikkim = main.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: /Sikkim/ }) }).last();
-    await expect(sikkim.getByRole('link', { name: /^Apply Now$/i }).or(sikkim.getByRole('button', { name: /^Apply Now$/i })).first()).toBeVisible();
+    const sikkim = main
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { level: 2, name: /Sikkim/ }) })
+      .last();
+    await expect(
+      sikkim
+        .getByRole('link', { name: /^Apply Now$/i })
+        .or(sikkim.getByRole('button', { name: /^Apply Now$/i }))
+        .first(),
+    ).toBeVisible();
   });
 });
 
@@ -323,9 +348,15 @@ test.describe('degree courses', () => {
     const detailLinks = main.locator('a[href="/courseDetail"]');
     await expect(detailLinks).toHaveCount(1);
     await expect(detailLinks).toContainText('BBA');
-    const programmes = main.locator('section').filter({ has: page.getByRole('heading', { name: /Undergraduate|UG/ }) }).first();
+    const programmes = main
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: /Undergraduate|UG/ }) })
+      .first();
     const links = await programmes.getByRole('link').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
-    expect(links.filter((href) => href !== '/courseDetail'), 'no other programme tile links anywhere').toEqual([]);
+    expect(
+      links.filter((href) => href !== '/courseDetail'),
+      'no other programme tile links anywhere',
+    ).toEqual([]);
   });
 
   test('why choose us, scribble wall and the two promotions', async ({ page }) => {
@@ -483,17 +514,25 @@ test.describe('service pages', () => {
   test('website packages: Basic 4,999, Standard 9,999, Premium 14,999', async ({ page }) => {
     await page.goto('/web');
     const main = page.getByRole('main');
-    for (const [name, price] of [['Basic', 4999], ['Standard', 9999], ['Premium', 14999]] as const) {
-      const card = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) }).or(
-        main.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) }),
-      );
+    for (const [name, price] of [
+      ['Basic', 4999],
+      ['Standard', 9999],
+      ['Premium', 14999],
+    ] as const) {
+      const card = main
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name, exact: true }) })
+        .or(main.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) }));
       await expect(card.first(), name).toContainText(rupees(price));
     }
   });
 
   test('jobs: the empty-list text when there are no openings', async ({ page }) => {
     // However many openings the test server's database holds (public-records.spec.ts covers the rest).
-    await page.route((url) => url.pathname === '/api/jobs', (route) => route.fulfill({ json: { items: [], next: null } }));
+    await page.route(
+      (url) => url.pathname === '/api/jobs',
+      (route) => route.fulfill({ json: { items: [], next: null } }),
+    );
     await page.goto('/jobs');
     await expect(page.getByRole('main').getByText('No job openings available right now. Check back soon!')).toBeVisible();
   });

@@ -105,13 +105,26 @@ export const adminAppRoutes: { path: string; h1: string }[] = ADMIN_ROUTES.flatM
 export const notFound = { path: '/no-such-page-here', title: 'Page not found', h1: /not found|can.t find|couldn.t find/i };
 
 /** Every page the tests visit: the routes and the 404 page. */
-export const allPages: { path: string; status: number }[] = [
-  ...routes.map((r) => ({ path: r.path, status: 200 })),
-  { path: notFound.path, status: 404 },
-];
+export const allPages: { path: string; status: number }[] = [...routes.map((r) => ({ path: r.path, status: 200 })), { path: notFound.path, status: 404 }];
 
 /** Footer links the spec lists (document 000, section 2). */
-export const footerPaths = ['/', '/about', '/download', '/contactForm', '/applicationStatus', '/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/privacy', '/terms'];
+export const footerPaths = [
+  '/',
+  '/about',
+  '/download',
+  '/contactForm',
+  '/applicationStatus',
+  '/coursePage',
+  '/Degree',
+  '/openBoard',
+  '/emitra',
+  '/cscService',
+  '/iibf',
+  '/aadharPage',
+  '/nielit',
+  '/privacy',
+  '/terms',
+];
 
 /** The Services submenu, in the spec's order. */
 export const servicePaths = ['/coursePage', '/Degree', '/openBoard', '/emitra', '/cscService', '/iibf', '/aadharPage', '/nielit', '/web'];

@@ -138,7 +138,9 @@ test.describe('logging out', () => {
 
   test('Log out of all devices: a failure keeps the student signed in, with the server message', async ({ page }) => {
     await openAccount(page);
-    await page.route('**/api/user/logout-all', (route) => route.fulfill({ status: 503, json: { message: 'The service is busy. Please try again in a minute.' } }));
+    await page.route('**/api/user/logout-all', (route) =>
+      route.fulfill({ status: 503, json: { message: 'The service is busy. Please try again in a minute.' } }),
+    );
     await main(page).getByRole('button', { name: 'Log out of all devices' }).click();
     await expect(page.locator('.toast--error')).toHaveText('The service is busy. Please try again in a minute.');
     await expect(main(page).getByRole('heading', { name: 'My Profile' })).toBeVisible();
@@ -157,7 +159,10 @@ test.describe('logging out', () => {
 test.describe('changing the password on /account', () => {
   test.use({ viewport: DESKTOP });
 
-  const form = (page: Page) => main(page).locator('form').filter({ has: page.getByRole('button', { name: /Change password|Please Wait/ }) });
+  const form = (page: Page) =>
+    main(page)
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: /Change password|Please Wait/ }) });
 
   test('the fields are labelled and checked before anything is sent', async ({ page }) => {
     await openAccount(page);
@@ -222,8 +227,7 @@ test.describe('changing the password on /account', () => {
   });
 
   test('a common new password gets the server message under the field', async ({ page }) => {
-    const common =
-      'This password is too common or has appeared in a data breach. Please choose another: a short sentence of your own is easy to remember.';
+    const common = 'This password is too common or has appeared in a data breach. Please choose another: a short sentence of your own is easy to remember.';
     await openAccount(page);
     await page.route('**/api/user/change-password', (route) =>
       route.fulfill({ status: 400, json: { message: 'Please check the highlighted fields and try again.', errors: { newPassword: common } } }),
@@ -281,7 +285,10 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(main(page).getByRole('heading', { name: 'Change password' })).toBeVisible();
     await expect(main(page).getByRole('button', { name: 'Log out of all devices' })).toBeVisible();
     await page.route('**/api/user/change-password', (route) =>
-      route.fulfill({ status: 400, json: { message: 'Please check the highlighted fields and try again.', errors: { currentPassword: 'Your current password is not correct.' } } }),
+      route.fulfill({
+        status: 400,
+        json: { message: 'Please check the highlighted fields and try again.', errors: { currentPassword: 'Your current password is not correct.' } },
+      }),
     );
     await main(page).getByLabel('Current password').fill('not my password');
     await main(page).getByLabel('New password').fill('a brand new sentence');
@@ -344,7 +351,9 @@ test.describe('a forgotten password', () => {
         status: 400,
         json: {
           message: 'Please check the highlighted fields and try again.',
-          errors: { password: 'This password is too common or has appeared in a data breach. Please choose another: a short sentence of your own is easy to remember.' },
+          errors: {
+            password: 'This password is too common or has appeared in a data breach. Please choose another: a short sentence of your own is easy to remember.',
+          },
         },
       },
       { status: 200, json: { message: changed } },
@@ -536,7 +545,9 @@ test.describe('against the real API', () => {
     await main(page).getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/verify$/);
     await awake(page, 'VerifyForm');
-    await main(page).getByLabel('Verification code').fill(await codeFor(email));
+    await main(page)
+      .getByLabel('Verification code')
+      .fill(await codeFor(email));
     await main(page).getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
