@@ -150,7 +150,10 @@ describe.each(databases)('a dropped connection on $name', ({ postgres }) => {
     await expect.poll(() => rowsTagged('single')).toBe(1);
   });
 
-  it('opens a connection again when it could not be opened, and runs the statement once', async () => {
+  // On PostgreSQL only: the embedded database serves one session to every connection, and a
+  // connection refused there races with the handover of that session (the test's own client can
+  // be cut with it), which says nothing about the functions' code.
+  it.runIf(postgres)('opens a connection again when it could not be opened, and runs the statement once', async () => {
     relay.setRule(() => 'pass');
     // Every connection the pool holds is dropped, so the next statement needs a new one.
     await globalThis.__institutePool?.end();
