@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_MAX } from '../../src/lib/schemas/records';
-import { parseCsv } from '../support/csv';
+import { LEADS_EXPORT_COLUMNS, parseCsv } from '../support/csv';
 import type { Target } from './global-setup';
 import { db, post, targets, uniqueEmail, uniquePhone } from './helpers';
 import { signedInAdmin, staffFetch } from './staff';
@@ -125,29 +125,7 @@ async function exportCsv(target: Target, admin: Admin | null, query: string, hea
   return { res, bytes, text: bytes.toString('utf8') };
 }
 
-const HEADINGS = [
-  'Reference',
-  'Received',
-  'Kind',
-  'Form',
-  'Source',
-  'Name',
-  'Phone',
-  'E-mail',
-  'Department',
-  'Course',
-  'Subject',
-  'Message',
-  'Status',
-  'Lost reason',
-  'Follow-up',
-  'Assigned to',
-  'UTM source',
-  'UTM medium',
-  'UTM campaign',
-  'Referrer',
-  'Landing page',
-];
+const HEADINGS = LEADS_EXPORT_COLUMNS;
 
 describe.each(targets)('the leads list on $name', (target) => {
   let admin: Admin;

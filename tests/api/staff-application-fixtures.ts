@@ -13,6 +13,7 @@ import { deriveAuthKeys } from '../../functions/_shared/auth/keys';
 import { seal } from '../../functions/_shared/platform/sealed';
 import { EMITRA_FORM, FORMS } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
+import { answersOf } from '../support/form-answers';
 import { photoBytes } from '../support/photo';
 import type { Target } from './global-setup';
 import { db, newClientIp, post, uniqueEmail, uniqueName, uniquePhone } from './helpers';
@@ -23,33 +24,12 @@ export const AADHAAR = '234123412346';
 
 /** The kiosk form's answers, as stored (checked and normalised), ID numbers included. */
 export const emitraAnswers = (name: string, email: string, mobile: string) => ({
+  ...answersOf('emitra'),
   name,
-  fatherName: 'Suresh Kumar',
-  dob: '1990-05-14',
-  permanentAddress: 'Ward 4, Main Road, Pali',
-  currentAddress: 'Ward 4, Main Road, Pali',
   aadharNo: AADHAAR,
   email,
-  panNo: 'ABCDE1234F',
-  janAadharNo: '1234567890',
   contactNumber: mobile,
-  location: 'Rural',
-  kioskName: 'Ramesh e-Mitra',
-  ssoId: 'RAMESH.K',
-  policeStation: 'Kotwali',
-  kioskAddress: 'Shop 2, Bus Stand',
-  tehsil: 'Pali',
-  municipality: 'Pali',
-  wardOrVillage: 'Ward 4',
-  pincode: '306401',
-  bankAccountNumber: '12345678901',
-  ifsc: 'SBIN0001234',
-  bankName: 'State Bank of India',
   accountHolder: name,
-  correspondentBank: 'Bank of Baroda',
-  correspondentIfsc: 'BARB0PALIXX',
-  odAccount: '998877665544',
-  koCode: 'KO123',
 });
 
 /** An application as the tests know it. */

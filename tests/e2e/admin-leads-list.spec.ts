@@ -15,35 +15,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { indiaToday, type LeadRow } from '../../src/lib/schemas/lead';
-import { parseCsv } from '../support/csv';
+import { LEADS_EXPORT_COLUMNS, parseCsv } from '../support/csv';
 import { expectNoViolations } from './axe';
 import { clientAddress, expect, panelHeading, test as base } from './admin-fixtures';
 import { seededPerWorker } from './fixtures';
 
-/** The export's columns, in the contract's order. */
-const CSV_COLUMNS = [
-  'Reference',
-  'Received',
-  'Kind',
-  'Form',
-  'Source',
-  'Name',
-  'Phone',
-  'E-mail',
-  'Department',
-  'Course',
-  'Subject',
-  'Message',
-  'Status',
-  'Lost reason',
-  'Follow-up',
-  'Assigned to',
-  'UTM source',
-  'UTM medium',
-  'UTM campaign',
-  'Referrer',
-  'Landing page',
-];
+const CSV_COLUMNS = LEADS_EXPORT_COLUMNS;
 
 /** A word of letters only (names allow no digits) that no other test uses, e.g. 'Qzkvbw'. */
 const tagWord = () => {

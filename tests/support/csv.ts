@@ -32,3 +32,28 @@ export function parseCsv(text: string): string[][] {
   if (cell || row.length) throw new Error(`the CSV does not end with CRLF: ${JSON.stringify(text.slice(-40))}`);
   return rows;
 }
+
+/** The leads export's columns, in the contract's order (docs/api.md). */
+export const LEADS_EXPORT_COLUMNS = [
+  'Reference',
+  'Received',
+  'Kind',
+  'Form',
+  'Source',
+  'Name',
+  'Phone',
+  'E-mail',
+  'Department',
+  'Course',
+  'Subject',
+  'Message',
+  'Status',
+  'Lost reason',
+  'Follow-up',
+  'Assigned to',
+  'UTM source',
+  'UTM medium',
+  'UTM campaign',
+  'Referrer',
+  'Landing page',
+];
