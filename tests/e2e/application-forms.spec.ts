@@ -9,7 +9,7 @@
  */
 import type { Request } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { expect, test as base } from './fixtures';
+import { expect, gate, test as base } from './fixtures';
 import { clientAddress } from './admin-fixtures';
 import {
   applicant,
@@ -456,6 +456,44 @@ test.describe('the application forms on a phone', () => {
     await context.setOffline(false);
     await expect(slot(page, 'PAN card').getByText('Uploaded: pan.pdf')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toHaveCount(0);
+
+    // Sent, then cut off before the check answered: checked by itself once the phone is back.
+    let checkCut = false;
+    await page.route('**/api/uploads/check', async (route) => {
+      if (checkCut) return route.continue();
+      checkCut = true;
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    await choose(page, 'Qualification document', pdf('marksheet.pdf'));
+    await expect(slot(page, 'Qualification document')).toContainText('Waiting for the connection: marksheet.pdf will be checked when you are back online.');
+    await expect(slot(page, 'Qualification document').getByRole('button', { name: /Retry/ })).toHaveCount(0);
+    await context.setOffline(false);
+    await expect(slot(page, 'Qualification document').getByText('Uploaded: marksheet.pdf')).toBeVisible();
+  });
+
+  test('files waiting their turn say so, with their place in the line', async ({ page }) => {
+    await openForm(page, 'iibf');
+    // The storage holds the first two uploads until released: the others wait their turn.
+    const held = gate();
+    await page.route('**/api/uploads/local', async (route) => {
+      await held.wait;
+      await route.continue();
+    });
+    await choose(page, 'Aadhaar card', pdf('aadhaar.pdf'));
+    await choose(page, 'PAN card', pdf('pan.pdf'));
+    await choose(page, 'Qualification document', pdf('marksheet.pdf'));
+    await expect(slot(page, 'Aadhaar card')).toContainText('Uploading aadhaar.pdf: 0%');
+    await expect(slot(page, 'Qualification document')).toContainText('Waiting its turn: marksheet.pdf (next in line). Two files are sent at a time.');
+    await expect(slot(page, 'Qualification document').getByRole('progressbar')).toHaveCount(0);
+    held.release();
+    for (const [label, name] of [
+      ['Aadhaar card', 'aadhaar.pdf'],
+      ['PAN card', 'pan.pdf'],
+      ['Qualification document', 'marksheet.pdf'],
+    ] as const) {
+      await expect(slot(page, label).getByText(`Uploaded: ${name}`)).toBeVisible();
+    }
   });
 
   test('failures keep everything: the kiosk alerts Registration Failed; NIELIT says the server’s message or the network error', async ({ page }) => {

@@ -7,7 +7,7 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import type { DocumentDef } from '../../lib/schemas/uploads';
 import { fieldErrorId } from '../forms/Field';
-import { acceptedHint, acceptedTypes, formatBytes, type SlotState } from './slot-state';
+import { acceptedHint, acceptedTypes, formatBytes, inLineMessage, type SlotState } from './slot-state';
 
 interface Props {
   /** The input's id (the error summary links to it). */
@@ -29,9 +29,10 @@ function announcement(doc: DocumentDef, state: SlotState): string {
     case 'preparing':
       return `${doc.label}: making the photo smaller.`;
     case 'uploading':
-      return state.waiting ? `${doc.label}: waiting for the connection.` : `${doc.label}: uploading.`;
+      if (state.waiting) return `${doc.label}: waiting for the connection.`;
+      return state.place ? `${doc.label}: waiting its turn.` : `${doc.label}: uploading.`;
     case 'checking':
-      return `${doc.label}: checking the file.`;
+      return state.waiting ? `${doc.label}: waiting for the connection to check the file.` : `${doc.label}: checking the file.`;
     case 'done':
       return `${doc.label}: ${state.name} uploaded.`;
     case 'failed':
@@ -83,17 +84,23 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
       </p>
       {preview && hasFile && <img className="doc-slot__preview" src={preview} alt={`Preview of the ${doc.label.toLowerCase()}`} />}
       {state.step === 'preparing' && <p className="doc-slot__state">Making {state.name} smaller…</p>}
-      {state.step === 'uploading' && (
+      {state.step === 'uploading' && state.waiting && (
+        <p className="doc-slot__state">Waiting for the connection: {state.name} will be sent when you are back online.</p>
+      )}
+      {state.step === 'uploading' && !state.waiting && state.place !== undefined && <p className="doc-slot__state">{inLineMessage(state.name, state.place)}</p>}
+      {state.step === 'uploading' && !state.waiting && state.place === undefined && (
         <div className="doc-slot__progress">
-          <label htmlFor={progressId}>
-            {state.waiting ? `Waiting for the connection: ${state.name} will be sent when you are back online.` : `Uploading ${state.name}: ${state.percent}%`}
-          </label>
+          <label htmlFor={progressId}>{`Uploading ${state.name}: ${state.percent}%`}</label>
           <progress id={progressId} max={100} value={state.percent}>
             {state.percent}%
           </progress>
         </div>
       )}
-      {state.step === 'checking' && <p className="doc-slot__state">Checking {state.name}…</p>}
+      {state.step === 'checking' && (
+        <p className="doc-slot__state">
+          {state.waiting ? `Waiting for the connection: ${state.name} will be checked when you are back online.` : `Checking ${state.name}…`}
+        </p>
+      )}
       {state.step === 'done' && (
         <p className="doc-slot__state doc-slot__state--done">
           Uploaded: {state.name} ({formatBytes(state.size)})

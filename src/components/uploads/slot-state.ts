@@ -24,10 +24,13 @@ export type SlotState =
   | { step: 'empty' }
   /** A photo being shrunk before it is sent. */
   | { step: 'preparing'; name: string }
-  /** Being sent; `waiting` while the device is offline (it continues when the connection is back). */
-  | { step: 'uploading'; name: string; size: number; percent: number; waiting: boolean }
-  /** Sent; the server is reading its bytes. */
-  | { step: 'checking'; name: string; size: number }
+  /**
+   * Being sent; `waiting` while the device is offline (it continues when the connection is back);
+   * `place` while it waits for its turn (1: next), as two files are sent at a time.
+   */
+  | { step: 'uploading'; name: string; size: number; percent: number; waiting: boolean; place?: number }
+  /** Sent; the server is reading its bytes (`waiting`: once the connection is back). */
+  | { step: 'checking'; name: string; size: number; waiting?: boolean }
   /** Uploaded and checked: `uploadId` is the document's value. */
   | { step: 'done'; uploadId: string; name: string; size: number; type: string; uploadedAt: number }
   /** The upload (or its check) failed; Retry sends it again. */
@@ -52,6 +55,10 @@ export const interruptedMessage = (name: string) => `The upload of ${name} was i
 export const storageRefusedMessage = (name: string) => `The storage did not accept ${name}. Please press Retry to send it again.`;
 /** Said when the file arrived but could not be checked yet. */
 export const uncheckedMessage = (name: string) => `${name} was sent but could not be checked yet. Please press Retry.`;
+
+/** What a file waiting for its turn shows: "Waiting its turn: pan.pdf (next in line)". */
+export const inLineMessage = (name: string, place: number) =>
+  `Waiting its turn: ${name} (${place === 1 ? 'next in line' : `number ${place} in line`}). Two files are sent at a time.`;
 
 /** The types a slot accepts (the file chooser's `accept`). */
 export const acceptedTypes = (doc: DocumentDef): readonly DocumentType[] => (doc.imagesOnly ? IMAGE_TYPES : ANY_DOCUMENT_TYPES);

@@ -69,16 +69,23 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
   const uncheckedOf = new Map<string, string>();
   /** Files whose upload the loss of the connection stopped: sent again once it is back. */
   const waiting = new Set<string>();
+  /** Slots whose file arrived but whose check the lost connection stopped: checked once it is back. */
+  const checkWhenOnline = new Set<string>();
+  /** Files sent but not yet started (two go at a time), in the order they were sent. */
+  const queued: string[] = [];
+  /** Files whose turn has come and whose upload has not ended yet. */
+  const active = new Set<string>();
   /** A number per choice of a slot: the answer to an older choice is ignored. */
   const choice = new Map<string, number>();
 
   const current = (file: SlotFile | undefined): file is SlotFile => Boolean(file && fileOf.get(file.meta.slot) === file.id);
-  const uploading = (file: SlotFile, percent: number, isWaiting = false): SlotState => ({
+  const uploading = (file: SlotFile, percent: number, isWaiting = false, place?: number): SlotState => ({
     step: 'uploading',
     name: file.name ?? '',
     size: file.size ?? 0,
     percent,
     waiting: isWaiting,
+    ...(place !== undefined && { place }),
   });
 
   uppy.use(AwsS3, {
@@ -89,6 +96,12 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
     signRequest: async (request) => {
       const file = uppy.getFile(request.key);
       if (!file) throw new PolicyError('This file was removed.', true);
+      // Its turn has come: it leaves the line and shows its progress.
+      active.add(file.id);
+      if (queued.includes(file.id)) {
+        unqueue(file.id);
+        if (current(file)) onState(file.meta.slot, uploading(file, 0, !navigator.onLine));
+      }
       const body = { ...ownerBody(owner()), slot: file.meta.slot, name: file.name, type: file.type, size: file.size };
       const { ok, status, data } = await postJson<UploadPolicy>('/api/uploads', body);
       if (!ok) {
@@ -117,6 +130,11 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
       // Refused by its bytes (and deleted by the server), or not this fill's: choose again.
       forget(slot);
       onState(slot, { step: 'refused', message: data.errors?.[slot] ?? data.message ?? uncheckedMessage(file.name ?? '') });
+    } else if (status === 0 && !navigator.onLine) {
+      // The connection dropped before the answer: checked again by itself once it is back.
+      uncheckedOf.set(slot, fileId);
+      checkWhenOnline.add(slot);
+      onState(slot, { step: 'checking', name: file.name ?? '', size: file.size ?? 0, waiting: true });
     } else {
       uncheckedOf.set(slot, fileId);
       onState(slot, { step: 'failed', name: file.name ?? '', message: uncheckedMessage(file.name ?? '') });
@@ -128,15 +146,42 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
     const fileId = fileOf.get(slot);
     fileOf.delete(slot);
     uncheckedOf.delete(slot);
+    checkWhenOnline.delete(slot);
     if (!fileId) return;
+    unqueue(fileId);
+    ended(fileId);
     policyOf.delete(fileId);
     waiting.delete(fileId);
     if (uppy.getFile(fileId)) uppy.removeFile(fileId);
   };
 
+  /** Tells every file still waiting for its turn its place in the line. */
+  const tellPlaces = () => {
+    // The first files of the line start at once while fewer than two are being sent.
+    const free = Math.max(0, UPLOAD_CONCURRENCY - active.size);
+    queued.forEach((fileId, index) => {
+      const file = uppy.getFile(fileId);
+      if (current(file) && index >= free) onState(file.meta.slot, uploading(file, 0, !navigator.onLine, index - free + 1));
+    });
+  };
+  /** A file's upload ended (sent, failed or removed): the next in line moves up. */
+  const ended = (fileId: string) => {
+    if (active.delete(fileId)) tellPlaces();
+  };
+  /** Takes a file out of the line (its turn came, or it was removed). */
+  const unqueue = (fileId: string) => {
+    const at = queued.indexOf(fileId);
+    if (at < 0) return;
+    queued.splice(at, 1);
+    tellPlaces();
+  };
+
   /** Sends one file (Uppy's upload() would also retry every failed file; this sends just this one). */
   const send = (file: SlotFile) => {
     onState(file.meta.slot, uploading(file, 0, !navigator.onLine));
+    // Uppy starts two at a time; the others wait in line until a policy is asked for them.
+    queued.push(file.id);
+    tellPlaces();
     uppy.retryUpload(file.id).catch(() => {
       // Failures arrive through 'upload-error'.
     });
@@ -148,10 +193,15 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
   });
 
   uppy.on('upload-success', (file) => {
+    if (file) ended(file.id);
     if (current(file)) void check(file.meta.slot, file.id);
   });
 
   uppy.on('upload-error', (file, error) => {
+    if (file) {
+      unqueue(file.id);
+      ended(file.id);
+    }
     if (!current(file)) return;
     const slot = file.meta.slot;
     const name = file.name ?? '';
@@ -171,6 +221,13 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
   });
 
   uppy.on('back-online', () => {
+    for (const slot of [...checkWhenOnline]) {
+      checkWhenOnline.delete(slot);
+      const fileId = uncheckedOf.get(slot);
+      if (!fileId) continue;
+      uncheckedOf.delete(slot);
+      void check(slot, fileId);
+    }
     for (const fileId of [...waiting]) {
       waiting.delete(fileId);
       const file = uppy.getFile(fileId);
@@ -204,6 +261,7 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
       if (!fileId || !file) return;
       if (uncheckedOf.has(slot)) {
         uncheckedOf.delete(slot);
+        checkWhenOnline.delete(slot);
         void check(slot, fileId);
         return;
       }

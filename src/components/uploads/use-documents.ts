@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentDef } from '../../lib/schemas/uploads';
 import type { DraftDocument } from '../../lib/form-draft';
 import { EMPTY, refusalOf, type SlotState, type UploadOwner } from './slot-state';
+import { importUploader } from './import-uploader';
 import type { Uploader } from './uploader';
 
 export interface Documents {
@@ -57,7 +58,7 @@ export function useDocuments(docs: readonly DocumentDef[], owner: () => UploadOw
   const waitingFor = useRef(new Map<string, File>());
 
   const load = useCallback(() => {
-    uploader.current ??= import('./uploader')
+    uploader.current ??= importUploader()
       .then(({ createUploader }) =>
         createUploader({
           owner: () => ownerRef.current(),
@@ -81,14 +82,20 @@ export function useDocuments(docs: readonly DocumentDef[], owner: () => UploadOw
   useEffect(() => {
     const update = () => setOffline(!navigator.onLine);
     update();
-    addEventListener('online', update);
+    // Back online: the uploader is fetched again if it could not be (a file waiting for it is
+    // sent by its own listener, in choose()).
+    const online = () => {
+      update();
+      if (!uploader.current) void load().catch(() => {});
+    };
+    addEventListener('online', online);
     addEventListener('offline', update);
     // The uploader is fetched once the form has woken and the page is idle, so the first file
     // chosen does not wait for it, nor fails to find it when the connection has dropped since.
     const preload = setTimeout(() => void load().catch(() => {}), 1500);
     return () => {
       clearTimeout(preload);
-      removeEventListener('online', update);
+      removeEventListener('online', online);
       removeEventListener('offline', update);
       void uploader.current?.then((u) => u.destroy());
       Object.values(previewRef.current).forEach((url) => URL.revokeObjectURL(url));
