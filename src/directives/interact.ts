@@ -30,11 +30,22 @@ const interact: ClientDirective = (load, _options, el) => {
   const attempts = new WeakMap<HTMLFormElement, number>();
   document.addEventListener('submit', (event) => {
     const form = event.target as HTMLFormElement;
-    if (event.defaultPrevented || !el.contains(form)) return;
+    if (!el.contains(form)) return;
+    if (event.defaultPrevented) {
+      // The island took it and shows its own state from here.
+      el.removeAttribute('aria-busy');
+      return;
+    }
     event.preventDefault();
+    // Said at once (the island's script may take seconds on 3G): the submit button shows it is
+    // working (src/styles/global.css), and assistive technology hears the form is busy.
+    el.setAttribute('aria-busy', 'true');
     const attempt = (attempts.get(form) ?? 0) + 1;
     attempts.set(form, attempt);
-    if (attempt > MAX_ATTEMPTS) return console.error('The form could not start; its submission was not sent.');
+    if (attempt > MAX_ATTEMPTS) {
+      el.removeAttribute('aria-busy');
+      return console.error('The form could not start; its submission was not sent.');
+    }
     void start().then(() => setTimeout(() => form.requestSubmit(), RETRY_MS));
   });
   events.forEach((type) => el.addEventListener(type, start, { passive: true }));

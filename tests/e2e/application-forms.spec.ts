@@ -167,6 +167,57 @@ test.describe('the application forms on a phone', () => {
     await expect(control(page, 'Correspondent IFSC code')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('before its script arrives, the form keeps what is typed, shows Submit working at once, then tidies the fill and shows the summary from its heading', async ({
+    page,
+  }) => {
+    await page.goto(FORMS.csc.path);
+    const island = page.locator('astro-island').filter({ has: page.locator('form.application-form') });
+    // The form's script is held back, as on a slow 3G connection.
+    const script = new URL((await island.getAttribute('component-url'))!, page.url()).pathname;
+    const held = gate();
+    await page.route(
+      (url) => url.pathname === script,
+      async (route) => {
+        await held.wait;
+        await route.continue();
+      },
+    );
+    await control(page, "Mother's name").pressSequentially('kamla');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(island, 'busy at once, before the script has arrived').toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('button', { name: 'Submit' })).toHaveCSS('cursor', 'progress');
+    await expect(island).toHaveAttribute('ssr');
+
+    held.release();
+    await expect(island).not.toHaveAttribute('ssr');
+    await expect(control(page, "Mother's name"), 'typed before the form woke, upper-cased once it did').toHaveValue('KAMLA');
+    const summary = page.locator('.form-summary');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('heading', { name: /^Please correct/ })).toBeInViewport();
+    await expect(island).not.toHaveAttribute('aria-busy');
+  });
+
+  test('the summary tells apart two fields with the same message; an Aadhaar number says what is wrong with it', async ({ page }) => {
+    await openForm(page, 'emitra');
+    await control(page, 'IFSC code').fill('sbin12');
+    await control(page, 'Correspondent IFSC code').fill('barb0');
+    await control(page, 'Aadhaar number').fill('123412341234');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const summary = page.locator('.form-summary');
+    await expect(summary.getByRole('link', { name: 'IFSC code: Invalid IFSC Code. Format: ABCD0EFGHIJ', exact: true })).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'Correspondent IFSC code: Invalid IFSC Code. Format: ABCD0EFGHIJ', exact: true })).toBeVisible();
+    // Under the field, the specification's words.
+    await expect(control(page, 'IFSC code')).toHaveAccessibleDescription(endsWith('Invalid IFSC Code. Format: ABCD0EFGHIJ'));
+    await expect(control(page, 'Aadhaar number')).toHaveAccessibleDescription(
+      endsWith('An Aadhaar number never starts with 0 or 1. Please check the 12 digits on the card.'),
+    );
+    await control(page, 'Aadhaar number').fill('234123412345');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(control(page, 'Aadhaar number')).toHaveAccessibleDescription(
+      endsWith('This Aadhaar number is not valid. Please check the 12 digits on the card.'),
+    );
+  });
+
   test('/CSCForm, /IIBFForm, /NeilitForm: their own messages, limits and choices', async ({ page }) => {
     await openForm(page, 'csc');
     const contact = control(page, 'Contact number');

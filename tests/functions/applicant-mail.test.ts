@@ -155,6 +155,9 @@ describe('what an applicant is e-mailed', () => {
     expect(stored!.recipient).toBe(recipient);
     expect(stored!.body.startsWith('Hello,\n')).toBe(true);
     expect(stored!.body).toContain(note);
+    // One document: "this document … upload it".
+    expect(stored!.body).toContain('Please upload this document again:');
+    expect(stored!.body).toContain('Upload it here (you need not fill in the form again):');
     for (const name of [answers['name']!, answers['motherName']!, answers['fatherName']!, answers['nomineeName']!]) {
       expect(stored!.body.toLowerCase(), name).not.toContain(name.toLowerCase());
     }

@@ -91,6 +91,11 @@ describe('the kiosk (e-Mitra) form', () => {
     // Letters where the digits go are told, not a failure of the check digit's arithmetic.
     for (const aadharNo of ['2341 2341 234x', 'abcd efgh ijkl'])
       expect(errorsOf('emitra', { ...emitra(), aadharNo }).aadharNo, aadharNo).toBe('Invalid Aadhaar Number. Must be 12 digits.');
+    // Twelve digits that no Aadhaar number can be say why, not "Must be 12 digits".
+    for (const aadharNo of ['123412341234', '0341 2341 2346'])
+      expect(errorsOf('emitra', { ...emitra(), aadharNo }).aadharNo, aadharNo).toBe(
+        'An Aadhaar number never starts with 0 or 1. Please check the 12 digits on the card.',
+      );
     expect(errorsOf('emitra', { ...emitra(), aadharNo: '2341\u00002341' }).aadharNo).toMatch(/^Please remove the hidden control characters/);
     expect(errorsOf('emitra', { ...emitra(), location: 'Suburban' }).location).toBe('Please fill in the field: Location');
   });

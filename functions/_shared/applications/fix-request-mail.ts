@@ -34,15 +34,16 @@ const dayOf = (iso: string) =>
 
 /** The mail asking for documents again. */
 export function fixRequestMail(facts: FixRequestFacts): Mail {
+  const one = facts.documents.length === 1;
   const lines = [
     'Hello,',
     '',
-    `We have checked the documents of your ${facts.formLabel} (reference ${facts.reference}). Please upload ${facts.documents.length === 1 ? 'this document' : 'these documents'} again:`,
+    `We have checked the documents of your ${facts.formLabel} (reference ${facts.reference}). Please upload ${one ? 'this document' : 'these documents'} again:`,
     '',
     ...facts.documents.map((label) => `- ${label}`),
     '',
     ...(facts.note ? ['What needs to change:', facts.note, ''] : []),
-    'Upload them here (you need not fill in the form again):',
+    `Upload ${one ? 'it' : 'them'} here (you need not fill in the form again):`,
     facts.link,
     '',
     `The link works until ${dayOf(facts.expiresAt)}. Please use a clear photo or scan (${ACCEPTED}).`,

@@ -28,6 +28,16 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
   (target.closest('.doc-slot, .form-field, .form-check') ?? target).scrollIntoView({ block: 'center' });
 }
 
+/**
+ * Moves the focus to the summary and scrolls its heading to the top of the screen: focusing alone
+ * scrolls a box taller than a phone's screen only until its end shows, its heading out of sight.
+ */
+export function revealSummary(box: HTMLElement | null) {
+  if (!box) return;
+  box.focus({ preventScroll: true });
+  box.scrollIntoView({ block: 'start' });
+}
+
 /** The summary of what to correct (see the module's comment); nothing when all is well. */
 export function ErrorSummary({ items, headingId, ref }: Props) {
   if (!items.length) return null;

@@ -17,9 +17,9 @@ import { clearDraft, draftSaver, loadDraft, newDraft, type DraftDocument } from 
 import { APPLICATION_SCHEMAS, FORMS, fieldsOf, type ApplicationPayload } from '../../lib/schemas/application-forms';
 import type { ApplicationForm as FormKind } from '../../lib/schemas/uploads';
 import { visitAttribution } from '../../lib/visit-attribution';
-import { DefinedField } from '../application-form/DefinedField';
+import { DefinedField, tidy } from '../application-form/DefinedField';
 import { DraftNotice, type Restored } from '../application-form/DraftNotice';
-import { ErrorSummary, type SummaryItem } from '../application-form/ErrorSummary';
+import { ErrorSummary, revealSummary, type SummaryItem } from '../application-form/ErrorSummary';
 import { OutcomeText } from '../application-form/OutcomeText';
 import { failureOf, successOf, type Outcome, type Stored } from '../application-form/outcome';
 import { Field } from '../forms/Field';
@@ -151,6 +151,13 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     } else {
       form.setValue('draft', kept.fill.draft);
       form.setValue('documents', emptyValues(kept.fill.draft).documents);
+      // Typed before the form woke up: upper-cased and trimmed to digits now, as if typed since.
+      for (const field of fields) {
+        const control = document.getElementById(`${id}-${field.name}`);
+        if (!(control instanceof HTMLInputElement)) continue;
+        const tidied = tidy(field, control.value);
+        if (tidied !== control.value) form.setValue(field.name, tidied);
+      }
     }
     ready.current = true;
     const unsubscribe = form.subscribe({ formState: { values: true }, callback: save });
@@ -185,7 +192,7 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
   useEffect(() => {
     if (!summaryTurn) return;
     // After react-hook-form's own focus on the first wrong field, which it also makes in a timeout.
-    const timer = setTimeout(() => summary.current?.focus());
+    const timer = setTimeout(() => revealSummary(summary.current));
     return () => clearTimeout(timer);
   }, [summaryTurn]);
 
@@ -206,15 +213,21 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
       return;
     }
     await onSubmit(event);
-    if (Object.keys(form.formState.errors).length) showErrors();
+    // Read from the form's live state: `form.formState` here is this render's copy, which misses
+    // the errors the send just found once the form has re-rendered since it woke.
+    const names = [...fields.map((f) => f.name), ...def.documents.map((doc) => `documents.${doc.slot}`), 'consent'];
+    if (names.some((name) => form.getFieldState(name).error)) showErrors();
   };
 
   const slotMessage = (slot: string, slotState: SlotState) =>
     slotState.step === 'failed' || slotState.step === 'refused'
       ? slotState.message
       : messageOf((errors['documents'] as Record<string, FieldError> | undefined)?.[slot]);
+  const fieldItems = fields.filter((f) => errors[f.name]).map((f) => ({ label: f.label, id: `${id}-${f.name}`, message: messageOf(errors[f.name]) ?? '' }));
+  // Two fields with the same message (the owner's and the correspondent's IFSC) are told apart by name.
+  const repeated = (message: string) => fieldItems.filter((item) => item.message === message).length > 1;
   const items: SummaryItem[] = [
-    ...fields.filter((f) => errors[f.name]).map((f) => ({ id: `${id}-${f.name}`, message: messageOf(errors[f.name]) ?? '' })),
+    ...fieldItems.map(({ label, id: itemId, message }) => ({ id: itemId, message: repeated(message) ? `${label}: ${message}` : message })),
     ...def.documents
       .map((doc) => ({ id: `${id}-doc-${doc.slot}`, message: slotMessage(doc.slot, documents.states[doc.slot]!) ?? '' }))
       .filter((item) => item.message),

@@ -10,7 +10,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { postJson } from '../../lib/api';
 import type { FixRequest } from '../../lib/schemas/application-fix';
 import { uploadRequired, type DocumentDef } from '../../lib/schemas/uploads';
-import { ErrorSummary, type SummaryItem } from '../application-form/ErrorSummary';
+import { ErrorSummary, revealSummary, type SummaryItem } from '../application-form/ErrorSummary';
 import { FormAlert, FormStatus } from '../forms/FormAlert';
 import { DocumentSlot } from '../uploads/DocumentSlot';
 import { isBusy, stillUploading, uploadFailed } from '../uploads/slot-state';
@@ -58,7 +58,7 @@ export default function FixDocumentsForm({ statusHref }: Props) {
   }, []);
 
   useEffect(() => {
-    if (summaryTurn) summary.current?.focus();
+    if (summaryTurn) revealSummary(summary.current);
   }, [summaryTurn]);
 
   const submit = async (event: FormEvent) => {

@@ -121,7 +121,8 @@ export const aadhaar = (label: string) =>
     .pipe(
       z
         .string()
-        .regex(/^[2-9]\d{11}$/, { message: 'Invalid Aadhaar Number. Must be 12 digits.', abort: true })
+        .regex(/^\d{12}$/, { message: 'Invalid Aadhaar Number. Must be 12 digits.', abort: true })
+        .regex(/^[2-9]/, { message: 'An Aadhaar number never starts with 0 or 1. Please check the 12 digits on the card.', abort: true })
         .refine(verhoeffValid, 'This Aadhaar number is not valid. Please check the 12 digits on the card.'),
     );
 
