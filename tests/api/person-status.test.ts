@@ -76,7 +76,10 @@ describe.each(targets)('one person, one status, and leads assigned in turn on $n
     expect(status).toEqual([`Status: New → Contacted; follow up on ${dayLabel(dayFromToday(0))}.`, 'Status: Contacted → Admitted.']);
 
     const after = await today();
-    for (const list of [after.due, after.again, after.untouched]) (expect(ids(list)).not.toContain(first.id), expect(ids(list)).not.toContain(second.id));
+    for (const list of [after.due, after.again, after.untouched]) {
+      expect(ids(list)).not.toContain(first.id);
+      expect(ids(list)).not.toContain(second.id);
+    }
     expect(await dueList(phone)).toEqual([]);
     await runDigest(dayFromToday(201));
     const later = await mailsTo(counsellor.staff.email);
