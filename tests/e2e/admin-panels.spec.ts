@@ -99,12 +99,12 @@ test.describe('dashboard', () => {
     expect(data.leadsBySource.find((r) => r.source === campaign)).toEqual({ source: campaign, people: 1, leads: 1, admitted: 0 });
     for (const [caption, heading, rows] of tables) {
       const table = page.getByRole('table', { name: caption });
-      await expect(table.getByRole('columnheader')).toHaveText([heading, 'People', 'Enquiries', 'Admitted', 'Share admitted']);
+      await expect(table.getByRole('columnheader')).toHaveText([heading, 'People · enquiries', 'Admitted', 'Share admitted']);
       await expect(table.locator('tbody tr')).toHaveCount(rows.length);
       for (const row of rows) {
         const share = `${Math.round(row.people ? (100 * row.admitted) / row.people : 0)}%`;
         await expect(table.getByRole('row', { name: row.name, exact: false }).first()).toHaveText(
-          [row.name, row.people.toLocaleString('en-IN'), row.leads.toLocaleString('en-IN'), row.admitted.toLocaleString('en-IN'), share].join(''),
+          [row.name, `${row.people.toLocaleString('en-IN')} · ${row.leads.toLocaleString('en-IN')}`, row.admitted.toLocaleString('en-IN'), share].join(''),
         );
       }
       // Readable on the phone: the table fits its box, nothing to scroll sideways.

@@ -131,7 +131,10 @@ function LeadSources({ figures }: { figures: DashboardFigures }) {
   );
 }
 
-/** A small table of people, enquiries, people admitted and their share per source or course; fits a 360 px screen. */
+/**
+ * A small table of people and their enquiries (one column, so that four fit a 360 px screen),
+ * people admitted and their share, per source or course.
+ */
 function Breakdown({ caption, heading, rows }: { caption: string; heading: string; rows: (LeadCount & { name: string })[] }) {
   return (
     <div className="table-wrap admin-table-wrap" role="region" aria-label={caption} tabIndex={0}>
@@ -140,8 +143,7 @@ function Breakdown({ caption, heading, rows }: { caption: string; heading: strin
         <thead>
           <tr>
             <th scope="col">{heading}</th>
-            <th scope="col">People</th>
-            <th scope="col">Enquiries</th>
+            <th scope="col">People · enquiries</th>
             <th scope="col">Admitted</th>
             <th scope="col">Share admitted</th>
           </tr>
@@ -150,8 +152,9 @@ function Breakdown({ caption, heading, rows }: { caption: string; heading: strin
           {rows.map((row) => (
             <tr key={row.name}>
               <th scope="row">{row.name}</th>
-              <td>{number.format(row.people)}</td>
-              <td>{number.format(row.leads)}</td>
+              <td>
+                {number.format(row.people)} · {number.format(row.leads)}
+              </td>
               <td>{number.format(row.admitted)}</td>
               <td>{percent.format(row.people ? row.admitted / row.people : 0)}</td>
             </tr>
