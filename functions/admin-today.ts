@@ -1,9 +1,12 @@
 /**
  * GET /api/admin/today?mine=1 (staff only) → Today: the follow-ups due today or before (open
- * leads, oldest follow-up first), the new enquiries and submitted applications nobody has touched
- * (oldest first; an application whose documents came back fixed is untouched again) — at most
- * TODAY_MAX each, `mine=1` keeping those assigned to the caller or to nobody — and the
- * notifications that failed for good and were not dismissed. An audit line 'view'.
+ * leads, one per person, oldest follow-up first), the leads assigned to the caller that nobody
+ * has acted on yet ("Assigned to you", one per person), the enquiries of people who enquired
+ * before and nobody has looked at since ("Enquired again", one per person), the new enquiries
+ * and submitted applications nobody has touched (oldest first; an application whose documents
+ * came back fixed is untouched again) — at most TODAY_MAX each, `mine=1` keeping those assigned
+ * to the caller or to nobody — and the notifications that failed for good and were not
+ * dismissed. An audit line 'view'.
  */
 import type { Config } from '@netlify/functions';
 import { OPEN_STATUSES, type LeadRow } from '../src/lib/schemas/lead';
@@ -13,10 +16,17 @@ import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, validate } from './_shared/platform/http';
 import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/leads/lead-row';
 import { leadMail } from './_shared/platform/outbox';
+import { ENQUIRY_KINDS_SQL } from './_shared/leads/person-pipeline';
 import { requireStaff } from './_shared/auth/staff';
 
 /** The statuses of a lead waiting for staff's first look: a new enquiry, a submitted application. */
 const UNTOUCHED_STATUSES = ['new', 'submitted'];
+
+/**
+ * An enquiry from a person who enquired before (an earlier lead of theirs exists): it joined
+ * their timeline with their status, and is "enquired again", not a new person nobody touched.
+ */
+const REPEAT = `(l.kind in ${ENQUIRY_KINDS_SQL} and exists (select 1 from leads e where e.person_id = l.person_id and e.id < l.id))`;
 
 /** Leads of the caller or of nobody when `$2` is set (the caller's id). */
 const MINE = '($2::uuid is null or l.assigned_to = $2 or l.assigned_to is null)';
@@ -30,17 +40,37 @@ export default endpoint(async (req, context) => {
   const answer = await transaction(async (client): Promise<Today> => {
     const { rows: day } = await client.query<{ today: string }>(`select (now() at time zone 'Asia/Kolkata')::date::text as today`);
     const today = day[0]!.today;
+    // One person, one row: their enquiries share one follow-up (the latest enquiry stands for them).
     const due = await client.query<LeadRowRecord>(
-      `select ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to
-        where l.status = any($1::text[]) and l.follow_up_on <= $3::date and ${MINE}
-        order by l.follow_up_on, l.id limit $4`,
+      `select * from (
+         select distinct on (l.person_id) ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to
+          where l.status = any($1::text[]) and l.follow_up_on <= $3::date and ${MINE}
+          order by l.person_id, l.id desc
+       ) d order by d."followUp", d._id::bigint limit $4`,
       [OPEN_STATUSES, me, today, TODAY_MAX],
+    );
+    // The caller's new leads (assigned in turn, or by a colleague before anyone acted): theirs to take up.
+    const assigned = await client.query<LeadRowRecord>(
+      `select * from (
+         select distinct on (l.person_id) ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to
+          where l.touched_at is null and l.assigned_to = $1
+          order by l.person_id, l.id desc
+       ) d order by d."createdAt", d._id::bigint limit $2`,
+      [staff.id, TODAY_MAX],
+    );
+    const again = await client.query<LeadRowRecord>(
+      `select * from (
+         select distinct on (l.person_id) ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to
+          where l.touched_at is null and ${REPEAT} and l.assigned_to is distinct from $1 and ${MINE}
+          order by l.person_id, l.id desc
+       ) d order by d."createdAt", d._id::bigint limit $3`,
+      [staff.id, me, TODAY_MAX],
     );
     const untouched = await client.query<LeadRowRecord>(
       `select ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to
-        where l.touched_at is null and l.status = any($1::text[]) and ${MINE}
+        where l.touched_at is null and l.status = any($1::text[]) and not ${REPEAT} and l.assigned_to is distinct from $4 and ${MINE}
         order by l.created_at, l.id limit $3`,
-      [UNTOUCHED_STATUSES, me, TODAY_MAX],
+      [UNTOUCHED_STATUSES, me, TODAY_MAX, staff.id],
     );
     const failed = await failedNotices(client);
     await audit(
@@ -48,12 +78,27 @@ export default endpoint(async (req, context) => {
         staffId: staff.id,
         action: 'view',
         entity: 'lead',
-        detail: { screen: 'today', mine: me !== null, due: due.rows.length, untouched: untouched.rows.length, failed: failed.length },
+        detail: {
+          screen: 'today',
+          mine: me !== null,
+          due: due.rows.length,
+          assigned: assigned.rows.length,
+          again: again.rows.length,
+          untouched: untouched.rows.length,
+          failed: failed.length,
+        },
       },
       address,
       client,
     );
-    return { today, due: due.rows.map(toLeadRow), untouched: untouched.rows.map(toLeadRow), failed };
+    return {
+      today,
+      due: due.rows.map(toLeadRow),
+      assigned: assigned.rows.map(toLeadRow),
+      again: again.rows.map(toLeadRow),
+      untouched: untouched.rows.map(toLeadRow),
+      failed,
+    };
   });
   return json(answer);
 });

@@ -342,23 +342,25 @@ describe.each(targets)('staff records on $name', (target) => {
       expect(applied.status).toBe(201);
       try {
         const figures = await getJson(target, '/api/admin/dashboard', admin.cookie);
-        type Row = { leads: number; admitted: number };
+        type Row = { people: number; leads: number; admitted: number };
         const bySource = figures.leadsBySource as (Row & { source: string })[];
         const byCourse = figures.leadsByCourse as (Row & { course: string })[];
-        expect(bySource.find((r) => r.source === source)).toEqual({ source, leads: 4, admitted: 2 });
-        expect(bySource.find((r) => r.source === campaign.toLowerCase())).toEqual({ source: campaign.toLowerCase(), leads: 1, admitted: 0 });
-        expect(byCourse.find((r) => r.course === course)).toEqual({ course, leads: 3, admitted: 1 });
+        expect(bySource.find((r) => r.source === source)).toEqual({ source, people: 4, leads: 4, admitted: 2 });
+        expect(bySource.find((r) => r.source === campaign.toLowerCase())).toEqual({ source: campaign.toLowerCase(), people: 1, leads: 1, admitted: 0 });
+        expect(byCourse.find((r) => r.course === course)).toEqual({ course, people: 3, leads: 3, admitted: 1 });
         expect(byCourse.find((r) => r.course === 'Not given')).toMatchObject({ leads: expect.any(Number), admitted: expect.any(Number) });
         expect(byCourse.find((r) => r.course === 'Not given')!.admitted).toBeGreaterThanOrEqual(1);
         // One statement, one moment: the rows add up to the totals exactly, whatever other tests add meanwhile.
         const sum = (list: Row[], key: keyof Row) => list.reduce((total, r) => total + r[key], 0);
         expect(sum(bySource, 'leads')).toBe(figures.leadsLast30Days);
         expect(sum(byCourse, 'leads')).toBe(figures.leadsLast30Days);
+        expect(sum(bySource, 'people')).toBe(figures.peopleLast30Days);
+        expect(sum(byCourse, 'people')).toBe(figures.peopleLast30Days);
         expect(sum(bySource, 'admitted')).toBe(figures.admittedLast30Days);
         expect(sum(byCourse, 'admitted')).toBe(figures.admittedLast30Days);
         for (const list of [bySource, byCourse]) {
-          expect(list.map((r) => r.leads)).toEqual(list.map((r) => r.leads).sort((a, b) => b - a));
-          for (const r of list) expect(r.admitted).toBeLessThanOrEqual(r.leads);
+          expect(list.map((r) => r.people)).toEqual(list.map((r) => r.people).sort((a, b) => b - a));
+          for (const r of list) expect(r.admitted).toBeLessThanOrEqual(r.people);
         }
       } finally {
         await db(target, 'delete from leads where reference like $1', [`TEST-${tag}-%`]);

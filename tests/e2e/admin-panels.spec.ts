@@ -48,8 +48,8 @@ test.describe('dashboard', () => {
       ['Total Users', 'registeredUsers'],
       ['Active Sessions', 'activeSessions'],
       ['New Registrations (last 7 days)', 'registrationsLast7Days'],
-      ['Leads today', 'leadsToday'],
-      ['Leads this week', 'leadsThisWeek'],
+      ['People who enquired today', 'peopleToday'],
+      ['People who enquired this week', 'peopleThisWeek'],
       ['Visitors', 'visitors'],
     ];
     const list = page.locator('.admin-cards > li');
@@ -81,28 +81,30 @@ test.describe('dashboard', () => {
 
     const figures = page.waitForResponse('**/api/admin/dashboard');
     await openPanel(page, '/adminDashboard', 'Dashboard');
-    type Row = { leads: number; admitted: number };
+    type Row = { people: number; leads: number; admitted: number };
     const data = (await (await figures).json()) as {
       leadsLast30Days: number;
+      peopleLast30Days: number;
       admittedLast30Days: number;
       leadsBySource: (Row & { source: string })[];
       leadsByCourse: (Row & { course: string })[];
     };
-    const leads = `${data.leadsLast30Days.toLocaleString('en-IN')} ${data.leadsLast30Days === 1 ? 'lead' : 'leads'}`;
-    await expect(page.getByText(`${leads} in the last 30 days, ${data.admittedLast30Days.toLocaleString('en-IN')} admitted.`)).toBeVisible();
+    const people = `${data.peopleLast30Days.toLocaleString('en-IN')} ${data.peopleLast30Days === 1 ? 'person' : 'people'}`;
+    const leads = `${data.leadsLast30Days.toLocaleString('en-IN')} ${data.leadsLast30Days === 1 ? 'enquiry' : 'enquiries'}`;
+    await expect(page.getByText(`${people} · ${leads} in the last 30 days, ${data.admittedLast30Days.toLocaleString('en-IN')} admitted.`)).toBeVisible();
     const tables: [string, string, (Row & { name: string })[]][] = [
       ['Leads by source, last 30 days', 'Source', data.leadsBySource.map((r) => ({ ...r, name: r.source }))],
       ['Leads by course, last 30 days', 'Course', data.leadsByCourse.map((r) => ({ ...r, name: r.course }))],
     ];
-    expect(data.leadsBySource.find((r) => r.source === campaign)).toEqual({ source: campaign, leads: 1, admitted: 0 });
+    expect(data.leadsBySource.find((r) => r.source === campaign)).toEqual({ source: campaign, people: 1, leads: 1, admitted: 0 });
     for (const [caption, heading, rows] of tables) {
       const table = page.getByRole('table', { name: caption });
-      await expect(table.getByRole('columnheader')).toHaveText([heading, 'Leads', 'Admitted', 'Share admitted']);
+      await expect(table.getByRole('columnheader')).toHaveText([heading, 'People · enquiries', 'Admitted', 'Share admitted']);
       await expect(table.locator('tbody tr')).toHaveCount(rows.length);
       for (const row of rows) {
-        const share = `${Math.round(row.leads ? (100 * row.admitted) / row.leads : 0)}%`;
+        const share = `${Math.round(row.people ? (100 * row.admitted) / row.people : 0)}%`;
         await expect(table.getByRole('row', { name: row.name, exact: false }).first()).toHaveText(
-          [row.name, row.leads.toLocaleString('en-IN'), row.admitted.toLocaleString('en-IN'), share].join(''),
+          [row.name, `${row.people.toLocaleString('en-IN')} · ${row.leads.toLocaleString('en-IN')}`, row.admitted.toLocaleString('en-IN'), share].join(''),
         );
       }
       // Readable on the phone: the table fits its box, nothing to scroll sideways.

@@ -1,7 +1,9 @@
 /**
  * The daily follow-ups mail: each active member of staff with an authenticator (who can sign in
  * and act on it) gets, once a day, the open leads assigned to them with a follow-up that day or
- * before, and the ones assigned to nobody. Nobody with nothing due gets anything. The mail is an
+ * before, and the ones assigned to nobody (one line per person: their enquiries share one
+ * follow-up), and the leads newly assigned to them (in turn or by a colleague, since the day
+ * before's mail). Nobody with nothing due and nothing new gets anything. The mail is an
  * outbox row (kind 'staff', unique per member of staff and day, so a second run the same day
  * writes and sends nothing), rendered when written, sent at once and retried by the housekeeping
  * like any outbox mail.
@@ -18,6 +20,7 @@ export const DIGEST_LIST_MAX = 100;
 
 interface DueLead {
   id: string;
+  person: string;
   name: string;
   phone: string;
   kind: LeadRow['kind'];
@@ -26,8 +29,24 @@ interface DueLead {
   followUp: string;
 }
 
-/** The mail listing `due` (of `total`) for `staff` on `day`; links start with `origin`. */
-export function followUpsMail(staff: { name: string; email: string }, day: string, due: DueLead[], total: number, origin: string): Mail {
+/** A lead newly assigned to the member of staff (no follow-up day of its own yet, perhaps). */
+type AssignedLead = Omit<DueLead, 'followUp'>;
+
+/** The statuses after which nothing is left to do (no newly assigned lead is listed in them). */
+const CLOSED_STATUSES = ['admitted', 'lost', 'approved', 'rejected'];
+
+/**
+ * The mail listing `due` (of `total`) and the leads newly `assigned` to `staff` on `day`; links
+ * start with `origin`.
+ */
+export function followUpsMail(
+  staff: { name: string; email: string },
+  day: string,
+  due: DueLead[],
+  total: number,
+  origin: string,
+  assigned: AssignedLead[] = [],
+): Mail {
   const lines = due.map((lead, i) => {
     const since = lead.followUp === day ? 'due today' : `due since ${dayLabel(lead.followUp)}`;
     return [
@@ -38,21 +57,22 @@ export function followUpsMail(staff: { name: string; email: string }, day: strin
     ].join('\n');
   });
   const more = total > due.length ? [`… and ${total - due.length} more on the Today screen.`, ''] : [];
+  const dueSection = due.length
+    ? [`These leads, assigned to you or to nobody, are due for a follow-up today (${dayLabel(day)}) or were due before:`, '', lines.join('\n\n'), '', ...more]
+    : [];
+  const newLines = assigned.map((lead, i) =>
+    [
+      `${i + 1}. ${lead.name}, ${lead.phone}`,
+      `   About: ${lead.about ?? LEAD_KINDS[lead.kind] ?? lead.kind}`,
+      `   ${statusLabel(lead.status)}`,
+      `   ${origin}/adminLeads/${lead.id}`,
+    ].join('\n'),
+  );
+  const newSection = assigned.length ? [`New leads assigned to you since yesterday morning: ${assigned.length}`, '', newLines.join('\n\n'), ''] : [];
   return {
     to: staff.email,
-    subject: `Your follow-ups for ${dayLabel(day)}: ${total}`,
-    text: [
-      `Dear ${staff.name},`,
-      '',
-      `These leads, assigned to you or to nobody, are due for a follow-up today (${dayLabel(day)}) or were due before:`,
-      '',
-      lines.join('\n\n'),
-      '',
-      ...more,
-      `Today's list: ${origin}/adminToday`,
-      '',
-      site.name,
-    ].join('\n'),
+    subject: `Your follow-ups for ${dayLabel(day)}: ${total}${assigned.length ? `; new leads for you: ${assigned.length}` : ''}`,
+    text: [`Dear ${staff.name},`, '', ...dueSection, ...newSection, `Today's list: ${origin}/adminToday`, '', site.name].join('\n'),
   };
 }
 
@@ -71,16 +91,34 @@ export async function sendFollowUpDigests(day: string, origin: string): Promise<
   let mailed = 0;
   let sent = 0;
   for (const member of staff) {
+    // One person, one line: their enquiries share one follow-up (the latest stands for them).
     const due = await query<DueLead & { total: number }>(
-      `select l.id::text, l.name, l.phone, l.kind, coalesce(l.course, l.subject, l.message) as about, l.status,
-              l.follow_up_on::text as "followUp", count(*) over ()::int as total
-         from leads l
-        where l.status = any($1::text[]) and l.follow_up_on <= $2::date and (l.assigned_to = $3 or l.assigned_to is null)
-        order by l.follow_up_on, l.id limit $4`,
+      `select d.*, count(*) over ()::int as total from (
+         select distinct on (l.person_id) l.id::text, l.person_id::text as person, l.name, l.phone, l.kind,
+                coalesce(l.course, l.subject, l.message) as about, l.status, l.follow_up_on::text as "followUp"
+           from leads l
+          where l.status = any($1::text[]) and l.follow_up_on <= $2::date and (l.assigned_to = $3 or l.assigned_to is null)
+          order by l.person_id, l.id desc
+       ) d order by d."followUp", d.id::bigint limit $4`,
       [OPEN_STATUSES, day, member.id, DIGEST_LIST_MAX],
     );
-    if (due.length === 0) continue;
-    const mail = followUpsMail(member, day, due, due[0]!.total, origin);
+    // Newly assigned: to this member (in turn or by a colleague) since 8:00 India time the day before, still theirs and open.
+    const assigned = await query<AssignedLead>(
+      `select * from (
+         select distinct on (l.person_id) l.id::text, l.person_id::text as person, l.name, l.phone, l.kind,
+                coalesce(l.course, l.subject, l.message) as about, l.status
+           from leads l
+          where l.assigned_to = $1 and l.status <> all($2::text[])
+            and exists (select 1 from lead_events e where e.lead_id = l.id and e.kind = 'assigned' and e.detail->'to'->>'_id' = $1::text
+                           and e.at >= (($3::date - 1)::timestamp + interval '8 hours') at time zone 'Asia/Kolkata')
+          order by l.person_id, l.id desc
+       ) n order by n.id::bigint limit $4`,
+      [member.id, CLOSED_STATUSES, day, DIGEST_LIST_MAX],
+    );
+    const duePeople = new Set(due.map((d) => d.person));
+    const fresh = assigned.filter((a) => !duePeople.has(a.person));
+    if (due.length === 0 && fresh.length === 0) continue;
+    const mail = followUpsMail(member, day, due, due[0]?.total ?? 0, origin, fresh);
     // The unique index (staff_id, digest_on) makes a run racing this one write nothing.
     const [row] = await query<{ id: string }>(
       `insert into mail_outbox (kind, recipient, staff_id, digest_on, subject, body, attempts, locked_until)

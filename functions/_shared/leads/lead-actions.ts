@@ -1,6 +1,7 @@
 /**
- * The actions on one lead (POST /api/admin/leads/{id}), inside the caller's transaction: each
- * checks what the pipeline needs, changes the lead only at the version the change was based on
+ * The actions on one lead (POST /api/admin/leads/{id}), inside the caller's transaction, on the
+ * person's pipeline (person-pipeline.ts: a move, a follow-up or an assignment changes all their
+ * enquiries, an assignment all their leads, after the person is locked): each checks what the pipeline needs, changes the lead only at the version the change was based on
  * (the UPDATE itself checks it: a change that lost a race is 409 with the lead as it is now),
  * and writes its timeline lines. A note never conflicts: it only marks the lead as touched.
  * An application's call or message may keep its status (its next step is staff's); asking for
@@ -22,6 +23,7 @@ import { fieldErrors } from '../platform/http';
 import { leadMissedOrChanged } from './lead-detail';
 import { leadNotFound } from './lead-row';
 import { applyStep, refusedMove, stepDetail, writeEvents } from './lead-steps';
+import { lockPeopleOf, samePerson, samePipeline } from './person-pipeline';
 import { dayLabel, statusLabel } from './lead-summary';
 
 /** What an action did: the message for staff and what the audit line keeps. */
@@ -36,12 +38,15 @@ export interface ActionDone {
 
 /** Performs `action` on lead `id` as `staffId`; `origin` is the site's address (for links in mails). */
 export async function performLeadAction(client: PoolClient, id: string, action: LeadAction, staffId: string, origin: string): Promise<ActionDone> {
+  // The person's leads change together: a colleague's change to another of them waits for this one.
+  await lockPeopleOf(client, [id]);
   const { rows } = await client.query<{ status: LeadStatus; kind: LeadKind; version: number }>('select status, kind, version from leads where id = $1', [id]);
   const lead = rows[0];
   if (!lead) throw leadNotFound();
 
   if (action.action === 'note') {
-    await client.query('update leads set touched_at = now() where id = $1', [id]);
+    // A note on one enquiry is a look at the person: none of their enquiries is untouched any more.
+    await client.query(`update leads l set touched_at = now() where ${samePipeline(1)}`, [[id]]);
     await writeEvents(client, staffId, [{ lead: id, kind: 'note', detail: { text: action.text } }]);
     return { message: 'Note added.', detail: { action: 'note' } };
   }
@@ -91,28 +96,34 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
       if (!OPEN_STATUSES.includes(lead.status)) {
         throw fieldErrors({ followUp: `A lead that is ${statusLabel(lead.status)} needs no follow-up. Move it to Contacted or Interested first.` });
       }
-      const updated = await client.query<{ from: string | null }>(
+      const updated = await client.query<{ from: string | null; asked: boolean }>(
         `update leads l set follow_up_on = $3::date, touched_at = now(), updated_at = now(), version = l.version + 1
-           from leads o where l.id = $1 and o.id = l.id and l.version = $2 and l.status = any($4::text[])
-         returning o.follow_up_on::text as "from"`,
-        [id, action.version, action.followUp, OPEN_STATUSES],
+           from leads o where ${samePipeline(1)} and o.id = l.id and l.status = any($4::text[])
+            and exists (select 1 from leads v where v.id = any($1::bigint[]) and v.version = $2)
+         returning o.follow_up_on::text as "from", l.id = any($1::bigint[]) as asked`,
+        [[id], action.version, action.followUp, OPEN_STATUSES],
       );
-      if (!updated.rows[0]) throw await leadMissedOrChanged(client, id);
-      const from = updated.rows[0].from;
+      const asked = updated.rows.find((r) => r.asked);
+      if (!asked) throw await leadMissedOrChanged(client, id);
+      const from = asked.from;
       await writeEvents(client, staffId, [{ lead: id, kind: 'follow-up', detail: { from, to: action.followUp } }]);
       return { message: `Follow-up set for ${dayLabel(action.followUp)}.`, detail: { action: 'follow-up', from, to: action.followUp } };
     }
 
     case 'assign': {
       const to = await activeStaff(client, action.assignedTo);
-      const updated = await client.query<{ from: string | null }>(
-        `update leads l set assigned_to = $3, touched_at = now(), updated_at = now(), version = l.version + 1
-           from leads o where l.id = $1 and o.id = l.id and l.version = $2
-         returning o.assigned_to::text as "from"`,
-        [id, action.version, to?._id ?? null],
+      // Every lead of the person changes hands (an application form's stays untouched: its documents wait for a look).
+      const updated = await client.query<{ from: string | null; asked: boolean }>(
+        `update leads l set assigned_to = $3, updated_at = now(), version = l.version + 1,
+                touched_at = case when ${samePipeline(1)} then now() else l.touched_at end
+           from leads o where ${samePerson(1)} and o.id = l.id
+            and exists (select 1 from leads v where v.id = any($1::bigint[]) and v.version = $2)
+         returning o.assigned_to::text as "from", l.id = any($1::bigint[]) as asked`,
+        [[id], action.version, to?._id ?? null],
       );
-      if (!updated.rows[0]) throw await leadMissedOrChanged(client, id);
-      const from = updated.rows[0].from;
+      const asked = updated.rows.find((r) => r.asked);
+      if (!asked) throw await leadMissedOrChanged(client, id);
+      const from = asked.from;
       await writeEvents(client, staffId, [{ lead: id, kind: 'assigned', detail: { from, to } }]);
       return { message: to ? `Assigned to ${to.name}.` : 'No longer assigned.', detail: { action: 'assign', from, to: to?._id ?? null } };
     }

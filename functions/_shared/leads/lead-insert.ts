@@ -7,9 +7,12 @@
  * - its person: the person of the earliest lead with the same mobile number or e-mail address,
  *   else a new one (two first enquiries of one person racing each other can make two people;
  *   staff merge those in the inbox);
+ * - what it takes from its person (lead-insert-person.ts): a known person's status, follow-up
+ *   and counsellor; for a new person, the next counsellor in turn when automatic assignment is on;
  * - its idempotency key and request hash, where the visit came from (channel, UTM), its consent.
  */
 import { channelOf, type Attribution } from '../../../src/lib/schemas/attribution';
+import { AUTO_ASSIGNED_CTE, PERSON_COLUMNS, PERSON_CTES } from './lead-insert-person';
 
 /** A lead to write. */
 export interface NewLead {
@@ -44,8 +47,8 @@ export const emailKey = (email: string | null | undefined) => email?.trim().toLo
 export const LEAD_PARAMS = 24;
 
 /**
- * The common table expressions `ref`, `known`, `person` and `lead` (which returns the new lead's
- * `id` and `reference`, or nothing when `key` was already used) and their parameters $1…$24.
+ * The common table expressions `ref`, `known`, `held`, `holder`, `turn`, `person`, `lead` (which returns the new lead's
+ * `id` and `reference`, or nothing when `key` was already used) and `auto_assigned`, and their parameters $1…$24.
  * The caller adds its own expressions and final select.
  */
 export function leadInsert(lead: NewLead, key: string | null, hash: string): { ctes: string; params: unknown[] } {
@@ -60,23 +63,23 @@ export function leadInsert(lead: NewLead, key: string | null, hash: string): { c
        select person_id from leads
         where phone_norm = $14 or ($15::text is not null and email_norm = $15)
         order by id limit 1
-     ), person as (
+     ), ${PERSON_CTES}, person as (
        insert into people (created_at)
        select now() from ref where not exists (select 1 from known)
        returning id
      ), lead as (
        insert into leads (reference, kind, form, status, name, email, phone, department, course, subject, message,
                           consent_version, consent_at, idempotency_key, request_hash,
-                          phone_norm, email_norm, person_id, channel,
+                          phone_norm, email_norm, person_id, channel, ${PERSON_COLUMNS.names},
                           utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page)
-       select prefix || '-' || year || '-' || lpad(last::text, 5, '0'), $4, $5, coalesce($24::text, 'new'), $6, $7, $8, $9, $10, $11, $12,
+       select prefix || '-' || year || '-' || lpad(last::text, 5, '0'), $4, $5, ${PERSON_COLUMNS.status('$24::text')}, $6, $7, $8, $9, $10, $11, $12,
               $13, case when $13::text is null then null else now() end, $2::uuid, $3,
-              $14, $15, coalesce((select person_id from known), (select id from person)), $16,
+              $14, $15, coalesce((select person_id from known), (select id from person)), $16, ${PERSON_COLUMNS.values},
               $17, $18, $19, $20, $21, $22, $23
          from ref
        on conflict (idempotency_key) do nothing
        returning id, reference
-     )`;
+     ), ${AUTO_ASSIGNED_CTE}`;
   const params = [
     lead.prefix,
     key,

@@ -12,6 +12,7 @@
 import type { PoolClient } from '@neondatabase/serverless';
 import { isApplicationStatus, LEAD_STATUSES, NEXT_STATUSES, indiaToday, type LeadStatus, type NextStep } from '../../../src/lib/schemas/lead';
 import { fieldErrors } from '../platform/http';
+import { onePerPerson, samePipeline } from './person-pipeline';
 import { statusLabel } from './lead-summary';
 
 /** The statuses a lead may be in to move to `to`. */
@@ -58,8 +59,9 @@ export function stepDetail(step: NextStep): Record<string, unknown> {
 
 /**
  * Applies `step` to the leads `ids` that may move that way (and, with `version`, are still at
- * that version), as `staffId`, and writes their events. Returns the leads moved; the caller
- * decides what a lead left out means (409 or 400 for one lead, skipped in bulk).
+ * that version) and to their people's other enquiries, as `staffId`, and writes their events
+ * (one per person). The caller has locked the people (lockPeopleOf). Returns the leads of `ids`
+ * moved; the caller decides what a lead left out means (409 or 400 for one lead, skipped in bulk).
  */
 export async function applyStep(client: PoolClient, ids: string[], step: NextStep, staffId: string, version: number | null = null): Promise<Moved[]> {
   const detail = stepDetail(step);
@@ -69,16 +71,20 @@ export async function applyStep(client: PoolClient, ids: string[], step: NextSte
   const lostNote = step.status === 'lost' ? (step.lostNote ?? null) : step.status === 'rejected' ? step.reason : null;
   // `o` is the row before this statement: its status is the move's `from`. A lost lead taken up
   // again forgets why it was lost; lost and admitted keep the day of a visit that was booked.
-  const { rows } = await client.query<Moved>(
+  // The person's other enquiries move with it (one status per person: person-pipeline.ts); the
+  // version, when given, is the one lead's the change was based on.
+  const { rows: all } = await client.query<Moved & { asked: boolean; person: string }>(
     `update leads l set status = $3, follow_up_on = $4::date,
             visit_on = case when $3 in ('lost', 'admitted') then l.visit_on else $5::date end,
             lost_reason = $6, lost_note = $7,
             touched_at = now(), updated_at = now(), version = l.version + 1
        from leads o
-      where l.id = any($1::bigint[]) and o.id = l.id and l.status = any($2::text[]) and ($8::int is null or l.version = $8)
-     returning l.id::text as id, l.reference, o.status as "from"`,
+      where ${samePipeline(1)} and o.id = l.id and l.status = any($2::text[])
+        and ($8::int is null or exists (select 1 from leads v where v.id = any($1::bigint[]) and v.version = $8))
+     returning l.id::text as id, l.reference, o.status as "from", l.id = any($1::bigint[]) as asked, l.person_id::text as person`,
     [ids, statusesMovingTo(step.status), step.status, followUp, visitOn, lostReason, lostNote, version],
   );
+  const rows: Moved[] = all.filter((r) => r.asked).map(({ id, reference, from }) => ({ id, reference, from }));
   if (rows.length === 0) return rows;
 
   if (step.status === 'admitted') {
@@ -104,9 +110,11 @@ export async function applyStep(client: PoolClient, ids: string[], step: NextSte
     );
   }
 
-  const events = rows.flatMap((r) => [
+  // One line per person: the timeline is the person's (two of their enquiries moved together say it once).
+  const studentOf = (id: string) => rows.find((r) => r.id === id)?.studentId;
+  const events = onePerPerson(all.filter((r) => r.asked)).flatMap((r) => [
     { lead: r.id, kind: 'status', detail: { from: r.from, ...detail } },
-    ...(r.studentId ? [{ lead: r.id, kind: 'admitted', detail: { studentId: r.studentId } }] : []),
+    ...(studentOf(r.id) ? [{ lead: r.id, kind: 'admitted', detail: { studentId: studentOf(r.id) } }] : []),
   ]);
   await writeEvents(client, staffId, events);
   return rows;

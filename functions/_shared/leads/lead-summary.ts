@@ -84,7 +84,8 @@ export function summaryOf(kind: string, detail: Record<string, unknown>, leadKin
     }
     case 'assigned': {
       const to = detail['to'] as { name?: string } | null | undefined;
-      return to ? `Assigned to ${to.name ?? 'a member of staff'}.` : 'No longer assigned.';
+      if (!to) return 'No longer assigned.';
+      return `Assigned to ${to.name ?? 'a member of staff'}${detail['auto'] ? ' in turn (automatic assignment)' : ''}.`;
     }
     case 'follow-up':
       return `Follow-up set for ${dayLabel(text(detail['to']))}${detail['from'] ? ` (was ${dayLabel(text(detail['from']))})` : ''}.`;

@@ -3,10 +3,13 @@
  * moves every enquiry of one person to the other and remembers exactly which (person_merges), so
  * the undo moves back those and only those still there: an enquiry that arrived after the merge
  * stays with the person it joined. Each moved enquiry gets a timeline line and a new version.
+ * Merged, the two people's leads settle on one status, follow-up and counsellor (settle_people,
+ * migration 010); undone, each keeps that state (the same for both, so neither shows two).
  */
 import type { PoolClient } from '@neondatabase/serverless';
 import { HttpError } from '../platform/http';
 import { writeEvents } from './lead-steps';
+import { settlePeople } from './person-pipeline';
 
 /** The answer for a person id that names nobody. */
 export const personNotFound = () => new HttpError(404, 'This person was not found.');
@@ -22,6 +25,8 @@ export async function mergePeople(client: PoolClient, from: string, into: string
   if (people.some((p) => p.merged_into !== null)) {
     throw new HttpError(409, 'One of these people was already merged into another. Please reload the lead.');
   }
+  // One person, one status: both people's leads first settle on one state (into's counsellor kept).
+  await settlePeople(client, [from, into], into);
   const { rows: moved } = await client.query<{ id: string }>(
     `update leads set person_id = $2, touched_at = now(), updated_at = now(), version = version + 1
       where person_id = $1 returning id::text`,

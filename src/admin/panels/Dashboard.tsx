@@ -1,7 +1,7 @@
 /**
  * Dashboard (/adminPanel, /adminDashboard): the server's message and the real figures (GET
- * /api/admin/dashboard), then the last 30 days' leads by source and by course with how many were
- * admitted — where advertising brings people who join. As the spec says, a dashboard that cannot
+ * /api/admin/dashboard), then the last 30 days' people and enquiries by source and by course with
+ * how many people were admitted — where advertising brings people who join. As the spec says, a dashboard that cannot
  * be loaded sends the browser home (a 401 also forgets the marker, see api.ts).
  */
 import { useQuery } from '@tanstack/react-query';
@@ -11,8 +11,9 @@ import { api } from '../api';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 
-/** One row of a breakdown: leads received in the last 30 days, and how many of them are admitted. */
+/** One row of a breakdown: the people and enquiries of the last 30 days, and how many of those people are admitted. */
 export interface LeadCount {
+  people: number;
   leads: number;
   admitted: number;
 }
@@ -24,11 +25,16 @@ export interface DashboardFigures {
   activeSessions: number;
   registrationsLast7Days: number;
   leadsToday: number;
+  /** The people who sent today's leads. */
+  peopleToday: number;
   leadsThisWeek: number;
+  peopleThisWeek: number;
   visitors: number;
   /** Leads received in the last 30 days. */
   leadsLast30Days: number;
-  /** Of those, how many are admitted by now. */
+  /** The people who sent them. */
+  peopleLast30Days: number;
+  /** Of those people, how many are admitted by now. */
   admittedLast30Days: number;
   /** The same leads by where the visit came from, biggest first. */
   leadsBySource: (LeadCount & { source: string })[];
@@ -37,14 +43,18 @@ export interface DashboardFigures {
   generatedAt: string;
 }
 
-type CardKey = 'registeredUsers' | 'activeSessions' | 'registrationsLast7Days' | 'leadsToday' | 'leadsThisWeek' | 'visitors';
+type CardKey = 'registeredUsers' | 'activeSessions' | 'registrationsLast7Days' | 'peopleToday' | 'peopleThisWeek' | 'visitors';
 
-const CARDS: { key: CardKey; label: string; hint: string }[] = [
+/** "12 people · 15 enquiries": people and their enquiries counted apart. */
+export const peopleAndEnquiries = (people: number, enquiries: number) =>
+  `${number.format(people)} ${people === 1 ? 'person' : 'people'} · ${number.format(enquiries)} ${enquiries === 1 ? 'enquiry' : 'enquiries'}`;
+
+const CARDS: { key: CardKey; label: string; hint: string | ((f: DashboardFigures) => string) }[] = [
   { key: 'registeredUsers', label: 'Total Users', hint: 'Student accounts' },
   { key: 'activeSessions', label: 'Active Sessions', hint: 'Students and staff signed in now' },
   { key: 'registrationsLast7Days', label: 'New Registrations (last 7 days)', hint: 'Accounts opened' },
-  { key: 'leadsToday', label: 'Leads today', hint: 'Applications and messages' },
-  { key: 'leadsThisWeek', label: 'Leads this week', hint: 'Since Monday, India time' },
+  { key: 'peopleToday', label: 'People who enquired today', hint: (f) => peopleAndEnquiries(f.peopleToday, f.leadsToday) },
+  { key: 'peopleThisWeek', label: 'People who enquired this week', hint: (f) => `${peopleAndEnquiries(f.peopleThisWeek, f.leadsThisWeek)} since Monday` },
   { key: 'visitors', label: 'Visitors', hint: 'Visits counted by the site' },
 ];
 
@@ -70,7 +80,7 @@ export default function Dashboard() {
               <li key={card.key} className="admin-card">
                 <span className="admin-card__label">{card.label}</span>
                 <span className="admin-card__value">{number.format(figures.data[card.key])}</span>
-                <span className="admin-card__hint">{card.hint}</span>
+                <span className="admin-card__hint">{typeof card.hint === 'string' ? card.hint : card.hint(figures.data)}</span>
               </li>
             ))}
           </ul>
@@ -109,8 +119,7 @@ function LeadSources({ figures }: { figures: DashboardFigures }) {
       ) : (
         <>
           <p>
-            {number.format(figures.leadsLast30Days)} {figures.leadsLast30Days === 1 ? 'lead' : 'leads'} in the last 30 days,{' '}
-            {number.format(figures.admittedLast30Days)} admitted.
+            {peopleAndEnquiries(figures.peopleLast30Days, figures.leadsLast30Days)} in the last 30 days, {number.format(figures.admittedLast30Days)} admitted.
           </p>
           <div className="admin-breakdowns">
             <Breakdown caption="Leads by source, last 30 days" heading="Source" rows={figures.leadsBySource.map((r) => ({ ...r, name: r.source }))} />
@@ -122,7 +131,10 @@ function LeadSources({ figures }: { figures: DashboardFigures }) {
   );
 }
 
-/** A small table of leads, admitted and the share admitted per source or course; fits a 360 px screen. */
+/**
+ * A small table of people and their enquiries (one column, so that four fit a 360 px screen),
+ * people admitted and their share, per source or course.
+ */
 function Breakdown({ caption, heading, rows }: { caption: string; heading: string; rows: (LeadCount & { name: string })[] }) {
   return (
     <div className="table-wrap admin-table-wrap" role="region" aria-label={caption} tabIndex={0}>
@@ -131,7 +143,7 @@ function Breakdown({ caption, heading, rows }: { caption: string; heading: strin
         <thead>
           <tr>
             <th scope="col">{heading}</th>
-            <th scope="col">Leads</th>
+            <th scope="col">People · enquiries</th>
             <th scope="col">Admitted</th>
             <th scope="col">Share admitted</th>
           </tr>
@@ -140,9 +152,11 @@ function Breakdown({ caption, heading, rows }: { caption: string; heading: strin
           {rows.map((row) => (
             <tr key={row.name}>
               <th scope="row">{row.name}</th>
-              <td>{number.format(row.leads)}</td>
+              <td>
+                {number.format(row.people)} · {number.format(row.leads)}
+              </td>
               <td>{number.format(row.admitted)}</td>
-              <td>{percent.format(row.leads ? row.admitted / row.leads : 0)}</td>
+              <td>{percent.format(row.people ? row.admitted / row.people : 0)}</td>
             </tr>
           ))}
         </tbody>

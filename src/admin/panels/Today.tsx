@@ -1,6 +1,8 @@
 /**
  * Today (/adminToday), the screen staff open first (GET /api/admin/today): follow-ups due (overdue
- * first, each saying by how long), new enquiries and submitted applications nobody has touched
+ * first, each saying by how long; one card per person), the new leads assigned to the caller
+ * nobody has acted on yet, the people who enquired again (their new enquiry took their status),
+ * new enquiries and submitted applications nobody has touched
  * (oldest first, saying how long they have waited), and notifications that failed to send (Retry or Dismiss, POST
  * /api/admin/outbox/{id}). Each lead has one-tap Call, WhatsApp, E-mail and Open; after a call or
  * message the outcome dialog asks what came of it and the next step. 'Mine only' leaves out leads
@@ -66,6 +68,16 @@ export default function Today() {
                   urgent={(lead.followUp ?? '') < data.today}
                   onContact={contact.open}
                 />
+              ))}
+            </LeadSection>
+            <LeadSection title="Assigned to you" empty="No new leads are waiting for you.">
+              {data.assigned.map((lead) => (
+                <LeadCard key={lead._id} lead={lead} waited={`Waiting ${ageOf(lead.createdAt)}`} onContact={contact.open} />
+              ))}
+            </LeadSection>
+            <LeadSection title="Enquired again" empty="Nobody has enquired again since staff last looked.">
+              {data.again.map((lead) => (
+                <LeadCard key={lead._id} lead={lead} waited={`Enquired again ${ageOf(lead.createdAt)} ago`} onContact={contact.open} />
               ))}
             </LeadSection>
             <LeadSection title="New enquiries and applications nobody has touched" empty="Every new enquiry and application has been seen to.">

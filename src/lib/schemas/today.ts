@@ -36,9 +36,13 @@ export interface FailedNotice {
 export interface Today {
   /** Today in India (YYYY-MM-DD). */
   today: string;
-  /** Open leads with a follow-up today or before, oldest follow-up first. */
+  /** Open leads with a follow-up today or before, one per person, oldest follow-up first. */
   due: LeadRow[];
-  /** New leads nobody has touched yet, oldest first. */
+  /** Leads assigned to the caller that nobody has acted on yet (one per person), oldest first. */
+  assigned: LeadRow[];
+  /** Untouched enquiries of people who enquired before (one per person), oldest first. */
+  again: LeadRow[];
+  /** New leads nobody has touched yet (a person's first; not the caller's own), oldest first. */
   untouched: LeadRow[];
   /** Notifications that failed for good and were not dismissed, newest first. */
   failed: FailedNotice[];
