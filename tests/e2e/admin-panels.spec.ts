@@ -270,8 +270,8 @@ test.describe('courses', () => {
     await card.getByRole('button', { name: /^Edit/ }).click();
     const id = await page.evaluate(
       async ([t, limit]) => {
-        const list = (await (await fetch(`/api/courses?limit=${limit}`)).json()) as { items: { _id: string; title: string }[] };
-        return list.items.find((c) => c.title === t)!._id;
+        const list = (await (await fetch(`/api/courses?limit=${limit}`)).json()) as { _id: string; title: string }[];
+        return list.find((c) => c.title === t)!._id;
       },
       [title, PAGE_MAX] as const,
     );

@@ -106,7 +106,11 @@ async function serveList<T extends { _id: string }>(page: Page, route: string, i
       const limit = pageSize ?? Number(url.searchParams.get('limit') ?? PAGE_DEFAULT);
       const rest = after ? items.filter((item) => Number(item._id) < Number(after)) : items;
       const shown = rest.slice(0, limit);
-      return request.fulfill({ json: { items: shown, next: rest.length > limit ? shown.at(-1)!._id : null } });
+      // A bare list; the next page named in the Link header, as the API answers.
+      const next = new URL(url);
+      next.searchParams.set('after', shown.at(-1)?._id ?? '');
+      const headers: Record<string, string> = rest.length > limit ? { link: `<${next.pathname}${next.search}>; rel="next"` } : {};
+      return request.fulfill({ json: shown, headers });
     },
   );
   return asked;
