@@ -8,6 +8,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { CONFLICT_MESSAGE, PAGE_MAX } from '../../src/lib/schemas/records';
+import { sourceLabel } from '../../src/lib/labels';
 import { expectNoViolations } from './axe';
 import { adminSecrets, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test, totp } from './admin-fixtures';
 import { countMailsTo } from './outbox';
@@ -91,7 +92,8 @@ test.describe('dashboard', () => {
     const leads = `${data.leadsLast30Days.toLocaleString('en-IN')} ${data.leadsLast30Days === 1 ? 'lead' : 'leads'}`;
     await expect(page.getByText(`${leads} in the last 30 days, ${data.admittedLast30Days.toLocaleString('en-IN')} admitted.`)).toBeVisible();
     const tables: [string, string, (Row & { name: string })[]][] = [
-      ['Leads by source, last 30 days', 'Source', data.leadsBySource.map((r) => ({ ...r, name: r.source }))],
+      // Sources by name ('direct' → 'Direct visit'; a campaign's own UTM source as it is).
+      ['Leads by source, last 30 days', 'Source', data.leadsBySource.map((r) => ({ ...r, name: sourceLabel(r.source) }))],
       ['Leads by course, last 30 days', 'Course', data.leadsByCourse.map((r) => ({ ...r, name: r.course }))],
     ];
     expect(data.leadsBySource.find((r) => r.source === campaign)).toEqual({ source: campaign, leads: 1, admitted: 0 });
