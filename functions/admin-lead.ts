@@ -47,10 +47,21 @@ export default endpoint(async (req, context) => {
   const { message, item, mail } = await transaction(async (client) => {
     const done = await performLeadAction(client, id, action, staff.id, origin);
     const item = (await readLeadDetail(client, id))!;
-    await audit({ staffId: staff.id, action: 'update', entity: 'lead', entityId: id, subject: item.reference, detail: { ...done.detail, person: item.name } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'update', entity: 'lead', entityId: id, subject: item.reference, detail: { ...done.detail, person: item.name } },
+      address,
+      client,
+    );
     if (done.studentId) {
       await audit(
-        { staffId: staff.id, action: 'create', entity: 'student', entityId: done.studentId, subject: item.name, detail: { lead: id, reference: item.reference } },
+        {
+          staffId: staff.id,
+          action: 'create',
+          entity: 'student',
+          entityId: done.studentId,
+          subject: item.name,
+          detail: { lead: id, reference: item.reference },
+        },
         address,
         client,
       );

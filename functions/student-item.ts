@@ -64,7 +64,11 @@ export default endpoint(async (req, context) => {
       );
       if (!rows[0]) throw await studentMissedOrChanged(client, id);
       const { changed, ...updated } = rows[0];
-      await audit({ staffId: staff.id, action: 'update', entity: 'student', entityId: id, subject: updated.name, detail: { changed, version: updated.version } }, address, client);
+      await audit(
+        { staffId: staff.id, action: 'update', entity: 'student', entityId: id, subject: updated.name, detail: { changed, version: updated.version } },
+        address,
+        client,
+      );
       return updated;
     });
     return json({ message: 'Student updated.', item });

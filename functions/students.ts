@@ -61,7 +61,11 @@ export default endpoint(async (req, context) => {
       [fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null],
     );
     const created = rows[0]!;
-    await audit({ staffId: staff.id, action: 'create', entity: 'student', entityId: created._id, subject: created.name, detail: { fields: Object.keys(fields) } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'create', entity: 'student', entityId: created._id, subject: created.name, detail: { fields: Object.keys(fields) } },
+      address,
+      client,
+    );
     return created;
   });
   return json({ message: 'Student added.', item }, 201);

@@ -26,7 +26,11 @@ const count = (n: unknown, one: string, many = `${one}s`) => `${Number(n) || 0} 
 
 /** The fields an update or create names, in words: 'price and duration'. */
 function fieldList(fields: unknown): string {
-  const names = (Array.isArray(fields) ? fields : []).map((f) => text(f).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+  const names = (Array.isArray(fields) ? fields : []).map((f) =>
+    text(f)
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase(),
+  );
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
@@ -128,7 +132,8 @@ export function auditSentence(facts: AuditFacts): string {
     case 'view':
       return entityId ? `${who} opened ${record}.` : `${who} looked at ${listWords(facts)}.`;
     case 'create':
-      if (entity === 'student' && detail?.['reference']) return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
+      if (entity === 'student' && detail?.['reference'])
+        return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
       return `${who} added ${record}.`;
     case 'delete':
       return `${who} deleted ${record}.`;

@@ -53,7 +53,8 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */
-export const recordKindLabel = (entity: string | null | undefined) => (entity && Object.hasOwn(RECORD_KINDS, entity) ? RECORD_KINDS[entity]!.one : (entity ?? 'record'));
+export const recordKindLabel = (entity: string | null | undefined) =>
+  entity && Object.hasOwn(RECORD_KINDS, entity) ? RECORD_KINDS[entity]!.one : (entity ?? 'record');
 
 /** The names of the sources the site recognises (src/lib/schemas/attribution.ts). */
 const SOURCES: Record<string, string> = {

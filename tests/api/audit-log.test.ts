@@ -31,7 +31,10 @@ describe.each(targets)('the audit log in words ($name)', (target: Target) => {
     expect((await as(`/api/admin/staff/${colleague.staff.id}`, { method: 'PUT', body: { action: 'disable' } })).status).toBe(200);
     expect((await as(`/api/admin/staff/${colleague.staff.id}`, { method: 'PUT', body: { action: 'enable' } })).status).toBe(200);
     const said = await sentences('staff', colleague.staff.id);
-    expect(said.slice(0, 2)).toEqual([`${owner.staff.name} enabled ${colleague.staff.name}’s staff account.`, `${owner.staff.name} disabled ${colleague.staff.name}’s staff account.`]);
+    expect(said.slice(0, 2)).toEqual([
+      `${owner.staff.name} enabled ${colleague.staff.name}’s staff account.`,
+      `${owner.staff.name} disabled ${colleague.staff.name}’s staff account.`,
+    ]);
     expect(said.join(' ')).not.toMatch(/[{}]|"sessions"/);
   });
 
@@ -40,7 +43,9 @@ describe.each(targets)('the audit log in words ($name)', (target: Target) => {
     const created = await as('/api/students', { body: { name, email: uniqueEmail('sunita'), course: 'CCC' } });
     const { item } = await created.json();
     const renamed = `${name} Sharma`;
-    expect((await as(`/api/students/${item._id}`, { method: 'PUT', body: { name: renamed, email: item.email, course: 'Tally Prime', version: 1 } })).status).toBe(200);
+    expect(
+      (await as(`/api/students/${item._id}`, { method: 'PUT', body: { name: renamed, email: item.email, course: 'Tally Prime', version: 1 } })).status,
+    ).toBe(200);
     expect((await as(`/api/students/${item._id}?version=2`, { method: 'DELETE' })).status).toBe(200);
     expect(await sentences('student', item._id)).toEqual([
       `${owner.staff.name} deleted the student record of ${renamed}.`,

@@ -9,7 +9,14 @@ import { insertLead } from './lead-fixtures';
 describe.each(targets)('the new-lead e-mail on $name', (target) => {
   it('names the form and the department, and links to the lead in the admin', async () => {
     const name = uniqueName('Mailed');
-    const res = await post(target, '/api/apply', { name, email: uniqueEmail('mailed'), phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+    const res = await post(target, '/api/apply', {
+      name,
+      email: uniqueEmail('mailed'),
+      phone: uniquePhone(),
+      department: 'dl',
+      course: 'RS-CIT (Basic)',
+      consent: true,
+    });
     expect(res.status).toBe(201);
     const { reference } = await res.json();
     const [lead] = await db<{ id: string }>(target, 'select id::text from leads where reference = $1', [reference]);

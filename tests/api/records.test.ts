@@ -135,7 +135,13 @@ describe.each(targets)('records on $name', (target) => {
       expect(at(body.item._id)).toBeLessThan(at((await older.json()).item._id));
 
       const [line] = await auditOf(target, 'marquee', body.item._id);
-      expect(line).toEqual({ staff_id: admin.staff.id, action: 'create', entity: 'marquee', entity_id: body.item._id, detail: { fields: ['message'], subject: body.item.message } });
+      expect(line).toEqual({
+        staff_id: admin.staff.id,
+        action: 'create',
+        entity: 'marquee',
+        entity_id: body.item._id,
+        detail: { fields: ['message'], subject: body.item.message },
+      });
       const [row] = await db<{ created_by: string }>(target, 'select created_by::text from marquee_messages where id = $1', [body.item._id]);
       expect(row!.created_by).toBe(admin.staff.id);
     });

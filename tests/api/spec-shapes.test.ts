@@ -56,11 +56,18 @@ describe.each(targets)('the specification’s shapes ($name)', (target: Target) 
     it('POST /api/user/login → message, token, user', async () => {
       const account = await createAccount(target, 'shapelogin');
       const body = await read(await post(target, '/api/user/login', { email: account.email, password: account.password }));
-      expect(body).toEqual({ message: expect.any(String), token: expect.any(String), user: expect.objectContaining({ _id: account.id, email: account.email }) });
+      expect(body).toEqual({
+        message: expect.any(String),
+        token: expect.any(String),
+        user: expect.objectContaining({ _id: account.id, email: account.email }),
+      });
     });
 
     it('POST /api/user/register → message, activationToken', async () => {
-      const body = await read(await post(target, '/api/user/register', { name: 'Shape Student', email: uniqueEmail('shapereg'), password: 'a long passphrase' }), 201);
+      const body = await read(
+        await post(target, '/api/user/register', { name: 'Shape Student', email: uniqueEmail('shapereg'), password: 'a long passphrase' }),
+        201,
+      );
       expect(keys(body)).toEqual(['activationToken', 'message']);
     });
 
@@ -73,7 +80,9 @@ describe.each(targets)('the specification’s shapes ($name)', (target: Target) 
       const resent = await again.json();
       expect(again.status, JSON.stringify(resent)).toBe(200);
       expect(keys(resent)).toEqual(['activationToken', 'message']);
-      const verified = await read(await post(target, '/api/user/verify', { otp: Number(await latestCode(target, email)), activationToken: resent.activationToken }));
+      const verified = await read(
+        await post(target, '/api/user/verify', { otp: Number(await latestCode(target, email)), activationToken: resent.activationToken }),
+      );
       expect(verified).toEqual({ message: expect.any(String) });
     });
 
@@ -185,7 +194,14 @@ describe.each(targets)('the specification’s shapes ($name)', (target: Target) 
   describe('document 000: the public site', () => {
     it('POST /api/apply → message', async () => {
       const body = await read(
-        await post(target, '/api/apply', { name: uniqueName('Shape'), email: uniqueEmail('shapeapply'), phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true }),
+        await post(target, '/api/apply', {
+          name: uniqueName('Shape'),
+          email: uniqueEmail('shapeapply'),
+          phone: uniquePhone(),
+          department: 'dl',
+          course: 'RS-CIT (Basic)',
+          consent: true,
+        }),
         201,
       );
       expect(body.message).toEqual(expect.any(String));

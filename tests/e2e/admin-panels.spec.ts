@@ -541,8 +541,18 @@ test.describe('staff', () => {
     await page.getByLabel('Kind of record').selectOption({ label: 'Staff accounts' });
     await page.getByRole('button', { name: 'Filter' }).click();
     const log = page.getByRole('table');
-    await expect(log.getByRole('row').filter({ hasText: `Demo Admin disabled ${colleague.name}’s staff account.` }).first()).toBeVisible();
-    await expect(log.getByRole('row').filter({ hasText: `Demo Admin enabled ${colleague.name}’s staff account.` }).first()).toBeVisible();
+    await expect(
+      log
+        .getByRole('row')
+        .filter({ hasText: `Demo Admin disabled ${colleague.name}’s staff account.` })
+        .first(),
+    ).toBeVisible();
+    await expect(
+      log
+        .getByRole('row')
+        .filter({ hasText: `Demo Admin enabled ${colleague.name}’s staff account.` })
+        .first(),
+    ).toBeVisible();
     for (const sentence of await log.locator('tbody tr td:nth-child(3)').allTextContents()) expect(sentence).toMatch(/^Demo Admin [^{}]+\.$/);
   });
 });

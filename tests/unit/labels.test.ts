@@ -20,19 +20,21 @@ describe('labels', () => {
 describe('the audit log in words', () => {
   const line = { actor: 'Asha Verma', entityId: '12', detail: null };
   it('says who did what to whom', () => {
-    expect(auditSentence({ ...line, action: 'disable', entity: 'staff', detail: { subject: 'Ravi Kumar', sessions: 1 } })).toBe('Asha Verma disabled Ravi Kumar’s staff account.');
+    expect(auditSentence({ ...line, action: 'disable', entity: 'staff', detail: { subject: 'Ravi Kumar', sessions: 1 } })).toBe(
+      'Asha Verma disabled Ravi Kumar’s staff account.',
+    );
     expect(auditSentence({ ...line, action: 'delete', entity: 'student', detail: { subject: 'Sunita Sharma', version: 2 } })).toBe(
       'Asha Verma deleted the student record of Sunita Sharma.',
     );
-    expect(auditSentence({ ...line, action: 'reveal', entity: 'application', detail: { subject: 'CS-2026-00042', field: 'aadharNo', label: 'Aadhaar number' } })).toBe(
-      'Asha Verma revealed the Aadhaar number of application CS-2026-00042.',
-    );
+    expect(
+      auditSentence({ ...line, action: 'reveal', entity: 'application', detail: { subject: 'CS-2026-00042', field: 'aadharNo', label: 'Aadhaar number' } }),
+    ).toBe('Asha Verma revealed the Aadhaar number of application CS-2026-00042.');
     expect(auditSentence({ ...line, action: 'update', entity: 'course', detail: { subject: 'Tally Prime', fields: ['price', 'duration'] } })).toBe(
       'Asha Verma changed the course “Tally Prime” (price and duration).',
     );
-    expect(auditSentence({ ...line, action: 'update', entity: 'lead', detail: { subject: 'AP-2026-00012', person: 'Meena', action: 'move', to: 'contacted' } })).toBe(
-      'Asha Verma moved to Contacted: lead AP-2026-00012 (Meena).',
-    );
+    expect(
+      auditSentence({ ...line, action: 'update', entity: 'lead', detail: { subject: 'AP-2026-00012', person: 'Meena', action: 'move', to: 'contacted' } }),
+    ).toBe('Asha Verma moved to Contacted: lead AP-2026-00012 (Meena).');
     expect(auditSentence({ actor: 'Asha Verma', action: 'view', entity: 'lead', entityId: null, detail: { count: 50 } })).toBe(
       'Asha Verma looked at the list of leads (50 shown).',
     );

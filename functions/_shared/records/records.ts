@@ -125,7 +125,11 @@ export async function createRecord<F extends object>(kind: RecordKind<F>, fields
     );
     const record = toRecord<F>(rows[0]!);
     const subject = kind.summary ? String(fields[kind.summary]) : undefined;
-    await audit({ staffId: who.staff.id, action: 'create', entity: kind.entity, entityId: record._id, subject, detail: { fields: names } }, who.address, client);
+    await audit(
+      { staffId: who.staff.id, action: 'create', entity: kind.entity, entityId: record._id, subject, detail: { fields: names } },
+      who.address,
+      client,
+    );
     return record;
   });
 }

@@ -114,7 +114,11 @@ function LeadSources({ figures }: { figures: DashboardFigures }) {
             {number.format(figures.admittedLast30Days)} admitted.
           </p>
           <div className="admin-breakdowns">
-            <Breakdown caption="Leads by source, last 30 days" heading="Source" rows={figures.leadsBySource.map((r) => ({ ...r, name: sourceLabel(r.source) }))} />
+            <Breakdown
+              caption="Leads by source, last 30 days"
+              heading="Source"
+              rows={figures.leadsBySource.map((r) => ({ ...r, name: sourceLabel(r.source) }))}
+            />
             <Breakdown caption="Leads by course, last 30 days" heading="Course" rows={figures.leadsByCourse.map((r) => ({ ...r, name: r.course }))} />
           </div>
         </>
