@@ -46,8 +46,9 @@ const jobs: Job[] = [
     post: 'Accounts trainee',
     applyLink: 'https://forms.example.in/intern',
     version: 1,
-    createdAt: '2026-11-18T06:00:00.000Z',
-    updatedAt: '2026-11-18T06:00:00.000Z',
+    // 03:07 on 18 Nov in India: UTC's day is still the 17th.
+    createdAt: '2026-11-17T21:37:00.000Z',
+    updatedAt: '2026-11-17T21:37:00.000Z',
   },
 ];
 
@@ -210,6 +211,7 @@ test.describe('/jobs', () => {
     });
     for (const field of ['Qualification: 12th pass with RS-CIT.', 'Salary: ₹12,000 a month.', 'Posts: 2.']) expect(postings[0].description).toContain(field);
     // A post given as a name, not a number, is no count of openings.
+    // Dated on India's day, not UTC's.
     expect(postings[1]).toMatchObject({ employmentType: 'INTERN', datePosted: '2026-11-18' });
     expect(postings[1]).not.toHaveProperty('totalJobOpenings');
     expect(await violations(), 'CSP violations').toEqual([]);
