@@ -56,18 +56,4 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
 export const recordKindLabel = (entity: string | null | undefined) =>
   entity && Object.hasOwn(RECORD_KINDS, entity) ? RECORD_KINDS[entity]!.one : (entity ?? 'record');
 
-/** The names of the sources the site recognises (src/lib/schemas/attribution.ts). */
-const SOURCES: Record<string, string> = {
-  direct: 'Direct visit',
-  google: 'Google',
-  bing: 'Bing',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-  whatsapp: 'WhatsApp',
-  x: 'X (Twitter)',
-  linkedin: 'LinkedIn',
-};
-
-/** Where a lead's visit came from, in words: 'google' → 'Google', 'direct' → 'Direct visit' (another site or UTM source as it is). */
-export const sourceLabel = (key: string | null | undefined) => lookUp(SOURCES, key);
+export { sourceLabel } from './source-labels';

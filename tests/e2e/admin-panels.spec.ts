@@ -8,7 +8,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { CONFLICT_MESSAGE, PAGE_MAX } from '../../src/lib/schemas/records';
-import { sourceLabel } from '../../src/lib/labels';
+import { sourceLabel } from '../../src/lib/source-labels';
 import { expectNoViolations } from './axe';
 import { adminSecrets, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test, totp } from './admin-fixtures';
 import { countMailsTo } from './outbox';
@@ -420,7 +420,7 @@ test.describe('students', () => {
     await expect(page.getByText(`No student matches “${email}”.`)).toBeVisible();
   });
 
-  test("'Loading students...' while the list loads, then Load more through the next cursor", async ({ page }) => {
+  test("'Loading students...' while the list loads, then Load more through the next page the Link header names", async ({ page }) => {
     const held = gate();
     const student = (n: number) => ({
       _id: String(n),
@@ -433,12 +433,14 @@ test.describe('students', () => {
     });
     await page.route(/\/api\/students\?/, async (route) => {
       const after = new URL(route.request().url()).searchParams.get('after');
+      // A bare list, as the API answers; the next page named in the Link header.
       if (!after) {
         await held.wait;
-        return answer(200, { items: [student(1), student(2)], next: 'cursor-2' })(route);
+        const headers = { link: '</api/students?limit=50&after=cursor-2>; rel="next"' };
+        return route.fulfill({ status: 200, contentType: 'application/json', headers, body: JSON.stringify([student(1), student(2)]) });
       }
       expect(after).toBe('cursor-2');
-      return answer(200, { items: [student(3)], next: null })(route);
+      return answer(200, [student(3)])(route);
     });
     await page.goto('/allStudents');
     await expect(page.getByText('Loading students...')).toBeVisible();
