@@ -33,8 +33,16 @@ export default endpoint(async (req, context) => {
   const { field } = validate(RevealSchema, await readJson(req, 1024));
 
   const value = await transaction(async (client) => {
-    const { rows } = await client.query<{ form: ApplicationForm; draft: string; sealed: string | null; keyId: string | null; purged: boolean }>(
-      `select form, draft::text, id_numbers as sealed, id_key as "keyId", purged_at is not null as purged from applications where lead_id = $1`,
+    const { rows } = await client.query<{
+      form: ApplicationForm;
+      draft: string;
+      sealed: string | null;
+      keyId: string | null;
+      purged: boolean;
+      reference: string;
+    }>(
+      `select a.form, a.draft::text, a.id_numbers as sealed, a.id_key as "keyId", a.purged_at is not null as purged, l.reference
+         from applications a join leads l on l.id = a.lead_id where a.lead_id = $1`,
       [id],
     );
     const application = rows[0];
@@ -46,7 +54,11 @@ export default endpoint(async (req, context) => {
     }
     const number = openIds(application.sealed, application.keyId, application.draft)[field];
     if (!number) throw noSuchNumber();
-    await audit({ staffId: staff.id, action: 'reveal', entity: 'application', entityId: id, detail: { field, label: def.label } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'reveal', entity: 'application', entityId: id, subject: application.reference, detail: { field, label: def.label } },
+      address,
+      client,
+    );
     return number;
   });
   const answer: Revealed = { field, value };

@@ -1,7 +1,9 @@
 /**
  * GET /api/admin/audit?limit&after&staff=&entity=&entityId= (staff only) → {items: [{_id, at,
- * staff: {_id, name} | null, action, entity, entityId, client, detail}], next}: the audit log,
- * newest first, keyset-paged, with each line's member of staff by name. `staff` (an account id),
+ * staff: {_id, name} | null, action, entity, entityId, client, detail, summary}], next}: the audit
+ * log, newest first, keyset-paged, with each line's member of staff by name and what happened in
+ * words (`summary`, src/lib/audit-words.ts): the record is named from the line (kept when it was
+ * written), or, for older lines, from the record as it is now. `staff` (an account id),
  * `entity` ('student', 'course', …) and `entityId` narrow it; each filter has its index
  * (migration 005). Reading the log is itself an audit line (written after the read, so it shows
  * on the next look, not this one).
@@ -13,6 +15,7 @@ import { query } from './_shared/platform/db';
 import { allowMethods, endpoint, json } from './_shared/platform/http';
 import { BIGINT_ID, FilterSchema, ListQuerySchema, TIMESTAMP, UUID, cursorOf, listQuery, pageOf, readCursor } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
+import { auditSentence } from '../src/lib/audit-words';
 
 const AuditQuerySchema = ListQuerySchema.extend({
   /** Only the lines of this member of staff. */
@@ -34,7 +37,21 @@ interface AuditRow {
   entity_id: string | null;
   client: string | null;
   detail: Record<string, unknown> | null;
+  /** The record's name as it is now (older lines kept none), null when it is gone. */
+  current: string | null;
 }
+
+/** The name of the record a line is about, as it is now: one indexed look-up per line of the page. */
+const CURRENT_NAME = `case
+    when a.entity_id is null then null
+    when a.entity = 'staff' then (select t.name from staff t where t.id::text = a.entity_id)
+    when a.entity_id !~ '^[0-9]{1,18}$' then null
+    when a.entity = 'student' then (select t.name from students t where t.id = a.entity_id::bigint)
+    when a.entity in ('lead', 'application') then (select t.reference from leads t where t.id = a.entity_id::bigint)
+    when a.entity = 'course' then (select t.title from courses t where t.id = a.entity_id::bigint)
+    when a.entity = 'job' then (select t.role from jobs t where t.id = a.entity_id::bigint)
+    when a.entity = 'marquee' then (select t.message from marquee_messages t where t.id = a.entity_id::bigint)
+  end`;
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
@@ -49,7 +66,8 @@ export default endpoint(async (req, context) => {
   if (filters.entityId) where.push(`a.entity_id = $${params.push(filters.entityId)}`);
   if (position) where.push(`(a.at, a.id) < ($${params.push(position[0])}::timestamptz, $${params.push(position[1])}::bigint)`);
   const rows = await query<AuditRow>(
-    `select a.id::text, a.at, a.at::text as at_key, a.staff_id::text, s.name as staff_name, a.action, a.entity, a.entity_id, a.client, a.detail
+    `select a.id::text, a.at, a.at::text as at_key, a.staff_id::text, s.name as staff_name, a.action, a.entity, a.entity_id, a.client, a.detail,
+            ${CURRENT_NAME} as current
        from audit_log a left join staff s on s.id = a.staff_id
       ${where.length ? `where ${where.join(' and ')}` : ''}
       order by a.at desc, a.id desc
@@ -68,6 +86,14 @@ export default endpoint(async (req, context) => {
       entityId: row.entity_id,
       client: row.client,
       detail: row.detail,
+      summary: auditSentence({
+        actor: row.staff_name,
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entity_id,
+        detail: row.detail,
+        current: row.current,
+      }),
     }),
     (row) => cursorOf(row.at_key, row.id),
   );

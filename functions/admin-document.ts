@@ -44,10 +44,12 @@ export default endpoint(async (req, context) => {
       leadId: string;
       deleteReason: string | null;
       deleted: boolean;
+      reference: string;
     }>(
-      `select key, form, detected_type as type, slot, lead_id::text as "leadId",
-              delete_reason as "deleteReason", deleted_at is not null as deleted
-         from uploads where id = $1 and lead_id is not null and attached_at is not null and checked_at is not null`,
+      `select u.key, u.form, u.detected_type as type, u.slot, u.lead_id::text as "leadId",
+              u.delete_reason as "deleteReason", u.deleted_at is not null as deleted, l.reference
+         from uploads u join leads l on l.id = u.lead_id
+        where u.id = $1 and u.lead_id is not null and u.attached_at is not null and u.checked_at is not null`,
       [uploadId],
     );
     const document = rows[0];
@@ -57,7 +59,14 @@ export default endpoint(async (req, context) => {
     const name = documentFileName(document.form, document.slot, document.type);
     const url = await documentStorage().signedLink({ key: document.key, fileName: name, contentType: document.type, seconds: DOCUMENT_LINK_SECONDS });
     await audit(
-      { staffId: staff.id, action: 'view-document', entity: 'application', entityId: document.leadId, detail: { uploadId, slot: document.slot } },
+      {
+        staffId: staff.id,
+        action: 'view-document',
+        entity: 'application',
+        entityId: document.leadId,
+        subject: document.reference,
+        detail: { uploadId, slot: document.slot, form: document.form },
+      },
       address,
       client,
     );

@@ -35,7 +35,7 @@ export default endpoint(async (req, context) => {
     const item = await transaction(async (client) => {
       const lead = await readLeadDetail(client, id);
       if (!lead) throw leadNotFound();
-      await audit({ staffId: staff.id, action: 'view', entity: 'lead', entityId: id }, address, client);
+      await audit({ staffId: staff.id, action: 'view', entity: 'lead', entityId: id, subject: lead.reference, detail: { person: lead.name } }, address, client);
       return lead;
     });
     return json(item);
@@ -46,11 +46,27 @@ export default endpoint(async (req, context) => {
   const origin = site ? new URL(site).origin : new URL(req.url).origin;
   const { message, item, mail } = await transaction(async (client) => {
     const done = await performLeadAction(client, id, action, staff.id, origin);
-    await audit({ staffId: staff.id, action: 'update', entity: 'lead', entityId: id, detail: done.detail }, address, client);
+    const item = (await readLeadDetail(client, id))!;
+    await audit(
+      { staffId: staff.id, action: 'update', entity: 'lead', entityId: id, subject: item.reference, detail: { ...done.detail, person: item.name } },
+      address,
+      client,
+    );
     if (done.studentId) {
-      await audit({ staffId: staff.id, action: 'create', entity: 'student', entityId: done.studentId, detail: { lead: id } }, address, client);
+      await audit(
+        {
+          staffId: staff.id,
+          action: 'create',
+          entity: 'student',
+          entityId: done.studentId,
+          subject: item.name,
+          detail: { lead: id, reference: item.reference },
+        },
+        address,
+        client,
+      );
     }
-    return { message: done.message, item: (await readLeadDetail(client, id))!, mail: done.mail };
+    return { message: done.message, item, mail: done.mail };
   });
   if (mail) await afterAnswer(context, () => deliver(mail.outboxId, mail.mail));
   return json({ message, item });

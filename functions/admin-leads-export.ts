@@ -12,6 +12,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { BULK_MAX, indiaToday, LEAD_FORMS, LEAD_KINDS, LeadFilterSchema, LOST_REASONS, STATUS_LABELS, type LeadSort } from '../src/lib/schemas/lead';
+import { departmentLabel, sourceLabel } from '../src/lib/labels';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { audit } from './_shared/platform/audit';
 import { query } from './_shared/platform/db';
@@ -97,6 +98,8 @@ function readable(row: ExportRow): ExportRow {
     ...row,
     kind: label(LEAD_KINDS, row.kind),
     form: label(LEAD_FORMS, row.form),
+    department: row.department === null ? null : departmentLabel(row.department),
+    source: row.source === null ? null : sourceLabel(row.source),
     status: label(STATUS_LABELS, row.status),
     lost_reason: reason && row.lost_note ? `${reason}: ${row.lost_note}` : reason,
   };

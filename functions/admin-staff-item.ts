@@ -60,12 +60,12 @@ export default endpoint(async (req, context) => {
       }
       await client.query('update staff set disabled_at = now(), disabled_by = $2 where id = $1', [id, staff.id]);
       const ended = await revokeStaffSessions(id, client);
-      await audit({ staffId: staff.id, action: 'disable', entity: 'staff', entityId: id, detail: { sessions: ended } }, address, client);
+      await audit({ staffId: staff.id, action: 'disable', entity: 'staff', entityId: id, subject: target.name, detail: { sessions: ended } }, address, client);
       message = `${target.name}’s account is disabled; ${sessions(ended)} ended.`;
     } else if (action === 'enable') {
       if (!target.disabled) return done(`${target.name}’s account is already enabled.`);
       await client.query('update staff set disabled_at = null, disabled_by = null where id = $1', [id]);
-      await audit({ staffId: staff.id, action: 'enable', entity: 'staff', entityId: id }, address, client);
+      await audit({ staffId: staff.id, action: 'enable', entity: 'staff', entityId: id, subject: target.name }, address, client);
       message = `${target.name}’s account is enabled.`;
     } else {
       await client.query('update staff set totp_secret = null, totp_pending = null, totp_last_step = null, totp_enrolled_at = null where id = $1', [id]);
@@ -77,6 +77,7 @@ export default endpoint(async (req, context) => {
           action: 'reset-second-factor',
           entity: 'staff',
           entityId: id,
+          subject: target.name,
           detail: { sessions: ended, recoveryCodes: voided.rowCount ?? 0, wasEnrolled: target.enrolled },
         },
         address,

@@ -91,7 +91,11 @@ export default endpoint(async (req, context) => {
       staff.id,
       INVITATION_HOURS,
     ]);
-    await audit({ staffId: staff.id, action: 'invite', entity: 'staff', entityId: staffId, detail: { again: Boolean(existing) } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'invite', entity: 'staff', entityId: staffId, subject: invitee.name, detail: { again: Boolean(existing) } },
+      address,
+      client,
+    );
     return (await staffAccount(client, staffId))!;
   });
 

@@ -8,7 +8,7 @@ import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from '.
 import { idempotencyKey } from './_shared/platform/idempotency';
 import { storeLead, type Lead } from './_shared/leads/leads';
 import { SITE, byClient, byPhone, enforce } from './_shared/platform/limits';
-import { deliver, leadMail } from './_shared/platform/outbox';
+import { deliver, leadMail, originFor } from './_shared/platform/outbox';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -49,7 +49,7 @@ export default endpoint(async (req, context) => {
     () => storeLead(lead, key, body),
     (stored) => !stored.replayed,
   );
-  if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead)));
+  if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead, originFor(req))));
   const message = `${thanks} (reference ${reference}). We will get back to you soon.`;
   return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});
 });

@@ -15,7 +15,11 @@ export default endpoint(async (req, context) => {
   await transaction(async (client) => {
     const { rows } = await client.query<{ message: string }>('delete from marquee_messages where id = $1 returning message', [id]);
     if (!rows[0]) throw recordNotFound(announcement);
-    await audit({ staffId: staff.id, action: 'delete', entity: 'marquee', entityId: id, detail: { message: rows[0].message } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'delete', entity: 'marquee', entityId: id, subject: rows[0].message, detail: { message: rows[0].message } },
+      address,
+      client,
+    );
   });
   return json({ message: 'Message deleted.' });
 });

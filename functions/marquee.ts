@@ -24,7 +24,11 @@ export default endpoint(async (req, context) => {
       'insert into marquee_messages (message, created_by) values ($1, $2) returning id::text as _id, message',
       [message, staff.id],
     );
-    await audit({ staffId: staff.id, action: 'create', entity: 'marquee', entityId: rows[0]!._id, detail: { fields: ['message'] } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'create', entity: 'marquee', entityId: rows[0]!._id, subject: message, detail: { fields: ['message'] } },
+      address,
+      client,
+    );
     return rows[0]!;
   });
   return json({ message: 'Message added.', item }, 201);

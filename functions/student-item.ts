@@ -36,7 +36,7 @@ export default endpoint(async (req, context) => {
   if (req.method === 'GET') {
     const [student] = await query<Student>(`select ${STUDENT_COLUMNS} from students where id = $1`, [id]);
     if (!student) throw studentNotFound();
-    await audit({ staffId: staff.id, action: 'view', entity: 'student', entityId: id }, address);
+    await audit({ staffId: staff.id, action: 'view', entity: 'student', entityId: id, subject: student.name }, address);
     return json(student);
   }
 
@@ -64,7 +64,11 @@ export default endpoint(async (req, context) => {
       );
       if (!rows[0]) throw await studentMissedOrChanged(client, id);
       const { changed, ...updated } = rows[0];
-      await audit({ staffId: staff.id, action: 'update', entity: 'student', entityId: id, detail: { changed, version: updated.version } }, address, client);
+      await audit(
+        { staffId: staff.id, action: 'update', entity: 'student', entityId: id, subject: updated.name, detail: { changed, version: updated.version } },
+        address,
+        client,
+      );
       return updated;
     });
     return json({ message: 'Student updated.', item });
@@ -73,9 +77,9 @@ export default endpoint(async (req, context) => {
   const { version } = validate(DeleteQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
   await transaction(async (client) => {
     if (version > MAX_VERSION) throw await studentMissedOrChanged(client, id);
-    const deleted = await client.query('delete from students where id = $1 and version = $2', [id, version]);
+    const deleted = await client.query<{ name: string }>('delete from students where id = $1 and version = $2 returning name', [id, version]);
     if (deleted.rowCount !== 1) throw await studentMissedOrChanged(client, id);
-    await audit({ staffId: staff.id, action: 'delete', entity: 'student', entityId: id, detail: { version } }, address, client);
+    await audit({ staffId: staff.id, action: 'delete', entity: 'student', entityId: id, subject: deleted.rows[0]!.name, detail: { version } }, address, client);
   });
   return json({ message: 'Student deleted.' });
 });

@@ -1,6 +1,7 @@
 /**
  * /api/students (staff only):
- * - GET ?limit&after&q= → {items: Student[], next}: newest first (by id), keyset-paged; `q`
+ * - GET ?limit&after&q= → Student[]: newest first (by id), keyset-paged (the next page's address
+ *   in the `Link` header, rel="next", as the specification answers a bare list); `q`
  *   finds students whose name or e-mail contains it (any case). Each page shown is an audit line
  *   ('view', with the count and the search).
  * - POST {name, email, phone?, course, registrationDate?} → 201 {message: 'Student added.', item},
@@ -11,7 +12,7 @@ import { StudentFieldsSchema, type Student } from '../src/lib/schemas/student';
 import { audit } from './_shared/platform/audit';
 import { query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
-import { BIGINT_ID, FilterSchema, ListQuerySchema, cursorOf, listQuery, pageOf, readCursor } from './_shared/platform/paging';
+import { BIGINT_ID, FilterSchema, ListQuerySchema, cursorOf, listQuery, nextPageHeaders, pageOf, readCursor } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
 import { STUDENT_COLUMNS } from './_shared/records/students';
 
@@ -48,7 +49,7 @@ export default endpoint(async (req, context) => {
       { staffId: staff.id, action: 'view', entity: 'student', detail: { count: page.items.length, search: q ?? null, page: after ? 'later' : 'first' } },
       address,
     );
-    return json(page);
+    return json(page.items, 200, nextPageHeaders(req, page.next));
   }
 
   const fields = validate(StudentFieldsSchema, await readJson(req));
@@ -60,7 +61,11 @@ export default endpoint(async (req, context) => {
       [fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null],
     );
     const created = rows[0]!;
-    await audit({ staffId: staff.id, action: 'create', entity: 'student', entityId: created._id, detail: { fields: Object.keys(fields) } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'create', entity: 'student', entityId: created._id, subject: created.name, detail: { fields: Object.keys(fields) } },
+      address,
+      client,
+    );
     return created;
   });
   return json({ message: 'Student added.', item }, 201);

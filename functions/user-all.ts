@@ -1,6 +1,7 @@
 /**
- * GET /api/user/all?limit&after → {items: [{_id, name, email, role, createdAt}], next}: the
- * registered (student) accounts, newest first, keyset-paged. Staff only: the old client sent a
+ * GET /api/user/all?limit&after → {users: [{_id, name, email, role, createdAt}]}: the
+ * registered (student) accounts, newest first, keyset-paged (the next page's address in the `Link`
+ * header, rel="next"; the body keeps the specification's `users`). Staff only: the old client sent a
  * student's token here, and a student's token opens nothing but the student's own account, so it
  * gets 401 like anyone else without a staff session. Each page shown is an audit line ('view').
  */
@@ -9,7 +10,7 @@ import type { UserListing } from '../src/lib/schemas/student';
 import { audit } from './_shared/platform/audit';
 import { query } from './_shared/platform/db';
 import { allowMethods, endpoint, json } from './_shared/platform/http';
-import { ListQuerySchema, TIMESTAMP, UUID, cursorOf, listQuery, pageOf, readCursor } from './_shared/platform/paging';
+import { ListQuerySchema, TIMESTAMP, UUID, cursorOf, listQuery, nextPageHeaders, pageOf, readCursor } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
 
 interface UserRow {
@@ -43,7 +44,7 @@ export default endpoint(async (req, context) => {
     (row) => cursorOf(row.created_key, row.id),
   );
   await audit({ staffId: staff.id, action: 'view', entity: 'user', detail: { count: page.items.length, page: after ? 'later' : 'first' } }, address);
-  return json(page);
+  return json({ users: page.items }, 200, nextPageHeaders(req, page.next));
 });
 
 export const config: Config = { path: '/api/user/all' };

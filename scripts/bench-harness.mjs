@@ -62,13 +62,18 @@ export async function countRoundTrips(url, { serialize }) {
  * for after the answer is awaited). Resolves to the body's text; throws unless the status is 200.
  */
 export async function invoke(handler, target, cookie) {
+  return (await invokeWithHeaders(handler, target, cookie)).body;
+}
+
+/** As `invoke`, also giving the answer's headers (a list's next page is named in `Link`). */
+export async function invokeWithHeaders(handler, target, cookie) {
   const pending = [];
   const context = { ip: '100.64.1.10', requestId: randomUUID(), deploy: { context: '' }, params: {}, waitUntil: (p) => pending.push(p) };
   const response = await handler(new Request(new URL(target, 'http://127.0.0.1'), { headers: { cookie } }), context);
   const body = await response.text();
   await Promise.all(pending);
   if (response.status !== 200) throw new Error(`${target} answered ${response.status}: ${body.slice(0, 300)}`);
-  return body;
+  return { body, headers: response.headers };
 }
 
 /**

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { countRoundTrips, formatTimes, invoke, onEachDatabase, openDatabase, timeCalls } from './bench-harness.mjs';
+import { countRoundTrips, formatTimes, invoke, invokeWithHeaders, onEachDatabase, openDatabase, timeCalls } from './bench-harness.mjs';
 import { bundleFunction } from './in-process.mjs';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '100' }, rows: { type: 'string', default: '10000' }, only: { type: 'string' } } });
@@ -124,8 +124,14 @@ async function benchOn(label, databaseUrl) {
   const deepCursor = async (handler, route, depth) => {
     let after = null;
     for (let seen = 0; seen < depth; seen += 100) {
-      const page = await call(handler, `${route}${route.includes('?') ? '&' : '?'}limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`);
-      after = page.next;
+      const { body, headers } = await invokeWithHeaders(
+        handler,
+        `${route}${route.includes('?') ? '&' : '?'}limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+        data.cookie,
+      );
+      // The specification's lists name the next page in a Link header; the staff lists in `next`.
+      const link = /<([^>]*)>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1];
+      after = link ? new URL(link, 'http://127.0.0.1').searchParams.get('after') : JSON.parse(body).next;
     }
     return after;
   };
@@ -164,7 +170,7 @@ async function benchOn(label, databaseUrl) {
       let target = route + query;
       if (skip) target += `${query ? '&' : '?'}after=${encodeURIComponent(await deepCursor(handler, route + query, skip))}`;
       const { last: body, ...times } = await timeCalls(() => call(handler, target), calls, relay.roundTrips);
-      results.push({ name, ...times, items: Array.isArray(body) ? body.length : (body.items?.length ?? 1) });
+      results.push({ name, ...times, items: Array.isArray(body) ? body.length : (body.items?.length ?? body.users?.length ?? 1) });
     }
   } finally {
     await relay.close();

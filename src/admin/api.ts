@@ -4,6 +4,7 @@
  * the session is over: the marker is cleared and the browser goes home, as the spec says for
  * the dashboard. Any other failure throws an ApiError carrying the server's answer.
  */
+import { nextLink } from '../lib/link-header';
 import { clearAdminMarker } from '../stores/admin-session';
 
 /** A failed call: the HTTP status (0 when the network failed) and what the server said. */
@@ -36,7 +37,35 @@ export function leaveApp(to = '/') {
 }
 
 /** Calls the API: GET without `body`, else the method given (POST by default) with a JSON body. */
-export async function api<T>(path: string, { method, body }: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return (await call<T>(path, init)).data;
+}
+
+/** One page of a list: its rows and the address of the next page (null on the last). */
+export interface ListPage<T> {
+  rows: T[];
+  next: string | null;
+}
+
+/**
+ * One page of the list at `address`: the rows `rowsOf` finds in the body (a bare list, `{users}`,
+ * `{items}`), and the next page's address from the `Link` header (rel="next"), or, for a list
+ * answering `{items, next}`, the same address with `after` set to that cursor.
+ */
+export async function apiPage<T>(address: string, rowsOf: (body: unknown) => T[]): Promise<ListPage<T>> {
+  const { data, response } = await call<unknown>(address);
+  const linked = nextLink(response.headers.get('link'));
+  const cursor = (data as { next?: unknown } | null)?.next;
+  let next = linked;
+  if (!next && typeof cursor === 'string') {
+    const url = new URL(address, location.origin);
+    url.searchParams.set('after', cursor);
+    next = `${url.pathname}${url.search}`;
+  }
+  return { rows: rowsOf(data), next };
+}
+
+async function call<T>(path: string, { method, body }: { method?: string; body?: unknown } = {}): Promise<{ data: T; response: Response }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -56,7 +85,7 @@ export async function api<T>(path: string, { method, body }: { method?: string; 
     throw new ApiError(401, data);
   }
   if (!response.ok) throw new ApiError(response.status, data);
-  return data;
+  return { data, response };
 }
 
 /** The query string of a list call, leaving out empty values. */

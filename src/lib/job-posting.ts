@@ -2,6 +2,7 @@
  * What /jobs says about one opening outside its card: the text a share carries, and the
  * schema.org JobPosting that search engines read (JSON-LD).
  */
+import { indiaDay } from './india-time';
 import type { Job } from './schemas/job';
 
 /** schema.org's employmentType for each of our job types. */
@@ -36,7 +37,8 @@ export function jobPosting(job: Job, pageUrl: string, publisher: string) {
       `Posts: ${job.post}.`,
     ].join(' '),
     identifier: { '@type': 'PropertyValue', name: publisher, value: job._id },
-    datePosted: job.createdAt.slice(0, 10),
+    // The day in India it was published: one posted at 03:07 on 25 Nov in India is 25 Nov, not UTC's 24th.
+    datePosted: indiaDay(job.createdAt),
     employmentType: EMPLOYMENT_TYPE[job.type],
     hiringOrganization: { '@type': 'Organization', name: job.company },
     jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.location, addressCountry: 'IN' } },

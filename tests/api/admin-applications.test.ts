@@ -110,7 +110,11 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(50_000);
     expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
     expect(await views()).toEqual([
-      { action: 'view-document', entity_id: app.id, detail: { uploadId: app.documents['applicantPhoto'], slot: 'applicantPhoto' } },
+      {
+        action: 'view-document',
+        entity_id: app.id,
+        detail: { uploadId: app.documents['applicantPhoto'], slot: 'applicantPhoto', form: 'emitra', subject: app.reference },
+      },
     ]);
 
     const file = await target.fetch(link.url);
@@ -160,7 +164,9 @@ describe.each(targets)('applications in the staff inbox on $name', (target) => {
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
     expect(shown.body).toEqual({ field: 'aadharNo', value: '234123412346' });
     expect(shown.headers.get('cache-control')).toBe('no-store');
-    expect(await reveals()).toEqual([{ action: 'reveal', entity: 'application', entity_id: app.id, detail: { field: 'aadharNo', label: 'Aadhaar number' } }]);
+    expect(await reveals()).toEqual([
+      { action: 'reveal', entity: 'application', entity_id: app.id, detail: { field: 'aadharNo', label: 'Aadhaar number', subject: app.reference } },
+    ]);
     const expected = { panNo: 'ABCDE1234F', janAadharNo: '1234567890', bankAccountNumber: '12345678901', odAccount: '998877665544' };
     for (const [field, value] of Object.entries(expected)) expect((await reveal(app.id, { field })).body.value, field).toBe(value);
     expect(await reveals()).toHaveLength(5);

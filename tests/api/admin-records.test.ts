@@ -11,6 +11,7 @@ import { COMMON_PASSWORD } from '../../functions/_shared/auth/password-policy';
 import { INVITATION_HOURS } from '../../functions/_shared/auth/staff-accounts';
 import { RECOVERY_CODE_COUNT } from '../../functions/_shared/auth/totp';
 import { LIMITS } from '../../functions/_shared/platform/limits';
+import { nextLink } from '../../src/lib/link-header';
 import { PAGE_MAX } from '../../src/lib/schemas/records';
 import { createAccount, login, mailsTo } from './accounts';
 import type { Target } from './global-setup';
@@ -29,6 +30,14 @@ async function getJson(target: Target, route: string, cookie: string | null, exp
   const body = await res.json();
   expect(res.status, `GET ${route}: ${JSON.stringify(body)}`).toBe(expected);
   return body;
+}
+
+/** A GET of a list as `cookie`: its body and the next page's address (the `Link` header's rel="next"). */
+async function getList(target: Target, route: string, cookie: string): Promise<{ body: Json; next: string | null }> {
+  const res = await staffFetch(target, route, cookie);
+  const body = await res.json();
+  expect(res.status, `GET ${route}: ${JSON.stringify(body)}`).toBe(200);
+  return { body, next: nextLink(res.headers.get('link')) };
 }
 
 /** A write as `cookie`: its status and JSON. */
@@ -109,8 +118,10 @@ describe.each(targets)('staff records on $name', (target) => {
       const lines = await auditOf(target, 'student', id);
       expect(lines.map((l) => l.action)).toEqual(['create', 'view', 'update', 'update', 'delete']);
       expect(new Set(lines.map((l) => l.staff_id))).toEqual(new Set([admin.staff.id]));
-      expect(lines[2]!.detail).toEqual({ changed: ['email', 'phone', 'registrationDate'], version: 2 });
-      expect(lines[3]!.detail).toEqual({ changed: ['course'], version: 3 });
+      // Each line keeps the student's name, so the log still names them after the deletion.
+      expect(lines[2]!.detail).toEqual({ changed: ['email', 'phone', 'registrationDate'], version: 2, subject: edit.name });
+      expect(lines[3]!.detail).toEqual({ changed: ['course'], version: 3, subject: edit.name });
+      expect(lines[4]!.detail).toEqual({ version: 3, subject: edit.name });
     });
 
     it('answers an edit or a deletion based on an old version with 409 and the record as it is now', async () => {
@@ -169,15 +180,16 @@ describe.each(targets)('staff records on $name', (target) => {
         });
         ids.push(body.item._id);
       }
-      const page1 = await getJson(target, `/api/students?q=${tag.toUpperCase()}&limit=2`, admin.cookie);
-      expect(page1.items.map((s: Json) => s._id)).toEqual([ids[2], ids[1]]);
-      expect(page1.next).toEqual(expect.any(String));
-      const page2 = await getJson(target, `/api/students?q=${tag}&limit=2&after=${encodeURIComponent(page1.next)}`, admin.cookie);
-      expect(page2).toEqual({ items: [expect.objectContaining({ _id: ids[0], name: `Asha ${tag}` })], next: null });
+      // A bare list (the specification's shape); the next page, with the same search, named in the Link header.
+      const page1 = await getList(target, `/api/students?q=${tag.toUpperCase()}&limit=2`, admin.cookie);
+      expect(page1.body.map((s: Json) => s._id)).toEqual([ids[2], ids[1]]);
+      expect(page1.next).toMatch(new RegExp(`^/api/students\\?q=${tag.toUpperCase()}&limit=2&after=`));
+      const page2 = await getList(target, page1.next!, admin.cookie);
+      expect(page2).toEqual({ body: [expect.objectContaining({ _id: ids[0], name: `Asha ${tag}` })], next: null });
       // By e-mail, and a search's own % and _ are taken literally.
-      expect((await getJson(target, `/api/students?q=${encodeURIComponent(`bhavna.${tag}@`)}`, admin.cookie)).items.map((s: Json) => s._id)).toEqual([ids[1]]);
-      expect((await getJson(target, `/api/students?q=${encodeURIComponent('%')}`, admin.cookie)).items).toEqual([]);
-      expect((await getJson(target, `/api/students?q=${encodeURIComponent('_')}`, admin.cookie)).items).toEqual([]);
+      expect((await getJson(target, `/api/students?q=${encodeURIComponent(`bhavna.${tag}@`)}`, admin.cookie)).map((s: Json) => s._id)).toEqual([ids[1]]);
+      expect(await getJson(target, `/api/students?q=${encodeURIComponent('%')}`, admin.cookie)).toEqual([]);
+      expect(await getJson(target, `/api/students?q=${encodeURIComponent('_')}`, admin.cookie)).toEqual([]);
 
       const [line] = await db<{ detail: Json }>(
         target,
@@ -192,13 +204,14 @@ describe.each(targets)('staff records on $name', (target) => {
     const older = await createAccount(target, 'listedfirst');
     const newer = await createAccount(target, 'listedsecond');
     const seen: Json[] = [];
-    let next: string | null = null;
-    for (let i = 0; i < 3; i++) {
-      const page: Json = await getJson(target, `/api/user/all?limit=2${next ? `&after=${encodeURIComponent(next)}` : ''}`, admin.cookie);
-      expect(page.items.length).toBeLessThanOrEqual(2);
-      seen.push(...page.items);
+    let next: string | null = '/api/user/all?limit=2';
+    for (let i = 0; i < 3 && next; i++) {
+      // `{users}` (the specification's shape); the next page named in the Link header.
+      const page: { body: Json; next: string | null } = await getList(target, next, admin.cookie);
+      expect(Object.keys(page.body)).toEqual(['users']);
+      expect(page.body.users.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.users);
       next = page.next;
-      if (!next) break;
     }
     expect(seen[0]).toEqual({ _id: expect.any(String), name: expect.any(String), email: expect.any(String), role: 'user', createdAt: expect.any(String) });
     // Newest first, no row twice.
@@ -212,10 +225,10 @@ describe.each(targets)('staff records on $name', (target) => {
     ).toEqual(keys.map((k) => k.slice(0, 24)));
 
     const all = await getJson(target, `/api/user/all?limit=${PAGE_MAX}`, admin.cookie);
-    const positions = [newer, older].map((a) => all.items.findIndex((u: Json) => u.email === a.email));
+    const positions = [newer, older].map((a) => all.users.findIndex((u: Json) => u.email === a.email));
     expect(positions[0]).toBeGreaterThanOrEqual(0);
     expect(positions[1]).toBeGreaterThan(positions[0]!);
-    expect(all.items[positions[1]!]).toEqual({ _id: older.id, name: older.name, email: older.email, role: 'user', createdAt: expect.any(String) });
+    expect(all.users[positions[1]!]).toEqual({ _id: older.id, name: older.name, email: older.email, role: 'user', createdAt: expect.any(String) });
     expect(JSON.stringify(all)).not.toMatch(/password/i);
     const [line] = await db<{ n: number }>(target, `select count(*)::int as n from audit_log where staff_id = $1 and action = 'view' and entity = 'user'`, [
       admin.staff.id,
@@ -227,7 +240,7 @@ describe.each(targets)('staff records on $name', (target) => {
     for (const headers of [{ token }, { authorization: `Bearer ${token}` }]) {
       const res = await staffFetch(target, '/api/user/all', null, { headers });
       expect(res.status).toBe(401);
-      expect(await res.json()).not.toHaveProperty('items');
+      expect(await res.json()).not.toHaveProperty('users');
     }
   });
 
@@ -553,7 +566,8 @@ describe.each(targets)('staff records on $name', (target) => {
       entity: 'student',
       entityId: id,
       client: expect.any(String),
-      detail: { changed: ['name', 'email'], version: 2 },
+      detail: { changed: ['name', 'email'], version: 2, subject: expect.stringMatching(/^Audited /) },
+      summary: `${writer.staff.name} changed the student record of ${byRecord.items[0].detail.subject} (name and email).`,
     });
 
     const page1 = await getJson(target, `/api/admin/audit?staff=${writer.staff.id}&limit=2`, admin.cookie);

@@ -109,7 +109,9 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     expect(res.body.message).toBe('Outcome recorded.');
     // Interested without a follow-up day: the visit day is the follow-up.
     expect(res.body.item).toMatchObject({ status: 'interested', visitOn: visit, followUp: visit, version: 3 });
-    expect(res.body.item.timeline.map((t: { summary: string }) => t.summary)).toContain('WhatsApp: Message sent. Template: first-reply. Sent the fees.');
+    expect(res.body.item.timeline.map((t: { summary: string }) => t.summary)).toContain(
+      'WhatsApp: Message sent. Template: First reply to an enquiry. Sent the fees.',
+    );
 
     res = await post(lead.id, { action: 'follow-up', version: 3, followUp: later });
     expect(res.body.message).toBe(`Follow-up set for ${label(later)}.`);

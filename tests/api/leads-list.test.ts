@@ -541,9 +541,11 @@ describe.each(targets)('the leads list on $name', (target) => {
         expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
         'Application',
         'Apply dialog',
-        'direct',
+        'Direct visit',
         name,
       ]);
+      // Keys are exported as their names.
+      expect(rows[1]![HEADINGS.indexOf('Department')]).toBe('Digital Literacy');
     });
   });
 });

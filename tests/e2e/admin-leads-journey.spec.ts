@@ -200,7 +200,7 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   await expect(studentLink).toBeVisible();
 
   const students = await adminApi.get(`/api/students?q=${encodeURIComponent(person.email)}`);
-  const { items } = (await students.json()) as { items: { _id: string; name: string; course: string; phone: string | null; leadId: string | null }[] };
+  const items = (await students.json()) as { _id: string; name: string; course: string; phone: string | null; leadId: string | null }[];
   expect(items).toHaveLength(1);
   expect(items[0]).toMatchObject({ name: person.name, course: 'RS-CIT (Basic)', leadId: expect.stringMatching(/^\d+$/) });
   await expect(studentLink).toHaveAttribute('href', `/student-list/${items[0]!._id}/edit`);

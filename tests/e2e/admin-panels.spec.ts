@@ -8,6 +8,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { CONFLICT_MESSAGE, PAGE_MAX } from '../../src/lib/schemas/records';
+import { sourceLabel } from '../../src/lib/source-labels';
 import { expectNoViolations } from './axe';
 import { adminSecrets, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test, totp } from './admin-fixtures';
 import { countMailsTo } from './outbox';
@@ -93,7 +94,8 @@ test.describe('dashboard', () => {
     const leads = `${data.leadsLast30Days.toLocaleString('en-IN')} ${data.leadsLast30Days === 1 ? 'enquiry' : 'enquiries'}`;
     await expect(page.getByText(`${people} · ${leads} in the last 30 days, ${data.admittedLast30Days.toLocaleString('en-IN')} admitted.`)).toBeVisible();
     const tables: [string, string, (Row & { name: string })[]][] = [
-      ['Leads by source, last 30 days', 'Source', data.leadsBySource.map((r) => ({ ...r, name: r.source }))],
+      // Sources by name ('direct' → 'Direct visit'; a campaign's own UTM source as it is).
+      ['Leads by source, last 30 days', 'Source', data.leadsBySource.map((r) => ({ ...r, name: sourceLabel(r.source) }))],
       ['Leads by course, last 30 days', 'Course', data.leadsByCourse.map((r) => ({ ...r, name: r.course }))],
     ];
     expect(data.leadsBySource.find((r) => r.source === campaign)).toEqual({ source: campaign, people: 1, leads: 1, admitted: 0 });
@@ -272,8 +274,8 @@ test.describe('courses', () => {
     await card.getByRole('button', { name: /^Edit/ }).click();
     const id = await page.evaluate(
       async ([t, limit]) => {
-        const list = (await (await fetch(`/api/courses?limit=${limit}`)).json()) as { items: { _id: string; title: string }[] };
-        return list.items.find((c) => c.title === t)!._id;
+        const list = (await (await fetch(`/api/courses?limit=${limit}`)).json()) as { _id: string; title: string }[];
+        return list.find((c) => c.title === t)!._id;
       },
       [title, PAGE_MAX] as const,
     );
@@ -420,7 +422,7 @@ test.describe('students', () => {
     await expect(page.getByText(`No student matches “${email}”.`)).toBeVisible();
   });
 
-  test("'Loading students...' while the list loads, then Load more through the next cursor", async ({ page }) => {
+  test("'Loading students...' while the list loads, then Load more through the next page the Link header names", async ({ page }) => {
     const held = gate();
     const student = (n: number) => ({
       _id: String(n),
@@ -433,12 +435,14 @@ test.describe('students', () => {
     });
     await page.route(/\/api\/students\?/, async (route) => {
       const after = new URL(route.request().url()).searchParams.get('after');
+      // A bare list, as the API answers; the next page named in the Link header.
       if (!after) {
         await held.wait;
-        return answer(200, { items: [student(1), student(2)], next: 'cursor-2' })(route);
+        const headers = { link: '</api/students?limit=50&after=cursor-2>; rel="next"' };
+        return route.fulfill({ status: 200, contentType: 'application/json', headers, body: JSON.stringify([student(1), student(2)]) });
       }
       expect(after).toBe('cursor-2');
-      return answer(200, { items: [student(3)], next: null })(route);
+      return answer(200, [student(3)])(route);
     });
     await page.goto('/allStudents');
     await expect(page.getByText('Loading students...')).toBeVisible();
@@ -537,12 +541,23 @@ test.describe('staff', () => {
     // The audit log has it, and its filters find it.
     await openPanel(page, '/adminAudit', 'Audit log');
     await page.getByLabel('Member of staff').selectOption({ label: 'Demo Admin' });
-    await page.getByLabel('Kind of record').fill('staff');
+    // The kinds of record are offered by name; each line says in words what happened to whom.
+    await page.getByLabel('Kind of record').selectOption({ label: 'Staff accounts' });
     await page.getByRole('button', { name: 'Filter' }).click();
     const log = page.getByRole('table');
-    await expect(log.getByRole('row').filter({ hasText: 'disable' }).first()).toBeVisible();
-    await expect(log.getByRole('row').filter({ hasText: 'reset-second-factor' }).first()).toBeVisible();
-    for (const entity of await log.locator('tbody tr td:nth-child(4)').allTextContents()) expect(entity).toMatch(/^staff/);
+    await expect(
+      log
+        .getByRole('row')
+        .filter({ hasText: `Demo Admin disabled ${colleague.name}’s staff account.` })
+        .first(),
+    ).toBeVisible();
+    await expect(
+      log
+        .getByRole('row')
+        .filter({ hasText: `Demo Admin enabled ${colleague.name}’s staff account.` })
+        .first(),
+    ).toBeVisible();
+    for (const sentence of await log.locator('tbody tr td:nth-child(3)').allTextContents()) expect(sentence).toMatch(/^Demo Admin [^{}]+\.$/);
   });
 });
 

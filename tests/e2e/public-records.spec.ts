@@ -46,8 +46,9 @@ const jobs: Job[] = [
     post: 'Accounts trainee',
     applyLink: 'https://forms.example.in/intern',
     version: 1,
-    createdAt: '2026-11-18T06:00:00.000Z',
-    updatedAt: '2026-11-18T06:00:00.000Z',
+    // 03:07 on 18 Nov in India: UTC's day is still the 17th.
+    createdAt: '2026-11-17T21:37:00.000Z',
+    updatedAt: '2026-11-17T21:37:00.000Z',
   },
 ];
 
@@ -106,7 +107,11 @@ async function serveList<T extends { _id: string }>(page: Page, route: string, i
       const limit = pageSize ?? Number(url.searchParams.get('limit') ?? PAGE_DEFAULT);
       const rest = after ? items.filter((item) => Number(item._id) < Number(after)) : items;
       const shown = rest.slice(0, limit);
-      return request.fulfill({ json: { items: shown, next: rest.length > limit ? shown.at(-1)!._id : null } });
+      // A bare list; the next page named in the Link header, as the API answers.
+      const next = new URL(url);
+      next.searchParams.set('after', shown.at(-1)?._id ?? '');
+      const headers: Record<string, string> = rest.length > limit ? { link: `<${next.pathname}${next.search}>; rel="next"` } : {};
+      return request.fulfill({ json: shown, headers });
     },
   );
   return asked;
@@ -206,6 +211,7 @@ test.describe('/jobs', () => {
     });
     for (const field of ['Qualification: 12th pass with RS-CIT.', 'Salary: ₹12,000 a month.', 'Posts: 2.']) expect(postings[0].description).toContain(field);
     // A post given as a name, not a number, is no count of openings.
+    // Dated on India's day, not UTC's.
     expect(postings[1]).toMatchObject({ employmentType: 'INTERN', datePosted: '2026-11-18' });
     expect(postings[1]).not.toHaveProperty('totalJobOpenings');
     expect(await violations(), 'CSP violations').toEqual([]);

@@ -531,7 +531,7 @@ test.describe('service pages', () => {
     // However many openings the test server's database holds (public-records.spec.ts covers the rest).
     await page.route(
       (url) => url.pathname === '/api/jobs',
-      (route) => route.fulfill({ json: { items: [], next: null } }),
+      (route) => route.fulfill({ json: [] }),
     );
     await page.goto('/jobs');
     await expect(page.getByRole('main').getByText('No job openings available right now. Check back soon!')).toBeVisible();

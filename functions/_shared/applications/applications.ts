@@ -206,7 +206,10 @@ async function insertApplication(
 
   await attachDocuments(client, lead.id, def, input.draft, documents);
 
-  const notification = leadMail({ reference: lead.reference, kind: def.form, form: def.path, ...person });
+  const notification = leadMail(
+    { id: lead.id, reference: lead.reference, receivedAt: new Date(), kind: def.form, form: def.path, ...person },
+    submission.origin,
+  );
   const confirmation = confirmationMail(def, { reference: lead.reference, email: person.email }, submission.origin);
   const { rows: outbox } = await client.query<{ id: string; kind: 'lead' | 'applicant' }>(
     `insert into mail_outbox (kind, lead_id, recipient, subject, body, attempts, locked_until)

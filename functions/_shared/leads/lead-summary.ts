@@ -4,6 +4,7 @@
  * change, a mail to an applicant, …), made from the entry's kind, the detail stored with it and the
  * kind of its lead (an application's documents are named by its form's labels).
  */
+import { templateLabel } from '../../../src/lib/labels';
 import { FORMS } from '../../../src/lib/schemas/application-forms';
 import {
   CONTACT_CHANNELS,
@@ -69,7 +70,7 @@ export function summaryOf(kind: string, detail: Record<string, unknown>, leadKin
       return `Note: ${text(detail['text'])}`;
     case 'contact': {
       const head = `${labelOf(CONTACT_CHANNELS, detail['channel'])}: ${labelOf(CONTACT_OUTCOMES, detail['outcome'])}.`;
-      const template = detail['template'] ? ` Template: ${text(detail['template'])}.` : '';
+      const template = detail['template'] ? ` Template: ${templateLabel(text(detail['template']))}.` : '';
       const note = detail['note'] ? ` ${text(detail['note'])}` : '';
       return head + template + note;
     }

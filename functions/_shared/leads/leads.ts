@@ -46,7 +46,11 @@ export async function storeLead(lead: Lead, key: string | null, payload: unknown
     [...params, LEASE],
   );
   if (row)
-    return { reference: row.reference, replayed: false, notification: { outboxId: row.outbox_id, lead: { ...leadSummaryOf(lead), reference: row.reference } } };
+    return {
+      reference: row.reference,
+      replayed: false,
+      notification: { outboxId: row.outbox_id, lead: { ...leadSummaryOf(lead), id: row.id, reference: row.reference, receivedAt: new Date() } },
+    };
 
   // Only a repeated key gets here: answer as the first time, or refuse a different body.
   const [previous] = await query<{ reference: string; request_hash: string }>('select reference, request_hash from leads where idempotency_key = $1', [key]);

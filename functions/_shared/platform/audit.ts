@@ -37,18 +37,26 @@ export interface AuditEntry {
   entityId?: string | number | undefined;
   /** What changed or was seen: field names, a count, a filter — never a password or a code. */
   detail?: Record<string, unknown> | undefined;
+  /**
+   * The record as people name it (a person's name, a course's title, an application's reference),
+   * kept in the line (`detail.subject`) so that its sentence still names it after the record is deleted.
+   */
+  subject?: string | null | undefined;
 }
 
 const INSERT = 'insert into audit_log (staff_id, action, entity, entity_id, client, detail) values ($1, $2, $3, $4, $5, $6)';
 
-const params = (entry: AuditEntry, address: string) => [
-  entry.staffId,
-  entry.action,
-  entry.entity ?? null,
-  entry.entityId === undefined ? null : String(entry.entityId),
-  truncatedAddress(address),
-  entry.detail ? JSON.stringify(entry.detail) : null,
-];
+const params = (entry: AuditEntry, address: string) => {
+  const detail = entry.subject ? { ...entry.detail, subject: entry.subject } : entry.detail;
+  return [
+    entry.staffId,
+    entry.action,
+    entry.entity ?? null,
+    entry.entityId === undefined ? null : String(entry.entityId),
+    truncatedAddress(address),
+    detail ? JSON.stringify(detail) : null,
+  ];
+};
 
 /** Records `entry` for a request from `address`; inside the caller's transaction when `client` is given. */
 export async function audit(entry: AuditEntry, address: string, client?: PoolClient): Promise<void> {

@@ -8,9 +8,13 @@
  * growing delay and marks the row failed after MAX_ATTEMPTS, where staff can see it.
  * The lease (`locked_until`) keeps two senders off one row, so a message goes out once.
  */
+import { leadPath } from '../../../src/admin/routes';
+import { formatIndiaMoment } from '../../../src/lib/india-time';
+import { departmentLabel, formLabel } from '../../../src/lib/labels';
 import { APPLICATION_FORM_LABELS } from '../../../src/lib/schemas/application-status';
 import type { ApplicationForm } from '../../../src/lib/schemas/uploads';
 import { query } from './db';
+import { env } from './env';
 import { instituteAddress, sendMail, type Mail } from './mail';
 
 /** Attempts before a message is marked failed (about ten hours of retries). */
@@ -23,7 +27,11 @@ const MAX_DELAY = 6 * 60 * 60;
 
 /** What the institute is told about a lead. */
 export interface LeadSummary {
+  /** The lead's id: the mail links to its page in the admin. */
+  id?: string | null | undefined;
   reference: string;
+  /** When it came in (shown in India time). */
+  receivedAt?: Date | string | null | undefined;
   /** 'application', 'contact' or an application form's kind (emitra, csc, iibf, nielit). */
   kind: string;
   /** The form it came from. */
@@ -37,15 +45,29 @@ export interface LeadSummary {
   message?: string | null | undefined;
 }
 
-/** The notification of a lead, to the institute's own inbox (so it may carry what the visitor wrote). */
-export function leadMail(lead: LeadSummary): Mail {
+/** The site's configured address (Netlify's `URL`), which mail links start with; null when unset. */
+export function configuredOrigin(): string | null {
+  const { URL: site } = env();
+  return site ? new URL(site).origin : null;
+}
+
+/** The address links in mail to staff start with: the configured one, else the request's own. */
+export const originFor = (req: Request): string => configuredOrigin() ?? new URL(req.url).origin;
+
+/**
+ * The notification of a lead, to the institute's own inbox (so it may carry what the visitor
+ * wrote), in words (the form's and department's names, the time in India), with a link to the
+ * lead in the admin at `origin` (the site's address).
+ */
+export function leadMail(lead: LeadSummary, origin: string | null = configuredOrigin()): Mail {
   const lines = [
     `Reference: ${lead.reference}`,
-    `From: ${lead.form}`,
+    lead.receivedAt && `Received: ${formatIndiaMoment(lead.receivedAt)} (India time)`,
+    `From: ${formLabel(lead.form)}`,
     `Name: ${lead.name}`,
     `Phone: ${lead.phone}`,
     lead.email && `E-mail: ${lead.email}`,
-    lead.department && `Department: ${lead.department}`,
+    lead.department && `Department: ${departmentLabel(lead.department)}`,
     lead.course && `Course: ${lead.course}`,
     lead.subject && `Subject: ${lead.subject}`,
     lead.message && `Message:\n${lead.message}`,
@@ -53,6 +75,7 @@ export function leadMail(lead: LeadSummary): Mail {
   const form = APPLICATION_FORM_LABELS[lead.kind as ApplicationForm] as string | undefined;
   // An application form's lead: its details and documents are in the inbox, never in a mail.
   if (form) lines.push(`Form: ${form}`, 'The details and documents are in the leads inbox (ID numbers masked).');
+  if (origin && lead.id) lines.push('', `Open it in the admin: ${origin}${leadPath(lead.id)}`);
   const what = form ? `New ${form}` : lead.kind === 'application' ? 'New application' : 'New message';
   return { to: instituteAddress(), subject: `${what} ${lead.reference}: ${lead.name}`, text: lines.join('\n'), replyTo: lead.email ?? undefined };
 }
@@ -95,13 +118,15 @@ interface DueRow extends Partial<LeadSummary> {
   alert_body: string | null;
   /** Kinds 'staff' and 'applicant': the member of staff's or the applicant's address. */
   recipient: string | null;
+  lead_id: string | null;
+  received_at: Date | null;
 }
 
 /**
  * Takes up to `max` rows that are due (never sent, not failed, lease free), leases them, and
  * sends each. Returns how many went out and how many failed this time.
  */
-export async function deliverDue(max = 25): Promise<{ sent: number; failed: number }> {
+export async function deliverDue(max = 25, origin: string | null = configuredOrigin()): Promise<{ sent: number; failed: number }> {
   const rows = await query<DueRow>(
     `with due as (
        select id from mail_outbox
@@ -114,6 +139,7 @@ export async function deliverDue(max = 25): Promise<{ sent: number; failed: numb
        returning o.id, o.kind, o.lead_id, o.subject, o.body, o.recipient
      )
      select c.id::text, c.kind as outbox_kind, c.subject as alert_subject, c.body as alert_body, c.recipient,
+            l.id::text as lead_id, l.created_at as received_at,
             l.reference, l.kind, l.form, l.name, l.phone, l.email, l.department, l.course, l.subject, l.message
        from claimed c left join leads l on l.id = c.lead_id
       order by c.id`,
@@ -125,7 +151,7 @@ export async function deliverDue(max = 25): Promise<{ sent: number; failed: numb
     // stored rendered (staff and applicants with their own recipient).
     const mail =
       row.outbox_kind === 'lead'
-        ? leadMail(row as LeadSummary)
+        ? leadMail({ ...(row as LeadSummary), id: row.lead_id, receivedAt: row.received_at }, origin)
         : { to: row.recipient ?? instituteAddress(), subject: row.alert_subject!, text: row.alert_body! };
     if (await deliver(row.id, mail)) sent += 1;
   }

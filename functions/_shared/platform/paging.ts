@@ -105,3 +105,16 @@ export function pageOf<R, T>(rows: R[], limit: number, item: (row: R) => T, curs
   const shown = rows.slice(0, limit);
   return { items: shown.map(item), next: rows.length > limit ? cursor(shown.at(-1)!) : null };
 }
+
+/**
+ * The `Link` header naming the page after `page` of the list `req` asked for (RFC 8288,
+ * `rel="next"`): the same address and query, `after` set to the page's cursor. Empty on the last
+ * page. Lists the specification answers as a bare list (or `{users}`) page this way, so their
+ * body keeps its shape; a relative reference, resolved against the request's own address.
+ */
+export function nextPageHeaders(req: Request, next: string | null): Record<string, string> {
+  if (next === null) return {};
+  const url = new URL(req.url);
+  url.searchParams.set('after', next);
+  return { Link: `<${url.pathname}?${url.searchParams.toString()}>; rel="next"` };
+}

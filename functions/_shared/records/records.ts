@@ -124,7 +124,12 @@ export async function createRecord<F extends object>(kind: RecordKind<F>, fields
       names.map((name) => fields[name]),
     );
     const record = toRecord<F>(rows[0]!);
-    await audit({ staffId: who.staff.id, action: 'create', entity: kind.entity, entityId: record._id, detail: { fields: names } }, who.address, client);
+    const subject = kind.summary ? String(fields[kind.summary]) : undefined;
+    await audit(
+      { staffId: who.staff.id, action: 'create', entity: kind.entity, entityId: record._id, subject, detail: { fields: names } },
+      who.address,
+      client,
+    );
     return record;
   });
 }
@@ -163,7 +168,8 @@ export async function updateRecord<F extends object>(kind: RecordKind<F>, id: st
     if (!row) throw await refusal(kind, id, client);
     const { previous, ...stored } = row;
     const changed = names.filter((name) => JSON.stringify(previous[kind.columns[name]]) !== JSON.stringify(fields[name]));
-    await audit({ staffId: who.staff.id, action: 'update', entity: kind.entity, entityId: id, detail: { fields: changed } }, who.address, client);
+    const subject = kind.summary ? String(fields[kind.summary]) : undefined;
+    await audit({ staffId: who.staff.id, action: 'update', entity: kind.entity, entityId: id, subject, detail: { fields: changed } }, who.address, client);
     return toRecord<F>(stored as Row);
   });
 }
@@ -180,6 +186,7 @@ export async function deleteRecord<F extends object>(kind: RecordKind<F>, id: st
     const row = rows[0];
     if (!row) throw await refusal(kind, id, client);
     const detail = { version, ...(kind.summary && { [kind.summary]: row.summary }) };
-    await audit({ staffId: who.staff.id, action: 'delete', entity: kind.entity, entityId: id, detail }, who.address, client);
+    const subject = kind.summary ? String(row.summary) : undefined;
+    await audit({ staffId: who.staff.id, action: 'delete', entity: kind.entity, entityId: id, subject, detail }, who.address, client);
   });
 }

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { indiaToday, isApplicationKind, LEAD_FORMS, LEAD_KINDS, OPEN_STATUSES, STATUS_LABELS, type LeadRow } from '../../lib/schemas/lead';
 import { leadPath } from '../routes';
 import DataTable, { type Columns } from '../ui/DataTable';
+import { sourceLabel } from '../../lib/labels';
 import { formatDay, formatMoment } from '../ui/dates';
 import { useWide } from './use-wide';
 
@@ -74,7 +75,7 @@ function AskedCell({ lead }: { lead: LeadRow }) {
 function SourceCell({ lead }: { lead: LeadRow }) {
   return (
     <>
-      {lead.source}
+      {sourceLabel(lead.source)}
       <span className="leads-list__minor">{LEAD_FORMS[lead.form as keyof typeof LEAD_FORMS] ?? lead.form}</span>
     </>
   );

@@ -1,5 +1,6 @@
 /** Everything a lead sent, and where the visit came from, as term–value lists. */
-import { LEAD_FORMS, LEAD_KINDS, type LeadDetail } from '../../lib/schemas/lead';
+import { departmentLabel, formLabel, leadKindLabel, sourceLabel } from '../../lib/labels';
+import type { LeadDetail } from '../../lib/schemas/lead';
 import { formatMoment } from '../ui/dates';
 
 /** A term and its value, left out when there is no value. */
@@ -19,12 +20,12 @@ export function SentFacts({ lead }: { lead: LeadDetail }) {
     <dl className="lead-facts">
       <Fact term="Reference" value={lead.reference} />
       <Fact term="Received" value={formatMoment(lead.createdAt)} />
-      <Fact term="Kind" value={LEAD_KINDS[lead.kind] ?? lead.kind} />
-      <Fact term="Form" value={LEAD_FORMS[lead.form as keyof typeof LEAD_FORMS] ?? lead.form} />
+      <Fact term="Kind" value={leadKindLabel(lead.kind)} />
+      <Fact term="Form" value={formLabel(lead.form)} />
       <Fact term="Name" value={lead.name} />
       <Fact term="Mobile" value={lead.phone} />
       <Fact term="E-mail" value={lead.email} />
-      <Fact term="Department" value={lead.department} />
+      <Fact term="Department" value={departmentLabel(lead.department)} />
       <Fact term="Course" value={lead.course} />
       <Fact term="Subject" value={lead.subject} />
       <Fact term="Message" value={lead.message} />
@@ -38,7 +39,7 @@ export function SourceFacts({ lead }: { lead: LeadDetail }) {
   const a = lead.attribution;
   return (
     <dl className="lead-facts">
-      <Fact term="Source" value={lead.source} />
+      <Fact term="Source" value={sourceLabel(lead.source)} />
       <Fact term="UTM source" value={a.utmSource} />
       <Fact term="UTM medium" value={a.utmMedium} />
       <Fact term="UTM campaign" value={a.utmCampaign} />

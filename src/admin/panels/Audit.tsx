@@ -1,10 +1,11 @@
 /**
  * Audit log (/adminAudit): what staff did and which personal data they opened (GET
- * /api/admin/audit, newest first, keyset pages), filtered by member of staff, kind of record and
- * record id.
+ * /api/admin/audit, newest first, keyset pages), each line a sentence saying what happened to
+ * whom, filtered by member of staff, kind of record (by name) and record number.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { RECORD_KINDS } from '../../lib/labels';
 import { api, messageOf } from '../api';
 import DataTable, { type Columns } from '../ui/DataTable';
 import LoadMore from '../ui/LoadMore';
@@ -23,22 +24,15 @@ export interface AuditEntry {
   entityId: string | null;
   client: string | null;
   detail: unknown;
+  /** What happened, in words: 'Asha Verma disabled Ravi Kumar’s staff account.' */
+  summary: string;
 }
-
-/** Kinds of record the log names, offered as suggestions (any other may be typed). */
-const ENTITIES = ['session', 'staff', 'student', 'course', 'job', 'marquee', 'user'];
 
 const COLUMNS: Columns<AuditEntry> = [
   { id: 'at', accessorFn: (e) => formatMoment(e.at), header: 'When' },
   { id: 'staff', accessorFn: (e) => e.staff?.name ?? '—', header: 'Who' },
-  { id: 'action', accessorKey: 'action', header: 'Action' },
-  { id: 'record', accessorFn: (e) => (e.entityId ? `${e.entity} #${e.entityId}` : e.entity), header: 'Record' },
+  { id: 'summary', accessorKey: 'summary', header: 'What happened' },
   { id: 'client', accessorFn: (e) => e.client ?? '—', header: 'Network' },
-  {
-    id: 'detail',
-    header: 'Detail',
-    cell: ({ row }) => (row.original.detail == null ? '—' : <span className="admin-table__detail">{JSON.stringify(row.original.detail)}</span>),
-  },
 ];
 
 interface Filters {
@@ -81,21 +75,17 @@ export default function Audit() {
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-entity`}>Kind of record</label>
-          <input
-            id={`${id}-entity`}
-            type="text"
-            list={`${id}-entities`}
-            value={draft.entity}
-            onChange={(event) => setDraft({ ...draft, entity: event.target.value })}
-          />
-          <datalist id={`${id}-entities`}>
-            {ENTITIES.map((entity) => (
-              <option key={entity} value={entity} />
+          <select id={`${id}-entity`} value={draft.entity} onChange={(event) => setDraft({ ...draft, entity: event.target.value })}>
+            <option value="">Any</option>
+            {Object.entries(RECORD_KINDS).map(([entity, words]) => (
+              <option key={entity} value={entity}>
+                {words.many}
+              </option>
             ))}
-          </datalist>
+          </select>
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-entityId`}>Record id</label>
+          <label htmlFor={`${id}-entityId`}>Record number</label>
           <input
             id={`${id}-entityId`}
             type="text"

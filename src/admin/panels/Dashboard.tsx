@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { api } from '../api';
+import { sourceLabel } from '../../lib/labels';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 
@@ -122,7 +123,11 @@ function LeadSources({ figures }: { figures: DashboardFigures }) {
             {peopleAndEnquiries(figures.peopleLast30Days, figures.leadsLast30Days)} in the last 30 days, {number.format(figures.admittedLast30Days)} admitted.
           </p>
           <div className="admin-breakdowns">
-            <Breakdown caption="Leads by source, last 30 days" heading="Source" rows={figures.leadsBySource.map((r) => ({ ...r, name: r.source }))} />
+            <Breakdown
+              caption="Leads by source, last 30 days"
+              heading="Source"
+              rows={figures.leadsBySource.map((r) => ({ ...r, name: sourceLabel(r.source) }))}
+            />
             <Breakdown caption="Leads by course, last 30 days" heading="Course" rows={figures.leadsByCourse.map((r) => ({ ...r, name: r.course }))} />
           </div>
         </>

@@ -14,7 +14,6 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
 import type { Course } from '../../lib/schemas/course';
-import type { Page } from '../../lib/schemas/records';
 import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
 import { api, ApiError, listQuery, messageOf } from '../api';
 import { leadPath, PATHS } from '../routes';
@@ -88,7 +87,7 @@ function StudentEditor({ student }: { student?: Student }) {
   } = useForm<StudentFieldsInput, unknown, Output>({ resolver: standardSchemaResolver(StudentFieldsSchema), defaultValues: formOf(student) });
 
   // Course names already on the site, offered as suggestions.
-  const courses = useQuery({ queryKey: ['/api/courses', 'titles'], queryFn: () => api<Page<Course>>(`/api/courses${listQuery({ limit: 100 })}`) });
+  const courses = useQuery({ queryKey: ['/api/courses', 'titles'], queryFn: () => api<Course[]>(`/api/courses${listQuery({ limit: 100 })}`) });
   useEffect(() => reset(formOf(student)), [student, reset]);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['/api/students'] });
@@ -173,7 +172,7 @@ function StudentEditor({ student }: { student?: Student }) {
           </Field>
         </div>
         <datalist id={`${id}-courses`}>
-          {courses.data?.items.map((course) => (
+          {courses.data?.map((course) => (
             <option key={course._id} value={course.title} />
           ))}
         </datalist>

@@ -2,21 +2,21 @@
  * The course and job panels' shared shape (the spec gives them the same behaviour): a form that
  * adds a record, or, after Edit is chosen, updates it ('Update Course'), then returns to adding
  * with the list reloaded; the list, newest first, with Edit and Delete (after a confirmation);
- * 'Load more' through the `next` cursor. Every field is checked with the same zod schema as the
+ * 'Load more' through the next page the list names. Every field is checked with the same zod schema as the
  * server; the server's field errors show beside their fields. A 409 (someone saved first) shows
  * its message and loads the record as it is now into the form.
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
-import type { Page } from '../../lib/schemas/records';
 import { api, ApiError, listQuery, messageOf } from '../api';
 import { useConfirm } from './ConfirmDialog';
 import PanelHeading from './PanelHeading';
+import { usePaged } from './use-paged';
 
 /** One input of the form. */
 export interface FieldSpec {
@@ -94,13 +94,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
   });
 
   const key = [endpoint];
-  const list = useInfiniteQuery({
-    queryKey: key,
-    queryFn: ({ pageParam }) => api<Page<T>>(`${endpoint}${listQuery({ limit: 50, after: pageParam })}`),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
-  });
-  const records = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const { list, rows: records } = usePaged<T>(endpoint);
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
 
   const startAdding = () => {

@@ -1,0 +1,155 @@
+/**
+ * One line of the audit log in words: who did what to whom ("Asha Verma disabled Ravi Kumar's
+ * account", "Asha Verma deleted the student record of Sunita Sharma"). The record's name comes
+ * from the line itself (`detail.subject`, kept when it was written, so it survives the record's
+ * deletion), else from the record as it is now (`current`), else the kind of record and its number.
+ */
+import { FORMS } from './schemas/application-forms';
+import { APPLICATION_FORM_LABELS } from './schemas/application-status';
+import { STATUS_LABELS, type LeadStatus } from './schemas/lead';
+import { RECORD_KINDS, recordKindLabel } from './labels';
+
+/** What the sentence is made from: a line of audit_log and the names around it. */
+export interface AuditFacts {
+  /** The member of staff who did it (null when their account is gone). */
+  actor: string | null;
+  action: string;
+  entity: string | null;
+  entityId: string | null;
+  detail: Record<string, unknown> | null;
+  /** The record's name as it is now, for a line written before names were kept (null when deleted). */
+  current?: string | null | undefined;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const count = (n: unknown, one: string, many = `${one}s`) => `${Number(n) || 0} ${Number(n) === 1 ? one : many}`;
+
+/** The fields an update or create names, in words: 'price and duration'. */
+function fieldList(fields: unknown): string {
+  const names = (Array.isArray(fields) ? fields : []).map((f) =>
+    text(f)
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase(),
+  );
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The record in words: 'the student record of Sunita Sharma', 'course “Tally Prime”', 'lead AP-2026-00012 (Asha)'. */
+function recordWords(facts: AuditFacts): string {
+  const { entity, entityId, detail } = facts;
+  const kind = recordKindLabel(entity);
+  const name = text(detail?.['subject']) || text(facts.current);
+  const person = text(detail?.['person']);
+  if (!name) return entityId ? `${kind} #${entityId}` : `a ${kind}`;
+  switch (entity) {
+    case 'student':
+      return `the student record of ${name}`;
+    case 'staff':
+      return `${name}’s staff account`;
+    case 'lead':
+      return `lead ${name}${person ? ` (${person})` : ''}`;
+    case 'application':
+      return `application ${name}`;
+    case 'course':
+    case 'job':
+    case 'marquee':
+      return `the ${kind} “${name}”`;
+    default:
+      return `${kind} ${name}`;
+  }
+}
+
+/** A list view in words: 'the leads list (50 shown, search “sharma”)'. */
+function listWords(facts: AuditFacts): string {
+  const { entity, detail } = facts;
+  if (entity === 'audit') return 'the audit log';
+  if (entity === 'lead' && detail?.['screen'] === 'today') return 'the Today screen';
+  const many = entity && Object.hasOwn(RECORD_KINDS, entity) ? RECORD_KINDS[entity]!.many.toLowerCase() : `the ${entity ?? 'records'}`;
+  const search = text(detail?.['search']) || text(detail?.['q']);
+  const extra = [detail?.['count'] !== undefined ? `${text(detail['count'])} shown` : '', search ? `search “${search}”` : ''].filter(Boolean).join(', ');
+  return `the list of ${many}${extra ? ` (${extra})` : ''}`;
+}
+
+/** An application's document, named by its form: 'the Aadhaar card'. */
+function documentWords(detail: Record<string, unknown> | null): string {
+  const form = text(detail?.['form']);
+  const slot = text(detail?.['slot']);
+  const label = Object.hasOwn(APPLICATION_FORM_LABELS, form) ? FORMS[form as keyof typeof FORMS].documents.find((d) => d.slot === slot)?.label : undefined;
+  return label ? `the ${label}` : 'a document';
+}
+
+/** What a change to a lead was, in words: 'moved it to Contacted', 'added a note'. */
+function leadChange(detail: Record<string, unknown> | null): string {
+  switch (detail?.['action']) {
+    case 'note':
+      return 'added a note to';
+    case 'contact':
+      return 'recorded a call or message with';
+    case 'follow-up':
+      return 'set the follow-up day of';
+    case 'assign':
+      return detail['to'] ? 'assigned' : 'unassigned';
+    case 'move':
+      return `moved to ${STATUS_LABELS[text(detail['to']) as LeadStatus] ?? text(detail['to'])}:`;
+    default:
+      return 'changed';
+  }
+}
+
+/** The sentence of one audit line. */
+export function auditSentence(facts: AuditFacts): string {
+  const who = facts.actor || 'A former member of staff';
+  const { action, entity, entityId, detail } = facts;
+  const record = recordWords(facts);
+  switch (action) {
+    case 'sign-in':
+      return `${who} signed in.`;
+    case 'sign-out':
+      return `${who} signed out.`;
+    case 'sign-out-everywhere':
+      return `${who} signed out on every device (${count(detail?.['sessions'], 'session')} ended).`;
+    case 'enrol-second-factor':
+      return `${who} set up their authenticator app.`;
+    case 'use-recovery-code':
+      return `${who} signed in with a recovery code.`;
+    case 'accept-invitation':
+      return `${who} accepted their invitation and set a password.`;
+    case 'invite':
+      return detail?.['again'] ? `${who} sent a new invitation for ${record}.` : `${who} invited a colleague: ${record}.`;
+    case 'disable':
+      return `${who} disabled ${record}.`;
+    case 'enable':
+      return `${who} enabled ${record}.`;
+    case 'reset-second-factor':
+      return `${who} reset the authenticator app of ${record}.`;
+    case 'reveal':
+      return `${who} revealed the ${text(detail?.['label']) || 'ID number'} of ${record}.`;
+    case 'view-document':
+      return `${who} opened ${documentWords(detail)} of ${record}.`;
+    case 'export':
+      return `${who} exported ${count(detail?.['count'], 'lead')} to a spreadsheet.`;
+    case 'view':
+      return entityId ? `${who} opened ${record}.` : `${who} looked at ${listWords(facts)}.`;
+    case 'create':
+      if (entity === 'student' && detail?.['reference'])
+        return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
+      return `${who} added ${record}.`;
+    case 'delete':
+      return `${who} deleted ${record}.`;
+    case 'update': {
+      if (entity === 'recovery-codes') return `${who} made new recovery codes.`;
+      if (entity === 'outbox') return `${who} ${detail?.['action'] === 'dismiss' ? 'dismissed' : 'asked to send again'} a failed e-mail notification.`;
+      if (entity === 'person') return `${who} ${detail?.['action'] === 'unmerge' ? 'undid a merge of' : 'merged'} the enquiries of two people.`;
+      if (entity === 'lead' && detail?.['bulk']) {
+        const n = Array.isArray(detail['ids']) ? detail['ids'].length : 0;
+        return `${who} ${detail['action'] === 'assign' ? 'assigned' : `moved to ${STATUS_LABELS[text(detail['to']) as LeadStatus] ?? text(detail['to'])}`} ${count(n, 'lead')} at once.`;
+      }
+      if (entity === 'lead') return `${who} ${leadChange(detail)} ${record}.`;
+      const fields = fieldList(detail?.['fields'] ?? detail?.['changed']);
+      return `${who} changed ${record}${fields ? ` (${fields})` : ''}.`;
+    }
+    default:
+      return `${who}: ${action} ${record}.`;
+  }
+}

@@ -1,0 +1,44 @@
+/** Dates staff and visitors see are India's: a moment late in UTC's day belongs to India's next day. */
+import { describe, expect, it } from 'vitest';
+import { formatDay, formatMoment } from '../../src/admin/ui/dates';
+import { indiaDay } from '../../src/lib/india-time';
+import { jobPosting } from '../../src/lib/job-posting';
+import type { Job } from '../../src/lib/schemas/job';
+
+/** 03:07 on 25 Nov in India is 21:37 on 24 Nov in UTC. */
+const LATE_UTC = '2026-11-24T21:37:00.000Z';
+
+describe('India time', () => {
+  it('lists a moment under India’s day, not UTC’s', () => {
+    expect(indiaDay(LATE_UTC)).toBe('2026-11-25');
+    expect(formatDay(LATE_UTC)).toBe('25 Nov 2026');
+    expect(formatMoment(LATE_UTC)).toBe('25 Nov 2026, 3:07 am');
+    // Just before India's midnight stays on its day.
+    expect(formatDay('2026-11-24T18:29:00.000Z')).toBe('24 Nov 2026');
+  });
+
+  it('shows a calendar day as it is, whatever the time zone', () => {
+    expect(formatDay('2026-11-25')).toBe('25 Nov 2026');
+    expect(formatDay(null)).toBe('—');
+  });
+
+  it('dates a job posting on India’s day', () => {
+    const job: Job = {
+      _id: '7',
+      role: 'Computer Operator',
+      company: 'Marwar Traders',
+      location: 'Sojat City',
+      type: 'Full-Time',
+      experience: 'Fresher',
+      qualification: '12th pass',
+      salary: '₹12,000 a month',
+      candidate: 'Local candidates',
+      post: '2',
+      applyLink: 'https://forms.example.in/operator',
+      version: 1,
+      createdAt: LATE_UTC,
+      updatedAt: LATE_UTC,
+    };
+    expect(jobPosting(job, 'https://example.in/jobs', 'Institute').datePosted).toBe('2026-11-25');
+  });
+});
