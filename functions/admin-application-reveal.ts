@@ -25,7 +25,7 @@ const noSuchNumber = () => new HttpError(404, 'This application has no such ID n
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'reveal-ids' });
   await enforce([['reveal:staff', staff.id]]);
   const parsedId = RecordIdSchema.safeParse(context.params?.['id']);
   if (!parsedId.success) throw notFound();

@@ -38,7 +38,7 @@ interface AuditRow {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'audit' });
   const { limit, after, ...filters } = listQuery(req, AuditQuerySchema);
   const position = readCursor(after, [TIMESTAMP, BIGINT_ID]);
 

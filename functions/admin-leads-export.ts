@@ -124,7 +124,7 @@ function csvStream(rows: ExportRow[]): ReadableStream<Uint8Array> {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'leads-export' });
   const { sort, ids, ...filter } = listQuery(req, ExportQuerySchema);
 
   const params: unknown[] = [];

@@ -18,7 +18,7 @@ const notFound = () => new HttpError(404, 'This notification was not found.');
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'outbox' });
   const parsedId = RecordIdSchema.safeParse(context.params?.['id']);
   if (!parsedId.success) throw notFound();
   const id = parsedId.data;

@@ -3,7 +3,8 @@
  * leads, oldest follow-up first), the new enquiries and submitted applications nobody has touched
  * (oldest first; an application whose documents came back fixed is untouched again) — at most
  * TODAY_MAX each, `mine=1` keeping those assigned to the caller or to nobody — and the
- * notifications that failed for good and were not dismissed. An audit line 'view'.
+ * notifications that failed for good and were not dismissed (for a role that may deal with them:
+ * roles.ts 'outbox'; an empty list otherwise). An audit line 'view'.
  */
 import type { Config } from '@netlify/functions';
 import { OPEN_STATUSES, type LeadRow } from '../src/lib/schemas/lead';
@@ -13,6 +14,7 @@ import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, validate } from './_shared/platform/http';
 import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/leads/lead-row';
 import { leadMail } from './_shared/platform/outbox';
+import { can } from './_shared/auth/roles';
 import { requireStaff } from './_shared/auth/staff';
 
 /** The statuses of a lead waiting for staff's first look: a new enquiry, a submitted application. */
@@ -23,7 +25,7 @@ const MINE = '($2::uuid is null or l.assigned_to = $2 or l.assigned_to is null)'
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, role, address } = await requireStaff(req, context, { need: 'leads' });
   const { mine } = validate(TodayQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
   const me = mine === '1' ? staff.id : null;
 
@@ -42,7 +44,7 @@ export default endpoint(async (req, context) => {
         order by l.created_at, l.id limit $3`,
       [UNTOUCHED_STATUSES, me, TODAY_MAX],
     );
-    const failed = await failedNotices(client);
+    const failed = can(role, 'outbox') ? await failedNotices(client) : [];
     await audit(
       {
         staffId: staff.id,

@@ -14,7 +14,7 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');
   if (req.method === 'GET') return json(await listRecords(jobRecords, new URL(req.url)), 200, PUBLIC_CACHE);
 
-  const who = await requireStaff(req, context);
+  const who = await requireStaff(req, context, { need: 'website' });
   const fields = validate(JobFieldsSchema, await readJson(req));
   const item = await createRecord(jobRecords, fields, who);
   return json({ message: 'Job added.', item }, 201);

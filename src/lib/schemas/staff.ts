@@ -29,20 +29,70 @@ export const SecondFactorSchema = z.object({
 });
 export type SecondFactorInput = z.input<typeof SecondFactorSchema>;
 
+/** The roles of staff (staff.role): what each may do is decided on the server (functions/_shared/auth/roles.ts). */
+export const ROLES = ['owner', 'counsellor', 'accountant', 'teacher'] as const;
+/** A role of staff. */
+export type Role = (typeof ROLES)[number];
+
+/** Each role as staff read it. */
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', counsellor: 'Counsellor', accountant: 'Accountant', teacher: 'Teacher' };
+
+/** A role chosen in a form (an invitation, a change of role). */
+export const RoleSchema = z.enum(ROLES, { message: 'Please choose a role: Owner, Counsellor, Accountant or Teacher.' });
+
+/**
+ * What a role may be allowed to do; each staff endpoint names the one it needs, and GET
+ * /api/admin/me lists those of the signed-in member of staff so the app shows only what they may use.
+ */
+export const PERMISSIONS = [
+  /** The dashboard's figures. */
+  'dashboard',
+  /** Their own account: security page, recovery codes, signing out. */
+  'account',
+  /** The leads inbox, a lead and its actions, bulk actions, Today, merging people. */
+  'leads',
+  /** Exporting leads (every lead's contact details in one file). */
+  'leads-export',
+  /** The answers and documents of applications (ID numbers masked). */
+  'applications',
+  /** Showing an application's ID number (Aadhaar, PAN…) in full. */
+  'reveal-ids',
+  /** Students and the students' website accounts. */
+  'students',
+  /** The public website's courses, job openings and announcements. */
+  'website',
+  /** The list of colleagues (to assign a lead to one). */
+  'colleagues',
+  /** Staff accounts (invite, disable, change a role, reset a second factor) and the institute's settings. */
+  'staff',
+  /** The audit log. */
+  'audit',
+  /** Notifications that failed for good (send again, put aside). */
+  'outbox',
+] as const;
+/** Something a role may be allowed to do. */
+export type Permission = (typeof PERMISSIONS)[number];
+
 /** POST /api/admin/staff: invite a colleague (they get an e-mail to set a password). */
 export const InviteStaffSchema = z.object({
   /** The colleague's name. */
   name: NameSchema,
   /** Where the invitation goes; also their sign-in address. */
   email: EmailSchema,
+  /** What they may do once signed in; Counsellor when not given (never Owner by default). */
+  role: RoleSchema.default('counsellor'),
 });
 export type InviteStaffInput = z.input<typeof InviteStaffSchema>;
 
-/** PUT /api/admin/staff/{id}: disable or enable an account, or reset its second factor. */
-export const UpdateStaffSchema = z.object({
-  /** What to do. */
-  action: z.enum(['disable', 'enable', 'reset-second-factor'], { message: 'Please choose what to do with this account.' }),
-});
+/** PUT /api/admin/staff/{id}: disable or enable an account, reset its second factor, or change its role. */
+export const UpdateStaffSchema = z
+  .object({
+    /** What to do. */
+    action: z.enum(['disable', 'enable', 'reset-second-factor', 'change-role'], { message: 'Please choose what to do with this account.' }),
+    /** The new role ('change-role' only). */
+    role: RoleSchema.optional(),
+  })
+  .refine((v) => v.action !== 'change-role' || v.role !== undefined, { message: 'Please choose the new role.', path: ['role'] });
 export type UpdateStaffInput = z.input<typeof UpdateStaffSchema>;
 
 /** POST /api/admin/invitation: accept an invitation by choosing a password. */
@@ -61,7 +111,16 @@ export interface StaffView {
   _id: string;
   name: string;
   email: string;
+  /** Their role, and the role in words. */
+  role: Role;
+  roleLabel: string;
 }
+
+/** GET and PUT /api/admin/settings: whether new leads are assigned to counsellors in turn. */
+export const SettingsSchema = z.object({
+  autoAssign: z.object({ enabled: z.boolean({ message: 'Please say whether new leads are assigned in turn.' }) }, { message: 'Please say whether new leads are assigned in turn.' }),
+});
+export type SettingsInput = z.input<typeof SettingsSchema>;
 
 /** The browser's `adminToken` value: a marker of being signed in, never a credential (the cookie is). */
 export const ADMIN_MARKER = 'signed-in';
