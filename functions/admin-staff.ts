@@ -95,7 +95,11 @@ export default endpoint(async (req, context) => {
       staff.id,
       INVITATION_HOURS,
     ]);
-    await audit({ staffId: staff.id, action: 'invite', entity: 'staff', entityId: staffId, detail: { again: Boolean(existing), role: invitee.role } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'invite', entity: 'staff', entityId: staffId, detail: { again: Boolean(existing), role: invitee.role } },
+      address,
+      client,
+    );
     return (await staffAccount(client, staffId))!;
   });
 

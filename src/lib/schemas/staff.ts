@@ -118,7 +118,10 @@ export interface StaffView {
 
 /** GET and PUT /api/admin/settings: whether new leads are assigned to counsellors in turn. */
 export const SettingsSchema = z.object({
-  autoAssign: z.object({ enabled: z.boolean({ message: 'Please say whether new leads are assigned in turn.' }) }, { message: 'Please say whether new leads are assigned in turn.' }),
+  autoAssign: z.object(
+    { enabled: z.boolean({ message: 'Please say whether new leads are assigned in turn.' }) },
+    { message: 'Please say whether new leads are assigned in turn.' },
+  ),
 });
 export type SettingsInput = z.input<typeof SettingsSchema>;
 
