@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/applications/{id}/reveal {field} (staff only) → {field, value}: one ID number of
+ * POST /api/admin/applications/{id}/reveal {field} (Owner only) → {field, value}: one ID number of
  * application `id` (its lead's id) in full — an Aadhaar, PAN, Jan Aadhaar, voter ID or bank
  * account number, which the inbox otherwise shows only masked. Opened from the sealed value
  * (id-vault.ts) for this request only, and recorded in the audit log ('reveal', which number) in

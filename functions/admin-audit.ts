@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/audit?limit&after&staff=&entity=&entityId= (staff only) → {items: [{_id, at,
+ * GET /api/admin/audit?limit&after&staff=&entity=&entityId= (Owner only) → {items: [{_id, at,
  * staff: {_id, name} | null, action, entity, entityId, client, detail}], next}: the audit log,
  * newest first, keyset-paged, with each line's member of staff by name. `staff` (an account id),
  * `entity` ('student', 'course', …) and `entityId` narrow it; each filter has its index

@@ -11,7 +11,7 @@
  * - Accountant and Teacher: the dashboard only, until the office's fees and batches arrive.
  * Everyone: their own account (security page, recovery codes, signing out).
  */
-import { PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from '../../../src/lib/schemas/staff';
+import { PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from '../../../src/lib/staff-roles';
 import { HttpError } from '../platform/http';
 
 export { ROLES, ROLE_LABELS, PERMISSIONS, type Permission, type Role };

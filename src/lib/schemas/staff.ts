@@ -4,6 +4,9 @@
 import { z } from './zod';
 import { EmailSchema, NameSchema } from './fields';
 import { NewPasswordSchema, PasswordSchema } from './user';
+import { ROLES, type Role } from '../staff-roles';
+
+export { PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from '../staff-roles';
 
 /** POST /api/admin/login. */
 export const StaffLoginSchema = z.object({
@@ -29,49 +32,8 @@ export const SecondFactorSchema = z.object({
 });
 export type SecondFactorInput = z.input<typeof SecondFactorSchema>;
 
-/** The roles of staff (staff.role): what each may do is decided on the server (functions/_shared/auth/roles.ts). */
-export const ROLES = ['owner', 'counsellor', 'accountant', 'teacher'] as const;
-/** A role of staff. */
-export type Role = (typeof ROLES)[number];
-
-/** Each role as staff read it. */
-export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', counsellor: 'Counsellor', accountant: 'Accountant', teacher: 'Teacher' };
-
 /** A role chosen in a form (an invitation, a change of role). */
 export const RoleSchema = z.enum(ROLES, { message: 'Please choose a role: Owner, Counsellor, Accountant or Teacher.' });
-
-/**
- * What a role may be allowed to do; each staff endpoint names the one it needs, and GET
- * /api/admin/me lists those of the signed-in member of staff so the app shows only what they may use.
- */
-export const PERMISSIONS = [
-  /** The dashboard's figures. */
-  'dashboard',
-  /** Their own account: security page, recovery codes, signing out. */
-  'account',
-  /** The leads inbox, a lead and its actions, bulk actions, Today, merging people. */
-  'leads',
-  /** Exporting leads (every lead's contact details in one file). */
-  'leads-export',
-  /** The answers and documents of applications (ID numbers masked). */
-  'applications',
-  /** Showing an application's ID number (Aadhaar, PAN…) in full. */
-  'reveal-ids',
-  /** Students and the students' website accounts. */
-  'students',
-  /** The public website's courses, job openings and announcements. */
-  'website',
-  /** The list of colleagues (to assign a lead to one). */
-  'colleagues',
-  /** Staff accounts (invite, disable, change a role, reset a second factor) and the institute's settings. */
-  'staff',
-  /** The audit log. */
-  'audit',
-  /** Notifications that failed for good (send again, put aside). */
-  'outbox',
-] as const;
-/** Something a role may be allowed to do. */
-export type Permission = (typeof PERMISSIONS)[number];
 
 /** POST /api/admin/staff: invite a colleague (they get an e-mail to set a password). */
 export const InviteStaffSchema = z.object({
