@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/applications/{id}/reveal {field} (staff only) → {field, value}: one ID number of
+ * POST /api/admin/applications/{id}/reveal {field} (Owner only) → {field, value}: one ID number of
  * application `id` (its lead's id) in full — an Aadhaar, PAN, Jan Aadhaar, voter ID or bank
  * account number, which the inbox otherwise shows only masked. Opened from the sealed value
  * (id-vault.ts) for this request only, and recorded in the audit log ('reveal', which number) in
@@ -25,7 +25,7 @@ const noSuchNumber = () => new HttpError(404, 'This application has no such ID n
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'reveal-ids' });
   await enforce([['reveal:staff', staff.id]]);
   const parsedId = RecordIdSchema.safeParse(context.params?.['id']);
   if (!parsedId.success) throw notFound();

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/audit?limit&after&staff=&entity=&entityId= (staff only) → {items: [{_id, at,
+ * GET /api/admin/audit?limit&after&staff=&entity=&entityId= (Owner only) → {items: [{_id, at,
  * staff: {_id, name} | null, action, entity, entityId, client, detail, summary}], next}: the audit
  * log, newest first, keyset-paged, with each line's member of staff by name and what happened in
  * words (`summary`, src/lib/audit-words.ts): the record is named from the line (kept when it was
@@ -55,7 +55,7 @@ const CURRENT_NAME = `case
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'audit' });
   const { limit, after, ...filters } = listQuery(req, AuditQuerySchema);
   const position = readCursor(after, [TIMESTAMP, BIGINT_ID]);
 

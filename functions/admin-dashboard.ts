@@ -52,7 +52,7 @@ const NO_COURSE = 'Not given';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff } = await requireStaff(req, context);
+  const { staff } = await requireStaff(req, context, { need: 'dashboard' });
   const [figures] = await query<Figures>(
     `with recent as (
        select id, person_id, channel, course, created_at from leads where created_at > now() - interval '30 days'

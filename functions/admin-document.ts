@@ -29,7 +29,7 @@ const GONE: Record<string, string> = {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'applications' });
   const parsed = UploadIdSchema.safeParse(context.params?.['uploadId']);
   if (!parsed.success) throw notFound();
   const uploadId = parsed.data;

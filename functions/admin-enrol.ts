@@ -19,7 +19,7 @@ const ALREADY = 'An authenticator is already set up for this account. Please ent
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');
-  const signing = await requireStaff(req, context, 'second-factor');
+  const signing = await requireStaff(req, context, { stage: 'second-factor', need: 'account' });
   const { staff } = signing;
   if (signing.enrolled) throw new HttpError(409, ALREADY, { next: 'verify' });
   if (signing.verified) throw new HttpError(409, 'You are already signed in.');

@@ -1,8 +1,8 @@
 /**
  * /api/admin/invitation (public: the invited colleague has no session yet; the link's token is the
  * credential, 256 random bits of which only the hash is stored):
- * - GET ?token= → {name, email}: whom the link invites, so the page can greet them; 404 for an
- *   unknown or used link, 410 for an expired one.
+ * - GET ?token= → {name, email, role, roleLabel}: whom the link invites and in which role, so the
+ *   page can greet them; 404 for an unknown or used link, 410 for an expired one.
  * - POST {token, password} → {message: 'Your password is set. Please sign in.'}: the password
  *   must pass the same strength check as a student's (password-policy.ts); the invitation is used
  *   up and the password set in one transaction, with an audit line 'accept-invitation' of the new
@@ -28,8 +28,8 @@ export default endpoint(async (req, context) => {
     const token = new URL(req.url).searchParams.get('token') ?? '';
     await enforce([['staff-invitation:address', byClient(req, context)]]);
     if (!TOKEN.test(token)) throw new HttpError(404, INVITATION_NOT_FOUND);
-    const { name, email } = await openInvitation(token);
-    return json({ name, email });
+    const { name, email, role, roleLabel } = await openInvitation(token);
+    return json({ name, email, role, roleLabel });
   }
 
   const { token, password } = validate(AcceptInvitationSchema, await readJson(req));

@@ -24,7 +24,7 @@ interface Skipped {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'leads' });
   const action = validate(BulkActionSchema, await readJson(req));
   const ids = [...new Set(action.ids)];
 

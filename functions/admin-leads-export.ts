@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/leads/export.csv?<the list's filters>&ids=1,2,3 (staff only): the leads of the
+ * GET /api/admin/leads/export.csv?<the list's filters>&ids=1,2,3 (Owner only): the leads of the
  * current filter (and, with `ids`, only those selected) as a CSV file that Excel and LibreOffice
  * open correctly: UTF-8 with a byte order mark (Hindi names intact), CRLF line ends, cells quoted
  * where needed, and a cell that starts like a formula (= + - @ tab CR) made text with a leading
@@ -127,7 +127,7 @@ function csvStream(rows: ExportRow[]): ReadableStream<Uint8Array> {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'leads-export' });
   const { sort, ids, ...filter } = listQuery(req, ExportQuerySchema);
 
   const params: unknown[] = [];

@@ -86,7 +86,7 @@ function cursorFor(sort: LeadSort, row: Row): string {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'leads' });
   const { limit, after, sort, ...filter } = listQuery(req, LeadListQuerySchema);
   const position = readCursor(after, CURSOR_PARTS[sort])?.slice(1) ?? null;
 

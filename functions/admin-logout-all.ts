@@ -10,7 +10,7 @@ import { CLEAR_COOKIE, requireStaff, revokeStaffSessions } from './_shared/auth/
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'account' });
   const ended = await transaction(async (client) => {
     const count = await revokeStaffSessions(staff.id, client);
     await audit({ staffId: staff.id, action: 'sign-out-everywhere', entity: 'staff', entityId: staff.id, detail: { sessions: count } }, address, client);

@@ -10,7 +10,7 @@ import { CLEAR_COOKIE, requireStaff, revokeStaffSession } from './_shared/auth/s
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const signing = await requireStaff(req, context, 'second-factor');
+  const signing = await requireStaff(req, context, { stage: 'second-factor', need: 'account' });
   await revokeStaffSession(signing.sessionId);
   if (signing.verified) await audit({ staffId: signing.staff.id, action: 'sign-out', entity: 'session', entityId: signing.sessionId }, signing.address);
   return json({ message: 'Logged out' }, 200, { 'Set-Cookie': CLEAR_COOKIE });

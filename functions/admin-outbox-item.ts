@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/outbox/{id} (staff only), {action: 'retry' | 'dismiss'} → {message: 'Sending
+ * POST /api/admin/outbox/{id} (Owner only), {action: 'retry' | 'dismiss'} → {message: 'Sending
  * again.' | 'Dismissed.'} for a notification that failed for good: a retry makes it due again
  * from the first attempt (the housekeeping sends it within minutes); a dismissal takes it off the
  * Today screen. 404 for an unknown or malformed id, 409 when it is no longer failed (a colleague
@@ -18,7 +18,7 @@ const notFound = () => new HttpError(404, 'This notification was not found.');
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'outbox' });
   const parsedId = RecordIdSchema.safeParse(context.params?.['id']);
   if (!parsedId.success) throw notFound();
   const id = parsedId.data;

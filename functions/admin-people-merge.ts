@@ -14,7 +14,7 @@ import { requireStaff } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'leads' });
   const { from, into } = validate(MergeSchema, await readJson(req));
   const done = await transaction(async (client) => {
     const merged = await mergePeople(client, from, into, staff.id);

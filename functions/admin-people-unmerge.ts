@@ -14,7 +14,7 @@ import { requireStaff } from './_shared/auth/staff';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'leads' });
   const { merge } = validate(UnmergeSchema, await readJson(req));
   await transaction(async (client) => {
     const undone = await unmergePeople(client, merge, staff.id);

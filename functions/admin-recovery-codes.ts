@@ -20,7 +20,7 @@ const REPLAYED = 'This code was already used. Please wait for the next code in y
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'account' });
   const { code } = validate(RecoveryCodesSchema, await readJson(req));
   const failures: FailureUse[] = [['second-factor-failures:staff', staff.id]];
 

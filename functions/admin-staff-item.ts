@@ -1,14 +1,17 @@
 /**
- * PUT /api/admin/staff/{id} {action} (staff only) → {message, item}:
+ * PUT /api/admin/staff/{id} {action, role?} (Owner only) → {message, item}:
  * - 'disable': the account can no longer sign in, and every session of it ends in the same
  *   transaction (its open browsers are refused at their next request). Nobody disables their own
- *   account, and the last active account cannot be disabled (someone must be able to enable the
- *   others): the active accounts are locked first, so two colleagues disabling each other at the
- *   same moment cannot leave none.
+ *   account.
  * - 'enable': it may sign in again (with its password and authenticator).
  * - 'reset-second-factor': for a lost phone. Its authenticator is forgotten and its recovery codes
  *   are voided (housekeeping deletes them), and its sessions end: at its next sign-in, after the
  *   password, it sets up an authenticator again.
+ * - 'change-role' {role}: what the account may do from its next request on (roles.ts).
+ * The institute is never left without an active Owner (someone must be able to manage the
+ * others): disabling or demoting the last one is 409. Every change locks the active accounts
+ * first, always in the same order, so two Owners demoting or disabling each other at the same
+ * moment cannot leave none, and an Owner demoted a moment ago can no longer change anything.
  * Each change is an audit line in its transaction; asking for the state an account is already in
  * changes nothing and answers 200.
  */
@@ -18,6 +21,7 @@ import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { UUID } from './_shared/platform/paging';
+import { can, roleLabel, roleRefusal, type Role } from './_shared/auth/roles';
 import { staffAccount } from './_shared/auth/staff-accounts';
 import { requireStaff, revokeStaffSessions } from './_shared/auth/staff';
 
@@ -26,38 +30,39 @@ const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'PUT');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'staff' });
   const id = String(context.params?.['id'] ?? '');
   if (!UUID.test(id)) throw notFound();
-  const { action } = validate(UpdateStaffSchema, await readJson(req));
+  const { action, role } = validate(UpdateStaffSchema, await readJson(req));
 
   const answer = await transaction(async (client) => {
     // The answer shows the account as this transaction leaves it.
     const done = async (message: string) => ({ message, item: (await staffAccount(client, id))! });
-    // Disabling locks every active account first, always in the same order, so that two
-    // colleagues disabling each other wait for one another (and the second sees the first's
+    // Every change locks the active accounts first, always in the same order, so that two Owners
+    // demoting or disabling each other wait for one another (and the second sees the first's
     // change) instead of deadlocking or both succeeding.
-    const active =
-      action === 'disable'
-        ? (
-            await client.query<{ id: string }>('select id::text from staff where disabled_at is null and password_hash is not null order by id for update')
-          ).rows.map((row) => row.id)
-        : [];
-    const { rows } = await client.query<{ name: string; disabled: boolean; active: boolean; enrolled: boolean }>(
-      `select name, disabled_at is not null as disabled, disabled_at is null and password_hash is not null as active, totp_secret is not null as enrolled
+    const { rows: active } = await client.query<{ id: string; role: Role }>(
+      'select id::text, role from staff where disabled_at is null and password_hash is not null order by id for update',
+    );
+    // The caller was an Owner when the request began; one demoted or disabled meanwhile is refused.
+    const caller = active.find((other) => other.id === staff.id);
+    if (!caller) throw new HttpError(401, 'Your session has ended. Please sign in again.');
+    if (!can(caller.role, 'staff')) throw roleRefusal(caller.role);
+    const { rows } = await client.query<{ name: string; role: Role; disabled: boolean; active: boolean; enrolled: boolean }>(
+      `select name, role, disabled_at is not null as disabled, disabled_at is null and password_hash is not null as active, totp_secret is not null as enrolled
          from staff where id = $1 for update`,
       [id],
     );
     const target = rows[0];
     if (!target) throw notFound();
+    // Whether the account is the only active Owner left, as the locks above let this transaction see it.
+    const lastOwner = target.active && target.role === 'owner' && !active.some((other) => other.id !== id && other.role === 'owner');
     let message: string;
 
     if (action === 'disable') {
       if (id === staff.id) throw new HttpError(409, 'You cannot disable your own account. Ask a colleague if it must be disabled.');
       if (target.disabled) return done(`${target.name}’s account is already disabled.`);
-      if (target.active && active.every((other) => other === id)) {
-        throw new HttpError(409, 'This is the last active staff account, so it cannot be disabled.');
-      }
+      if (lastOwner) throw new HttpError(409, `${target.name} is the last active Owner, so their account cannot be disabled. Make a colleague an Owner first.`);
       await client.query('update staff set disabled_at = now(), disabled_by = $2 where id = $1', [id, staff.id]);
       const ended = await revokeStaffSessions(id, client);
       await audit({ staffId: staff.id, action: 'disable', entity: 'staff', entityId: id, subject: target.name, detail: { sessions: ended } }, address, client);
@@ -67,6 +72,13 @@ export default endpoint(async (req, context) => {
       await client.query('update staff set disabled_at = null, disabled_by = null where id = $1', [id]);
       await audit({ staffId: staff.id, action: 'enable', entity: 'staff', entityId: id, subject: target.name }, address, client);
       message = `${target.name}’s account is enabled.`;
+    } else if (action === 'change-role') {
+      const next = role!;
+      if (target.role === next) return done(`${target.name} is already ${roleLabel(next)}.`);
+      if (lastOwner) throw new HttpError(409, `${target.name} is the last active Owner, so their role cannot be changed. Make a colleague an Owner first.`);
+      await client.query('update staff set role = $2 where id = $1', [id, next]);
+      await audit({ staffId: staff.id, action: 'change-role', entity: 'staff', entityId: id, detail: { from: target.role, to: next } }, address, client);
+      message = `${target.name} is now ${roleLabel(next)}.`;
     } else {
       await client.query('update staff set totp_secret = null, totp_pending = null, totp_last_step = null, totp_enrolled_at = null where id = $1', [id]);
       const voided = await client.query('update staff_recovery_codes set used_at = now() where staff_id = $1 and used_at is null', [id]);

@@ -1,8 +1,10 @@
 /**
- * /api/admin/staff (staff only):
- * - GET → {items: [{_id, name, email, status, enrolled, createdAt, lastSignInAt}], next: null}:
+ * /api/admin/staff:
+ * - GET (roles that may see their colleagues: Owner, Counsellor, who assigns leads) → {items:
+ *   [{_id, name, email, status, role, roleLabel, enrolled, createdAt, lastSignInAt}], next: null}:
  *   every staff account (a handful, one page); an audit line 'view'.
- * - POST {name, email} → 201 {message: 'Invitation sent to {email}.', item}: invites a colleague.
+ * - POST {name, email, role} (Owner only; role Counsellor when not given) → 201 {message:
+ *   'Invitation sent to {email}.', item}: invites a colleague in that role.
  *   The account is made without a password, with an invitation valid INVITATION_HOURS whose link
  *   (`<site>/adminInvite#token=…`) is e-mailed after the answer. Inviting an address that is still
  *   'invited' voids its earlier links and sends a new one (and takes the name as now typed); an
@@ -18,17 +20,18 @@ import { env } from './_shared/platform/env';
 import { HttpError, afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { sendMail, type Mail } from './_shared/platform/mail';
 import { INVITATION_HOURS, hashInvitationToken, listStaffAccounts, newInvitationToken, staffAccount } from './_shared/auth/staff-accounts';
+import { roleLabel, type Role } from './_shared/auth/roles';
 import { requireStaff } from './_shared/auth/staff';
 
-/** The invitation e-mail: fixed wording, the two names (typed by staff, letters only) and the link. */
-function invitationMail(to: { name: string; email: string }, inviter: string, origin: string, token: string): Mail {
+/** The invitation e-mail: fixed wording, the two names (typed by staff, letters only), the role and the link. */
+function invitationMail(to: { name: string; email: string; role: Role }, inviter: string, origin: string, token: string): Mail {
   return {
     to: to.email,
     subject: `Your staff account at ${site.name}`,
     text: [
       `Dear ${to.name},`,
       '',
-      `${inviter} has invited you to the staff area of the ${site.name} website.`,
+      `${inviter} has invited you to the staff area of the ${site.name} website, as ${roleLabel(to.role)}.`,
       '',
       `To accept, open this link and choose your password (it works once, for ${INVITATION_HOURS} hours):`,
       `${origin}/adminInvite#token=${token}`,
@@ -47,7 +50,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: req.method === 'GET' ? 'colleagues' : 'staff' });
 
   if (req.method === 'GET') {
     const items = await listStaffAccounts();
@@ -70,14 +73,15 @@ export default endpoint(async (req, context) => {
     let staffId: string;
     if (existing) {
       staffId = existing.id;
-      await client.query('update staff set name = $2 where id = $1', [staffId, invitee.name]);
+      await client.query('update staff set name = $2, role = $3 where id = $1', [staffId, invitee.name, invitee.role]);
       await client.query('delete from staff_invitations where staff_id = $1', [staffId]);
     } else {
       try {
-        const created = await client.query<{ id: string }>('insert into staff (name, email, created_by) values ($1, $2, $3) returning id::text', [
+        const created = await client.query<{ id: string }>('insert into staff (name, email, created_by, role) values ($1, $2, $3, $4) returning id::text', [
           invitee.name,
           invitee.email,
           staff.id,
+          invitee.role,
         ]);
         staffId = created.rows[0]!.id;
       } catch (error) {
@@ -92,7 +96,7 @@ export default endpoint(async (req, context) => {
       INVITATION_HOURS,
     ]);
     await audit(
-      { staffId: staff.id, action: 'invite', entity: 'staff', entityId: staffId, subject: invitee.name, detail: { again: Boolean(existing) } },
+      { staffId: staff.id, action: 'invite', entity: 'staff', entityId: staffId, subject: invitee.name, detail: { again: Boolean(existing), role: invitee.role } },
       address,
       client,
     );

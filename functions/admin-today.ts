@@ -6,7 +6,7 @@
  * and submitted applications nobody has touched (oldest first; an application whose documents
  * came back fixed is untouched again) — at most TODAY_MAX each, `mine=1` keeping those assigned
  * to the caller or to nobody — and the notifications that failed for good and were not
- * dismissed. An audit line 'view'.
+ * dismissed (for a role that may deal with them: roles.ts 'outbox'; an empty list otherwise). An audit line 'view'.
  */
 import type { Config } from '@netlify/functions';
 import { OPEN_STATUSES, type LeadRow } from '../src/lib/schemas/lead';
@@ -17,6 +17,7 @@ import { allowMethods, endpoint, json, validate } from './_shared/platform/http'
 import { LEAD_ROW_COLUMNS, toLeadRow, type LeadRowRecord } from './_shared/leads/lead-row';
 import { leadMail } from './_shared/platform/outbox';
 import { ENQUIRY_KINDS_SQL } from './_shared/leads/person-pipeline';
+import { can } from './_shared/auth/roles';
 import { requireStaff } from './_shared/auth/staff';
 
 /** The statuses of a lead waiting for staff's first look: a new enquiry, a submitted application. */
@@ -33,7 +34,7 @@ const MINE = '($2::uuid is null or l.assigned_to = $2 or l.assigned_to is null)'
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, role, address } = await requireStaff(req, context, { need: 'leads' });
   const { mine } = validate(TodayQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
   const me = mine === '1' ? staff.id : null;
 
@@ -72,7 +73,7 @@ export default endpoint(async (req, context) => {
         order by l.created_at, l.id limit $3`,
       [UNTOUCHED_STATUSES, me, TODAY_MAX, staff.id],
     );
-    const failed = await failedNotices(client);
+    const failed = can(role, 'outbox') ? await failedNotices(client) : [];
     await audit(
       {
         staffId: staff.id,

@@ -19,7 +19,7 @@ const REPLAYED = 'This code was already used. Please wait for the next code in y
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const signing = await requireStaff(req, context, 'second-factor');
+  const signing = await requireStaff(req, context, { stage: 'second-factor', need: 'account' });
   const { staff } = signing;
   if (!signing.enrolled) throw new HttpError(409, 'Please set up your authenticator app first.', { next: 'enrol' });
   if (signing.verified) throw new HttpError(409, 'You are already signed in.');

@@ -14,7 +14,7 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'PUT', 'DELETE');
   if (req.method === 'GET') return json(await findRecord(jobRecords, recordId(jobRecords, context.params['id'])), 200, PUBLIC_CACHE);
 
-  const who = await requireStaff(req, context);
+  const who = await requireStaff(req, context, { need: 'website' });
   const id = recordId(jobRecords, context.params['id']);
   if (req.method === 'PUT') {
     const { version, ...fields } = validate(JobUpdateSchema, await readJson(req));

@@ -18,7 +18,7 @@ export default endpoint(async (req, context) => {
     return json(items, 200, { ...PUBLIC_CACHE, ...nextPageHeaders(req, next) });
   }
 
-  const who = await requireStaff(req, context);
+  const who = await requireStaff(req, context, { need: 'website' });
   const fields = validate(JobFieldsSchema, await readJson(req));
   const item = await createRecord(jobRecords, fields, who);
   return json({ message: 'Job added.', item }, 201);

@@ -10,7 +10,7 @@ const announcement = { entity: 'announcement' };
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'DELETE');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'website' });
   const id = recordId(announcement, context.params['id']);
   await transaction(async (client) => {
     const { rows } = await client.query<{ message: string }>('delete from marquee_messages where id = $1 returning message', [id]);

@@ -17,7 +17,7 @@ export default endpoint(async (req, context) => {
     return json(rows);
   }
 
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'website' });
   const { message } = validate(MarqueeMessageSchema, await readJson(req));
   const item = await transaction(async (client) => {
     const { rows } = await client.query<MarqueeMessage>(

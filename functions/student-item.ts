@@ -28,7 +28,7 @@ const DeleteQuerySchema = z.object({
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'PUT', 'DELETE');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'students' });
   const parsedId = RecordIdSchema.safeParse(context.params?.['id']);
   if (!parsedId.success) throw studentNotFound();
   const id = parsedId.data;

@@ -26,7 +26,7 @@ const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'students' });
 
   if (req.method === 'GET') {
     const { limit, after, q } = listQuery(req, StudentListQuerySchema);

@@ -25,7 +25,7 @@ interface UserRow {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context);
+  const { staff, address } = await requireStaff(req, context, { need: 'students' });
   const { limit, after } = listQuery(req, ListQuerySchema);
   const position = readCursor(after, [TIMESTAMP, UUID]);
 

@@ -1,6 +1,8 @@
 // Staff accounts made outside the app: `npm run admin:create` and the demo admin of the first
 // local `npm start`. Each gets a generated password (shown once, never stored in clear), and sets
 // up its authenticator app at its first sign-in. Colleagues are better invited from the app.
+// An account made here is an Owner unless told otherwise: it is how the institute's first
+// account is made, and how an Owner is made again should the app ever have none.
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../functions/_shared/auth/password.ts';
 
@@ -12,12 +14,14 @@ export const newPassword = () => randomBytes(15).toString('base64url');
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const ROLES = ['owner', 'counsellor', 'accountant', 'teacher'];
+
 /**
- * Creates a staff account with `password` (generated when left out) through `pool` (a Neon or
- * pg Pool). Returns what to tell the person; throws with a readable message on a bad or taken
- * address.
+ * Creates a staff account with `password` (generated when left out) and `role` (Owner when left
+ * out) through `pool` (a Neon or pg Pool). Returns what to tell the person; throws with a readable
+ * message on a bad or taken address or an unknown role.
  */
-export async function createStaff(pool, { name, email, password = newPassword() }) {
+export async function createStaff(pool, { name, email, password = newPassword(), role = 'owner' }) {
   const cleanName = String(name ?? '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -26,14 +30,14 @@ export async function createStaff(pool, { name, email, password = newPassword() 
     .toLowerCase();
   if (cleanName.length < 2) throw new Error('Please give the staff member\'s name (--name "Asha Verma").');
   if (!EMAIL.test(cleanEmail)) throw new Error('Please give a valid e-mail address (--email asha@example.com).');
+  if (!ROLES.includes(role)) throw new Error('Please give one of the roles owner, counsellor, accountant or teacher (--role counsellor).');
   const hash = await hashPassword(password);
   try {
-    const { rows } = await pool.query('insert into staff (name, email, password_hash, password_changed_at) values ($1, $2, $3, now()) returning id::text', [
-      cleanName,
-      cleanEmail,
-      hash,
-    ]);
-    return { id: rows[0].id, name: cleanName, email: cleanEmail, password };
+    const { rows } = await pool.query(
+      'insert into staff (name, email, password_hash, password_changed_at, role) values ($1, $2, $3, now(), $4) returning id::text',
+      [cleanName, cleanEmail, hash, role],
+    );
+    return { id: rows[0].id, name: cleanName, email: cleanEmail, password, role };
   } catch (error) {
     if (error?.code === '23505') throw new Error(`A staff account with the e-mail ${cleanEmail} already exists.`);
     throw error;

@@ -2,7 +2,8 @@
  * The staff admin app: one React island, served by the one shell page /adminPanel for every
  * admin address (netlify.toml rewrites them to it). It checks the session first (the `adminToken`
  * marker, then GET /api/admin/me: anything but a signed-in session goes home, as the spec says),
- * then draws the frame (sidebar 'Admin Panel', header, avatar) and the panel the address names.
+ * then draws the frame (sidebar 'Admin Panel', header, avatar) and the panel the address names,
+ * or "Your role does not allow this page" where the role may not open it.
  * Routing with wouter, server data with TanStack Query. Panels used less often load on demand.
  */
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -16,8 +17,9 @@ import { api, ApiError, leaveApp } from './api';
 import { AppInfoContext, type AppInfo, type Me } from './app-info';
 import Frame from './Frame';
 import Dashboard from './panels/Dashboard';
+import NotAllowed from './panels/NotAllowed';
 import NotFound from './panels/NotFound';
-import { ADMIN_ROUTES, type Panel } from './routes';
+import { ADMIN_ROUTES, PANEL_NEEDS, type Panel } from './routes';
 import { ConfirmProvider } from './ui/ConfirmDialog';
 
 const Today = lazy(() => import('./panels/Today'));
@@ -120,7 +122,7 @@ function SessionGate({ info }: { info: Omit<AppInfo, 'me'> }) {
           <Switch>
             {ADMIN_ROUTES.map((route) => (
               <Route key={route.path} path={route.path}>
-                {(params) => PANELS[route.panel](params)}
+                {(params) => (me.permissions.includes(PANEL_NEEDS[route.panel]) ? PANELS[route.panel](params) : <NotAllowed />)}
               </Route>
             ))}
             <Route component={NotFound} />

@@ -1,12 +1,13 @@
 /**
  * The sidebar 'Admin Panel': the spec's links in its order (Batch and Fees are not built and
- * not listed), the Students submenu (a button with aria-expanded, open while one of its pages is
+ * not listed) that the signed-in member of staff's role may open, the Students submenu (a button with aria-expanded, open while one of its pages is
  * shown), the staff pages, and Logout. On a phone it is a drawer opened by the header's Menu
  * button; Escape closes it and gives the focus back to that button.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { isGroup, NAV, type NavGroup, type NavLink } from './routes';
+import { useCan } from './app-info';
+import { isGroup, navFor, type NavGroup, type NavLink } from './routes';
 import { logout } from './logout';
 
 interface Props {
@@ -23,6 +24,7 @@ export default function Sidebar({ open, onClose }: Props) {
   const [location] = useLocation();
   const nav = useRef<HTMLElement>(null);
   const [leaving, setLeaving] = useState(false);
+  const entries = navFor(useCan());
 
   // Opening the drawer moves the focus into it.
   useEffect(() => {
@@ -53,7 +55,7 @@ export default function Sidebar({ open, onClose }: Props) {
         Admin Panel
       </p>
       <ul className="admin-nav">
-        {NAV.map((entry) =>
+        {entries.map((entry) =>
           isGroup(entry) ? (
             <Submenu key={entry.label} group={entry} location={location} />
           ) : (

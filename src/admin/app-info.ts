@@ -1,10 +1,13 @@
 /** What every part of the admin app may read: the signed-in member of staff and the site's facts. */
 import { createContext, use } from 'react';
+import type { Permission, Role } from '../lib/schemas/staff';
 import type { WhatsAppTemplate } from '../lib/whatsapp';
 
 /** GET /api/admin/me. */
 export interface Me {
-  staff: { _id: string; name: string; email: string };
+  staff: { _id: string; name: string; email: string; role: Role; roleLabel: string };
+  /** What their role may do (the server decides; the app shows only that). */
+  permissions: Permission[];
   stage: 'signed-in' | 'verify' | 'enrol';
   /** Minutes without a request after which the session ends. */
   idleMinutes: number;
@@ -30,4 +33,10 @@ export function useAppInfo(): AppInfo {
   const info = use(AppInfoContext);
   if (!info) throw new Error('useAppInfo outside the signed-in app');
   return info;
+}
+
+/** Whether the signed-in member of staff's role may do `permission` (inside the signed-in app only). */
+export function useCan(): (permission: Permission) => boolean {
+  const { me } = useAppInfo();
+  return (permission) => me.permissions.includes(permission);
 }

@@ -1,5 +1,9 @@
+import type { Permission } from '../lib/schemas/staff';
+
 /**
- * The admin app's addresses and its sidebar ('Admin Panel') as data. Every path here is answered
+ * The admin app's addresses and its sidebar ('Admin Panel') as data. Each panel names what a role
+ * must be allowed to do to open it (PANEL_NEEDS): the sidebar lists only those the role may open,
+ * and any other shows "Your role does not allow this page". Every path here is answered
  * by the one shell page /adminPanel (netlify.toml rewrites them to it with status 200); the app
  * picks the panel from the address.
  */
@@ -43,6 +47,27 @@ export type Panel =
   | 'staff'
   | 'audit'
   | 'security';
+
+/** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
+export const PANEL_NEEDS: Record<Panel, Permission> = {
+  dashboard: 'dashboard',
+  today: 'leads',
+  leads: 'leads',
+  lead: 'leads',
+  students: 'students',
+  'student-list': 'students',
+  'new-student': 'students',
+  'edit-student-pick': 'students',
+  'delete-student-pick': 'students',
+  'edit-student': 'students',
+  courses: 'website',
+  jobs: 'website',
+  notification: 'website',
+  users: 'students',
+  staff: 'staff',
+  audit: 'audit',
+  security: 'account',
+};
 
 /** One address of the admin app. */
 export interface AdminRoute {
@@ -126,3 +151,22 @@ export const NAV: (NavLink | NavGroup)[] = [
 
 /** Whether a sidebar entry is a submenu. */
 export const isGroup = (entry: NavLink | NavGroup): entry is NavGroup => 'items' in entry;
+
+/** What a role must be allowed to do to open `href` (its route's need; nothing for an unknown address). */
+export const needOf = (href: string): Permission | undefined => {
+  const route = ADMIN_ROUTES.find((r) => r.path === href);
+  return route && PANEL_NEEDS[route.panel];
+};
+
+/** The sidebar as a role sees it: the links it may open, and the submenus left with any. */
+export function navFor(can: (permission: Permission) => boolean): (NavLink | NavGroup)[] {
+  const opens = (link: NavLink) => {
+    const need = needOf(link.href);
+    return need !== undefined && can(need);
+  };
+  return NAV.flatMap((entry): (NavLink | NavGroup)[] => {
+    if (!isGroup(entry)) return opens(entry) ? [entry] : [];
+    const items = entry.items.filter(opens);
+    return items.length ? [{ ...entry, items }] : [];
+  });
+}

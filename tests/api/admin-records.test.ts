@@ -392,7 +392,17 @@ describe.each(targets)('staff records on $name', (target) => {
       expect(invited.status).toBe(201);
       expect(invited.body).toEqual({
         message: `Invitation sent to ${email}.`,
-        item: { _id: expect.any(String), name: 'Asha Verma', email, status: 'invited', enrolled: false, createdAt: expect.any(String), lastSignInAt: null },
+        item: {
+          _id: expect.any(String),
+          name: 'Asha Verma',
+          email,
+          status: 'invited',
+          role: 'counsellor',
+          roleLabel: 'Counsellor',
+          enrolled: false,
+          createdAt: expect.any(String),
+          lastSignInAt: null,
+        },
       });
       const staffId = invited.body.item._id as string;
 
@@ -411,7 +421,12 @@ describe.each(targets)('staff records on $name', (target) => {
       expect(stored).toEqual({ token_hash: createHash('sha256').update(token).digest('hex'), hours: INVITATION_HOURS });
       expect(JSON.stringify(await db(target, 'select * from staff_invitations where staff_id = $1', [staffId]))).not.toContain(token);
 
-      expect(await getJson(target, `/api/admin/invitation?token=${token}`, null)).toEqual({ name: 'Asha Verma', email });
+      expect(await getJson(target, `/api/admin/invitation?token=${token}`, null)).toEqual({
+        name: 'Asha Verma',
+        email,
+        role: 'counsellor',
+        roleLabel: 'Counsellor',
+      });
 
       const weak = await send(target, 'POST', '/api/admin/invitation', '', { token, password: 'password123' });
       expect(weak.status).toBe(400);
@@ -459,7 +474,12 @@ describe.each(targets)('staff records on $name', (target) => {
       const oldLink = await staffFetch(target, `/api/admin/invitation?token=${oldToken}`, null);
       expect(oldLink.status).toBe(404);
       expect((await oldLink.json()).message).toBe('This invitation link is not valid or has already been used. Please ask a colleague to invite you again.');
-      expect(await getJson(target, `/api/admin/invitation?token=${newToken}`, null)).toEqual({ name: 'Bhavna S Rao', email });
+      expect(await getJson(target, `/api/admin/invitation?token=${newToken}`, null)).toEqual({
+        name: 'Bhavna S Rao',
+        email,
+        role: 'counsellor',
+        roleLabel: 'Counsellor',
+      });
 
       await db(target, `update staff_invitations set expires_at = now() - interval '1 minute' where staff_id = $1`, [staffId]);
       const expired = await staffFetch(target, `/api/admin/invitation?token=${newToken}`, null);

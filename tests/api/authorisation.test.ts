@@ -4,12 +4,15 @@
  * disabled account, a session still waiting for its second factor, a student's token (in
  * `token`, in `Authorization: Bearer` and as the cookie), a browser asked by another site
  * carrying a valid admin cookie (a foreign `Origin`, or `Sec-Fetch-Site: cross-site`; reads too),
- * and finally a signed-in admin. The refused get 401 (the student 401 or 403, the cross-site
- * request 403) with nothing but a message, and after every refused call
+ * and finally a signed-in admin (an Owner). The refused get 401 (the student 401 or 403, the
+ * cross-site request 403) with nothing but a message, and after every refused call
  * the rows the call would touch are read again and must be as they were; the admin's call must
  * succeed (and, for a write or an audited view, must change those rows, which shows the read would
- * have seen a change). Only the rows of this test are compared, since other test files write the
- * same tables meanwhile.
+ * have seen a change). Then a row per role: a signed-in Counsellor, Accountant and Teacher each
+ * make the call afresh, and each either gets the Owner's answer (and changes the rows) where the
+ * table says the role may, or 403 "Your role (…) does not allow this." with nothing changed, its
+ * own session not even touched. Only the rows of this test are compared, since other test files
+ * write the same tables meanwhile.
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +20,19 @@ import { createAccount, login } from './accounts';
 import { insertApplication } from './staff-application-fixtures';
 import type { Target } from './global-setup';
 import { db, targets, uniqueEmail, uniqueName } from './helpers';
-import { createStaffAccount, passwordStep, sessionCookieOf, signedInAdmin, staffFetch, totp } from './staff';
+import { createStaffAccount, passwordStep, sessionCookieOf, signedInAdmin, staffFetch, totp, type TestRole } from './staff';
 
 type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
+/** A signed-in member of staff making the calls of a row: the admin (an Owner) or one of a role. */
+type Actor = Admin & { role: TestRole };
+
+/** The roles besides the Owner that a call is open to, as the institute decided them (docs/decisions/020-staff-roles.md). */
+const EVERY_ROLE: readonly TestRole[] = ['counsellor', 'accountant', 'teacher'];
+const COUNSELLOR: readonly TestRole[] = ['counsellor'];
+const OWNER_ONLY: readonly TestRole[] = [];
+/** The roles each of which gets a row of its own. */
+const OTHER_ROLES = ['counsellor', 'accountant', 'teacher'] as const;
+const ROLE_WORDS: Record<TestRole, string> = { owner: 'Owner', counsellor: 'Counsellor', accountant: 'Accountant', teacher: 'Teacher' };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One request: a route and a body (made when sent, for a code that must be current). */
@@ -31,7 +44,7 @@ interface Call {
 /** What the callers of one target share. */
 interface Setup {
   target: Target;
-  admin: Admin;
+  admin: Actor;
   /** Ids of every staff account this test signs in with: their audit lines and sessions are watched. */
   staffIds: string[];
 }
@@ -40,7 +53,7 @@ interface Prepared {
   call: Call;
   /** The rows the call would change, as they are now. */
   state: () => Promise<unknown>;
-  /** The admin's cookie for this case, when it must not be the shared one (signing out everywhere). */
+  /** The caller's cookie for this case, when it must not be the shared one (signing out everywhere). */
   cookie?: string;
 }
 
@@ -53,7 +66,10 @@ interface Case {
   changes: boolean;
   /** Whether a session waiting for its second factor may call it (only the sign-in's own status). */
   acceptsPending?: boolean;
-  prepare(setup: Setup): Promise<Prepared>;
+  /** The roles besides the Owner that may make the call. */
+  roles: readonly TestRole[];
+  /** Makes the call ready for `actor` (the admin, or a member of staff of a role). */
+  prepare(setup: Setup, actor: Actor): Promise<Prepared>;
 }
 
 /* ------------------------------------------------------------- reads of what may change --- */
@@ -115,6 +131,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/admin/me',
+    roles: EVERY_ROLE,
     ok: 200,
     changes: false,
     acceptsPending: true,
@@ -123,11 +140,12 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/logout-all',
+    roles: EVERY_ROLE,
     ok: 200,
     changes: true,
-    prepare: async (s) => {
-      // Its own admin: the shared one must stay signed in.
-      const own = await signedInAdmin(s.target, 'logoutall');
+    prepare: async (s, actor) => {
+      // Its own account (of the actor's role): the shared one must stay signed in.
+      const own = await signedInAdmin(s.target, 'logoutall', actor.role);
       s.staffIds.push(own.staff.id);
       return {
         call: { route: '/api/admin/logout-all', body: {} },
@@ -139,12 +157,13 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/logout',
+    roles: EVERY_ROLE,
     ok: 200,
     changes: true,
     acceptsPending: true,
-    prepare: async (s) => {
-      // Its own admin: the shared one must stay signed in.
-      const own = await signedInAdmin(s.target, 'logout');
+    prepare: async (s, actor) => {
+      // Its own account (of the actor's role): the shared one must stay signed in.
+      const own = await signedInAdmin(s.target, 'logout', actor.role);
       s.staffIds.push(own.staff.id);
       return {
         call: { route: '/api/admin/logout', body: {} },
@@ -156,6 +175,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/admin/dashboard',
+    roles: EVERY_ROLE,
     ok: 200,
     changes: false,
     prepare: async () => ({ call: { route: '/api/admin/dashboard' }, state: async () => null }),
@@ -163,6 +183,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/students',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => ({ call: { route: '/api/students?limit=5' }, state: auditLines(s, 'student') }),
@@ -170,6 +191,7 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/students',
+    roles: COUNSELLOR,
     ok: 201,
     changes: true,
     prepare: async (s) => {
@@ -180,6 +202,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/students/{id}',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -193,6 +216,7 @@ const CASES: Case[] = [
   {
     method: 'PUT',
     path: '/api/students/{id}',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -209,6 +233,7 @@ const CASES: Case[] = [
   {
     method: 'DELETE',
     path: '/api/students/{id}',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -222,6 +247,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/user/all',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => ({ call: { route: '/api/user/all?limit=5' }, state: auditLines(s, 'user') }),
@@ -229,6 +255,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/admin/staff',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => ({ call: { route: '/api/admin/staff' }, state: auditLines(s, 'staff') }),
@@ -236,6 +263,7 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/staff',
+    roles: OWNER_ONLY,
     ok: 201,
     changes: true,
     prepare: async (s) => {
@@ -250,6 +278,7 @@ const CASES: Case[] = [
   {
     method: 'PUT',
     path: '/api/admin/staff/{id}',
+    roles: OWNER_ONLY,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -263,6 +292,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/admin/audit',
+    roles: OWNER_ONLY,
     ok: 200,
     changes: true,
     prepare: async (s) => ({ call: { route: '/api/admin/audit?limit=5' }, state: auditLines(s, 'audit') }),
@@ -270,16 +300,17 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/recovery-codes',
+    roles: EVERY_ROLE,
     ok: 200,
     changes: true,
-    prepare: async (s) => ({
+    prepare: async (s, actor) => ({
       // A code of the next step, made when sent: the refused calls never reach it.
-      call: { route: '/api/admin/recovery-codes', body: async () => ({ code: await totp(s.admin.secret, 1) }) },
+      call: { route: '/api/admin/recovery-codes', body: async () => ({ code: await totp(actor.secret, 1) }) },
       state: () =>
         rows(
           s.target,
           "select t.totp_last_step, array(select code_hash || coalesce(used_at::text, '') from staff_recovery_codes where staff_id = t.id order by code_hash) as codes from staff t where t.id = $1",
-          [s.admin.staff.id],
+          [actor.staff.id],
         ),
     }),
   },
@@ -288,6 +319,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/admin/leads',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => ({ call: { route: '/api/admin/leads?limit=5' }, state: auditLines(s, 'lead') }),
@@ -295,6 +327,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/admin/leads/export.csv',
+    roles: OWNER_ONLY,
     ok: 200,
     changes: true,
     prepare: async (s) => ({ call: { route: `/api/admin/leads/export.csv?source=authz-${randomBytes(5).toString('hex')}` }, state: auditLines(s, 'lead') }),
@@ -304,6 +337,7 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/marquee',
+    roles: OWNER_ONLY,
     ok: 201,
     changes: true,
     prepare: async (s) => {
@@ -317,6 +351,7 @@ const CASES: Case[] = [
   {
     method: 'DELETE',
     path: '/api/marquee/{id}',
+    roles: OWNER_ONLY,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -350,6 +385,7 @@ const CASES: Case[] = [
       {
         method: 'POST',
         path: `/api/${kind}`,
+        roles: OWNER_ONLY,
         ok: 201,
         changes: true,
         prepare: async (s) => {
@@ -360,6 +396,7 @@ const CASES: Case[] = [
       {
         method: 'PUT',
         path: `/api/${kind}/{id}`,
+        roles: OWNER_ONLY,
         ok: 200,
         changes: true,
         prepare: async (s) => {
@@ -373,6 +410,7 @@ const CASES: Case[] = [
       {
         method: 'DELETE',
         path: `/api/${kind}/{id}`,
+        roles: OWNER_ONLY,
         ok: 200,
         changes: true,
         prepare: async (s) => {
@@ -386,6 +424,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/admin/leads/{id}',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -396,6 +435,7 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/leads/{id}',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -415,6 +455,7 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/applications/{id}/reveal',
+    roles: OWNER_ONLY,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -425,6 +466,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/admin/documents/{uploadId}',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -435,6 +477,7 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/leads/bulk',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -448,6 +491,7 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/people/merge',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -466,6 +510,7 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/people/unmerge',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -490,6 +535,7 @@ const CASES: Case[] = [
   {
     method: 'GET',
     path: '/api/admin/today',
+    roles: COUNSELLOR,
     ok: 200,
     changes: true,
     prepare: async (s) => ({ call: { route: '/api/admin/today?mine=1' }, state: auditLines(s, 'lead') }),
@@ -497,6 +543,7 @@ const CASES: Case[] = [
   {
     method: 'POST',
     path: '/api/admin/outbox/{id}',
+    roles: OWNER_ONLY,
     ok: 200,
     changes: true,
     prepare: async (s) => {
@@ -509,6 +556,28 @@ const CASES: Case[] = [
         call: { route: `/api/admin/outbox/${id}`, body: { action: 'dismiss' } },
         state: () => rows(s.target, 'select dismissed_at, dismissed_by from mail_outbox where id = $1', [id]),
       };
+    },
+  },
+  // The institute's settings: assigning new leads in turn.
+  {
+    method: 'GET',
+    path: '/api/admin/settings',
+    ok: 200,
+    changes: false,
+    roles: OWNER_ONLY,
+    prepare: async () => ({ call: { route: '/api/admin/settings' }, state: async () => null }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings',
+    ok: 200,
+    changes: true,
+    roles: OWNER_ONLY,
+    prepare: async (s) => {
+      const state = () => rows(s.target, `select value, updated_at, updated_by from institute_settings where key = 'auto-assign'`);
+      // The opposite of the setting as it is when sent, so that a call that is let through changes it.
+      const enabled = async () => (((await state())[0]?.['value'] as { enabled?: boolean } | undefined)?.enabled ?? false) === false;
+      return { call: { route: '/api/admin/settings', body: async () => ({ autoAssign: { enabled: await enabled() } }) }, state };
     },
   },
 ];
@@ -536,10 +605,15 @@ async function send(target: Target, method: Method, call: Call, cookie: string |
 describe.each(targets)('authorisation of every staff endpoint on $name', (target) => {
   let setup: Setup;
   let callers: Caller[];
+  /** A signed-in member of staff of each role but the Owner's. */
+  let actors: Record<(typeof OTHER_ROLES)[number], Actor>;
 
   beforeAll(async () => {
-    const [admin, expired, revoked, disabled, halfway, student] = await Promise.all([
+    const [admin, counsellor, accountant, teacher, expired, revoked, disabled, halfway, student] = await Promise.all([
       signedInAdmin(target, 'authz'),
+      signedInAdmin(target, 'authzcounsellor', 'counsellor'),
+      signedInAdmin(target, 'authzaccountant', 'accountant'),
+      signedInAdmin(target, 'authzteacher', 'teacher'),
       signedInAdmin(target, 'expired'),
       signedInAdmin(target, 'revoked'),
       signedInAdmin(target, 'disabledauthz'),
@@ -551,7 +625,16 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
     await db(target, 'update staff set disabled_at = now() where id = $1', [disabled.staff.id]);
     const { cookie: waiting } = await passwordStep(target, halfway.staff);
     const token = await login(target, student.email, student.password);
-    setup = { target, admin, staffIds: [admin.staff.id, expired.staff.id, revoked.staff.id, disabled.staff.id, halfway.staff.id] };
+    setup = {
+      target,
+      admin: { ...admin, role: 'owner' },
+      staffIds: [admin.staff.id, counsellor.staff.id, accountant.staff.id, teacher.staff.id, expired.staff.id, revoked.staff.id, disabled.staff.id, halfway.staff.id],
+    };
+    actors = {
+      counsellor: { ...counsellor, role: 'counsellor' },
+      accountant: { ...accountant, role: 'accountant' },
+      teacher: { ...teacher, role: 'teacher' },
+    };
     callers = [
       { who: 'nobody', refused: [401] },
       { who: 'a garbage cookie', cookie: `__Host-staff=${randomBytes(32).toString('base64url')}`, refused: [401] },
@@ -588,7 +671,7 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
     );
 
   it.for(CASES)('$method $path', async (c) => {
-    const prepared = await c.prepare(setup);
+    const prepared = await c.prepare(setup, setup.admin);
     const adminCookie = prepared.cookie ?? setup.admin.cookie;
 
     for (const caller of callers) {
@@ -609,4 +692,27 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
     expect(res.status, `the admin: ${await res.clone().text()}`).toBe(c.ok);
     if (c.changes) expect(await prepared.state(), 'the admin’s call shows in the rows watched').not.toEqual(before);
   });
+
+  // A row per role: the same call, made ready afresh for a member of staff of that role.
+  it.for(CASES.flatMap((c) => OTHER_ROLES.map((role) => ({ ...c, role, allowed: c.roles.includes(role) }))))(
+    '$method $path by the $role (allowed: $allowed)',
+    async (c) => {
+      const actor = actors[c.role];
+      const prepared = await c.prepare(setup, actor);
+      const cookie = prepared.cookie ?? actor.cookie;
+      const before = [await prepared.state(), await watched()];
+      const res = await send(target, c.method, prepared.call, cookie);
+      if (c.allowed) {
+        expect(res.status, `the ${c.role}: ${await res.clone().text()}`).toBe(c.ok);
+        if (c.changes) expect(await prepared.state(), `the ${c.role}’s call shows in the rows watched`).not.toEqual(before[0]);
+        return;
+      }
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      const refusal = `Your role (${ROLE_WORDS[c.role]}) does not allow this.`;
+      expect(body).toEqual({ error: refusal, message: refusal });
+      expect(sessionCookieOf(res)).toBeNull();
+      expect([await prepared.state(), await watched()], `the ${c.role}’s refused call changed nothing`).toEqual(before);
+    },
+  );
 });

@@ -12,10 +12,13 @@ export interface TestStaff {
   password: string;
 }
 
-/** A staff account (no authenticator yet). */
-export async function createStaffAccount(target: Target, label = 'staff'): Promise<TestStaff> {
+/** A role of staff (staff.role). */
+export type TestRole = 'owner' | 'counsellor' | 'accountant' | 'teacher';
+
+/** A staff account (no authenticator yet), an Owner unless `role` says otherwise. */
+export async function createStaffAccount(target: Target, label = 'staff', role: TestRole = 'owner'): Promise<TestStaff> {
   const pool = { query: async (text: string, params: unknown[]) => ({ rows: await db(target, text, params) }) };
-  return createStaff(pool, { name: `Staff ${label.replace(/[^a-z]/gi, '')}`, email: uniqueEmail(`staff-${label}`) });
+  return createStaff(pool, { name: `Staff ${label.replace(/[^a-z]/gi, '')}`, email: uniqueEmail(`staff-${label}`), role });
 }
 
 /** The `name=value` of the session cookie a response sets, or null. */
@@ -68,8 +71,8 @@ export async function signInFirstTime(target: Target, staff: TestStaff) {
   return { cookie: sessionCookieOf(res)!, secret, recoveryCodes: body.recoveryCodes, pending, enrolmentCode };
 }
 
-/** A new, signed-in admin (account made, authenticator enrolled). */
-export async function signedInAdmin(target: Target, label = 'admin') {
-  const staff = await createStaffAccount(target, label);
+/** A new, signed-in member of staff (account made, authenticator enrolled): an Owner unless `role` says otherwise. */
+export async function signedInAdmin(target: Target, label = 'admin', role: TestRole = 'owner') {
+  const staff = await createStaffAccount(target, label, role);
   return { staff, ...(await signInFirstTime(target, staff)) };
 }

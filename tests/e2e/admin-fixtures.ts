@@ -63,14 +63,19 @@ let made = 0;
 /**
  * Invites a colleague as the demo admin (POST /api/admin/staff with the admin's cookie, which
  * `request` carries in the admin project), reads the link from the outbox and sets the password
- * through the invitation endpoint. `label` (letters only) makes the name and address readable.
+ * through the invitation endpoint. `label` (letters only) makes the name and address readable;
+ * `role` is what they may do (a Counsellor unless given).
  */
-export async function inviteColleague(request: APIRequestContext, label: string): Promise<Colleague> {
+export async function inviteColleague(
+  request: APIRequestContext,
+  label: string,
+  role: 'owner' | 'counsellor' | 'accountant' | 'teacher' = 'counsellor',
+): Promise<Colleague> {
   made += 1;
   const unique = `${Date.now().toString(36)}${made}${Math.random().toString(36).slice(2, 6)}`;
   const colleague = { name: `Tester ${label}`, email: `staff-${label.toLowerCase()}-${unique}@example.in`, password: `Tally prime batch ${unique} Sojat` };
   const headers = { 'x-forwarded-for': clientAddress() };
-  const invited = await request.post('/api/admin/staff', { data: { name: colleague.name, email: colleague.email }, headers });
+  const invited = await request.post('/api/admin/staff', { data: { name: colleague.name, email: colleague.email, role }, headers });
   expect(invited.status(), await invited.text()).toBe(201);
   const token = new URL(await invitationLink(colleague.email)).hash.replace(/^#token=/, '');
   const accepted = await request.post('/api/admin/invitation', { data: { token, password: colleague.password }, headers });

@@ -364,13 +364,24 @@ const FUZZ: Record<string, Case[]> = {
     { probe: async () => ({ method: 'GET', path: '/api/admin/invitation', query: { token: 'a'.repeat(43) } }), query: ['token'] },
     { probe: async () => post('/api/admin/invitation', { token: 'a'.repeat(43), password: 'a long passphrase of mine' }), body: ['token', 'password'] },
   ],
-  'admin-staff': [{ probe: async () => staff(post('/api/admin/staff', { name: 'Bhavna Rao', email: email() })), body: ['name', 'email'] }],
+  'admin-staff': [
+    { probe: async () => staff(post('/api/admin/staff', { name: 'Bhavna Rao', email: email(), role: 'teacher' })), body: ['name', 'email', 'role'] },
+  ],
   'admin-staff-item': [
     {
       probe: async () => staff({ method: 'PUT', path: `/api/admin/staff/${colleague.id}`, params: { id: colleague.id }, body: { action: 'enable' } }),
       body: ['action'],
       params: ['id'],
     },
+    {
+      probe: async () =>
+        staff({ method: 'PUT', path: `/api/admin/staff/${colleague.id}`, params: { id: colleague.id }, body: { action: 'change-role', role: 'teacher' } }),
+      body: ['action', 'role'],
+      params: ['id'],
+    },
+  ],
+  'admin-settings': [
+    { probe: async () => staff({ method: 'PUT', path: '/api/admin/settings', body: { autoAssign: { enabled: true } } }), body: ['autoAssign'] },
   ],
   'admin-audit': [
     {

@@ -10,12 +10,12 @@ import type pg from 'pg';
 import { expect } from 'vitest';
 import { BASE, jsonPost, type Caller } from './in-process';
 
-/** The `cookie` header of a new staff session on the database of `client`. */
-export async function staffCookie(client: pg.Client): Promise<string> {
+/** The `cookie` header of a new staff session on the database of `client`, of an account in `role` (an Owner unless given). */
+export async function staffCookie(client: pg.Client, role: 'owner' | 'counsellor' | 'accountant' | 'teacher' = 'owner'): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const { rows } = await client.query<{ id: string }>(
-    `insert into staff (name, email, password_hash, password_changed_at) values ($1, $2, 'not-used', now()) returning id::text`,
-    ['Test Staff', `staff-${randomUUID().slice(0, 8)}@example.in`],
+    `insert into staff (name, email, password_hash, password_changed_at, role) values ($1, $2, 'not-used', now(), $3) returning id::text`,
+    ['Test Staff', `staff-${randomUUID().slice(0, 8)}@example.in`, role],
   );
   await client.query(`insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at) values ($1, $2, now() + interval '1 hour', now())`, [
     createHash('sha256').update(token).digest('hex'),

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PoolClient } from '@neondatabase/serverless';
 import { query } from '../platform/db';
 import { HttpError } from '../platform/http';
+import { roleLabel, type Role } from './roles';
 
 /** Hours an invitation link works. */
 export const INVITATION_HOURS = 72;
@@ -21,6 +22,9 @@ export interface StaffAccount {
   name: string;
   email: string;
   status: StaffStatus;
+  /** What they may do (roles.ts), and the role in words. */
+  role: Role;
+  roleLabel: string;
   /** Whether an authenticator app is set up (false after a reset, until the next sign-in). */
   enrolled: boolean;
   createdAt: string;
@@ -33,6 +37,7 @@ interface AccountRow {
   name: string;
   email: string;
   status: StaffStatus;
+  role: Role;
   enrolled: boolean;
   created_at: Date;
   last_sign_in_at: Date | null;
@@ -43,7 +48,7 @@ interface AccountRow {
  * which are deleted 30 days after they end, then from the audit log's sign-in lines (400 days).
  */
 const ACCOUNTS = (where: string) => `
-  select t.id::text, t.name, t.email,
+  select t.id::text, t.name, t.email, t.role,
          case when t.disabled_at is not null then 'disabled' when t.password_hash is null then 'invited' else 'active' end as status,
          t.totp_secret is not null as enrolled, t.created_at,
          coalesce((select max(s.second_factor_at) from staff_sessions s where s.staff_id = t.id),
@@ -56,6 +61,8 @@ const toAccount = (row: AccountRow): StaffAccount => ({
   name: row.name,
   email: row.email,
   status: row.status,
+  role: row.role,
+  roleLabel: roleLabel(row.role),
   enrolled: row.enrolled,
   createdAt: new Date(row.created_at).toISOString(),
   lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
@@ -88,6 +95,9 @@ export interface OpenInvitation {
   staffId: string;
   name: string;
   email: string;
+  /** The role they are invited to, and in words. */
+  role: Role;
+  roleLabel: string;
 }
 
 /**
@@ -95,8 +105,8 @@ export interface OpenInvitation {
  * already has a password or is disabled; 410 if it expired.
  */
 export async function openInvitation(token: string): Promise<OpenInvitation> {
-  const rows = await query<{ staff_id: string; name: string; email: string; expired: boolean }>(
-    `select t.id::text as staff_id, t.name, t.email, i.expires_at <= now() as expired
+  const rows = await query<{ staff_id: string; name: string; email: string; role: Role; expired: boolean }>(
+    `select t.id::text as staff_id, t.name, t.email, t.role, i.expires_at <= now() as expired
        from staff_invitations i join staff t on t.id = i.staff_id
       where i.token_hash = $1 and i.used_at is null and t.password_hash is null and t.disabled_at is null`,
     [hashInvitationToken(token)],
@@ -104,5 +114,5 @@ export async function openInvitation(token: string): Promise<OpenInvitation> {
   const row = rows[0];
   if (!row) throw new HttpError(404, INVITATION_NOT_FOUND);
   if (row.expired) throw new HttpError(410, INVITATION_EXPIRED);
-  return { staffId: row.staff_id, name: row.name, email: row.email };
+  return { staffId: row.staff_id, name: row.name, email: row.email, role: row.role, roleLabel: roleLabel(row.role) };
 }

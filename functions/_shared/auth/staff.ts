@@ -12,7 +12,8 @@
  *   comes first. Signing out revokes it; "sign out everywhere", disabling the account and
  *   resetting its second factor revoke every session of the account.
  * Every staff endpoint reads the session, touches it and reads the staff member in one statement,
- * and refuses a disabled account however fresh its session.
+ * and refuses a disabled account however fresh its session. Each names what it needs (`need`, a
+ * permission of roles.ts): a role that may not do it gets 403, and its session is not even touched.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { PoolClient } from '@neondatabase/serverless';
@@ -20,6 +21,7 @@ import type { Context } from '@netlify/functions';
 import { clientIp, truncatedAddress } from '../platform/client';
 import { query } from '../platform/db';
 import { CROSS_SITE_MESSAGE, HttpError, crossSite } from '../platform/http';
+import { roleRefusal, rolesThatCan, type Permission, type Role } from './roles';
 
 /** The session cookie's name (`__Host-`: the browser keeps it only if Secure, path /, no Domain). */
 export const STAFF_COOKIE = '__Host-staff';
@@ -40,6 +42,8 @@ export interface StaffMember {
 /** A request from a signed-in member of staff. */
 export interface StaffRequest {
   staff: StaffMember;
+  /** What the member of staff may do (roles.ts). */
+  role: Role;
   sessionId: string;
   /** The client's address (for the audit log, which truncates it). */
   address: string;
@@ -116,6 +120,12 @@ export async function completeSecondFactor(sessionId: string, client: PoolClient
 /** The stages a staff endpoint may require. */
 export type Stage = 'signed-in' | 'second-factor';
 
+/** What a staff endpoint requires: the stage of the session (default 'signed-in') and what the role must be allowed to do. */
+export interface Requirement {
+  stage?: Stage;
+  need: Permission;
+}
+
 const unauthorized = (req: Request, message: string) =>
   new HttpError(401, message, {}, sessionToken(req) || req.headers.get('cookie')?.includes(STAFF_COOKIE) ? { 'Set-Cookie': CLEAR_COOKIE } : {});
 
@@ -127,16 +137,19 @@ interface SessionRow {
   name: string;
   email: string;
   enrolled: boolean;
+  role: Role;
+  allowed: boolean;
 }
 
 /**
  * The signed-in member of staff of `req`, or 401 (403 for a browser asking on behalf of another
  * site, before the session is even read). `stage` 'signed-in' (the default) requires the
  * second factor; 'second-factor' also accepts a session still waiting for it (the enrolment and
- * code endpoints). A live session is touched (its idle time starts again) in the same statement.
- * A student's token, in whatever header, is never read here.
+ * code endpoints). `need`: what the role must be allowed to do, else 403 "Your role (…) does not
+ * allow this." A live session is touched (its idle time starts again) in the same statement, unless
+ * the role is refused. A student's token, in whatever header, is never read here.
  */
-export async function requireStaff(req: Request, context: Context | undefined, stage: Stage = 'signed-in'): Promise<StaffRequest> {
+export async function requireStaff(req: Request, context: Context | undefined, { stage = 'signed-in', need }: Requirement): Promise<StaffRequest> {
   // Reads too: SameSite=Strict already keeps the cookie off another site's requests, and this
   // refusal does not rest on every browser doing so (an older browser, a future cookie change).
   if (crossSite(req)) throw new HttpError(403, CROSS_SITE_MESSAGE);
@@ -144,22 +157,25 @@ export async function requireStaff(req: Request, context: Context | undefined, s
   if (!token) throw unauthorized(req, 'Please sign in to continue.');
   // A session still waiting for its second factor is touched only by the calls it may make:
   // refused elsewhere, it changes nothing.
+  // A call the role may not make leaves the session as it was, like any other refusal.
   const [row] = await query<SessionRow>(
     `update staff_sessions s
-        set last_seen_at = case when $3 or s.second_factor_at is not null then now() else s.last_seen_at end
+        set last_seen_at = case when ($3 or s.second_factor_at is not null) and t.role = any($4::text[]) then now() else s.last_seen_at end
        from staff t
       where s.token_hash = $1 and t.id = s.staff_id
         and s.revoked_at is null and s.expires_at > now()
         and s.last_seen_at > now() - make_interval(mins => $2)
         and t.disabled_at is null and t.password_hash is not null
      returning s.id::text as session_id, s.second_factor_at is not null as verified, s.expires_at,
-               t.id::text, t.name, t.email, t.totp_secret is not null as enrolled`,
-    [hashSessionToken(token), IDLE_MINUTES, stage === 'second-factor'],
+               t.id::text, t.name, t.email, t.totp_secret is not null as enrolled, t.role, t.role = any($4::text[]) as allowed`,
+    [hashSessionToken(token), IDLE_MINUTES, stage === 'second-factor', rolesThatCan(need)],
   );
   if (!row) throw unauthorized(req, 'Your session has ended. Please sign in again.');
   if (stage === 'signed-in' && !row.verified) throw unauthorized(req, 'Please finish signing in with your authenticator code.');
+  if (!row.allowed) throw roleRefusal(row.role);
   return {
     staff: { id: row.id, name: row.name, email: row.email },
+    role: row.role,
     sessionId: row.session_id,
     address: clientIp(req, context),
     verified: row.verified,

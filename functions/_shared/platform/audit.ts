@@ -25,7 +25,8 @@ export type AuditAction =
   | 'accept-invitation'
   | 'disable'
   | 'enable'
-  | 'reset-second-factor';
+  | 'reset-second-factor'
+  | 'change-role';
 
 export interface AuditEntry {
   /** The member of staff who did it. */

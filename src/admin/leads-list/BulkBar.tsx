@@ -24,8 +24,8 @@ export type SendBulk = (action: BulkRequest) => Promise<void>;
 interface Props {
   /** How many leads are chosen. */
   count: number;
-  /** The address of the CSV of the chosen leads. */
-  exportHref: string;
+  /** The address of the CSV of the chosen leads; null when the role may not export. */
+  exportHref: string | null;
   /** Active members of staff to assign to. */
   staff: StaffListing[];
   meId: string;
@@ -75,9 +75,11 @@ export default function BulkBar({ count, exportHref, staff, meId, send, onClear 
         <span className="leads-bulk__count">{count} selected:</span>
         {toggle('assign')}
         {toggle('status')}
-        <a className="btn btn--sm btn--outline" href={exportHref} download>
-          Export selected
-        </a>
+        {exportHref && (
+          <a className="btn btn--sm btn--outline" href={exportHref} download>
+            Export selected
+          </a>
+        )}
         <button type="button" className="btn btn--sm btn--outline" onClick={onClear}>
           Clear selection
         </button>

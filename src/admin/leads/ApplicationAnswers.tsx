@@ -2,12 +2,14 @@
  * An application's answers under the form's own headings. ID numbers (Aadhaar, PAN, Jan Aadhaar,
  * voter ID, bank accounts) show only their last four characters; "Show" asks the server for one
  * in full — it records in the audit log who saw which number — and "Hide" puts the mask back.
- * A full number lives only in this component's state, never in the page's cached data.
+ * A full number lives only in this component's state, never in the page's cached data. A role
+ * that may not see numbers in full (a Counsellor) is offered no "Show".
  */
 import { Fragment, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { ApplicationDetail, ReviewField } from '../../lib/schemas/application-review';
 import { ApiError, messageOf } from '../api';
+import { useCan } from '../app-info';
 import { revealId } from './application-api';
 
 interface Props {
@@ -20,6 +22,7 @@ export default function ApplicationAnswers({ leadId, application }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ field: string; message: string } | null>(null);
   const purged = application.purgedAt !== null;
+  const mayReveal = useCan()('reveal-ids');
 
   const show = async (field: ReviewField) => {
     setBusy(field.name);
@@ -42,7 +45,8 @@ export default function ApplicationAnswers({ leadId, application }: Props) {
 
   return (
     <>
-      {!purged && (
+      {!purged && !mayReveal && <p className="form-hint app-answers__why">ID numbers are masked. Only an Owner of the institute can show one in full.</p>}
+      {!purged && mayReveal && (
         <p className="form-hint app-answers__why">
           ID numbers are masked. <strong>Show</strong> displays one in full and records in the audit log that you saw it: use it only when you need the number,
           for example to enter it on the outside portal.
@@ -63,6 +67,7 @@ export default function ApplicationAnswers({ leadId, application }: Props) {
                       busy={busy === field.name}
                       failure={failure?.field === field.name ? failure.message : null}
                       purged={purged}
+                      mayReveal={mayReveal}
                       onShow={() => void show(field)}
                       onHide={() => hide(field.name)}
                     />
@@ -86,13 +91,16 @@ interface SealedProps {
   busy: boolean;
   failure: string | null;
   purged: boolean;
+  /** Whether the role may show the number in full. */
+  mayReveal: boolean;
   onShow: () => void;
   onHide: () => void;
 }
 
 /** A masked ID number with Show, or the number in full with Hide. */
-function SealedValue({ field, value, busy, failure, purged, onShow, onHide }: SealedProps) {
+function SealedValue({ field, value, busy, failure, purged, mayReveal, onShow, onHide }: SealedProps) {
   if (purged || field.value === null) return <span className="app-answers__gone">{purged ? 'Deleted (retention period ended)' : '—'}</span>;
+  if (!mayReveal) return <span className="app-answers__sealed">{field.value}</span>;
   return (
     <span className="app-answers__sealed">
       {value ? (

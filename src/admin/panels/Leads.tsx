@@ -3,7 +3,8 @@
  * pages), found by search, filters and a sort that all live in the address, so a view can be
  * bookmarked, shared and reloaded and Back returns to the one before. Leads can be chosen one by
  * one or all those shown, then assigned, moved to a status or exported together; "Export CSV"
- * downloads every lead of the current filters. Opening the list is audit-logged by the server.
+ * downloads every lead of the current filters (Owners only: the role of others offers no export).
+ * Opening the list is audit-logged by the server.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -11,7 +12,7 @@ import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useSearch } from 'wouter';
 import { LEAD_SORTS, type BulkAction, type LeadRow } from '../../lib/schemas/lead';
 import { api, ApiError, messageOf } from '../api';
-import { useAppInfo } from '../app-info';
+import { useAppInfo, useCan } from '../app-info';
 import BulkBar, { type SendBulk } from '../leads-list/BulkBar';
 import LeadFilters from '../leads-list/LeadFilters';
 import LeadList from '../leads-list/LeadList';
@@ -34,6 +35,8 @@ const LIST = '/api/admin/leads';
 export default function Leads() {
   const id = useId();
   const { me } = useAppInfo();
+  // Exporting every lead's contact details at once is the Owner's (the server refuses others).
+  const mayExport = useCan()('leads-export');
   const queryClient = useQueryClient();
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -91,9 +94,11 @@ export default function Leads() {
   return (
     <section className="admin-panel leads-panel">
       <PanelHeading title="Leads">
-        <a className="btn btn--sm btn--outline" href={exportHref(applied)} download>
-          Export CSV
-        </a>
+        {mayExport && (
+          <a className="btn btn--sm btn--outline" href={exportHref(applied)} download>
+            Export CSV
+          </a>
+        )}
       </PanelHeading>
 
       <LeadFilters applied={applied} onApply={apply} staff={staff} meId={me.staff._id} errors={refused} />
@@ -182,7 +187,7 @@ export default function Leads() {
       {selected.size > 0 && (
         <BulkBar
           count={selected.size}
-          exportHref={exportHref(applied, [...selected.keys()])}
+          exportHref={mayExport ? exportHref(applied, [...selected.keys()]) : null}
           staff={staff}
           meId={me.staff._id}
           send={send}

@@ -68,8 +68,8 @@ export default function Security() {
       <div className="admin-box">
         <h2 className="admin-subheading">This session</h2>
         <p>
-          Signed in as <strong>{me.staff.name}</strong> ({me.staff.email}). The session ends after {me.idleMinutes} minutes without use, and at the latest at{' '}
-          {formatMoment(me.expiresAt)}.
+          Signed in as <strong>{me.staff.name}</strong> ({me.staff.email}), {me.staff.roleLabel}. The session ends after {me.idleMinutes} minutes without use,
+          and at the latest at {formatMoment(me.expiresAt)}.
         </p>
       </div>
 

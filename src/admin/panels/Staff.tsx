@@ -2,8 +2,10 @@
  * Staff (/adminStaff): who may sign in to this admin area (GET /api/admin/staff). Invite a
  * colleague (POST: they get an e-mail with a link to set their password, valid 72 hours; inviting
  * an invited address again sends a new link), disable or enable an account, reset its second
- * factor (PUT {action}); each after a confirmation. Disabling and resetting sign that person out
- * everywhere at once. Nobody disables themselves.
+ * factor, change their role (PUT {action}); each after a confirmation. Disabling and resetting sign
+ * that person out everywhere at once. Nobody disables themselves, and the last active Owner can be
+ * neither disabled nor given another role (the server says so). Below, the Owner's switch for
+ * assigning new leads in turn. Owners only (the route and the server both say so).
  */
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,9 +14,11 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
-import { InviteStaffSchema, type InviteStaffInput, type UpdateStaffInput } from '../../lib/schemas/staff';
+import { InviteStaffSchema, ROLE_LABELS, ROLES, type InviteStaffInput, type Role, type UpdateStaffInput } from '../../lib/schemas/staff';
 import { api, ApiError, messageOf } from '../api';
 import { useAppInfo } from '../app-info';
+import AutoAssignSwitch from '../staff/AutoAssignSwitch';
+import RoleChange, { ROLE_SCOPES } from '../staff/RoleChange';
 import { useConfirm } from '../ui/ConfirmDialog';
 import DataTable, { type Columns } from '../ui/DataTable';
 import PanelHeading from '../ui/PanelHeading';
@@ -26,6 +30,9 @@ export interface StaffListing {
   name: string;
   email: string;
   status: 'active' | 'invited' | 'disabled';
+  /** What they may do, and the role in words. */
+  role: Role;
+  roleLabel: string;
   enrolled: boolean;
   createdAt: string;
   lastSignInAt: string | null;
@@ -38,7 +45,7 @@ const STATUS: Record<StaffListing['status'], { label: string; badge: string }> =
   disabled: { label: 'Disabled', badge: 'admin-badge admin-badge--muted' },
 };
 
-type Action = UpdateStaffInput['action'];
+type Action = Exclude<UpdateStaffInput['action'], 'change-role'>;
 const QUESTIONS: Record<Action, (name: string) => [string, string]> = {
   disable: (name) => [`Disable the account of ${name}? They are signed out at once and cannot sign in until it is enabled again.`, 'Disable'],
   enable: (name) => [`Enable the account of ${name}? They will be able to sign in again.`, 'Enable'],
@@ -65,19 +72,19 @@ export default function Staff() {
     formState: { errors, isSubmitting },
   } = useForm<InviteStaffInput, unknown, z.output<typeof InviteStaffSchema>>({
     resolver: standardSchemaResolver(InviteStaffSchema),
-    defaultValues: { name: '', email: '' },
+    defaultValues: { name: '', email: '', role: 'counsellor' },
   });
 
   const invite = async (values: z.output<typeof InviteStaffSchema>, quiet = false) => {
     try {
       const answer = await api<{ message: string }>('/api/admin/staff', { body: values });
       toast.success(answer.message);
-      if (!quiet) reset({ name: '', email: '' });
+      if (!quiet) reset({ name: '', email: '', role: 'counsellor' });
       await reload();
     } catch (error) {
       if (error instanceof ApiError && !quiet) {
         for (const [name, message] of Object.entries(error.data.errors ?? {})) {
-          if (name === 'name' || name === 'email') setError(name, { message });
+          if (name === 'name' || name === 'email' || name === 'role') setError(name, { message });
         }
       }
       toast.error(messageOf(error, 'The invitation could not be sent. Please try again.'));
@@ -85,12 +92,16 @@ export default function Staff() {
   };
 
   const columns = useMemo<Columns<StaffListing>>(() => {
-    const act = async (person: StaffListing, action: Action) => {
-      const [question, label] = QUESTIONS[action](person.name);
+    const act = async (person: StaffListing, change: Action | { role: Role }) => {
+      const [question, label] =
+        typeof change === 'string'
+          ? QUESTIONS[change](person.name)
+          : [`Make ${person.name} ${ROLE_LABELS[change.role]}? From their next click they may use ${ROLE_SCOPES[change.role]}.`, 'Change role'];
       if (!(await confirm(question, label))) return;
       setWorking(person._id);
       try {
-        const answer = await api<{ message: string }>(`/api/admin/staff/${encodeURIComponent(person._id)}`, { method: 'PUT', body: { action } });
+        const body: UpdateStaffInput = typeof change === 'string' ? { action: change } : { action: 'change-role', role: change.role };
+        const answer = await api<{ message: string }>(`/api/admin/staff/${encodeURIComponent(person._id)}`, { method: 'PUT', body });
         toast.success(answer.message);
       } catch (error) {
         toast.error(messageOf(error, 'That did not work. Please try again.'));
@@ -101,12 +112,13 @@ export default function Staff() {
     };
     const resend = async (person: StaffListing) => {
       setWorking(person._id);
-      await invite({ name: person.name, email: person.email }, true);
+      await invite({ name: person.name, email: person.email, role: person.role }, true);
       setWorking(null);
     };
     return [
       { id: 'name', accessorKey: 'name', header: 'Name' },
       { id: 'email', accessorKey: 'email', header: 'Email' },
+      { id: 'role', accessorKey: 'roleLabel', header: 'Role' },
       {
         id: 'status',
         header: 'Status',
@@ -147,6 +159,7 @@ export default function Staff() {
                   Reset second factor<span className="sr-only"> of {person.name}</span>
                 </button>
               )}
+              <RoleChange name={person.name} role={person.role} busy={busy} onChange={(role) => act(person, { role })} />
             </div>
           );
         },
@@ -168,12 +181,27 @@ export default function Staff() {
         <p className="form-hint">
           They get an e-mail with a link to choose their password (valid 72 hours), then set up an authenticator app at their first sign-in.
         </p>
+        <p className="form-hint">
+          An Owner can do everything. A Counsellor works with leads, applications (ID numbers masked) and students. An Accountant or a Teacher sees the
+          dashboard for now.
+        </p>
         <div className="admin-form__grid">
           <Field id={`${id}-name`} label="Name" error={errors.name?.message}>
             {(aria) => <input {...register('name')} {...aria} type="text" autoComplete="off" required />}
           </Field>
           <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
             {(aria) => <input {...register('email')} {...aria} type="email" autoComplete="off" required />}
+          </Field>
+          <Field id={`${id}-role`} label="Role" error={errors.role?.message}>
+            {(aria) => (
+              <select {...register('role')} {...aria} required>
+                {ROLES.map((value) => (
+                  <option key={value} value={value}>
+                    {ROLE_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
         </div>
         <button type="submit" className="btn" disabled={isSubmitting}>
@@ -194,6 +222,8 @@ export default function Staff() {
       ) : (
         <DataTable caption={`Staff accounts (${staff.data.items.length})`} label="Staff table" columns={columns} data={staff.data.items} />
       )}
+
+      <AutoAssignSwitch />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import toast from 'react-hot-toast/headless';
 import { Link } from 'wouter';
 import type { FailedNotice as FailedMail, Today as TodayData } from '../../lib/schemas/today';
 import { api, listQuery, messageOf } from '../api';
+import { useCan } from '../app-info';
 import { useContactDialog } from '../leads/ContactDialog';
 import LeadCard from '../leads/LeadCard';
 import { TODAY_KEY } from '../leads/lead-api';
@@ -25,6 +26,8 @@ import PanelHeading from '../ui/PanelHeading';
 export default function Today() {
   const id = useId();
   const [mine, setMine] = useState(false);
+  // Failed notifications are the Owner's to send again or put aside (the server lists them to no one else).
+  const mayHandleFailed = useCan()('outbox');
   const today = useQuery({
     queryKey: [...TODAY_KEY, { mine }],
     queryFn: () => api<TodayData>(`/api/admin/today${listQuery({ mine: mine ? 1 : null })}`),
@@ -85,7 +88,7 @@ export default function Today() {
                 <LeadCard key={lead._id} lead={lead} waited={`Waiting ${ageOf(lead.createdAt)}`} onContact={contact.open} />
               ))}
             </LeadSection>
-            <FailedSection failed={data.failed} />
+            {mayHandleFailed && <FailedSection failed={data.failed} />}
           </>
         )
       )}

@@ -4,6 +4,9 @@
 import { z } from './zod';
 import { EmailSchema, NameSchema } from './fields';
 import { NewPasswordSchema, PasswordSchema } from './user';
+import { ROLES, type Role } from '../staff-roles';
+
+export { PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from '../staff-roles';
 
 /** POST /api/admin/login. */
 export const StaffLoginSchema = z.object({
@@ -29,20 +32,29 @@ export const SecondFactorSchema = z.object({
 });
 export type SecondFactorInput = z.input<typeof SecondFactorSchema>;
 
+/** A role chosen in a form (an invitation, a change of role). */
+export const RoleSchema = z.enum(ROLES, { message: 'Please choose a role: Owner, Counsellor, Accountant or Teacher.' });
+
 /** POST /api/admin/staff: invite a colleague (they get an e-mail to set a password). */
 export const InviteStaffSchema = z.object({
   /** The colleague's name. */
   name: NameSchema,
   /** Where the invitation goes; also their sign-in address. */
   email: EmailSchema,
+  /** What they may do once signed in; Counsellor when not given (never Owner by default). */
+  role: RoleSchema.default('counsellor'),
 });
 export type InviteStaffInput = z.input<typeof InviteStaffSchema>;
 
-/** PUT /api/admin/staff/{id}: disable or enable an account, or reset its second factor. */
-export const UpdateStaffSchema = z.object({
-  /** What to do. */
-  action: z.enum(['disable', 'enable', 'reset-second-factor'], { message: 'Please choose what to do with this account.' }),
-});
+/** PUT /api/admin/staff/{id}: disable or enable an account, reset its second factor, or change its role. */
+export const UpdateStaffSchema = z
+  .object({
+    /** What to do. */
+    action: z.enum(['disable', 'enable', 'reset-second-factor', 'change-role'], { message: 'Please choose what to do with this account.' }),
+    /** The new role ('change-role' only). */
+    role: RoleSchema.optional(),
+  })
+  .refine((v) => v.action !== 'change-role' || v.role !== undefined, { message: 'Please choose the new role.', path: ['role'] });
 export type UpdateStaffInput = z.input<typeof UpdateStaffSchema>;
 
 /** POST /api/admin/invitation: accept an invitation by choosing a password. */
@@ -61,7 +73,19 @@ export interface StaffView {
   _id: string;
   name: string;
   email: string;
+  /** Their role, and the role in words. */
+  role: Role;
+  roleLabel: string;
 }
+
+/** GET and PUT /api/admin/settings: whether new leads are assigned to counsellors in turn. */
+export const SettingsSchema = z.object({
+  autoAssign: z.object(
+    { enabled: z.boolean({ message: 'Please say whether new leads are assigned in turn.' }) },
+    { message: 'Please say whether new leads are assigned in turn.' },
+  ),
+});
+export type SettingsInput = z.input<typeof SettingsSchema>;
 
 /** The browser's `adminToken` value: a marker of being signed in, never a credential (the cookie is). */
 export const ADMIN_MARKER = 'signed-in';

@@ -1,0 +1,47 @@
+/**
+ * What each role of staff may do (staff.role, migration 009). Decided here on the server for
+ * every staff endpoint (requireStaff's `need`); the admin app only hides what the server would
+ * refuse anyway.
+ * - Owner: everything.
+ * - Counsellor: leads (inbox, Today, actions, bulk, merging people), applications and their
+ *   documents with the ID numbers masked, students and the students' website accounts, and the
+ *   list of colleagues (to assign a lead). Not: showing an ID number in full, exporting leads,
+ *   the public website's courses, jobs and announcements, staff accounts and settings, the audit
+ *   log, failed notifications.
+ * - Accountant and Teacher: the dashboard only, until the office's fees and batches arrive.
+ * Everyone: their own account (security page, recovery codes, signing out).
+ */
+import { PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from '../../../src/lib/staff-roles';
+import { HttpError } from '../platform/http';
+
+export { ROLES, ROLE_LABELS, PERMISSIONS, type Permission, type Role };
+
+const EVERYONE: Permission[] = ['dashboard', 'account'];
+
+/** What each role may do. */
+export const GRANTS: Record<Role, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues'],
+  accountant: EVERYONE,
+  teacher: EVERYONE,
+};
+
+/** Whether `role` may do `permission`. */
+export const can = (role: Role, permission: Permission): boolean => GRANTS[role].includes(permission);
+
+/** Everything `role` may do, in PERMISSIONS' order. */
+export const permissionsOf = (role: Role): Permission[] => PERMISSIONS.filter((p) => can(role, p));
+
+/** The roles that may do `permission`. */
+export const rolesThatCan = (permission: Permission): Role[] => ROLES.filter((r) => can(r, permission));
+
+/** A role in words ('Counsellor'). */
+export const roleLabel = (role: Role): string => ROLE_LABELS[role];
+
+/** The 403 of a call the caller's role does not allow. */
+export const roleRefusal = (role: Role) => new HttpError(403, `Your role (${roleLabel(role)}) does not allow this.`);
+
+/** Throws the 403 of roleRefusal unless `who`'s role may do `permission`. */
+export function requireRole(who: { role: Role }, permission: Permission): void {
+  if (!can(who.role, permission)) throw roleRefusal(who.role);
+}
