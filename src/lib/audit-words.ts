@@ -8,6 +8,7 @@ import { FORMS } from './schemas/application-forms';
 import { APPLICATION_FORM_LABELS } from './schemas/application-status';
 import { STATUS_LABELS, type LeadStatus } from './schemas/lead';
 import { RECORD_KINDS, recordKindLabel } from './labels';
+import { ROLE_LABELS, type Role } from './staff-roles';
 
 /** What the sentence is made from: a line of audit_log and the names around it. */
 export interface AuditFacts {
@@ -22,6 +23,8 @@ export interface AuditFacts {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+/** A role in words ('Counsellor'); the stored value when unknown. */
+const roleWords = (v: unknown) => (Object.hasOwn(ROLE_LABELS, text(v)) ? ROLE_LABELS[text(v) as Role] : text(v));
 const count = (n: unknown, one: string, many = `${one}s`) => `${Number(n) || 0} ${Number(n) === 1 ? one : many}`;
 
 /** The fields an update or create names, in words: 'price and duration'. */
@@ -115,8 +118,12 @@ export function auditSentence(facts: AuditFacts): string {
       return `${who} signed in with a recovery code.`;
     case 'accept-invitation':
       return `${who} accepted their invitation and set a password.`;
-    case 'invite':
-      return detail?.['again'] ? `${who} sent a new invitation for ${record}.` : `${who} invited a colleague: ${record}.`;
+    case 'invite': {
+      const as = detail?.['role'] ? ` as ${roleWords(detail['role'])}` : '';
+      return detail?.['again'] ? `${who} sent a new invitation${as} for ${record}.` : `${who} invited a colleague${as}: ${record}.`;
+    }
+    case 'change-role':
+      return `${who} changed the role of ${record} from ${roleWords(detail?.['from'])} to ${roleWords(detail?.['to'])}.`;
     case 'disable':
       return `${who} disabled ${record}.`;
     case 'enable':
@@ -139,6 +146,8 @@ export function auditSentence(facts: AuditFacts): string {
       return `${who} deleted ${record}.`;
     case 'update': {
       if (entity === 'recovery-codes') return `${who} made new recovery codes.`;
+      if (entity === 'settings' && entityId === 'auto-assign')
+        return `${who} switched ${detail?.['enabled'] ? 'on' : 'off'} the assignment of new leads to counsellors in turn.`;
       if (entity === 'outbox') return `${who} ${detail?.['action'] === 'dismiss' ? 'dismissed' : 'asked to send again'} a failed e-mail notification.`;
       if (entity === 'person') return `${who} ${detail?.['action'] === 'unmerge' ? 'undid a merge of' : 'merged'} the enquiries of two people.`;
       if (entity === 'lead' && detail?.['bulk']) {

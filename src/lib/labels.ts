@@ -49,6 +49,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   job: { one: 'job opening', many: 'Job openings' },
   marquee: { one: 'announcement', many: 'Announcements' },
   outbox: { one: 'e-mail notification', many: 'E-mail notifications' },
+  settings: { one: 'setting of the institute', many: 'Settings of the institute' },
   audit: { one: 'audit log', many: 'The audit log' },
 };
 
