@@ -1,6 +1,6 @@
 /**
  * Courses (/adminCourse): the courses of /course-list and /course/{id} (GET /api/courses), added,
- * edited ('Update Course') and deleted here ('Are you sure you want to delete this course?').
+ * edited ('Update Course') and deleted here ('Are you sure you want to delete the course Tally Prime?').
  * The prospectus of /coursePage is a different thing: it is edited in content/catalogue.json.
  */
 import { CourseFieldsSchema, type Course } from '../../lib/schemas/course';
@@ -41,7 +41,6 @@ export default function Courses() {
       })}
       addLabel="Add Course"
       updateLabel="Update Course"
-      deleteQuestion="Are you sure you want to delete this course?"
       emptyText="No courses available."
       intro={
         <p className="admin-box admin-box--info">

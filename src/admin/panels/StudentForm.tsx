@@ -1,7 +1,7 @@
 /**
- * A student's record: New Registration (/student-list/new, POST /api/students) and Edit Student
+ * A student's record: 'Add a student' (/student-list/new, POST /api/students) and 'Edit a student'
  * (/student-list/{id}/edit, GET then PUT /api/students/{id} with the version it was based on,
- * and Delete after 'Are you sure you want to delete this student?'). Checked with the shared
+ * and Delete after a question naming the student). Checked with the shared
  * schema; the server's field errors show beside their fields; a 409 shows its message and loads
  * the record as it is now.
  */
@@ -19,6 +19,7 @@ import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../.
 import { api, ApiError, listQuery, messageOf } from '../api';
 import { leadPath, PATHS } from '../routes';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { deleteStudentQuestion } from '../ui/delete-question';
 import PanelHeading from '../ui/PanelHeading';
 import { todayInIndia } from '../ui/dates';
 
@@ -51,7 +52,7 @@ export default function StudentForm({ id: studentId }: { id?: string | undefined
         <StudentEditor key={record.data._id} student={record.data} />
       ) : (
         <>
-          <PanelHeading title="Edit Student" />
+          <PanelHeading title="Edit a student" />
           {record.isError ? (
             <div role="alert">
               <p className="form-error">
@@ -128,7 +129,7 @@ function StudentEditor({ student }: { student?: Student }) {
   };
 
   const remove = async () => {
-    if (!student || !(await confirm('Are you sure you want to delete this student?'))) return;
+    if (!student || !(await confirm(deleteStudentQuestion(student.name)))) return;
     setDeleting(true);
     try {
       const answer = await api<{ message: string }>(`/api/students/${encodeURIComponent(student._id)}${listQuery({ version })}`, { method: 'DELETE' });
@@ -143,9 +144,9 @@ function StudentEditor({ student }: { student?: Student }) {
 
   const content = (
     <>
-      <PanelHeading title={student ? 'Edit Student' : 'New Registration'}>
+      <PanelHeading title={student ? 'Edit a student' : 'Add a student'}>
         <Link className="btn btn--sm btn--outline" href={PATHS.studentList}>
-          All Student List
+          Student list
         </Link>
       </PanelHeading>
       <form className={`admin-form${student ? ' admin-form--editing' : ''}`} noValidate onSubmit={handleSubmit(onSubmit)}>

@@ -1,7 +1,7 @@
 /**
  * The course and job panels' shared shape (the spec gives them the same behaviour): a form that
  * adds a record, or, after Edit is chosen, updates it ('Update Course'), then returns to adding
- * with the list reloaded; the list, newest first, with Edit and Delete (after a confirmation);
+ * with the list reloaded; the list, newest first, with Edit and Delete (after a question naming it);
  * 'Load more' through the `next` cursor. Every field is checked with the same zod schema as the
  * server; the server's field errors show beside their fields. A 409 (someone saved first) shows
  * its message and loads the record as it is now into the form.
@@ -16,6 +16,7 @@ import { Field } from '../../components/islands/form-field';
 import type { Page } from '../../lib/schemas/records';
 import { api, ApiError, listQuery, messageOf } from '../api';
 import { useConfirm } from './ConfirmDialog';
+import { deleteQuestion } from './delete-question';
 import PanelHeading from './PanelHeading';
 
 /** One input of the form. */
@@ -55,8 +56,6 @@ interface Props<T extends RecordBase> {
   /** Button labels: 'Add Course' and 'Update Course'. */
   addLabel: string;
   updateLabel: string;
-  /** The delete confirmation, e.g. 'Are you sure you want to delete this course?'. */
-  deleteQuestion: string;
   /** The text of an empty list, e.g. 'No courses available.'. */
   emptyText: string;
   /** A note under the heading. */
@@ -74,7 +73,7 @@ interface Editing {
 }
 
 export default function RecordManager<T extends RecordBase>(props: Props<T>) {
-  const { title, noun, endpoint, schema, fields, empty, renderRecord, addLabel, updateLabel, deleteQuestion, emptyText, intro } = props;
+  const { title, noun, endpoint, schema, fields, empty, renderRecord, addLabel, updateLabel, emptyText, intro } = props;
   const id = useId();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -149,7 +148,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
   };
 
   const remove = async (record: T) => {
-    if (!(await confirm(deleteQuestion))) return;
+    if (!(await confirm(deleteQuestion(noun, renderRecord(record).heading)))) return;
     setDeleting(record._id);
     try {
       const answer = await api<{ message: string }>(`${endpoint}/${encodeURIComponent(record._id)}${listQuery({ version: record.version })}`, {
