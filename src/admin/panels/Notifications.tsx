@@ -14,6 +14,7 @@ import toast from 'react-hot-toast/headless';
 import { indiaDay, MARQUEE_MAX, MarqueeMessageSchema, type MarqueeListing } from '../../lib/schemas/marquee';
 import { api, ApiError } from '../api';
 import { useAppInfo } from '../app-info';
+import { useDraft } from '../drafts';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { formatDay } from '../ui/dates';
 import PanelHeading from '../ui/PanelHeading';
@@ -29,6 +30,15 @@ export default function Notifications() {
   const [endsOn, setEndsOn] = useState('');
   const [fieldError, setFieldError] = useState('');
   const [endsOnError, setEndsOnError] = useState('');
+  useDraft<{ text: string; endsOn: string }>(
+    'marquee:new',
+    'announcement',
+    () => (text.trim() ? { text, endsOn } : null),
+    (draft) => {
+      setText(draft.text);
+      setEndsOn(draft.endsOn);
+    },
+  );
   const [paused, setPaused] = useState(false);
 
   const list = useQuery({ queryKey: KEY, queryFn: () => api<MarqueeListing[]>('/api/marquee?all=1') });

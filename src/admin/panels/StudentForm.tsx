@@ -17,6 +17,7 @@ import type { Course } from '../../lib/schemas/course';
 import type { Page } from '../../lib/schemas/records';
 import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
 import { api, ApiError, listQuery, messageOf } from '../api';
+import { useDraft } from '../drafts';
 import { leadPath, PATHS } from '../routes';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { deleteStudentQuestion } from '../ui/delete-question';
@@ -85,12 +86,17 @@ function StudentEditor({ student }: { student?: Student }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    getValues,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<StudentFieldsInput, unknown, Output>({ resolver: standardSchemaResolver(StudentFieldsSchema), defaultValues: formOf(student) });
 
   // Course names already on the site, offered as suggestions.
   const courses = useQuery({ queryKey: ['/api/courses', 'titles'], queryFn: () => api<Page<Course>>(`/api/courses${listQuery({ limit: 100 })}`) });
   useEffect(() => reset(formOf(student)), [student, reset]);
+  // A form being filled in when the session ends is kept, and put back after signing in.
+  useDraft<StudentFieldsInput>(`student:${student?._id ?? 'new'}`, 'student record', () => (isDirty ? getValues() : null), (draft) =>
+    reset(draft, { keepDefaultValues: true }),
+  );
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['/api/students'] });
 

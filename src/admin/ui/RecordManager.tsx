@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
 import type { Page } from '../../lib/schemas/records';
 import { api, ApiError, listQuery, messageOf } from '../api';
+import { useDraft } from '../drafts';
 import { useConfirm } from './ConfirmDialog';
 import { deleteQuestion } from './delete-question';
 import PanelHeading from './PanelHeading';
@@ -86,11 +87,23 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
     reset,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    getValues,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FieldValues, unknown, FieldValues>({
     resolver: standardSchemaResolver(schema) as Resolver<FieldValues, unknown, FieldValues>,
     defaultValues: empty,
   });
+
+  // A form being filled in when the session ends is kept, and put back after signing in.
+  useDraft<{ editing: Editing | null; values: FieldValues }>(
+    `${endpoint}:form`,
+    noun,
+    () => (isDirty || editing ? { editing, values: getValues() } : null),
+    (draft) => {
+      setEditing(draft.editing);
+      reset(draft.values, { keepDefaultValues: true });
+    },
+  );
 
   const key = [endpoint];
   const list = useInfiniteQuery({
