@@ -19,12 +19,14 @@ import { useDraft } from '../drafts';
 import { useConfirm } from './ConfirmDialog';
 import { deleteQuestion } from './delete-question';
 import PanelHeading from './PanelHeading';
+import PictureUpload from './PictureUpload';
 
 /** One input of the form. */
 export interface FieldSpec {
   name: string;
   label: string;
-  kind?: 'text' | 'number' | 'url' | 'textarea' | 'select';
+  /** 'picture': an image address, with a button that uploads a picture and fills it in. */
+  kind?: 'text' | 'number' | 'url' | 'textarea' | 'select' | 'picture';
   /** The choices of a select. */
   options?: readonly string[];
   hint?: string;
@@ -88,6 +90,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
     setError,
     setFocus,
     getValues,
+    setValue,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FieldValues, unknown, FieldValues>({
     resolver: standardSchemaResolver(schema) as Resolver<FieldValues, unknown, FieldValues>,
@@ -213,7 +216,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
                       // An empty number field is no number at all (the schema's coercion would read it as 0).
                       {...register(field.name, field.kind === 'number' ? { setValueAs: (v: string) => (v === '' ? undefined : v) } : {})}
                       {...aria}
-                      type={field.kind === 'number' ? 'number' : field.kind === 'url' ? 'url' : 'text'}
+                      type={field.kind === 'number' ? 'number' : field.kind === 'url' || field.kind === 'picture' ? 'url' : 'text'}
                       inputMode={field.inputMode}
                       min={field.kind === 'number' ? 0 : undefined}
                       required
@@ -221,6 +224,9 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
                   )
                 }
               </Field>
+              {field.kind === 'picture' && (
+                <PictureUpload onUploaded={(path) => setValue(field.name, path, { shouldDirty: true, shouldValidate: true })} />
+              )}
             </div>
           ))}
         </div>
