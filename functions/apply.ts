@@ -19,7 +19,10 @@ export default endpoint(async (req, context) => {
   const key = idempotencyKey(req);
   const body = await readJson(req);
   const published = await publishedCourses();
-  const input = validate(applySchemaWith(() => published), body);
+  const input = validate(
+    applySchemaWith(() => published),
+    body,
+  );
   const thanks = `Thank you, ${input.name}! We have received your application`;
   // A filled honeypot is a bot: it is told the same as a person, and nothing is stored.
   if (input.website) return json({ message: `${thanks}.` }, 201);

@@ -57,7 +57,14 @@ describe.each(targets)('course pictures on $name', (target) => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 800]);
 
     const course = await staffFetch(target, '/api/courses', cookie, {
-      body: { title: 'Tally with pictures', category: 'Accounting', price: 4200, duration: '3 months', image: checked.path, description: 'Accounts with GST, in Tally Prime.' },
+      body: {
+        title: 'Tally with pictures',
+        category: 'Accounting',
+        price: 4200,
+        duration: '3 months',
+        image: checked.path,
+        description: 'Accounts with GST, in Tally Prime.',
+      },
     });
     expect(course.status).toBe(201);
   });
@@ -87,7 +94,14 @@ describe.each(targets)('course pictures on $name', (target) => {
       expect((await check(policy.id)).status).toBe(200);
     }
     await staffFetch(target, '/api/courses', cookie, {
-      body: { title: 'Course with its picture', category: 'Computers', price: 900, duration: '1 month', image: `/api/course-pictures/${shown.id}`, description: 'Basics of computers.' },
+      body: {
+        title: 'Course with its picture',
+        category: 'Computers',
+        price: 900,
+        duration: '1 month',
+        image: `/api/course-pictures/${shown.id}`,
+        description: 'Basics of computers.',
+      },
     });
     await db(target, `update course_pictures set created_at = now() - interval '2 days' where id = any($1::uuid[])`, [[shown.id, unused.id, never.id]]);
     expect((await target.fetch('/.netlify/functions/housekeeping', { method: 'POST' })).status).toBe(204);

@@ -90,10 +90,12 @@ export async function checkCoursePicture(id: string | undefined): Promise<Course
   }
   const key = `course-pictures/${id}-${randomBytes(4).toString('hex')}.webp`;
   await storage.put(key, new Uint8Array(picture.data), 'image/webp');
-  const taken = await query(
-    'update course_pictures set key = $2, width = $3, height = $4, checked_at = now() where id = $1 and key is null returning 1',
-    [id, key, picture.info.width, picture.info.height],
-  );
+  const taken = await query('update course_pictures set key = $2, width = $3, height = $4, checked_at = now() where id = $1 and key is null returning 1', [
+    id,
+    key,
+    picture.info.width,
+    picture.info.height,
+  ]);
   // Two checks at once: the first stands, the other's copy goes.
   if (taken.length === 0) {
     await storage.delete([key]);

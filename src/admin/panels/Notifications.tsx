@@ -100,8 +100,8 @@ export default function Notifications() {
     <section className="admin-panel">
       <PanelHeading title="Update Notification" />
       <p>
-        The announcement line at the top of every page of the site shows the newest message still running; with none, it shows the default text. A
-        message with an end date stops showing after that day (India time).
+        The announcement line at the top of every page of the site shows the newest message still running; with none, it shows the default text. A message with
+        an end date stops showing after that day (India time).
       </p>
 
       <h2 className="admin-subheading">Preview</h2>

@@ -94,8 +94,11 @@ function StudentEditor({ student }: { student?: Student }) {
   const courses = useQuery({ queryKey: ['/api/courses', 'titles'], queryFn: () => api<Page<Course>>(`/api/courses${listQuery({ limit: 100 })}`) });
   useEffect(() => reset(formOf(student)), [student, reset]);
   // A form being filled in when the session ends is kept, and put back after signing in.
-  useDraft<StudentFieldsInput>(`student:${student?._id ?? 'new'}`, 'student record', () => (isDirty ? getValues() : null), (draft) =>
-    reset(draft, { keepDefaultValues: true }),
+  useDraft<StudentFieldsInput>(
+    `student:${student?._id ?? 'new'}`,
+    'student record',
+    () => (isDirty ? getValues() : null),
+    (draft) => reset(draft, { keepDefaultValues: true }),
   );
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['/api/students'] });

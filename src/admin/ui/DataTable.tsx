@@ -42,7 +42,7 @@ export default function DataTable<T extends { _id: string } & RowData>({ caption
     <div className="table-wrap admin-table-wrap" role="region" aria-label={label} tabIndex={0}>
       <table role="table" className={className ? `table admin-table ${className}` : 'table admin-table'}>
         <caption>{caption}</caption>
-        <thead role="rowgroup">
+        <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} role="row">
               {group.headers.map((header) => (
@@ -53,7 +53,7 @@ export default function DataTable<T extends { _id: string } & RowData>({ caption
             </tr>
           ))}
         </thead>
-        <tbody role="rowgroup">
+        <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} role="row">
               {row.getAllCells().map((cell, index) => {
@@ -67,6 +67,8 @@ export default function DataTable<T extends { _id: string } & RowData>({ caption
                 ) : (
                   <td
                     key={cell.id}
+                    // Kept a cell where a browser would drop it when the row is laid out as a card.
+                    // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
                     role="cell"
                     data-label={ACTION_COLUMNS.has(cell.column.id) ? undefined : name}
                     className={ACTION_COLUMNS.has(cell.column.id) ? 'admin-table__actions' : undefined}

@@ -224,9 +224,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
                   )
                 }
               </Field>
-              {field.kind === 'picture' && (
-                <PictureUpload onUploaded={(path) => setValue(field.name, path, { shouldDirty: true, shouldValidate: true })} />
-              )}
+              {field.kind === 'picture' && <PictureUpload onUploaded={(path) => setValue(field.name, path, { shouldDirty: true, shouldValidate: true })} />}
             </div>
           ))}
         </div>
