@@ -11,6 +11,11 @@ import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, 
 
 /** A word no other test uses. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** A word of letters only (names take no digits) no other test uses. */
+const uniqueLetters = () =>
+  unique()
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)
+    .replace(/^./, (c) => c.toUpperCase());
 /** A mobile number no other test uses. */
 const uniquePhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
@@ -25,7 +30,7 @@ async function openPanel(page: Page, path: string, h1: string) {
 async function seedLists(api: APIRequestContext, request: APIRequestContext) {
   const tag = unique();
   const headers = { 'x-forwarded-for': clientAddress() };
-  const student = `Sunita Sharma ${tag}`;
+  const student = `Sunita ${uniqueLetters()}`;
   const made = await api.post('/api/students', {
     data: {
       name: student,
@@ -139,12 +144,13 @@ test.describe('lists on a phone', () => {
 
     // An announcement was deleted at a tap; now it asks first.
     await openPanel(page, '/notification', 'Update Notification');
-    await page.getByRole('button', { name: `Delete: ${message}` }).click();
+    const deleteIt = page.locator('.admin-list__item').filter({ hasText: message }).getByRole('button', { name: /^Delete/ });
+    await deleteIt.click();
     await expect(dialog).toContainText(`Are you sure you want to delete the message “${message}”?`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText(message, { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: `Delete: ${message}` }).click();
-    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await deleteIt.click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.locator('.toast--success').filter({ hasText: 'Message deleted.' })).toBeVisible();
     await expect(page.getByText(message, { exact: true })).toHaveCount(0);
   });
@@ -195,7 +201,7 @@ test.describe('a session that ends', () => {
   }) => {
     const { context, page, colleague, secret } = await colleagueSignedIn(browser, baseURL!, adminApi, 'Notes');
     // A lead to write about.
-    const name = `Ramesh Choudhary ${unique()}`;
+    const name = `Ramesh ${uniqueLetters()}`;
     const made = await request.post('/api/apply', {
       data: { name, email: `ramesh-${unique()}@example.in`, phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true, website: '' },
       headers: { 'x-forwarded-for': clientAddress() },
