@@ -2,7 +2,7 @@
  * Dashboard (/adminPanel, /adminDashboard): the server's message and the real figures (GET
  * /api/admin/dashboard), then the last 30 days' leads by source and by course with how many were
  * admitted — where advertising brings people who join. As the spec says, a dashboard that cannot
- * be loaded sends the browser home (a 401 also forgets the marker, see api.ts).
+ * be loaded sends the browser home (a 401 instead opens /adminLogin saying the session ended, see api.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
