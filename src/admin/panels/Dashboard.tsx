@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { api } from '../api';
+import { api, ApiError } from '../api';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 
@@ -56,8 +56,9 @@ export default function Dashboard() {
   const figures = useQuery({ queryKey: ['dashboard'], queryFn: () => api<DashboardFigures>('/api/admin/dashboard') });
 
   useEffect(() => {
-    if (figures.isError) location.replace('/');
-  }, [figures.isError]);
+    // A 401 has sent the browser to sign in already (api.ts); going home would undo that.
+    if (figures.isError && !(figures.error instanceof ApiError && figures.error.status === 401)) location.replace('/');
+  }, [figures.isError, figures.error]);
 
   return (
     <section className="admin-panel">
