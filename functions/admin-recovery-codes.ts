@@ -1,4 +1,7 @@
 /**
+ * GET /api/admin/recovery-codes (staff only) → {recoveryCodesLeft}: how many of this account's
+ * recovery codes are still unused (the Security panel shows '9 recovery codes left', with a warning
+ * at 3 or fewer).
  * POST /api/admin/recovery-codes {code} (staff only) → {message, recoveryCodes}: 10 new recovery
  * codes, shown this once; the old ones stop working. A signed-in browser left open is not enough:
  * it takes a code the authenticator app shows now (each code once, as at sign-in: a replay is
@@ -19,8 +22,12 @@ const WRONG = 'That code is not right. Type the code your authenticator app show
 const REPLAYED = 'This code was already used. Please wait for the next code in your app.';
 
 export default endpoint(async (req, context) => {
-  allowMethods(req, 'POST');
+  allowMethods(req, 'GET', 'POST');
   const { staff, address } = await requireStaff(req, context, { need: 'account' });
+  if (req.method === 'GET') {
+    const [row] = await query<{ left: number }>('select count(*)::int as left from staff_recovery_codes where staff_id = $1 and used_at is null', [staff.id]);
+    return json({ recoveryCodesLeft: row!.left });
+  }
   const { code } = validate(RecoveryCodesSchema, await readJson(req));
   const failures: FailureUse[] = [['second-factor-failures:staff', staff.id]];
 

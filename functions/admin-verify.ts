@@ -2,9 +2,12 @@
  * POST /api/admin/verify — {code} → {message, token, staff, recoveryCodesLeft}: the second step
  * of a staff sign-in. The code from the authenticator app (each code once: a replay is refused,
  * totp.ts), or one of the account's recovery codes (each once). Five wrong codes in 15 minutes
- * stop further tries (limits.ts). Success signs the session in under a new cookie.
+ * stop further tries (limits.ts). Success signs the session in under a new cookie; after a
+ * recovery code the welcome says how many are left ('9 recovery codes left.'), and at 3 or fewer
+ * to make new ones under Security.
  */
 import type { Config } from '@netlify/functions';
+import { codesLeftMessage } from '../src/lib/recovery-codes';
 import { ADMIN_MARKER, SecondFactorSchema } from '../src/lib/schemas/staff';
 import { audit } from './_shared/platform/audit';
 import { query, transaction } from './_shared/platform/db';
@@ -57,10 +60,9 @@ export default endpoint(async (req, context) => {
     }
     return outcome;
   });
-  const low = outcome.recoveryCodesLeft <= 3 ? ` You have ${outcome.recoveryCodesLeft} recovery codes left: make new ones under Security.` : '';
   return json(
     {
-      message: `Welcome back, ${staff.name}!${recovery ? low : ''}`,
+      message: `Welcome back, ${staff.name}!${recovery ? ` ${codesLeftMessage(outcome.recoveryCodesLeft)}` : ''}`,
       token: ADMIN_MARKER,
       staff: { _id: staff.id, name: staff.name, email: staff.email },
       recoveryCodesLeft: outcome.recoveryCodesLeft,

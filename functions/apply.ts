@@ -1,14 +1,16 @@
 /**
- * POST /api/apply — an application from the Apply Now dialog. One statement stores it with its
+ * POST /api/apply — an application from the Apply Now dialog: a department and course of
+ * content/departments.json, or a course staff published, under its category. One statement stores it with its
  * reference and the institute's notification (leads.ts); the notification goes out after the
  * answer, so nothing outside the database is waited for.
  */
 import type { Config } from '@netlify/functions';
-import { ApplySchema } from '../src/lib/schemas/apply';
+import { applySchemaWith } from '../src/lib/schemas/apply';
 import { CONSENT_VERSION } from '../src/lib/schemas/consent';
 import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { idempotencyKey } from './_shared/platform/idempotency';
 import { storeLead, type Lead } from './_shared/leads/leads';
+import { publishedCourses } from './_shared/records/published-courses';
 import { SITE, byClient, byEmail, byPhone, enforce } from './_shared/platform/limits';
 import { deliver, leadMail, originFor } from './_shared/platform/outbox';
 
@@ -16,7 +18,11 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const key = idempotencyKey(req);
   const body = await readJson(req);
-  const input = validate(ApplySchema, body);
+  const published = await publishedCourses();
+  const input = validate(
+    applySchemaWith(() => published),
+    body,
+  );
   const thanks = `Thank you, ${input.name}! We have received your application`;
   // A filled honeypot is a bot: it is told the same as a person, and nothing is stored.
   if (input.website) return json({ message: `${thanks}.` }, 201);

@@ -3,10 +3,12 @@
  * notifications whose send failed or whose request died before sending — and clears expired
  * bookkeeping (functions/_shared/platform/housekeeping.ts), and deletes application documents no
  * application took and those of applications closed beyond the retention period
- * (functions/_shared/storage/document-housekeeping.ts). It logs what it did.
+ * (functions/_shared/storage/document-housekeeping.ts), and course pictures no course shows a
+ * day after their upload (functions/_shared/storage/course-pictures.ts). It logs what it did.
  * Locally it can be run by hand: POST /.netlify/functions/housekeeping on `npm start`'s server.
  */
 import type { Config } from '@netlify/functions';
+import { sweepCoursePictures } from './_shared/storage/course-pictures';
 import { sweepDocuments } from './_shared/storage/document-housekeeping';
 import { env } from './_shared/platform/env';
 import { sweepExpired } from './_shared/platform/housekeeping';
@@ -18,7 +20,8 @@ export default async (): Promise<Response> => {
     const mail = await deliverDue();
     const swept = await sweepExpired();
     const documents = await sweepDocuments();
-    console.log('housekeeping:', JSON.stringify({ mail, swept, documents }));
+    const coursePictures = await sweepCoursePictures();
+    console.log('housekeeping:', JSON.stringify({ mail, swept, documents, coursePictures }));
     return new Response(null, { status: 204 });
   } catch (error) {
     console.error('housekeeping failed:', error);

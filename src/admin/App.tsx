@@ -1,7 +1,8 @@
 /**
  * The staff admin app: one React island, served by the one shell page /adminPanel for every
  * admin address (netlify.toml rewrites them to it). It checks the session first (the `adminToken`
- * marker, then GET /api/admin/me: anything but a signed-in session goes home, as the spec says),
+ * marker, then GET /api/admin/me: a browser never signed in goes home, as the spec says; a
+ * session that has ended goes to /adminLogin with a notice, see api.ts),
  * then draws the frame (sidebar 'Admin Panel', header, avatar) and the panel the address names,
  * or "Your role does not allow this page" where the role may not open it.
  * Routing with wouter, server data with TanStack Query. Panels used less often load on demand.

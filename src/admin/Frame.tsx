@@ -1,17 +1,20 @@
 /**
  * The frame around every panel: a skip link, the sidebar 'Admin Panel' (a drawer behind a Menu
- * button on a phone), the header 'Dashboard' with the avatar, and the panel itself in <main>.
+ * button on a phone), the header naming the screen shown (a link to the dashboard) with the
+ * avatar, and the panel itself in <main>.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, matchRoute, useLocation, useRouter } from 'wouter';
 import Avatar from './Avatar';
 import { useAppInfo } from './app-info';
 import Sidebar from './Sidebar';
-import { PATHS } from './routes';
+import { PATHS, screenName } from './routes';
 
 export default function Frame({ children }: { children: ReactNode }) {
   const { me } = useAppInfo();
   const [location] = useLocation();
+  const { parser } = useRouter();
+  const screen = screenName((path) => matchRoute(parser, path, location)[0]) ?? 'Admin Panel';
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -42,8 +45,8 @@ export default function Frame({ children }: { children: ReactNode }) {
           </svg>
           Menu
         </button>
-        <Link className="admin-header__title" href={PATHS.dashboard}>
-          Dashboard
+        <Link className="admin-header__title" href={PATHS.dashboard} aria-label={`${screen} (go to the dashboard)`}>
+          {screen}
         </Link>
         <span className="admin-header__who">{me.staff.name}</span>
         <Avatar name={me.staff.name} />

@@ -1,11 +1,14 @@
 /**
  * The admin app's API client: JSON over fetch with the session cookie (`credentials:
  * 'same-origin'`; the cookie is HttpOnly, so nothing here ever sees it). A 401 at any time means
- * the session is over: the marker is cleared and the browser goes home, as the spec says for
- * the dashboard. Any other failure throws an ApiError carrying the server's answer.
+ * the session is over (idle timeout, account disabled, signed out elsewhere): open forms keep
+ * their unsaved work in this tab, and the browser goes to /adminLogin, which says "Your session
+ * ended; sign in again" and brings staff back to this screen afterwards. Any other failure throws
+ * an ApiError carrying the server's answer.
  */
 import { nextLink } from '../lib/link-header';
-import { clearAdminMarker } from '../stores/admin-session';
+import { clearAdminMarker, markSessionEnded } from '../stores/admin-session';
+import { keepDrafts } from './drafts';
 
 /** A failed call: the HTTP status (0 when the network failed) and what the server said. */
 export class ApiError extends Error {
@@ -30,10 +33,22 @@ export interface ApiFailure {
   [key: string]: unknown;
 }
 
-/** Leaves the app: the session is over (or there never was one). */
+/** Leaves the app: there never was a session here (the spec sends such a visit home). */
 export function leaveApp(to = '/') {
   clearAdminMarker();
   location.replace(to);
+}
+
+let ending = false;
+
+/** The session ended under the app: keeps unsaved work and the screen, then opens the sign-in page. */
+export function sessionEnded() {
+  if (ending) return;
+  ending = true;
+  keepDrafts();
+  markSessionEnded(location.pathname + location.search);
+  clearAdminMarker();
+  location.replace('/adminLogin');
 }
 
 /** Calls the API: GET without `body`, else the method given (POST by default) with a JSON body. */
@@ -81,7 +96,7 @@ async function call<T>(path: string, { method, body }: { method?: string; body?:
   }
   const data = (await response.json().catch(() => ({}))) as T & ApiFailure;
   if (response.status === 401) {
-    leaveApp();
+    sessionEnded();
     throw new ApiError(401, data);
   }
   if (!response.ok) throw new ApiError(response.status, data);

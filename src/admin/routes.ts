@@ -77,6 +77,8 @@ export interface AdminRoute {
   panel: Panel;
   /** The panel's heading (its h1), where it is always the same; the browser tests read it. */
   h1?: string;
+  /** The screen's name in the top bar where there is no fixed h1 (a lead's page, a student's form). */
+  screen?: string;
 }
 
 /**
@@ -89,17 +91,17 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.dashboard, panel: 'dashboard', h1: 'Dashboard' },
   { path: PATHS.today, panel: 'today', h1: 'Today' },
   { path: PATHS.leads, panel: 'leads', h1: 'Leads' },
-  { path: `${PATHS.leads}/:id`, panel: 'lead' },
+  { path: `${PATHS.leads}/:id`, panel: 'lead', screen: 'Lead' },
   { path: PATHS.notification, panel: 'notification', h1: 'Update Notification' },
   { path: PATHS.courses, panel: 'courses', h1: 'Courses' },
   { path: PATHS.jobs, panel: 'jobs', h1: 'Jobs Opening' },
-  { path: PATHS.allStudents, panel: 'students', h1: 'All Students' },
-  { path: PATHS.studentList, panel: 'student-list', h1: 'All Student List' },
-  { path: PATHS.newStudent, panel: 'new-student', h1: 'New Registration' },
-  { path: PATHS.editStudentPick, panel: 'edit-student-pick', h1: 'Edit Student' },
-  { path: PATHS.deleteStudentPick, panel: 'delete-student-pick', h1: 'Delete Student' },
-  { path: `${PATHS.studentList}/:id/edit`, panel: 'edit-student' },
-  { path: PATHS.users, panel: 'users', h1: 'Users' },
+  { path: PATHS.allStudents, panel: 'students', h1: 'Students' },
+  { path: PATHS.studentList, panel: 'student-list', h1: 'Student list' },
+  { path: PATHS.newStudent, panel: 'new-student', h1: 'Add a student' },
+  { path: PATHS.editStudentPick, panel: 'edit-student-pick', h1: 'Edit a student' },
+  { path: PATHS.deleteStudentPick, panel: 'delete-student-pick', h1: 'Delete a student' },
+  { path: `${PATHS.studentList}/:id/edit`, panel: 'edit-student', screen: 'Edit a student' },
+  { path: PATHS.users, panel: 'users', h1: 'Website accounts' },
   { path: PATHS.staff, panel: 'staff', h1: 'Staff' },
   { path: PATHS.audit, panel: 'audit', h1: 'Audit log' },
   { path: PATHS.security, panel: 'security', h1: 'Security' },
@@ -125,29 +127,40 @@ export interface NavGroup {
   items: NavLink[];
 }
 
-/** The sidebar, in the spec's order (Batch and Fees are not built, so they are not listed), then the staff pages. */
+/**
+ * The sidebar, in the spec's order (Batch and Fees are not built, so they are not listed), then the
+ * staff pages. The spec's 'Student', 'Students' and 'Users' are named for what they hold, so a
+ * newcomer tells them apart: the student list, the student records' management, and the accounts
+ * students open on the website.
+ */
 export const NAV: (NavLink | NavGroup)[] = [
   { label: 'Dashboard', href: PATHS.dashboard, alsoAt: [PATHS.panel] },
   { label: 'Today', href: PATHS.today },
   { label: 'Leads', href: PATHS.leads },
-  { label: 'Student', href: PATHS.allStudents },
+  { label: 'Students', href: PATHS.allStudents },
   {
-    label: 'Students',
+    label: 'Manage students',
     items: [
-      { label: 'New Registration', href: PATHS.newStudent },
-      { label: 'All Student List', href: PATHS.studentList },
-      { label: 'Edit Student', href: PATHS.editStudentPick },
-      { label: 'Delete Student', href: PATHS.deleteStudentPick },
+      { label: 'Add a student', href: PATHS.newStudent },
+      { label: 'Student list', href: PATHS.studentList },
+      { label: 'Edit a student', href: PATHS.editStudentPick },
+      { label: 'Delete a student', href: PATHS.deleteStudentPick },
     ],
   },
   { label: 'Courses', href: PATHS.courses },
   { label: 'Jobs Opening', href: PATHS.jobs },
   { label: 'Update Notification', href: PATHS.notification },
-  { label: 'Users', href: PATHS.users },
+  { label: 'Website accounts', href: PATHS.users },
   { label: 'Staff', href: PATHS.staff },
   { label: 'Audit log', href: PATHS.audit },
   { label: 'Security', href: PATHS.security },
 ];
+
+/** The name of the screen of the first route `matches` accepts (the top bar shows it), or null. */
+export function screenName(matches: (path: string) => boolean): string | null {
+  const route = ADMIN_ROUTES.find((r) => matches(r.path));
+  return route ? (route.h1 ?? route.screen ?? null) : null;
+}
 
 /** Whether a sidebar entry is a submenu. */
 export const isGroup = (entry: NavLink | NavGroup): entry is NavGroup => 'items' in entry;

@@ -1,5 +1,6 @@
 /**
- * Shrinks a picked picture in the browser to a small square JPEG `data:` address, so that it fits
+ * Pictures shrunk in the browser before they go anywhere. The avatar: a small square JPEG `data:`
+ * address, so that it fits
  * in localStorage (a 128 px JPEG is about 5–10 KB) and shows under the page's CSP (`img-src
  * 'self' data:`; a blob: address would be refused). The browser applies the photo's EXIF
  * orientation when it decodes it, so nothing is rotated here.
@@ -35,4 +36,28 @@ export async function shrinkImage(file: Blob, size = AVATAR_SIZE): Promise<strin
   context.fillRect(0, 0, size, size);
   context.drawImage(image, (image.naturalWidth - side) / 2, (image.naturalHeight - side) / 2, side, side, 0, 0, size, size);
   return canvas.toDataURL('image/jpeg', 0.85);
+}
+
+/**
+ * A picture drawn no larger than `maxSide` on its longer side, as a JPEG Blob: a phone photo of
+ * several MB goes up in a few hundred KB over 3G (the server re-encodes it again anyway).
+ */
+export async function shrinkPicture(file: Blob, maxSide = 1600): Promise<Blob> {
+  const image = new Image();
+  image.src = await readAsDataUrl(file);
+  await image.decode();
+  const { naturalWidth: width, naturalHeight: height } = image;
+  if (!width || !height) throw new Error('The picture has no size.');
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('This browser cannot draw pictures.');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+  if (!blob) throw new Error('The picture could not be made smaller.');
+  return blob;
 }

@@ -70,3 +70,30 @@ export const readProfileImage = () => read('localStorage', PROFILE_IMAGE_KEY);
 
 /** Keeps the avatar picture; false when the browser refused to store it. */
 export const writeProfileImage = (dataUrl: string) => write('localStorage', PROFILE_IMAGE_KEY, dataUrl);
+
+/** sessionStorage key of the admin address to reopen after signing in again. */
+export const RETURN_KEY = 'adminReturnTo';
+/** sessionStorage key of the notice that the session ended, for the sign-in page. */
+export const ENDED_KEY = 'adminSessionEnded';
+/** What the sign-in page says when the session ended under the app. */
+export const SESSION_ENDED_MESSAGE = 'Your session ended; sign in again.';
+
+/** Remembers that the session ended on `returnTo` (an admin address), for the sign-in page and after it. */
+export function markSessionEnded(returnTo: string) {
+  write('sessionStorage', ENDED_KEY, SESSION_ENDED_MESSAGE);
+  if (returnTo.startsWith('/') && !returnTo.startsWith('//')) write('sessionStorage', RETURN_KEY, returnTo);
+}
+
+/** The notice that the session ended, removed as it is read; null when there is none. */
+export function takeSessionEnded(): string | null {
+  const message = read('sessionStorage', ENDED_KEY);
+  write('sessionStorage', ENDED_KEY, null);
+  return message;
+}
+
+/** The admin address to reopen after signing in, removed as it is read; null when there is none. */
+export function takeReturnPath(): string | null {
+  const path = read('sessionStorage', RETURN_KEY);
+  write('sessionStorage', RETURN_KEY, null);
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+}

@@ -126,7 +126,7 @@ describe.each(targets)('records on $name', (target) => {
       const body = await res.json();
       expect(body).toEqual({
         message: 'Message added.',
-        item: { _id: expect.stringMatching(/^\d+$/), message: expect.stringMatching(/^Admissions open \S+$/) },
+        item: { _id: expect.stringMatching(/^\d+$/), message: expect.stringMatching(/^Admissions open \S+$/), endsOn: null },
       });
 
       const list = (await (await get(target, '/api/marquee')).json()) as { _id: string; message: string }[];

@@ -71,12 +71,12 @@ test.describe('sidebar', () => {
       'Dashboard',
       'Today',
       'Leads',
-      'Student',
       'Students',
+      'Manage students',
       'Courses',
       'Jobs Opening',
       'Update Notification',
-      'Users',
+      'Website accounts',
       'Staff',
       'Audit log',
       'Security',
@@ -86,19 +86,19 @@ test.describe('sidebar', () => {
 
     await page.keyboard.press('Tab'); // Today
     await page.keyboard.press('Tab'); // Leads
-    await page.keyboard.press('Tab'); // Student
-    await page.keyboard.press('Tab'); // Students (the submenu's button)
-    const students = nav.getByRole('button', { name: 'Students' });
+    await page.keyboard.press('Tab'); // Students
+    await page.keyboard.press('Tab'); // Manage students (the submenu's button)
+    const students = nav.getByRole('button', { name: 'Manage students' });
     await expect(students).toBeFocused();
     await expect(students).toHaveAttribute('aria-expanded', 'false');
-    await expect(nav.getByRole('link', { name: 'New Registration' })).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'Add a student' })).toBeHidden();
     await page.keyboard.press('Enter');
     await expect(students).toHaveAttribute('aria-expanded', 'true');
     const submenu: [string, string][] = [
-      ['New Registration', '/student-list/new'],
-      ['All Student List', '/student-list'],
-      ['Edit Student', '/student-list/edit'],
-      ['Delete Student', '/student-list/delete'],
+      ['Add a student', '/student-list/new'],
+      ['Student list', '/student-list'],
+      ['Edit a student', '/student-list/edit'],
+      ['Delete a student', '/student-list/delete'],
     ];
     for (const [name, href] of submenu) await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     await page.keyboard.press('Space');
@@ -108,19 +108,19 @@ test.describe('sidebar', () => {
     // Tab on into the submenu, and follow a link with Enter: the drawer closes, the panel's
     // heading takes the focus.
     await page.keyboard.press('Tab');
-    await expect(nav.getByRole('link', { name: 'New Registration' })).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Add a student' })).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/student-list$/);
-    await expect(panelHeading(page)).toHaveText('All Student List');
+    await expect(panelHeading(page)).toHaveText('Student list');
     await expect(panelHeading(page)).toBeFocused();
     await expect(nav).toBeHidden();
 
     // Escape closes the open drawer and gives the focus back to Menu.
     await menu.click();
     await expect(nav).toBeVisible();
-    await expect(nav.getByRole('button', { name: 'Students' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(nav.getByRole('link', { name: 'All Student List' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('button', { name: 'Manage students' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Student list', exact: true })).toHaveAttribute('aria-current', 'page');
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();
@@ -172,7 +172,7 @@ test.describe('avatar', () => {
     await expect(button.locator('img')).toHaveAttribute('src', stored!);
 
     // Kept across pages of the app.
-    await openPanel(page, '/adminUsers', 'Users');
+    await openPanel(page, '/adminUsers', 'Website accounts');
     await expect(page.getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveAttribute('src', stored!);
   });
 });

@@ -205,7 +205,7 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   expect(items[0]).toMatchObject({ name: person.name, course: 'RS-CIT (Basic)', leadId: expect.stringMatching(/^\d+$/) });
   await expect(studentLink).toHaveAttribute('href', `/student-list/${items[0]!._id}/edit`);
   await studentLink.click();
-  await expect(panelHeading(page)).toHaveText('Edit Student');
+  await expect(panelHeading(page)).toHaveText('Edit a student');
   await expect(page.getByLabel('Name')).toHaveValue(person.name);
   // Linked both ways: the student record leads back to its lead.
   const back = page.getByRole('link', { name: 'Admitted from an enquiry: open the lead' });

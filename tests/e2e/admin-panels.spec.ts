@@ -185,11 +185,13 @@ test.describe('update notification', () => {
     await expect(visitor.locator('[data-announcement-text]')).toHaveText(message);
 
     await item.getByRole('button', { name: /^Delete/ }).click();
+    await confirmWith(page, `Are you sure you want to delete the message “${message}”?`);
     await expect(toast(page, 'success', 'Message deleted.')).toBeVisible();
     await expect(item).toHaveCount(0);
     await visitor.reload();
     await expect(visitor.locator('[data-announcement-text]')).toHaveText(first);
     await firstItem.getByRole('button', { name: /^Delete/ }).click();
+    await confirmWith(page, `Are you sure you want to delete the message “${first}”?`);
     await expect(firstItem).toHaveCount(0);
   });
 
@@ -204,16 +206,18 @@ test.describe('update notification', () => {
   });
 
   test("failures: 'Error fetching messages.', 'Failed to add message.', 'Failed to delete message.'", async ({ page }) => {
-    await page.route('**/api/marquee', answer(500, { message: 'Something went wrong. Please try again.' }));
+    // The panel lists every announcement, ended ones too (?all=1).
+    const list = /\/api\/marquee(\?all=1)?$/;
+    await page.route(list, answer(500, { message: 'Something went wrong. Please try again.' }));
     await page.goto('/notification');
     await expect(toast(page, 'error', 'Error fetching messages.')).toBeVisible();
     await expect(page.getByRole('main').getByText('Error fetching messages.')).toBeVisible();
 
-    await page.unroute('**/api/marquee');
-    await page.route('**/api/marquee', (route) =>
+    await page.unroute(list);
+    await page.route(list, (route) =>
       route.request().method() === 'POST'
         ? answer(500, { message: 'Something went wrong.' })(route)
-        : answer(200, [{ _id: '999999', message: 'Fees due Friday' }])(route),
+        : answer(200, [{ _id: '999999', message: 'Fees due Friday', endsOn: null, ended: false }])(route),
     );
     await page.route('**/api/marquee/999999', answer(500, { message: 'Something went wrong.' }));
     await page.reload();
@@ -223,13 +227,14 @@ test.describe('update notification', () => {
     await expect(toast(page, 'error', 'Failed to add message.')).toBeVisible();
     await expect(page.getByLabel('New message'), 'the text is kept').toHaveValue('A new message');
     await page.getByRole('button', { name: /^Delete/ }).click();
+    await confirmWith(page, 'Are you sure you want to delete the message “Fees due Friday”?');
     await expect(toast(page, 'error', 'Failed to delete message.')).toBeVisible();
     await expect(page.locator('.admin-list__item')).toHaveText(/Fees due Friday/);
   });
 });
 
 test.describe('courses', () => {
-  test("every field is required; add, edit ('Update Course'), a 409, then delete after 'Are you sure you want to delete this course?'", async ({
+  test("every field is required; add, edit ('Update Course'), a 409, then delete after 'Are you sure you want to delete the course …?'", async ({
     page,
     adminApi,
   }) => {
@@ -252,7 +257,7 @@ test.describe('courses', () => {
     await form.getByLabel('Category').fill('Accounting');
     await form.getByLabel('Price (₹)').fill('4200');
     await form.getByLabel('Duration').fill('3 months');
-    await form.getByLabel('Image address').fill('/images/tally.webp');
+    await form.getByLabel('Picture', { exact: true }).fill('/images/tally.webp');
     await form.getByLabel('Description').fill('Accounts, inventory and GST returns in Tally Prime, with practice on real vouchers.');
     await submit.click();
     await expect(toast(page, 'success', 'Course added.')).toBeVisible();
@@ -295,7 +300,7 @@ test.describe('courses', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: /^Delete/ }).click();
-    await confirmWith(page, 'Are you sure you want to delete this course?');
+    await confirmWith(page, `Are you sure you want to delete the course ${title}?`);
     await expect(toast(page, 'success', 'Course deleted.')).toBeVisible();
     await expect(card).toHaveCount(0);
   });
@@ -315,7 +320,7 @@ test.describe('courses', () => {
     await form.getByLabel('Category').fill('Digital Literacy');
     await form.getByLabel('Price (₹)').fill('4200');
     await form.getByLabel('Duration').fill('3 months');
-    await form.getByLabel('Image address').fill('https://example.in/rscit.webp');
+    await form.getByLabel('Picture', { exact: true }).fill('https://example.in/rscit.webp');
     await form.getByLabel('Description').fill('The state computer literacy course.');
     await form.getByRole('button', { name: 'Add Course' }).click();
     await expect(form.getByText('A course with this title already exists.')).toBeVisible();
@@ -362,7 +367,7 @@ test.describe('jobs opening', () => {
     await expect(card).toContainText('Internship');
 
     await card.getByRole('button', { name: /^Delete/ }).click();
-    await confirmWith(page, 'Are you sure you want to delete this job?');
+    await confirmWith(page, `Are you sure you want to delete the job ${role}?`);
     await expect(toast(page, 'success', 'Job deleted.')).toBeVisible();
     await expect(card).toHaveCount(0);
     await visitor.reload();
@@ -371,12 +376,12 @@ test.describe('jobs opening', () => {
 });
 
 test.describe('students', () => {
-  test('New Registration, found by search in All Student List, edited, then deleted after a confirmation', async ({ page }) => {
+  test('Add a student, found by search in the Student list, edited, then deleted after a question naming them', async ({ page }) => {
     test.setTimeout(120_000);
     const surname = unique('Verma').split(' ')[1]!.replace(/\d/g, '').toLowerCase();
     const name = `Asha ${surname.charAt(0).toUpperCase()}${surname.slice(1)}`;
     const email = `asha.${surname}@example.in`;
-    await openPanel(page, '/student-list/new', 'New Registration');
+    await openPanel(page, '/student-list/new', 'Add a student');
     const form = page.locator('form.admin-form');
     await form.getByRole('button', { name: 'Register Student' }).click();
     await expect(form.getByText('Please enter your name.')).toBeVisible();
@@ -385,31 +390,31 @@ test.describe('students', () => {
     await form.getByLabel('Mobile number (optional)').fill('98290 12345');
     await form.getByLabel('Course').fill('RS-CIT');
     await form.getByLabel('Registration date').fill('2026-07-01');
-    await expectNoViolations(page, 'New Registration, filled in');
+    await expectNoViolations(page, 'Add a student, filled in');
     await form.getByRole('button', { name: 'Register Student' }).click();
     await expect(toast(page, 'success', 'Student added.')).toBeVisible();
     await expect(form.getByLabel('Name')).toHaveValue('');
 
-    // All Students (the sidebar's Student) lists them too.
-    await openPanel(page, '/allStudents', 'All Students');
+    // Students (the sidebar's first student entry) lists them too.
+    await openPanel(page, '/allStudents', 'Students');
     await page.getByLabel('Search by name or e-mail').fill(surname);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('table').getByRole('row', { name: new RegExp(name) })).toContainText('+919829012345');
 
-    await openPanel(page, '/student-list', 'All Student List');
+    await openPanel(page, '/student-list', 'Student list');
     await page.getByLabel('Search by name or e-mail').fill(email);
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.getByRole('table').getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText('1 Jul 2026');
     await row.getByRole('link', { name: /^Edit/ }).click();
-    await expect(panelHeading(page)).toHaveText('Edit Student');
+    await expect(panelHeading(page)).toHaveText('Edit a student');
     await expect(form.getByLabel('Name')).toHaveValue(name);
     await form.getByLabel('Course').fill('Tally Prime');
     await form.getByRole('button', { name: 'Update Student' }).click();
     await expect(toast(page, 'success', 'Student updated.')).toBeVisible();
     await expect(page).toHaveURL(/\/student-list$/);
 
-    await openPanel(page, '/student-list/delete', 'Delete Student');
+    await openPanel(page, '/student-list/delete', 'Delete a student');
     await expect(page.getByText('Choose the student to delete', { exact: false })).toBeVisible();
     await page.getByLabel('Search by name or e-mail').fill(email);
     await page.getByRole('button', { name: 'Search' }).click();
@@ -417,7 +422,7 @@ test.describe('students', () => {
     await expect(target).toContainText('Tally Prime');
     await expect(target.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
     await target.getByRole('button', { name: /^Delete/ }).click();
-    await confirmWith(page, 'Are you sure you want to delete this student?');
+    await confirmWith(page, `Are you sure you want to delete the student ${name}?`);
     await expect(toast(page, 'success', 'Student deleted.')).toBeVisible();
     await expect(page.getByText(`No student matches “${email}”.`)).toBeVisible();
   });
@@ -454,11 +459,11 @@ test.describe('students', () => {
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   });
 
-  test('Edit Student: a 409 shows its message and loads the current record', async ({ page, adminApi }) => {
+  test('Edit a student: a 409 shows its message and loads the current record', async ({ page, adminApi }) => {
     const created = await adminApi.post('/api/students', { data: { name: 'Ravi Kumar', email: `ravi.${Date.now().toString(36)}@example.in`, course: 'CCC' } });
     expect(created.status()).toBe(201);
     const { item } = (await created.json()) as { item: { _id: string } & Record<string, unknown> };
-    await openPanel(page, `/student-list/${item['_id']}/edit`, 'Edit Student');
+    await openPanel(page, `/student-list/${item['_id']}/edit`, 'Edit a student');
     const theirs = await adminApi.put(`/api/students/${item['_id']}`, { data: { ...item, phone: item['phone'] ?? undefined, course: 'O Level' } });
     expect(theirs.status(), await theirs.text()).toBe(200);
     const form = page.locator('form.admin-form');
@@ -470,8 +475,8 @@ test.describe('students', () => {
     await expect(toast(page, 'success', 'Student updated.')).toBeVisible();
   });
 
-  test('Edit Student and Delete Student in the submenu lead to the list, with what to do', async ({ page }) => {
-    await openPanel(page, '/student-list/edit', 'Edit Student');
+  test('Edit a student and Delete a student in the submenu lead to the list, with what to do', async ({ page }) => {
+    await openPanel(page, '/student-list/edit', 'Edit a student');
     await expect(page.getByText('Choose the student to edit', { exact: false })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search by name or e-mail' })).toBeVisible();
   });
@@ -479,7 +484,7 @@ test.describe('students', () => {
 
 test.describe('users', () => {
   test("the registered accounts in a table; a failure says 'You are not authorized or an error occurred'", async ({ page }) => {
-    await openPanel(page, '/adminUsers', 'Users');
+    await openPanel(page, '/adminUsers', 'Website accounts');
     await expect(page.getByRole('table').or(page.getByText('No accounts yet.'))).toBeVisible();
     await page.route(/\/api\/user\/all/, answer(500, { message: 'Something went wrong.' }));
     await page.reload();

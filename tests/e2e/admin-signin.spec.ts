@@ -137,13 +137,14 @@ test.describe('as a stranger', () => {
     });
   }
 
-  test('a marker without a live session is dropped on the way home (GET /api/admin/me answers 401)', async ({ page }) => {
+  test('a marker without a live session is dropped on the way to sign-in, which says the session ended (GET /api/admin/me answers 401)', async ({ page }) => {
     await page.goto('/adminLogin');
     await page.evaluate(() => localStorage.setItem('adminToken', 'signed-in'));
     const me = page.waitForResponse('**/api/admin/me');
     await page.goto('/adminPanel');
     expect((await me).status()).toBe(401);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/adminLogin$/);
+    await expect(page.getByText('Your session ended; sign in again.')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
   });
 
@@ -243,11 +244,12 @@ test.describe("a colleague's own account", () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.waitForURL('**/adminLogin');
     await expect(page.getByText(/Signed out on every device/)).toBeVisible();
-    // The old cookie, put back by hand, opens nothing.
+    // The old cookie, put back by hand, opens nothing: the session has ended, and sign-in says so.
     await page.context().addCookies([before]);
     await page.evaluate(() => localStorage.setItem('adminToken', 'signed-in'));
     await page.goto('/adminPanel');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/adminLogin$/);
+    await expect(page.getByText('Your session ended; sign in again.')).toBeVisible();
   });
 
   test('the invitation page: whose it is, a weak password refused, the password set, then Admin Login', async ({ page, adminApi }) => {

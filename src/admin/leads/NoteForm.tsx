@@ -1,7 +1,11 @@
-/** 'Add a note' on a lead's page: POST `{action: 'note', text}` (a note never conflicts). */
+/**
+ * 'Add a note' on a lead's page: POST `{action: 'note', text}` (a note never conflicts). A note
+ * being written when the session ends is kept and put back after signing in (drafts.ts).
+ */
 import { useId, useState, type SubmitEvent } from 'react';
 import { Field, FormAlert } from '../../components/islands/form-field';
 import { LeadActionSchema } from '../../lib/schemas/lead';
+import { useDraft } from '../drafts';
 import { useLeadAction } from './use-lead-action';
 
 export default function NoteForm({ leadId }: { leadId: string }) {
@@ -10,6 +14,7 @@ export default function NoteForm({ leadId }: { leadId: string }) {
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  useDraft<string>(`lead:${leadId}:note`, 'note', () => (text.trim() ? text : null), setText);
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();

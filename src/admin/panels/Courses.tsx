@@ -1,7 +1,9 @@
 /**
  * Courses (/adminCourse): the courses of /course-list and /course/{id} (GET /api/courses), added,
- * edited ('Update Course') and deleted here ('Are you sure you want to delete this course?').
- * The prospectus of /coursePage is a different thing: it is edited in content/catalogue.json.
+ * edited ('Update Course') and deleted here ('Are you sure you want to delete the course Tally Prime?').
+ * The picture is uploaded here (PictureUpload: straight to storage, kept at a web size, served
+ * from /api/course-pictures/…), or a path on this site typed in. Published courses also appear in
+ * the Apply dialog's course list under their category. The prospectus of /coursePage is a different thing: it is edited in content/catalogue.json.
  */
 import { CourseFieldsSchema, type Course } from '../../lib/schemas/course';
 import RecordManager, { type FieldSpec } from '../ui/RecordManager';
@@ -11,7 +13,14 @@ const FIELDS: FieldSpec[] = [
   { name: 'category', label: 'Category', hint: 'For example: Accounting' },
   { name: 'price', label: 'Price (₹)', kind: 'number', inputMode: 'numeric', hint: 'Whole rupees, e.g. 4200' },
   { name: 'duration', label: 'Duration', hint: 'For example: 3 months' },
-  { name: 'image', label: 'Image address', kind: 'url', inputMode: 'url', wide: true, hint: 'A path on this site (/images/…) or a full https:// address' },
+  {
+    name: 'image',
+    label: 'Picture',
+    kind: 'picture',
+    inputMode: 'url',
+    wide: true,
+    hint: 'Upload a picture (JPEG, PNG or WebP), or type a path on this site (/images/…)',
+  },
   { name: 'description', label: 'Description', kind: 'textarea', wide: true, hint: 'What the course teaches (at least 10 characters)' },
 ];
 
@@ -41,7 +50,6 @@ export default function Courses() {
       })}
       addLabel="Add Course"
       updateLabel="Update Course"
-      deleteQuestion="Are you sure you want to delete this course?"
       emptyText="No courses available."
       intro={
         <p className="admin-box admin-box--info">

@@ -2,12 +2,12 @@
  * Dashboard (/adminPanel, /adminDashboard): the server's message and the real figures (GET
  * /api/admin/dashboard), then the last 30 days' people and enquiries by source and by course with
  * how many people were admitted — where advertising brings people who join. As the spec says, a dashboard that cannot
- * be loaded sends the browser home (a 401 also forgets the marker, see api.ts).
+ * be loaded sends the browser home (a 401 instead opens /adminLogin saying the session ended, see api.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { api } from '../api';
+import { api, ApiError } from '../api';
 import { sourceLabel } from '../../lib/labels';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
@@ -67,8 +67,9 @@ export default function Dashboard() {
   const figures = useQuery({ queryKey: ['dashboard'], queryFn: () => api<DashboardFigures>('/api/admin/dashboard') });
 
   useEffect(() => {
-    if (figures.isError) location.replace('/');
-  }, [figures.isError]);
+    // A 401 has sent the browser to sign in already (api.ts); going home would undo that.
+    if (figures.isError && !(figures.error instanceof ApiError && figures.error.status === 401)) location.replace('/');
+  }, [figures.isError, figures.error]);
 
   return (
     <section className="admin-panel">

@@ -53,7 +53,6 @@ export default function Jobs() {
       })}
       addLabel="Add Job"
       updateLabel="Update Job"
-      deleteQuestion="Are you sure you want to delete this job?"
       emptyText="No job openings yet."
       intro={
         <p className="admin-box admin-box--info">

@@ -1,13 +1,16 @@
 /**
  * Security (/adminSecurity): this session (who, until when), "Sign out everywhere" (POST
  * /api/admin/logout-all: every session of this account ends, this one included, so the browser
- * goes to /adminLogin), and new recovery codes (POST /api/admin/recovery-codes with a current
- * authenticator code: 10 new codes, shown once; the old ones stop working).
+ * goes to /adminLogin), how many recovery codes are left (GET /api/admin/recovery-codes: '9
+ * recovery codes left', a warning at 3 or fewer), and new recovery codes (POST with a current
+ * authenticator code: 10 new codes, shown once, with Copy and Print; the old ones stop working).
  */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import AdminRecoveryCodes from '../../components/islands/AdminRecoveryCodes';
 import { setFlash } from '../../lib/flash';
+import { codesLeft, fewCodesLeft } from '../../lib/recovery-codes';
 import { clearAdminMarker } from '../../stores/admin-session';
 import { api, ApiError, messageOf } from '../api';
 import { useAppInfo } from '../app-info';
@@ -26,6 +29,11 @@ export default function Security() {
   const [codeError, setCodeError] = useState('');
   const [making, setMaking] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const queryClient = useQueryClient();
+  const left = useQuery({
+    queryKey: ['/api/admin/recovery-codes'],
+    queryFn: () => api<{ recoveryCodesLeft: number }>('/api/admin/recovery-codes'),
+  });
 
   const signOutEverywhere = async () => {
     const question = 'Sign out on every device, this one included? You will need your password and your authenticator app to sign in again.';
@@ -53,6 +61,7 @@ export default function Security() {
       toast.success(answer.message);
       setCode('');
       setCodes(answer.recoveryCodes);
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/recovery-codes'] });
     } catch (error) {
       const message = error instanceof ApiError ? error.data.errors?.['code'] : undefined;
       if (message) setCodeError(message);
@@ -94,7 +103,17 @@ export default function Security() {
           />
         ) : (
           <form noValidate onSubmit={(event) => void newCodes(event)}>
-            <h2 className="admin-subheading">New recovery codes</h2>
+            <h2 className="admin-subheading">Recovery codes</h2>
+            {left.data &&
+              (fewCodesLeft(left.data.recoveryCodesLeft) ? (
+                <p className="admin-box admin-box--warning" role="status">
+                  <strong>{codesLeft(left.data.recoveryCodesLeft)}.</strong> Make new ones now, before you need one and have none.
+                </p>
+              ) : (
+                <p role="status">
+                  <strong>{codesLeft(left.data.recoveryCodesLeft)}</strong> of 10.
+                </p>
+              ))}
             <p>Used some of your recovery codes, or lost the list? Make 10 new ones; the old ones stop working.</p>
             <div className="form-field">
               <label htmlFor={`${id}-code`}>Code from your authenticator app</label>

@@ -1,7 +1,7 @@
 /**
- * A student's record: New Registration (/student-list/new, POST /api/students) and Edit Student
+ * A student's record: 'Add a student' (/student-list/new, POST /api/students) and 'Edit a student'
  * (/student-list/{id}/edit, GET then PUT /api/students/{id} with the version it was based on,
- * and Delete after 'Are you sure you want to delete this student?'). Checked with the shared
+ * and Delete after a question naming the student). Checked with the shared
  * schema; the server's field errors show beside their fields; a 409 shows its message and loads
  * the record as it is now.
  */
@@ -16,8 +16,10 @@ import { Field } from '../../components/islands/form-field';
 import type { Course } from '../../lib/schemas/course';
 import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
 import { api, ApiError, listQuery, messageOf } from '../api';
+import { useDraft } from '../drafts';
 import { leadPath, PATHS } from '../routes';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { deleteStudentQuestion } from '../ui/delete-question';
 import PanelHeading from '../ui/PanelHeading';
 import { todayInIndia } from '../ui/dates';
 
@@ -50,7 +52,7 @@ export default function StudentForm({ id: studentId }: { id?: string | undefined
         <StudentEditor key={record.data._id} student={record.data} />
       ) : (
         <>
-          <PanelHeading title="Edit Student" />
+          <PanelHeading title="Edit a student" />
           {record.isError ? (
             <div role="alert">
               <p className="form-error">
@@ -83,12 +85,20 @@ function StudentEditor({ student }: { student?: Student }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    getValues,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<StudentFieldsInput, unknown, Output>({ resolver: standardSchemaResolver(StudentFieldsSchema), defaultValues: formOf(student) });
 
   // Course names already on the site, offered as suggestions.
   const courses = useQuery({ queryKey: ['/api/courses', 'titles'], queryFn: () => api<Course[]>(`/api/courses${listQuery({ limit: 100 })}`) });
   useEffect(() => reset(formOf(student)), [student, reset]);
+  // A form being filled in when the session ends is kept, and put back after signing in.
+  useDraft<StudentFieldsInput>(
+    `student:${student?._id ?? 'new'}`,
+    'student record',
+    () => (isDirty ? getValues() : null),
+    (draft) => reset(draft, { keepDefaultValues: true }),
+  );
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['/api/students'] });
 
@@ -127,7 +137,7 @@ function StudentEditor({ student }: { student?: Student }) {
   };
 
   const remove = async () => {
-    if (!student || !(await confirm('Are you sure you want to delete this student?'))) return;
+    if (!student || !(await confirm(deleteStudentQuestion(student.name)))) return;
     setDeleting(true);
     try {
       const answer = await api<{ message: string }>(`/api/students/${encodeURIComponent(student._id)}${listQuery({ version })}`, { method: 'DELETE' });
@@ -142,9 +152,9 @@ function StudentEditor({ student }: { student?: Student }) {
 
   const content = (
     <>
-      <PanelHeading title={student ? 'Edit Student' : 'New Registration'}>
+      <PanelHeading title={student ? 'Edit a student' : 'Add a student'}>
         <Link className="btn btn--sm btn--outline" href={PATHS.studentList}>
-          All Student List
+          Student list
         </Link>
       </PanelHeading>
       <form className={`admin-form${student ? ' admin-form--editing' : ''}`} noValidate onSubmit={handleSubmit(onSubmit)}>

@@ -1,11 +1,11 @@
 /**
  * The student lists (GET /api/students, keyset pages, `q` searching name or e-mail):
- * - /allStudents ('Student'): every registered student;
- * - /student-list ('All Student List'): the same with Edit and Delete on each row;
- * - /student-list/edit and /student-list/delete (the submenu's Edit Student and Delete Student):
+ * - /allStudents ('Students'): every registered student;
+ * - /student-list ('Student list'): the same with Edit and Delete on each row;
+ * - /student-list/edit and /student-list/delete (the submenu's 'Edit a student' and 'Delete a student'):
  *   the list with one action per row and a line saying to choose the student.
- * 'Loading students...' while the first page loads; Delete asks 'Are you sure you want to delete
- * this student?' first. Opening the list is audit-logged by the server (personal data).
+ * 'Loading students...' while the first page loads; Delete asks first, naming the student ('Are you
+ * sure you want to delete the student Sunita Sharma?'). Opening the list is audit-logged by the server (personal data).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
@@ -14,6 +14,7 @@ import { Link } from 'wouter';
 import type { Student } from '../../lib/schemas/student';
 import { api, listQuery, messageOf } from '../api';
 import { editStudentPath, PATHS } from '../routes';
+import { deleteStudentQuestion } from '../ui/delete-question';
 import { useConfirm } from '../ui/ConfirmDialog';
 import DataTable, { type Columns } from '../ui/DataTable';
 import LoadMore from '../ui/LoadMore';
@@ -24,10 +25,10 @@ import { formatDay } from '../ui/dates';
 export type StudentsMode = 'all' | 'manage' | 'edit' | 'delete';
 
 const TITLES: Record<StudentsMode, string> = {
-  all: 'All Students',
-  manage: 'All Student List',
-  edit: 'Edit Student',
-  delete: 'Delete Student',
+  all: 'Students',
+  manage: 'Student list',
+  edit: 'Edit a student',
+  delete: 'Delete a student',
 };
 
 const INSTRUCTIONS: Partial<Record<StudentsMode, string>> = {
@@ -55,7 +56,7 @@ export default function Students({ mode }: { mode: StudentsMode }) {
   const columns = useMemo<Columns<Student>>(() => {
     if (mode === 'all') return BASE_COLUMNS;
     const remove = async (student: Student) => {
-      if (!(await confirm('Are you sure you want to delete this student?'))) return;
+      if (!(await confirm(deleteStudentQuestion(student.name)))) return;
       setDeleting(student._id);
       try {
         const answer = await api<{ message: string }>(`/api/students/${encodeURIComponent(student._id)}${listQuery({ version: student.version })}`, {
@@ -107,13 +108,13 @@ export default function Students({ mode }: { mode: StudentsMode }) {
     <section className="admin-panel">
       <PanelHeading title={TITLES[mode]}>
         <Link className="btn btn--sm" href={PATHS.newStudent}>
-          New Registration
+          Add a student
         </Link>
       </PanelHeading>
       {INSTRUCTIONS[mode] && <p className="admin-box admin-box--info">{INSTRUCTIONS[mode]}</p>}
       {mode === 'all' && (
         <p>
-          To change or remove a student, use the <Link href={PATHS.studentList}>All Student List</Link>.
+          To change or remove a student, use the <Link href={PATHS.studentList}>Student list</Link>.
         </p>
       )}
 

@@ -1,5 +1,5 @@
 /**
- * Users (/adminUsers): the registered student accounts (GET /api/user/all, keyset pages). A
+ * Website accounts (/adminUsers; the spec's 'Users'): the accounts students opened on the site (GET /api/user/all, keyset pages). A
  * failure says, as the spec does, 'You are not authorized or an error occurred'.
  */
 import type { UserListing } from '../../lib/schemas/student';
@@ -20,8 +20,8 @@ export default function Users() {
   const { list, rows } = usePaged<UserListing>('/api/user/all');
   return (
     <section className="admin-panel">
-      <PanelHeading title="Users" />
-      <p>Accounts students opened on the site (Register), newest first.</p>
+      <PanelHeading title="Website accounts" />
+      <p>Accounts students opened on the website (Register), newest first. These are not staff accounts and not student records.</p>
       {list.isPending ? (
         <p role="status">Loading users...</p>
       ) : list.isError ? (
@@ -32,7 +32,7 @@ export default function Users() {
         <p>No accounts yet.</p>
       ) : (
         <>
-          <DataTable caption={`Accounts (${rows.length}${list.hasNextPage ? '+' : ''})`} label="Users table" columns={COLUMNS} data={rows} />
+          <DataTable caption={`Accounts (${rows.length}${list.hasNextPage ? '+' : ''})`} label="Website accounts table" columns={COLUMNS} data={rows} />
           <LoadMore list={list} />
         </>
       )}

@@ -1,5 +1,5 @@
 /**
- * Confirmations ('Are you sure you want to delete this course?') in a native modal <dialog>: the
+ * Confirmations ('Are you sure you want to delete the course Tally Prime?') in a native modal <dialog>: the
  * browser keeps the focus inside it and Escape cancels. `useConfirm()` gives
  * `confirm(message, action)`, which resolves to true only when the action button was pressed.
  */

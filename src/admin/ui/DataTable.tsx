@@ -1,9 +1,13 @@
 /**
- * The admin tables (students, users, staff, audit log), drawn with TanStack Table v9 (`useTable`
- * and `tableFeatures`: the v9 API) into plain semantic markup: a caption, column headers, the
- * cell of the `rowHeader` column (the first by default) as each row's header. The table scrolls sideways on a phone inside a
- * focusable region, so the keyboard can scroll it too. Pass `columns` that keep their identity
- * between renders (module scope or useMemo).
+ * The admin tables (students, users, staff, audit log, leads), drawn with TanStack Table v9
+ * (`useTable` and `tableFeatures`: the v9 API) into plain semantic markup: a caption, column
+ * headers, the cell of the `rowHeader` column (the first by default) as each row's header. Where
+ * the table's box is narrower than its columns need (a phone, a small tablet), each row becomes a
+ * card: the row's header on top, every other cell under its column's name, the actions last and
+ * wrapping, so nothing sits off-screen and the page never scrolls sideways. The switch is a CSS
+ * container query on the box; the explicit table roles keep the table a table for screen readers
+ * when its parts are laid out as blocks. Pass `columns` that keep their identity between renders
+ * (module scope or useMemo).
  */
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
@@ -19,7 +23,7 @@ export type Columns<T extends RowData> = ColumnDef<Features, T, any>[];
 interface Props<T extends { _id: string } & RowData> {
   /** Names the table (shown above it). */
   caption: ReactNode;
-  /** Text naming the scrolling region for screen readers. */
+  /** Text naming the table's region for screen readers. */
   label: string;
   columns: Columns<T>;
   data: T[];
@@ -29,17 +33,20 @@ interface Props<T extends { _id: string } & RowData> {
   className?: string;
 }
 
+/** The ids of columns shown as a row of buttons at the foot of a card. */
+const ACTION_COLUMNS = new Set(['actions']);
+
 export default function DataTable<T extends { _id: string } & RowData>({ caption, label, columns, data, rowHeader, className }: Props<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => row._id });
   return (
     <div className="table-wrap admin-table-wrap" role="region" aria-label={label} tabIndex={0}>
-      <table className={className ? `table admin-table ${className}` : 'table admin-table'}>
+      <table role="table" className={className ? `table admin-table ${className}` : 'table admin-table'}>
         <caption>{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr key={group.id} role="row">
               {group.headers.map((header) => (
-                <th key={header.id} scope="col">
+                <th key={header.id} scope="col" role="columnheader">
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
               ))}
@@ -48,18 +55,28 @@ export default function DataTable<T extends { _id: string } & RowData>({ caption
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell, index) =>
-                (rowHeader ? cell.column.id === rowHeader : index === 0) ? (
-                  <th key={cell.id} scope="row">
+            <tr key={row.id} role="row">
+              {row.getAllCells().map((cell, index) => {
+                const header = cell.column.columnDef.header;
+                // The column's name, shown before the value when the row is a card.
+                const name = typeof header === 'string' ? header : undefined;
+                return (rowHeader ? cell.column.id === rowHeader : index === 0) ? (
+                  <th key={cell.id} scope="row" role="rowheader">
                     <table.FlexRender cell={cell} />
                   </th>
                 ) : (
-                  <td key={cell.id}>
+                  <td
+                    key={cell.id}
+                    // Kept a cell where a browser would drop it when the row is laid out as a card.
+                    // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
+                    role="cell"
+                    data-label={ACTION_COLUMNS.has(cell.column.id) ? undefined : name}
+                    className={ACTION_COLUMNS.has(cell.column.id) ? 'admin-table__actions' : undefined}
+                  >
                     <table.FlexRender cell={cell} />
                   </td>
-                ),
-              )}
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 /**
  * The course and job panels' shared shape (the spec gives them the same behaviour): a form that
  * adds a record, or, after Edit is chosen, updates it ('Update Course'), then returns to adding
- * with the list reloaded; the list, newest first, with Edit and Delete (after a confirmation);
+ * with the list reloaded; the list, newest first, with Edit and Delete (after a question naming it);
  * 'Load more' through the next page the list names. Every field is checked with the same zod schema as the
  * server; the server's field errors show beside their fields. A 409 (someone saved first) shows
  * its message and loads the record as it is now into the form.
@@ -14,15 +14,19 @@ import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
 import { api, ApiError, listQuery, messageOf } from '../api';
+import { useDraft } from '../drafts';
 import { useConfirm } from './ConfirmDialog';
+import { deleteQuestion } from './delete-question';
 import PanelHeading from './PanelHeading';
 import { usePaged } from './use-paged';
+import PictureUpload from './PictureUpload';
 
 /** One input of the form. */
 export interface FieldSpec {
   name: string;
   label: string;
-  kind?: 'text' | 'number' | 'url' | 'textarea' | 'select';
+  /** 'picture': an image address, with a button that uploads a picture and fills it in. */
+  kind?: 'text' | 'number' | 'url' | 'textarea' | 'select' | 'picture';
   /** The choices of a select. */
   options?: readonly string[];
   hint?: string;
@@ -55,8 +59,6 @@ interface Props<T extends RecordBase> {
   /** Button labels: 'Add Course' and 'Update Course'. */
   addLabel: string;
   updateLabel: string;
-  /** The delete confirmation, e.g. 'Are you sure you want to delete this course?'. */
-  deleteQuestion: string;
   /** The text of an empty list, e.g. 'No courses available.'. */
   emptyText: string;
   /** A note under the heading. */
@@ -74,7 +76,7 @@ interface Editing {
 }
 
 export default function RecordManager<T extends RecordBase>(props: Props<T>) {
-  const { title, noun, endpoint, schema, fields, empty, renderRecord, addLabel, updateLabel, deleteQuestion, emptyText, intro } = props;
+  const { title, noun, endpoint, schema, fields, empty, renderRecord, addLabel, updateLabel, emptyText, intro } = props;
   const id = useId();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -87,11 +89,24 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
     reset,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FieldValues, unknown, FieldValues>({
     resolver: standardSchemaResolver(schema) as Resolver<FieldValues, unknown, FieldValues>,
     defaultValues: empty,
   });
+
+  // A form being filled in when the session ends is kept, and put back after signing in.
+  useDraft<{ editing: Editing | null; values: FieldValues }>(
+    `${endpoint}:form`,
+    noun,
+    () => (isDirty || editing ? { editing, values: getValues() } : null),
+    (draft) => {
+      setEditing(draft.editing);
+      reset(draft.values, { keepDefaultValues: true });
+    },
+  );
 
   const key = [endpoint];
   const { list, rows: records } = usePaged<T>(endpoint);
@@ -143,7 +158,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
   };
 
   const remove = async (record: T) => {
-    if (!(await confirm(deleteQuestion))) return;
+    if (!(await confirm(deleteQuestion(noun, renderRecord(record).heading)))) return;
     setDeleting(record._id);
     try {
       const answer = await api<{ message: string }>(`${endpoint}/${encodeURIComponent(record._id)}${listQuery({ version: record.version })}`, {
@@ -195,7 +210,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
                       // An empty number field is no number at all (the schema's coercion would read it as 0).
                       {...register(field.name, field.kind === 'number' ? { setValueAs: (v: string) => (v === '' ? undefined : v) } : {})}
                       {...aria}
-                      type={field.kind === 'number' ? 'number' : field.kind === 'url' ? 'url' : 'text'}
+                      type={field.kind === 'number' ? 'number' : field.kind === 'url' || field.kind === 'picture' ? 'url' : 'text'}
                       inputMode={field.inputMode}
                       min={field.kind === 'number' ? 0 : undefined}
                       required
@@ -203,6 +218,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
                   )
                 }
               </Field>
+              {field.kind === 'picture' && <PictureUpload onUploaded={(path) => setValue(field.name, path, { shouldDirty: true, shouldValidate: true })} />}
             </div>
           ))}
         </div>

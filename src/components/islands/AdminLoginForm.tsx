@@ -6,7 +6,8 @@
  *    /api/admin/enrol: the QR code and the key as text; POST with the app's code), then the 10
  *    recovery codes, shown once, until "I have saved them"; otherwise the app's code or a recovery
  *    code (POST /api/admin/verify);
- * 3. the `adminToken` marker is stored and the admin app opens (/adminPanel).
+ * 3. the `adminToken` marker is stored and the admin app opens: on the screen where the session
+ *    ended, when it ended under the app (its unsaved work waits there), else /adminPanel.
  * After a reload between the steps, GET /api/admin/me says where the sign-in stands. Hydrated on
  * first use, or at once when this tab has a sign-in under way (see adminLogin.astro). None of the
  * admin app's code is here.
@@ -17,7 +18,7 @@ import type { z } from 'zod';
 import { getJson, postJson, type ApiResult } from '../../lib/api';
 import { setFlash } from '../../lib/flash';
 import { ADMIN_MARKER, SecondFactorSchema, StaffLoginSchema, type SecondFactorInput, type StaffLoginInput } from '../../lib/schemas/staff';
-import { clearAdminMarker, hasAdminMarker, markSignedIn, pendingSignIn, setPendingSignIn } from '../../stores/admin-session';
+import { clearAdminMarker, hasAdminMarker, markSignedIn, pendingSignIn, setPendingSignIn, takeReturnPath } from '../../stores/admin-session';
 import AdminRecoveryCodes from './AdminRecoveryCodes';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
@@ -41,11 +42,11 @@ interface Enrolment {
 /** The failure text of an answer: the server's `error`, else its message, else the spec's fallback. */
 const failureOf = (data: { error?: string; message?: string }) => data.error || data.message || FALLBACK;
 
-/** Opens the admin app, carrying the server's welcome to it. */
+/** Opens the admin app (the screen a lost session left, if any), carrying the server's welcome to it. */
 function enterApp(message: string) {
   markSignedIn(ADMIN_MARKER);
   if (message) setFlash(message);
-  location.assign(APP);
+  location.assign(takeReturnPath() ?? APP);
 }
 
 export default function AdminLoginForm() {

@@ -1,6 +1,7 @@
 /**
  * The 10 recovery codes, shown once (at the first sign-in, and when staff make new ones under
- * Security): a copy button, and moving on only after "I have saved my recovery codes". Shared by
+ * Security): a copy button, a print button (the page prints the codes alone, see
+ * admin-signin.css), and moving on only after "I have saved my recovery codes". Shared by
  * the sign-in island and the admin app; it imports nothing but React and the toast queue.
  */
 import { useId, useState, type ReactNode } from 'react';
@@ -29,7 +30,7 @@ export default function AdminRecoveryCodes({
     }
   };
   return (
-    <section className="admin-codes">
+    <section className="admin-codes" data-print-only>
       {heading}
       <p>
         If you lose your phone, each of these codes signs you in once instead of the app. Save them now — print them, or write them down and keep them somewhere
@@ -45,6 +46,9 @@ export default function AdminRecoveryCodes({
       <p>
         <button type="button" className="btn btn--sm btn--outline" onClick={copy}>
           Copy the codes
+        </button>{' '}
+        <button type="button" className="btn btn--sm btn--outline" onClick={() => window.print()}>
+          Print the codes
         </button>
       </p>
       <div className="form-check">

@@ -1,12 +1,14 @@
 /**
  * The application (lead) form, shared by the Apply Now dialog and the /apply page. The same zod
  * schema checks it here and in POST /api/apply. Every fill gets an Idempotency-Key, so a double
- * click or a retry is stored once (useSubmitForm).
+ * click or a retry is stored once (useSubmitForm). The courses staff published (GET /api/courses)
+ * join the list under their category once they have loaded; until then, and if they cannot be
+ * loaded, the departments of content/departments.json are offered.
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { visitAttribution } from '../../lib/visit-attribution';
-import { ApplySchema, departments, type ApplyInput, type Application } from '../../lib/schemas/apply';
+import { applySchemaWith, offeredDepartments, type ApplyInput, type Application, type PublishedCourse } from '../../lib/schemas/apply';
 import { CONSENT_TEXT } from '../../lib/schemas/consent';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
@@ -20,12 +22,45 @@ interface Props {
   onSuccess?: (() => void) | undefined;
 }
 
+/** The published courses in any of the shapes GET /api/courses may answer: a list, `{courses}` or `{items}`. */
+function coursesOf(answer: unknown): PublishedCourse[] {
+  const list = Array.isArray(answer)
+    ? answer
+    : ((answer as { courses?: unknown; items?: unknown } | null)?.courses ?? (answer as { items?: unknown } | null)?.items);
+  if (!Array.isArray(list)) return [];
+  return list.filter((c): c is PublishedCourse => typeof c?.title === 'string' && typeof c?.category === 'string');
+}
+
+/** Loads the published courses once per page (the dialog may open several times). */
+let publishedOnce: Promise<PublishedCourse[]> | null = null;
+const loadPublished = () =>
+  (publishedOnce ??= fetch('/api/courses?limit=100', { headers: { accept: 'application/json' } })
+    .then((response) => (response.ok ? response.json() : []))
+    .then(coursesOf)
+    .catch(() => {
+      publishedOnce = null;
+      return [];
+    }));
+
 const empty: ApplyInput = { name: '', email: '', phone: '', department: '', course: '', consent: false as unknown as true, website: '' };
 
 export default function ApplyForm({ onSuccess, standalone = false }: Props) {
   const id = useId();
+  const [published, setPublished] = useState<PublishedCourse[]>([]);
+  const shown = useRef(published);
+  shown.current = published;
+  // The schema checks against the list shown now.
+  const [schema] = useState(() => applySchemaWith(() => shown.current));
+  useEffect(() => {
+    let live = true;
+    void loadPublished().then((courses) => live && setPublished(courses));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const departments = offeredDepartments(published);
   const { form, onSubmit, failure, busy } = useSubmitForm<ApplyInput, Application, { message: string }>({
-    schema: ApplySchema,
+    schema,
     defaultValues: empty,
     endpoint: '/api/apply',
     // Where the visit came from goes with it; a retry sends the same, so its key still matches.

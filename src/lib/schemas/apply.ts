@@ -4,35 +4,86 @@ import departmentsFile from '../../../content/departments.json';
 import { AttributionSchema } from './attribution';
 import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema } from './fields';
 
-/** Departments and their courses, as in content/departments.json. */
-export const departments: { key: string; label: string; courses: string[] }[] = departmentsFile.departments;
+/** A department of the Apply form and its courses. */
+export interface Department {
+  key: string;
+  label: string;
+  courses: string[];
+}
 
-/** The payload of POST /api/apply. */
-export const ApplySchema = z
-  .object({
-    /** Applicant's full name. */
-    name: NameSchema,
-    /** Applicant's e-mail address. */
-    email: EmailSchema,
-    /** Applicant's mobile number. */
-    phone: IndianMobileSchema,
-    /** Department key, e.g. `dl`. */
-    department: z
-      .string({ message: 'Please choose a department.' })
-      .refine((key) => departments.some((d) => d.key === key), 'Please choose a department from the list.'),
-    /** Course within the department. */
-    course: z.string({ message: 'Please choose a course.' }).min(1, 'Please choose a course.'),
-    /** Permission to contact; must be given. */
-    consent: z.literal(true, { message: 'Please tick the box to allow us to contact you.' }),
-    /** Hidden anti-spam field. */
-    website: HoneypotSchema,
-    /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */
-    attribution: AttributionSchema,
-  })
-  .refine((v) => departments.find((d) => d.key === v.department)?.courses.includes(v.course) ?? true, {
-    message: 'Please choose a course of the chosen department.',
-    path: ['course'],
-  });
+/** Departments and their courses, as in content/departments.json. */
+export const departments: Department[] = departmentsFile.departments;
+
+/** A course staff published (the courses table): its title and its category. */
+export interface PublishedCourse {
+  title: string;
+  category: string;
+}
+
+/** A name compared without regard to case or spacing. */
+const folded = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The departments of content/departments.json with the published courses added under their
+ * category: a category named like a department (its label or key) joins that department's
+ * courses; any other category is a department of its own, its name as its key.
+ */
+export function offeredDepartments(published: readonly PublishedCourse[]): Department[] {
+  const merged = departments.map((d) => ({ ...d, courses: [...d.courses] }));
+  for (const course of published) {
+    const title = course.title.trim();
+    const category = course.category.trim().replace(/\s+/g, ' ');
+    if (!title || !category) continue;
+    let department = merged.find((d) => folded(d.label) === folded(category) || folded(d.key) === folded(category));
+    if (!department) {
+      department = { key: category, label: category, courses: [] };
+      merged.push(department);
+    }
+    if (!department.courses.some((c) => folded(c) === folded(title))) department.courses.push(title);
+  }
+  return merged;
+}
+
+/**
+ * The schema of POST /api/apply, whose department and course must be among `published()`'s
+ * offer (content's departments and the published courses): the server reads the courses table,
+ * the form the list it showed.
+ */
+export const applySchemaWith = (published: () => readonly PublishedCourse[]) =>
+  z
+    .object({
+      /** Applicant's full name. */
+      name: NameSchema,
+      /** Applicant's e-mail address. */
+      email: EmailSchema,
+      /** Applicant's mobile number. */
+      phone: IndianMobileSchema,
+      /** Department key, e.g. `dl`. */
+      department: z
+        .string({ message: 'Please choose a department.' })
+        .refine((key) => offeredDepartments(published()).some((d) => d.key === key), 'Please choose a department from the list.'),
+      /** Course within the department. */
+      course: z.string({ message: 'Please choose a course.' }).min(1, 'Please choose a course.'),
+      /** Permission to contact; must be given. */
+      consent: z.literal(true, { message: 'Please tick the box to allow us to contact you.' }),
+      /** Hidden anti-spam field. */
+      website: HoneypotSchema,
+      /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */
+      attribution: AttributionSchema,
+    })
+    .refine(
+      (v) =>
+        offeredDepartments(published())
+          .find((d) => d.key === v.department)
+          ?.courses.includes(v.course) ?? true,
+      {
+        message: 'Please choose a course of the chosen department.',
+        path: ['course'],
+      },
+    );
+
+/** The payload of POST /api/apply with content's departments only (no published course). */
+export const ApplySchema = applySchemaWith(() => []);
 
 export type ApplyInput = z.input<typeof ApplySchema>;
 export type Application = z.output<typeof ApplySchema>;

@@ -5,6 +5,12 @@ import { plainText } from './plain-text';
 /** Longest announcement, in characters. */
 export const MARQUEE_MAX = 300;
 
+/** India's date today (YYYY-MM-DD). */
+export const indiaDay = (at = Date.now()) => new Date(at + 330 * 60_000).toISOString().slice(0, 10);
+
+/** The message for an end date that is not a day, or has passed. */
+export const ENDS_ON_MESSAGE = 'Please choose an end date that is today or later, or leave it empty.';
+
 /** POST /api/marquee. */
 export const MarqueeMessageSchema = z.object({
   /** The announcement; blank or whitespace-only is refused. */
@@ -14,11 +20,32 @@ export const MarqueeMessageSchema = z.object({
     .check(plainText('the announcement'))
     .min(1, 'Please write the announcement.')
     .max(MARQUEE_MAX, `Please keep the announcement to ${MARQUEE_MAX} characters.`),
+  /** The last day (India's) it is shown, YYYY-MM-DD; empty or left out: until it is deleted. */
+  endsOn: z
+    .union([z.string({ message: ENDS_ON_MESSAGE }), z.null()], { message: ENDS_ON_MESSAGE })
+    .optional()
+    .transform((v) => (v ? v.trim() : '') || null)
+    .refine((v) => v === null || isDayFromToday(v), ENDS_ON_MESSAGE),
 });
+
+/** True for a real calendar day, written YYYY-MM-DD, that is not before India's today. */
+function isDayFromToday(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && value >= indiaDay();
+}
 export type MarqueeMessageInput = z.input<typeof MarqueeMessageSchema>;
 
-/** An announcement as GET /api/marquee gives it. */
+/** An announcement as GET /api/marquee gives it to everyone (only those still shown). */
 export interface MarqueeMessage {
   _id: string;
   message: string;
+}
+
+/** An announcement as staff see it (GET /api/marquee?all=1): with its end date, ended ones too. */
+export interface MarqueeListing extends MarqueeMessage {
+  /** The last day it is shown (YYYY-MM-DD, India), or null. */
+  endsOn: string | null;
+  /** Whether that day has passed, so visitors no longer see it. */
+  ended: boolean;
 }
