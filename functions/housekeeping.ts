@@ -3,7 +3,8 @@
  * notifications whose send failed or whose request died before sending — and clears expired
  * bookkeeping (functions/_shared/platform/housekeeping.ts), and deletes application documents no
  * application took and those of applications closed beyond the retention period
- * (functions/_shared/storage/document-housekeeping.ts). It logs what it did.
+ * (functions/_shared/storage/document-housekeeping.ts), and writes the Latin key of names
+ * written before migration 012 (functions/_shared/records/name-keys.ts). It logs what it did.
  * Locally it can be run by hand: POST /.netlify/functions/housekeeping on `npm start`'s server.
  */
 import type { Config } from '@netlify/functions';
@@ -11,6 +12,7 @@ import { sweepDocuments } from './_shared/storage/document-housekeeping';
 import { env } from './_shared/platform/env';
 import { sweepExpired } from './_shared/platform/housekeeping';
 import { deliverDue } from './_shared/platform/outbox';
+import { keyMissingNames } from './_shared/records/name-keys';
 
 export default async (): Promise<Response> => {
   try {
@@ -18,7 +20,8 @@ export default async (): Promise<Response> => {
     const mail = await deliverDue();
     const swept = await sweepExpired();
     const documents = await sweepDocuments();
-    console.log('housekeeping:', JSON.stringify({ mail, swept, documents }));
+    const keyed = await keyMissingNames();
+    console.log('housekeeping:', JSON.stringify({ mail, swept, documents, keyed }));
     return new Response(null, { status: 204 });
   } catch (error) {
     console.error('housekeeping failed:', error);
