@@ -7,6 +7,9 @@ import type { Job } from './schemas/job';
 /** schema.org's employmentType for each of our job types. */
 const EMPLOYMENT_TYPE: Record<Job['type'], string> = { 'Full-Time': 'FULL_TIME', 'Part-Time': 'PART_TIME', Internship: 'INTERN' };
 
+/** India's calendar day (YYYY-MM-DD) at the instant `iso` (India is UTC+05:30 all year). */
+const indiaDay = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10);
+
 /** The text a share of `job` carries (the page address is added by the share itself). */
 export const shareText = (job: Job) => `${job.role} (${job.type}) at ${job.company}, ${job.location}. Apply: ${job.applyLink}`;
 
@@ -19,7 +22,8 @@ export const jobAnchor = (job: Pick<Job, '_id'>) => `job-${job._id}`;
 /**
  * The JobPosting of `job` (https://schema.org/JobPosting, with the properties Google's job
  * search reads); `pageUrl` is the absolute address of /jobs, `publisher` the name of the institute
- * that lists it (it names the identifier).
+ * that lists it (it names the identifier). Its days are India's: `datePosted` the day it was
+ * saved there, `validThrough` the end of its closing day in India's time.
  */
 export function jobPosting(job: Job, pageUrl: string, publisher: string) {
   const posts = /^\d+$/.test(job.post.trim()) ? Number(job.post) : undefined;
@@ -36,7 +40,8 @@ export function jobPosting(job: Job, pageUrl: string, publisher: string) {
       `Posts: ${job.post}.`,
     ].join(' '),
     identifier: { '@type': 'PropertyValue', name: publisher, value: job._id },
-    datePosted: job.createdAt.slice(0, 10),
+    datePosted: indiaDay(job.createdAt),
+    validThrough: `${job.closesOn}T23:59:59+05:30`,
     employmentType: EMPLOYMENT_TYPE[job.type],
     hiringOrganization: { '@type': 'Organization', name: job.company },
     jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.location, addressCountry: 'IN' } },
@@ -46,4 +51,15 @@ export function jobPosting(job: Job, pageUrl: string, publisher: string) {
     directApply: false,
     url: `${pageUrl}#${jobAnchor(job)}`,
   };
+}
+
+/**
+ * The JSON-LD element of `job`'s JobPosting, as HTML: data the browser never runs (so the page's
+ * policy needs no hash for it), marked with the job's id. `<` is written as \u003c, so no text
+ * from the job can end the element early.
+ */
+export function jobPostingElement(job: Job, pageUrl: string, publisher: string): string {
+  const json = JSON.stringify(jobPosting(job, pageUrl, publisher)).replace(/</g, '\\u003c');
+  const id = job._id.replace(/[^0-9]/g, '');
+  return `<script type="application/ld+json" data-job-posting="${id}">${json}</script>`;
 }

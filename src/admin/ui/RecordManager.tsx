@@ -22,7 +22,7 @@ import PanelHeading from './PanelHeading';
 export interface FieldSpec {
   name: string;
   label: string;
-  kind?: 'text' | 'number' | 'url' | 'textarea' | 'select';
+  kind?: 'text' | 'number' | 'url' | 'textarea' | 'select' | 'date';
   /** The choices of a select. */
   options?: readonly string[];
   hint?: string;
@@ -201,7 +201,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
                       // An empty number field is no number at all (the schema's coercion would read it as 0).
                       {...register(field.name, field.kind === 'number' ? { setValueAs: (v: string) => (v === '' ? undefined : v) } : {})}
                       {...aria}
-                      type={field.kind === 'number' ? 'number' : field.kind === 'url' ? 'url' : 'text'}
+                      type={field.kind === 'number' || field.kind === 'url' || field.kind === 'date' ? field.kind : 'text'}
                       inputMode={field.inputMode}
                       min={field.kind === 'number' ? 0 : undefined}
                       required
