@@ -10,13 +10,18 @@ import { query } from '../platform/db';
 /** `text` as a LIKE pattern matching it anywhere (its own %, _ and \ taken literally). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Text as names are written: letters and marks of any script, spaces, `.`, `'` and `-`. */
+const NAME_LIKE = /^[\p{L}\p{M}\s.'-]+$/u;
+
 /**
  * The SQL condition "the name of `alias` matches `text`", its values added through `param`.
  * `text` is what staff typed (any script, any case).
  */
 export function nameMatches(alias: string, text: string, param: (value: unknown) => string): string {
   const byText = `lower(${alias}.name) like ${param(containing(text.normalize('NFC').toLowerCase()))}`;
-  const key = nameKey(text);
+  // Only text written as a name is compared by its key: the key drops anything else, and "a_" must
+  // not become "a" (every name with an a in it).
+  const key = NAME_LIKE.test(text) ? nameKey(text) : '';
   return key ? `(${byText} or ${alias}.name_latin like ${param(containing(key))})` : byText;
 }
 
