@@ -1,11 +1,14 @@
 /**
  * GET /api/admin/leads/export.csv?<the list's filters>&ids=1,2,3 (Owner only): the leads of the
  * current filter (and, with `ids`, only those selected) as a CSV file that Excel and LibreOffice
- * open correctly: UTF-8 with a byte order mark (Hindi names intact), CRLF line ends, cells quoted
+ * open correctly (and that other tools read): UTF-8 with a byte order mark (Hindi names intact), CRLF line ends, cells quoted
  * where needed, and a cell that starts like a formula (= + - @ tab CR) made text with a leading
  * apostrophe, so a name such as `=HYPERLINK(…)` is never run. The phone is its 10 digits (as
  * staff dial it, and with no `+` to escape). Times are India's. At most 50,000
  * rows; a bigger filter is refused. Each export is an audit line with the filter and the count.
+ * With `format=xlsx` it gives the same rows and columns as an Excel workbook
+ * (functions/_shared/platform/xlsx.ts: opens by a double-click, Hindi intact, every cell text so
+ * nothing needs an apostrophe), at most XLSX_MAX rows; its audit line adds `file: 'xlsx'`.
  * A request made on behalf of another site is refused even though it is a GET: it downloads
  * personal data.
  */
@@ -20,15 +23,26 @@ import { allowMethods, endpoint, HttpError, json } from './_shared/platform/http
 import { leadConditions } from './_shared/leads/lead-filter';
 import { listQuery } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
+import { XLSX_TYPE, xlsxStream } from './_shared/platform/xlsx';
 
 /** The most rows one export gives. */
 export const EXPORT_MAX = 50_000;
+/**
+ * The most rows one Excel export gives: the workbook is built whole in memory before it is sent
+ * (about 2 s for 20,000 leads on a busy 2-core machine), where the CSV is written as it goes.
+ */
+export const XLSX_MAX = 20_000;
 
 const SELECT_IDS = `Please select at most ${BULK_MAX} leads at a time.`;
 const BAD_IDS = 'Please select leads from the list.';
 
 /** The export's query: the list's filters, and optionally the ids of the leads selected. */
 const ExportQuerySchema = LeadFilterSchema.safeExtend({
+  /** The file: csv (the default) or xlsx (an Excel workbook). */
+  format: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['csv', 'xlsx'], { message: 'Please choose the file as CSV or Excel (xlsx).' }).default('csv'),
+  ),
   /** Comma-separated lead ids (at most BULK_MAX). */
   ids: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((id) => id.trim())) : v),
@@ -65,6 +79,8 @@ const COLUMNS = [
   ['Landing page', 'landing_page'],
 ] as const;
 type Field = (typeof COLUMNS)[number][1];
+/** The headings of the columns, in order. */
+const HEADINGS = COLUMNS.map(([heading]) => heading);
 type ExportRow = Record<Field, string | null> & { lost_note: string | null };
 
 /** The order of each sort (the list's, without paging). */
@@ -128,23 +144,42 @@ function csvStream(rows: ExportRow[]): ReadableStream<Uint8Array> {
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
   const { staff, address } = await requireStaff(req, context, { need: 'leads-export' });
-  const { sort, ids, ...filter } = listQuery(req, ExportQuerySchema);
+  const { sort, ids, format, ...filter } = listQuery(req, ExportQuerySchema);
 
   const params: unknown[] = [];
   const where = leadConditions(filter, staff.id, params);
   if (ids) where.push(`l.id = any($${params.push(ids)}::bigint[])`);
   const conditions = where.length ? `where ${where.join(' and ')}` : '';
+  const xlsx = format === 'xlsx';
+  const max = xlsx ? XLSX_MAX : EXPORT_MAX;
   const [{ count } = { count: 0 }] = await query<{ count: number }>(`select count(*)::int as count from leads l ${conditions}`, params);
-  if (count > EXPORT_MAX) {
+  if (count > max) {
+    const kind = xlsx
+      ? `an Excel export holds at most ${XLSX_MAX.toLocaleString('en-IN')} (a CSV export ${EXPORT_MAX.toLocaleString('en-IN')})`
+      : `an export holds at most ${EXPORT_MAX.toLocaleString('en-IN')}`;
     throw new HttpError(
       400,
-      `These filters match ${count.toLocaleString('en-IN')} leads; an export holds at most ${EXPORT_MAX.toLocaleString('en-IN')}. Please narrow the filters (for example by date) and export again.`,
+      `These filters match ${count.toLocaleString('en-IN')} leads; ${kind}. Please narrow the filters (for example by date) and export again.`,
     );
   }
-  const rows = await query<ExportRow>(`${SELECT} ${conditions} order by ${ORDER[sort]} limit ${EXPORT_MAX}`, params);
+  const rows = await query<ExportRow>(`${SELECT} ${conditions} order by ${ORDER[sort]} limit ${max}`, params);
 
   const shown = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
-  await audit({ staffId: staff.id, action: 'export', entity: 'lead', detail: { ...shown, sort, ...(ids && { ids }), count: rows.length } }, address);
+  await audit(
+    { staffId: staff.id, action: 'export', entity: 'lead', detail: { ...shown, sort, ...(ids && { ids }), count: rows.length, ...(xlsx && { file: 'xlsx' }) } },
+    address,
+  );
+
+  if (xlsx) {
+    const headers = new Headers(json(null).headers);
+    headers.set('Content-Type', XLSX_TYPE);
+    headers.set('Content-Disposition', `attachment; filename="leads-${indiaToday()}.xlsx"`);
+    const cells = rows.map((row) => {
+      const shown = readable(row);
+      return COLUMNS.map(([, field]) => shown[field]);
+    });
+    return new Response(await xlsxStream('Leads', HEADINGS, cells), { status: 200, headers });
+  }
 
   // The API's usual headers (no caching, no sniffing, no framing), as a CSV download.
   const headers = new Headers(json(null).headers);

@@ -4,7 +4,8 @@
  * bookkeeping (functions/_shared/platform/housekeeping.ts), and deletes application documents no
  * application took and those of applications closed beyond the retention period
  * (functions/_shared/storage/document-housekeeping.ts), and course pictures no course shows a
- * day after their upload (functions/_shared/storage/course-pictures.ts). It logs what it did.
+ * day after their upload (functions/_shared/storage/course-pictures.ts), and writes the Latin key of
+ * names written before migration 012 (functions/_shared/records/name-keys.ts). It logs what it did.
  * Locally it can be run by hand: POST /.netlify/functions/housekeeping on `npm start`'s server.
  */
 import type { Config } from '@netlify/functions';
@@ -13,6 +14,7 @@ import { sweepDocuments } from './_shared/storage/document-housekeeping';
 import { env } from './_shared/platform/env';
 import { sweepExpired } from './_shared/platform/housekeeping';
 import { deliverDue } from './_shared/platform/outbox';
+import { keyMissingNames } from './_shared/records/name-keys';
 
 export default async (): Promise<Response> => {
   try {
@@ -21,7 +23,8 @@ export default async (): Promise<Response> => {
     const swept = await sweepExpired();
     const documents = await sweepDocuments();
     const coursePictures = await sweepCoursePictures();
-    console.log('housekeeping:', JSON.stringify({ mail, swept, documents, coursePictures }));
+    const keyed = await keyMissingNames();
+    console.log('housekeeping:', JSON.stringify({ mail, swept, documents, coursePictures, keyed }));
     return new Response(null, { status: 204 });
   } catch (error) {
     console.error('housekeeping failed:', error);

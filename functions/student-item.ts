@@ -19,6 +19,7 @@ import { allowMethods, endpoint, json, readJson, validate } from './_shared/plat
 import { MAX_VERSION } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
 import { STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound } from './_shared/records/students';
+import { nameKey } from '../src/lib/transliterate';
 
 /** `?version=N` of a DELETE. */
 const DeleteQuerySchema = z.object({
@@ -48,7 +49,7 @@ export default endpoint(async (req, context) => {
       // `o` is the row as it was before this statement: the changed fields are named in the log.
       const { rows } = await client.query<Student & { changed: string[] }>(
         `update students s set name = $3, email = $4, phone = $5, course = $6,
-                registration_date = coalesce($7::date, s.registration_date),
+                registration_date = coalesce($7::date, s.registration_date), name_latin = $8,
                 version = s.version + 1, updated_at = now()
            from students o
           where s.id = $1 and s.version = $2 and o.id = s.id
@@ -60,7 +61,7 @@ export default endpoint(async (req, context) => {
                      case when o.course is distinct from s.course then 'course' end,
                      case when o.registration_date is distinct from s.registration_date then 'registrationDate' end
                    ], null) as changed`,
-        [id, version, fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null],
+        [id, version, fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null, nameKey(fields.name)],
       );
       if (!rows[0]) throw await studentMissedOrChanged(client, id);
       const { changed, ...updated } = rows[0];

@@ -2,7 +2,8 @@
  * /api/students (staff only):
  * - GET ?limit&after&q= → Student[]: newest first (by id), keyset-paged (the next page's address
  *   in the `Link` header, rel="next", as the specification answers a bare list); `q`
- *   finds students whose name or e-mail contains it (any case). Each page shown is an audit line
+ *   finds students whose name or e-mail contains it (any case), or whose name is it in the other
+ *   script ("sharma" finds शर्मा and the reverse: migration 012's name_latin). Each page shown is an audit line
  *   ('view', with the count and the search).
  * - POST {name, email, phone?, course, registrationDate?} → 201 {message: 'Student added.', item},
  *   written with its audit line in one transaction.
@@ -15,6 +16,8 @@ import { allowMethods, endpoint, json, readJson, validate } from './_shared/plat
 import { BIGINT_ID, FilterSchema, ListQuerySchema, cursorOf, listQuery, nextPageHeaders, pageOf, readCursor } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
 import { STUDENT_COLUMNS } from './_shared/records/students';
+import { nameMatches } from './_shared/records/name-keys';
+import { nameKey } from '../src/lib/transliterate';
 
 const StudentListQuerySchema = ListQuerySchema.extend({
   /** Part of a name or e-mail address. */
@@ -33,8 +36,9 @@ export default endpoint(async (req, context) => {
     const [afterId] = readCursor(after, [BIGINT_ID]) ?? [];
     const params: unknown[] = [limit + 1];
     const where: string[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
     if (afterId) where.push(`id < $${params.push(afterId)}`);
-    if (q) where.push(`(lower(name) like $${params.push(containing(q))} or lower(email) like $${params.length})`);
+    if (q) where.push(`(${nameMatches('students', q, param)} or lower(email) like ${param(containing(q))})`);
     const rows = await query<Student>(
       `select ${STUDENT_COLUMNS} from students ${where.length ? `where ${where.join(' and ')}` : ''} order by id desc limit $1`,
       params,
@@ -55,10 +59,10 @@ export default endpoint(async (req, context) => {
   const fields = validate(StudentFieldsSchema, await readJson(req));
   const item = await transaction(async (client) => {
     const { rows } = await client.query<Student>(
-      `insert into students (name, email, phone, course, registration_date)
-       values ($1, $2, $3, $4, coalesce($5::date, (now() at time zone 'Asia/Kolkata')::date))
+      `insert into students (name, email, phone, course, registration_date, name_latin)
+       values ($1, $2, $3, $4, coalesce($5::date, (now() at time zone 'Asia/Kolkata')::date), $6)
        returning ${STUDENT_COLUMNS}`,
-      [fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null],
+      [fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null, nameKey(fields.name)],
     );
     const created = rows[0]!;
     await audit(

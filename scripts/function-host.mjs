@@ -44,8 +44,9 @@ export const bundleOptions = {
   target: 'node22',
   logLevel: 'error',
   plugins: [nativeModules],
-  // Bundled CommonJS packages may still call `require` for Node's own modules.
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  // Bundled CommonJS packages may still call `require` for Node's own modules. Named as Netlify's
+  // own shim names it, so a bundled package's own `import { createRequire }` (fflate's) does not clash.
+  banner: { js: "import { createRequire as ___nfyCreateRequire } from 'node:module'; const require = ___nfyCreateRequire(import.meta.url);" },
 };
 
 /** The names of the functions in functions/ (file names without extension; `_shared` and dot files are not functions). */

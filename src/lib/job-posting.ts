@@ -20,7 +20,8 @@ export const jobAnchor = (job: Pick<Job, '_id'>) => `job-${job._id}`;
 /**
  * The JobPosting of `job` (https://schema.org/JobPosting, with the properties Google's job
  * search reads); `pageUrl` is the absolute address of /jobs, `publisher` the name of the institute
- * that lists it (it names the identifier).
+ * that lists it (it names the identifier). Its days are India's: `datePosted` the day it was
+ * saved there, `validThrough` the end of its closing day in India's time.
  */
 export function jobPosting(job: Job, pageUrl: string, publisher: string) {
   const posts = /^\d+$/.test(job.post.trim()) ? Number(job.post) : undefined;
@@ -39,6 +40,7 @@ export function jobPosting(job: Job, pageUrl: string, publisher: string) {
     identifier: { '@type': 'PropertyValue', name: publisher, value: job._id },
     // The day in India it was published: one posted at 03:07 on 25 Nov in India is 25 Nov, not UTC's 24th.
     datePosted: indiaDay(job.createdAt),
+    validThrough: `${job.closesOn}T23:59:59+05:30`,
     employmentType: EMPLOYMENT_TYPE[job.type],
     hiringOrganization: { '@type': 'Organization', name: job.company },
     jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.location, addressCountry: 'IN' } },
@@ -48,4 +50,15 @@ export function jobPosting(job: Job, pageUrl: string, publisher: string) {
     directApply: false,
     url: `${pageUrl}#${jobAnchor(job)}`,
   };
+}
+
+/**
+ * The JSON-LD element of `job`'s JobPosting, as HTML: data the browser never runs (so the page's
+ * policy needs no hash for it), marked with the job's id. `<` is written as \u003c, so no text
+ * from the job can end the element early.
+ */
+export function jobPostingElement(job: Job, pageUrl: string, publisher: string): string {
+  const json = JSON.stringify(jobPosting(job, pageUrl, publisher)).replace(/</g, '\\u003c');
+  const id = job._id.replace(/[^0-9]/g, '');
+  return `<script type="application/ld+json" data-job-posting="${id}">${json}</script>`;
 }

@@ -13,6 +13,9 @@ import type { Target } from './global-setup';
 import { db, get, targets } from './helpers';
 import { signedInAdmin, staffFetch } from './staff';
 
+/** India's day ten days from now: a job's closing day that every check accepts. */
+const IN_TEN_DAYS = new Date(Date.now() + 10 * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
+
 interface AuditRow {
   staff_id: string;
   action: string;
@@ -95,6 +98,7 @@ const kinds: Kind[] = [
       candidate: 'Local candidates preferred',
       post: '2',
       applyLink: 'https://forms.example.in/operator',
+      closesOn: IN_TEN_DAYS,
     }),
     change: { salary: '₹14,000 a month' },
     required: {
@@ -406,6 +410,34 @@ describe.each(targets)('records on $name', (target) => {
     expect((await res.json()).item.type).toBe('Full-Time');
     const wrong = await as('/api/jobs', { body: { ...body, type: 'Contract' } });
     expect((await wrong.json()).errors).toEqual({ type: 'Please choose Full-Time, Part-Time or Internship.' });
+  });
+
+  it('a job closes 30 days from India’s today unless staff choose its closing day, which must be a real day ahead', async () => {
+    const [{ today, later } = { today: '', later: '' }] = await db<{ today: string; later: string }>(
+      target,
+      `select (now() at time zone 'Asia/Kolkata')::date::text as today, ((now() at time zone 'Asia/Kolkata')::date + 30)::text as later`,
+    );
+    const { closesOn: _chosen, ...unset } = kinds[1]!.valid(unique('Default closing'));
+    const defaulted = await as('/api/jobs', { body: unset });
+    expect(defaulted.status).toBe(201);
+    const item = (await defaulted.json()).item;
+    expect(item.closesOn).toBe(later);
+    const chosen = await as('/api/jobs', { body: { ...kinds[1]!.valid(unique('Chosen closing')), closesOn: today } });
+    expect((await chosen.json()).item.closesOn).toBe(today);
+    const [stored] = await db<{ closes_on: string }>(target, 'select closes_on::text from jobs where id = $1', [item._id]);
+    expect(stored!.closes_on).toBe(later);
+
+    for (const [closesOn, message] of [
+      ['2020-01-01', 'Please choose the closing day from today onwards.'],
+      ['2026-02-30', 'Please choose the closing day.'],
+      ['soon', 'Please choose the closing day.'],
+    ]) {
+      const wrong = await as(`/api/jobs/${item._id}`, { method: 'PUT', body: { ...kinds[1]!.valid('Unchanged'), closesOn, version: item.version } });
+      expect(wrong.status, closesOn).toBe(400);
+      expect((await wrong.json()).errors, closesOn).toEqual({ closesOn: message });
+    }
+    const [after] = await db<{ version: number; closes_on: string }>(target, 'select version, closes_on::text from jobs where id = $1', [item._id]);
+    expect(after).toEqual({ version: item.version, closes_on: later });
   });
 
   it("takes nothing from a student's token", async () => {

@@ -146,6 +146,7 @@ test.describe('the leads list', () => {
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page)).toContainText(`${tag} Chetan Rao`);
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/admin/leads/export.csv?q=${tag}&kind=contact`);
+    await expect(page.getByRole('link', { name: 'Export Excel' })).toHaveAttribute('href', `/api/admin/leads/export.csv?q=${tag}&kind=contact&format=xlsx`);
 
     // A reload keeps the view and shows what it is filtered by.
     await page.reload();

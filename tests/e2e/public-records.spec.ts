@@ -29,6 +29,7 @@ const jobs: Job[] = [
     candidate: 'Local candidates preferred',
     post: '2',
     applyLink: 'https://forms.example.in/operator',
+    closesOn: '2026-12-20',
     version: 3,
     createdAt: '2026-11-20T09:15:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
@@ -45,6 +46,7 @@ const jobs: Job[] = [
     candidate: 'Women candidates encouraged',
     post: 'Accounts trainee',
     applyLink: 'https://forms.example.in/intern',
+    closesOn: '2026-12-31',
     version: 1,
     // 03:07 on 18 Nov in India: UTC's day is still the 17th.
     createdAt: '2026-11-17T21:37:00.000Z',
@@ -146,11 +148,12 @@ const jobCard = (page: Page, role: string) =>
     .filter({ has: page.getByRole('heading', { name: role, exact: true }) });
 
 test.describe('/jobs', () => {
-  test('is static: the page itself carries no opening, only the place they load into', async ({ request }) => {
+  test('the page itself carries no card, only the place they load into (its JobPosting data for crawlers: tests/http/jobs-page.test.ts)', async ({
+    request,
+  }) => {
     const html = await (await request.get('/jobs')).text();
     expect(html).toContain('Loading the job openings…');
-    expect(html).not.toContain('data-job-posting');
-    expect(html).not.toMatch(/"@type":"JobPosting"/);
+    expect(html).not.toMatch(/\bid="job-\d+"/);
   });
 
   test('shows each opening with Apply Now, Call Us and a WhatsApp Share where there is no share sheet; axe finds nothing', async ({ page }) => {
@@ -190,7 +193,8 @@ test.describe('/jobs', () => {
     const violations = await watchPolicy(page);
     await serveList(page, '/api/jobs', jobs);
     await page.goto('/jobs');
-    const data = page.locator('head script[type="application/ld+json"][data-job-posting]');
+    // Only these two: an opening of the server's own database may also be in the page as served.
+    const data = page.locator('head script[type="application/ld+json"]:is([data-job-posting="42"], [data-job-posting="41"])');
     await expect(data).toHaveCount(2);
     const postings = (await data.allTextContents()).map((text) => JSON.parse(text));
     expect(postings[0]).toEqual({
@@ -200,6 +204,7 @@ test.describe('/jobs', () => {
       description: expect.stringContaining('Computer Operator at Marwar Traders, Sojat City (Full-Time).'),
       identifier: { '@type': 'PropertyValue', name: site.name, value: '42' },
       datePosted: '2026-11-20',
+      validThrough: '2026-12-20T23:59:59+05:30',
       employmentType: 'FULL_TIME',
       hiringOrganization: { '@type': 'Organization', name: 'Marwar Traders' },
       jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Sojat City', addressCountry: 'IN' } },
@@ -212,7 +217,7 @@ test.describe('/jobs', () => {
     for (const field of ['Qualification: 12th pass with RS-CIT.', 'Salary: ₹12,000 a month.', 'Posts: 2.']) expect(postings[0].description).toContain(field);
     // A post given as a name, not a number, is no count of openings.
     // Dated on India's day, not UTC's.
-    expect(postings[1]).toMatchObject({ employmentType: 'INTERN', datePosted: '2026-11-18' });
+    expect(postings[1]).toMatchObject({ employmentType: 'INTERN', datePosted: '2026-11-18', validThrough: '2026-12-31T23:59:59+05:30' });
     expect(postings[1]).not.toHaveProperty('totalJobOpenings');
     expect(await violations(), 'CSP violations').toEqual([]);
   });

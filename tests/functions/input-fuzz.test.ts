@@ -146,6 +146,7 @@ const NO_TEXT: Record<string, string> = {
   'user-logout-all': 'POST without a body; the token is a header',
   'user-me': 'GET; the token is a header',
   visitor: 'GET without parameters',
+  'jobs-page': 'GET of the /jobs page; its query is never read',
   housekeeping: 'scheduled, no public path',
   'follow-ups-digest': 'scheduled, no public path (its local-only ?day= is taken only as a real day)',
 };
@@ -258,7 +259,7 @@ const jobFields = () => ({
 });
 const studentFields = () => ({ name: 'Asha Verma', email: email(), phone: mobile(), course: 'RS-CIT', registrationDate: '2026-06-01' });
 const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
-const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualification', 'salary', 'candidate', 'post', 'applyLink'];
+const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualification', 'salary', 'candidate', 'post', 'applyLink', 'closesOn'];
 const LEAD_FILTERS = ['kind', 'status', 'source', 'form', 'course', 'from', 'to', 'due', 'assigned', 'q', 'sort'];
 const leadFilterValues = { from: DAYS, to: DAYS };
 
@@ -405,7 +406,7 @@ const FUZZ: Record<string, Case[]> = {
   'admin-leads-export': [
     {
       probe: async () => staff({ method: 'GET', path: '/api/admin/leads/export.csv', query: {} }),
-      query: [...LEAD_FILTERS, 'ids'],
+      query: [...LEAD_FILTERS, 'ids', 'format'],
       values: { ...leadFilterValues, ids: IDS },
     },
   ],

@@ -35,10 +35,11 @@ describe('India time', () => {
       candidate: 'Local candidates',
       post: '2',
       applyLink: 'https://forms.example.in/operator',
+      closesOn: '2026-12-24',
       version: 1,
       createdAt: LATE_UTC,
       updatedAt: LATE_UTC,
     };
-    expect(jobPosting(job, 'https://example.in/jobs', 'Institute').datePosted).toBe('2026-11-25');
+    expect(jobPosting(job, 'https://example.in/jobs', 'Institute')).toMatchObject({ datePosted: '2026-11-25', validThrough: '2026-12-24T23:59:59+05:30' });
   });
 });

@@ -29,4 +29,10 @@ describe('the leads list address', () => {
     expect(exportHref(NO_FILTERS)).toBe('/api/admin/leads/export.csv');
     expect(exportHref({ ...NO_FILTERS, status: 'new' }, ['4', '12'])).toBe('/api/admin/leads/export.csv?ids=4%2C12');
   });
+
+  test('the Excel export takes the same filters and asks for an xlsx file', () => {
+    expect(exportHref({ ...NO_FILTERS, status: 'new' }, undefined, 'xlsx')).toBe('/api/admin/leads/export.csv?status=new&format=xlsx');
+    expect(exportHref(NO_FILTERS, undefined, 'xlsx')).toBe('/api/admin/leads/export.csv?format=xlsx');
+    expect(exportHref(NO_FILTERS, ['4'], 'xlsx')).toBe('/api/admin/leads/export.csv?ids=4&format=xlsx');
+  });
 });

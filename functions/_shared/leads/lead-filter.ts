@@ -3,9 +3,11 @@
  * list and the export so that an export gives exactly the leads the list showed. Values are
  * always parameters; each condition is written so that an index of migration 006 serves it:
  * equality on the btree columns, `like '%…%'` on the trigram indexes of lower(name), phone_norm
- * and email_norm, and the reference through its unique index.
+ * and email_norm (and name_latin, migration 012: a name typed in either script), and the reference
+ * through its unique index.
  */
 import type { LeadFilter } from '../../../src/lib/schemas/lead';
+import { nameMatches } from '../records/name-keys';
 
 /** What a search text is taken for, and the value looked for. */
 export type Search = { by: 'reference'; value: string } | { by: 'phone'; value: string } | { by: 'email'; value: string } | { by: 'name'; value: string };
@@ -78,7 +80,7 @@ export function leadConditions(filter: Omit<LeadFilter, 'sort'>, staffId: string
     if (search.by === 'reference') where.push(`l.reference = ${param(search.value)}`);
     else if (search.by === 'phone') where.push(`l.phone_norm like ${param(containing(search.value))}`);
     else if (search.by === 'email') where.push(`l.email_norm like ${param(containing(search.value))}`);
-    else where.push(`lower(l.name) like ${param(containing(search.value))}`);
+    else where.push(nameMatches('l', search.value, param));
   }
   return where;
 }

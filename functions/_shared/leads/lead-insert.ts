@@ -13,6 +13,7 @@
  */
 import { channelOf, type Attribution } from '../../../src/lib/schemas/attribution';
 import { AUTO_ASSIGNED_CTE, PERSON_COLUMNS, PERSON_CTES } from './lead-insert-person';
+import { nameKey } from '../../../src/lib/transliterate';
 
 /** A lead to write. */
 export interface NewLead {
@@ -44,11 +45,11 @@ export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 export const emailKey = (email: string | null | undefined) => email?.trim().toLowerCase() || null;
 
 /** How many parameters leadInsert's statement part uses: a caller's own start at $(LEAD_PARAMS + 1). */
-export const LEAD_PARAMS = 24;
+export const LEAD_PARAMS = 25;
 
 /**
  * The common table expressions `ref`, `known`, `held`, `holder`, `turn`, `person`, `lead` (which returns the new lead's
- * `id` and `reference`, or nothing when `key` was already used) and `auto_assigned`, and their parameters $1…$24.
+ * `id` and `reference`, or nothing when `key` was already used) and `auto_assigned`, and their parameters $1…$25.
  * The caller adds its own expressions and final select.
  */
 export function leadInsert(lead: NewLead, key: string | null, hash: string): { ctes: string; params: unknown[] } {
@@ -71,11 +72,11 @@ export function leadInsert(lead: NewLead, key: string | null, hash: string): { c
        insert into leads (reference, kind, form, status, name, email, phone, department, course, subject, message,
                           consent_version, consent_at, idempotency_key, request_hash,
                           phone_norm, email_norm, person_id, channel, ${PERSON_COLUMNS.names},
-                          utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page)
+                          utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, name_latin)
        select prefix || '-' || year || '-' || lpad(last::text, 5, '0'), $4, $5, ${PERSON_COLUMNS.status('$24::text')}, $6, $7, $8, $9, $10, $11, $12,
               $13, case when $13::text is null then null else now() end, $2::uuid, $3,
               $14, $15, coalesce((select person_id from known), (select id from person)), $16, ${PERSON_COLUMNS.values},
-              $17, $18, $19, $20, $21, $22, $23
+              $17, $18, $19, $20, $21, $22, $23, $25
          from ref
        on conflict (idempotency_key) do nothing
        returning id, reference
@@ -105,6 +106,8 @@ export function leadInsert(lead: NewLead, key: string | null, hash: string): { c
     a?.referrer ?? null,
     a?.landingPage ?? null,
     lead.status ?? null,
+    // The name's Latin key (migration 012), so a search in either script finds it.
+    nameKey(lead.name),
   ];
   return { ctes, params };
 }

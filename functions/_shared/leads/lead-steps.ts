@@ -14,6 +14,7 @@ import { isApplicationStatus, LEAD_STATUSES, NEXT_STATUSES, indiaToday, type Lea
 import { fieldErrors } from '../platform/http';
 import { onePerPerson, samePipeline } from './person-pipeline';
 import { statusLabel } from './lead-summary';
+import { nameKey } from '../../../src/lib/transliterate';
 
 /** The statuses a lead may be in to move to `to`. */
 export const statusesMovingTo = (to: LeadStatus): LeadStatus[] => LEAD_STATUSES.filter((from) => NEXT_STATUSES[from].includes(to));
@@ -92,8 +93,8 @@ export async function applyStep(client: PoolClient, ids: string[], step: NextSte
     const lead = rows[0]!;
     const { student } = step;
     const created = await client.query<{ id: string }>(
-      `insert into students (name, email, phone, course, registration_date, lead_id) values ($1, $2, $3, $4, $5, $6) returning id::text`,
-      [student.name, student.email, student.phone ?? null, student.course, indiaToday(), lead.id],
+      `insert into students (name, email, phone, course, registration_date, lead_id, name_latin) values ($1, $2, $3, $4, $5, $6, $7) returning id::text`,
+      [student.name, student.email, student.phone ?? null, student.course, indiaToday(), lead.id, nameKey(student.name)],
     );
     lead.studentId = created.rows[0]!.id;
     await client.query('update leads set student_id = $2 where id = $1', [lead.id, lead.studentId]);

@@ -26,6 +26,8 @@ export const jobRecords = defineRecordKind<JobFields>({
     candidate: 'candidate',
     post: 'post',
     applyLink: 'apply_link',
+    closesOn: 'closes_on',
   },
   summary: 'role',
+  days: ['closesOn'],
 });

@@ -30,6 +30,8 @@ export interface RecordKind<F extends object> {
   columns: { [K in keyof F]-?: string };
   /** The field a delete's audit line keeps, so the log still says what was deleted (a title). */
   summary?: keyof F & string;
+  /** Fields held in `date` columns: given as YYYY-MM-DD text (a JavaScript Date would shift the day by the time zone). */
+  days?: readonly (keyof F & string)[];
 }
 
 /** A record as the API gives it: its fields, id, version and times. */
@@ -53,16 +55,16 @@ export function defineRecordKind<F extends object>(kind: RecordKind<F>): RecordK
 const fieldsOf = <F extends object>(kind: RecordKind<F>) => Object.keys(kind.columns) as (keyof F & string)[];
 
 /** The select list that turns a row (of `alias`, if given) into the API's shape. */
-function selectList<F extends object>(kind: RecordKind<F>, alias = ''): string {
+export function selectList<F extends object>(kind: RecordKind<F>, alias = ''): string {
   const at = alias ? `${alias}.` : '';
-  const fields = fieldsOf(kind).map((field) => `${at}${kind.columns[field]} as "${field}"`);
+  const fields = fieldsOf(kind).map((field) => `${at}${kind.columns[field]}${kind.days?.includes(field) ? '::text' : ''} as "${field}"`);
   return [`${at}id::text as "_id"`, ...fields, `${at}version`, `${at}created_at as "createdAt"`, `${at}updated_at as "updatedAt"`].join(', ');
 }
 
-type Row = Record<string, unknown> & { createdAt: Date | string; updatedAt: Date | string };
+export type Row = Record<string, unknown> & { createdAt: Date | string; updatedAt: Date | string };
 
 /** A row as the API gives it: times as ISO strings. */
-function toRecord<F>(row: Row): StoredRecord<F> {
+export function toRecord<F>(row: Row): StoredRecord<F> {
   return { ...row, createdAt: new Date(row.createdAt).toISOString(), updatedAt: new Date(row.updatedAt).toISOString() } as StoredRecord<F>;
 }
 

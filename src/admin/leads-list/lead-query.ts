@@ -41,8 +41,10 @@ export function leadQueryString(query: LeadQuery): string {
 /** How many filters (besides search and sort) are set. */
 export const filterCount = (query: LeadQuery) => FILTER_KEYS.filter((key) => key !== 'q' && key !== 'sort' && query[key].trim()).length;
 
-/** The address of the CSV export of these filters, or of the chosen leads only. */
-export function exportHref(query: LeadQuery, ids?: readonly string[]): string {
-  const text = ids ? new URLSearchParams({ ids: ids.join(',') }).toString() : leadQueryString(query);
+/** The address of the export of these filters, or of the chosen leads only: a CSV file, or an Excel workbook with `'xlsx'`. */
+export function exportHref(query: LeadQuery, ids?: readonly string[], format: 'csv' | 'xlsx' = 'csv'): string {
+  const params = new URLSearchParams(ids ? { ids: ids.join(',') } : activeParams(query));
+  if (format === 'xlsx') params.set('format', 'xlsx');
+  const text = params.toString();
   return `/api/admin/leads/export.csv${text ? `?${text}` : ''}`;
 }

@@ -1,9 +1,9 @@
 /**
  * Jobs Opening (/addJobs): the openings of the careers page /jobs (GET /api/jobs), added, edited
  * ('Update Job') and deleted here after a confirmation. Type: Full-Time (the default), Part-Time
- * or Internship.
+ * or Internship. The closing day (30 days ahead unless changed) is the JobPosting's validThrough.
  */
-import { JOB_TYPES, JobFieldsSchema, type Job } from '../../lib/schemas/job';
+import { defaultClosingDay, JOB_OPEN_DAYS, JOB_TYPES, JobFieldsSchema, type Job } from '../../lib/schemas/job';
 import RecordManager, { type FieldSpec } from '../ui/RecordManager';
 
 const FIELDS: FieldSpec[] = [
@@ -24,9 +24,28 @@ const FIELDS: FieldSpec[] = [
     wide: true,
     hint: 'The https:// address where candidates apply (opens in a new tab on /jobs)',
   },
+  {
+    name: 'closesOn',
+    label: 'Closing day',
+    kind: 'date',
+    hint: `The last day it takes applications; search engines stop showing it after. ${JOB_OPEN_DAYS} days from today unless changed.`,
+  },
 ];
 
-const EMPTY = { role: '', company: '', location: '', type: 'Full-Time', experience: '', qualification: '', salary: '', candidate: '', post: '', applyLink: '' };
+const EMPTY = {
+  role: '',
+  company: '',
+  location: '',
+  type: 'Full-Time',
+  experience: '',
+  qualification: '',
+  salary: '',
+  candidate: '',
+  post: '',
+  applyLink: '',
+  // The page stays open for days: the default is today's, worked out when the panel loads.
+  closesOn: defaultClosingDay(),
+};
 
 export default function Jobs() {
   return (
@@ -49,6 +68,7 @@ export default function Jobs() {
           ['Candidate', job.candidate],
           ['Posts', job.post],
           ['Apply link', job.applyLink],
+          ['Closing day', job.closesOn],
         ],
       })}
       addLabel="Add Job"

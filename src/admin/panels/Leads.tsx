@@ -3,7 +3,7 @@
  * pages), found by search, filters and a sort that all live in the address, so a view can be
  * bookmarked, shared and reloaded and Back returns to the one before. Leads can be chosen one by
  * one or all those shown, then assigned, moved to a status or exported together; "Export CSV"
- * downloads every lead of the current filters (Owners only: the role of others offers no export).
+ * and "Export Excel" (.xlsx) download every lead of the current filters (Owners only: the role of others offers no export).
  * Opening the list is audit-logged by the server.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -95,9 +95,14 @@ export default function Leads() {
     <section className="admin-panel leads-panel">
       <PanelHeading title="Leads">
         {mayExport && (
-          <a className="btn btn--sm btn--outline" href={exportHref(applied)} download>
-            Export CSV
-          </a>
+          <>
+            <a className="btn btn--sm btn--outline" href={exportHref(applied)} download>
+              Export CSV
+            </a>
+            <a className="btn btn--sm btn--outline" href={exportHref(applied, undefined, 'xlsx')} download>
+              Export Excel
+            </a>
+          </>
         )}
       </PanelHeading>
 

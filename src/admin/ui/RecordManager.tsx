@@ -26,7 +26,7 @@ export interface FieldSpec {
   name: string;
   label: string;
   /** 'picture': an image address, with a button that uploads a picture and fills it in. */
-  kind?: 'text' | 'number' | 'url' | 'textarea' | 'select' | 'picture';
+  kind?: 'text' | 'number' | 'url' | 'textarea' | 'select' | 'picture' | 'date';
   /** The choices of a select. */
   options?: readonly string[];
   hint?: string;
@@ -210,7 +210,7 @@ export default function RecordManager<T extends RecordBase>(props: Props<T>) {
                       // An empty number field is no number at all (the schema's coercion would read it as 0).
                       {...register(field.name, field.kind === 'number' ? { setValueAs: (v: string) => (v === '' ? undefined : v) } : {})}
                       {...aria}
-                      type={field.kind === 'number' ? 'number' : field.kind === 'url' || field.kind === 'picture' ? 'url' : 'text'}
+                      type={field.kind === 'number' || field.kind === 'url' || field.kind === 'date' ? field.kind : field.kind === 'picture' ? 'url' : 'text'}
                       inputMode={field.inputMode}
                       min={field.kind === 'number' ? 0 : undefined}
                       required

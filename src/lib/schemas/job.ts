@@ -3,11 +3,18 @@ import { z } from './zod';
 import { TextSchema } from './fields';
 import { plainText } from './plain-text';
 import { VersionSchema } from './records';
+import { FutureDaySchema, indiaToday } from './lead';
+
+/** How many days an opening takes applications when staff do not say (its closing day's default). */
+export const JOB_OPEN_DAYS = 30;
+
+/** The default closing day of an opening saved today: JOB_OPEN_DAYS from India's today. */
+export const defaultClosingDay = (now = new Date()) => indiaToday(new Date(now.getTime() + JOB_OPEN_DAYS * 86_400_000));
 
 /** The job types, Full-Time first (the default). */
 export const JOB_TYPES = ['Full-Time', 'Part-Time', 'Internship'] as const;
 
-/** The fields of a job opening, all required. */
+/** The fields of a job opening, all required but the closing day. */
 export const JobFieldsSchema = z.object({
   /** The position, e.g. 'Computer Operator'. */
   role: TextSchema('the role', 2, 120),
@@ -35,6 +42,11 @@ export const JobFieldsSchema = z.object({
     .min(1, 'Please enter the apply link.')
     .max(500, 'Please shorten the apply link to 500 characters.')
     .refine((v) => /^https:\/\/[^\s]+$/i.test(v), 'Please enter the apply link as an https:// address.'),
+  /**
+   * The last day it takes applications (YYYY-MM-DD, India's calendar; today or later, within a
+   * year): search engines stop showing the opening after it. Left out: JOB_OPEN_DAYS from today.
+   */
+  closesOn: FutureDaySchema('the closing day').default(() => defaultClosingDay()),
 });
 export type JobFields = z.infer<typeof JobFieldsSchema>;
 export type JobFieldsInput = z.input<typeof JobFieldsSchema>;
