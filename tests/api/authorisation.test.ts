@@ -315,6 +315,15 @@ const CASES: Case[] = [
     }),
   },
 
+  {
+    method: 'GET',
+    path: '/api/admin/recovery-codes',
+    roles: EVERY_ROLE,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/recovery-codes' }, state: async () => null }),
+  },
+
   // The leads inbox: the list and its export are views of personal data (an audit line each).
   {
     method: 'GET',
@@ -345,6 +354,45 @@ const CASES: Case[] = [
       return {
         call: { route: '/api/marquee', body: { message } },
         state: () => rows(s.target, 'select * from marquee_messages where message = $1', [message]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/marquee?all=1',
+    roles: OWNER_ONLY,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/marquee?all=1' }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/course-pictures',
+    roles: OWNER_ONLY,
+    ok: 201,
+    changes: true,
+    prepare: async (s, actor) => ({
+      call: { route: '/api/admin/course-pictures', body: { type: 'image/jpeg', size: 120_000 } },
+      state: () => rows(s.target, 'select id from course_pictures where created_by = $1 order by id', [actor.staff.id]),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/course-pictures/{id}/check',
+    roles: OWNER_ONLY,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => {
+      // A picture already checked: the check answers what was kept.
+      const id = crypto.randomUUID();
+      await insert(s.target, 'insert into course_pictures (id, posted_key, key, width, height) values ($1, $2, $3, 800, 600) returning id', [
+        id,
+        `course-pictures/posted/${id}`,
+        `course-pictures/${id}-authz.webp`,
+      ]);
+      return {
+        call: { route: `/api/admin/course-pictures/${id}/check`, body: {} },
+        state: () => rows(s.target, 'select * from course_pictures where id = $1', [id]),
       };
     },
   },
@@ -628,7 +676,16 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
     setup = {
       target,
       admin: { ...admin, role: 'owner' },
-      staffIds: [admin.staff.id, counsellor.staff.id, accountant.staff.id, teacher.staff.id, expired.staff.id, revoked.staff.id, disabled.staff.id, halfway.staff.id],
+      staffIds: [
+        admin.staff.id,
+        counsellor.staff.id,
+        accountant.staff.id,
+        teacher.staff.id,
+        expired.staff.id,
+        revoked.staff.id,
+        disabled.staff.id,
+        halfway.staff.id,
+      ],
     };
     actors = {
       counsellor: { ...counsellor, role: 'counsellor' },
