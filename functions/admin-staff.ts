@@ -96,7 +96,14 @@ export default endpoint(async (req, context) => {
       INVITATION_HOURS,
     ]);
     await audit(
-      { staffId: staff.id, action: 'invite', entity: 'staff', entityId: staffId, subject: invitee.name, detail: { again: Boolean(existing), role: invitee.role } },
+      {
+        staffId: staff.id,
+        action: 'invite',
+        entity: 'staff',
+        entityId: staffId,
+        subject: invitee.name,
+        detail: { again: Boolean(existing), role: invitee.role },
+      },
       address,
       client,
     );

@@ -144,7 +144,10 @@ test.describe('lists on a phone', () => {
 
     // An announcement was deleted at a tap; now it asks first.
     await openPanel(page, '/notification', 'Update Notification');
-    const deleteIt = page.locator('.admin-list__item').filter({ hasText: message }).getByRole('button', { name: /^Delete/ });
+    const deleteIt = page
+      .locator('.admin-list__item')
+      .filter({ hasText: message })
+      .getByRole('button', { name: /^Delete/ });
     await deleteIt.click();
     await expect(dialog).toContainText(`Are you sure you want to delete the message “${message}”?`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
