@@ -5,7 +5,7 @@
  * answer, so nothing outside the database is waited for.
  */
 import type { Config } from '@netlify/functions';
-import { applySchemaWith } from '../src/lib/schemas/apply';
+import { ApplySchema, applySchemaWith } from '../src/lib/schemas/apply';
 import { CONSENT_VERSION } from '../src/lib/schemas/consent';
 import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { idempotencyKey } from './_shared/platform/idempotency';
@@ -18,7 +18,11 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const key = idempotencyKey(req);
   const body = await readJson(req);
-  const published = await publishedCourses();
+  // A course of content/departments.json needs no database: the courses staff published are read
+  // only when the choice is not one of those (the answer waits for one round trip fewer).
+  const fromContent = ApplySchema.safeParse(body);
+  const choiceUnknown = !fromContent.success && fromContent.error.issues.some((issue) => issue.path[0] === 'department' || issue.path[0] === 'course');
+  const published = choiceUnknown ? await publishedCourses() : [];
   const input = validate(
     applySchemaWith(() => published),
     body,

@@ -659,7 +659,28 @@ const FUZZ: Record<string, Case[]> = {
       values: { version: VERSION_PARAMS },
     },
   ],
-  marquee: [{ probe: async () => staff(post('/api/marquee', { message: 'Admissions open for the July batch' })), body: ['message'] }],
+  marquee: [
+    { probe: async () => staff(post('/api/marquee', { message: 'Admissions open for the July batch', endsOn: '' })), body: ['message', 'endsOn'] },
+  ],
+  'admin-course-pictures': [{ probe: async () => staff(post('/api/admin/course-pictures', { type: 'image/jpeg', size: 120_000 })), body: ['type', 'size'] }],
+  'admin-course-picture-check': [
+    {
+      probe: async () => {
+        const id = crypto.randomUUID();
+        return staff({ method: 'POST', path: `/api/admin/course-pictures/${id}/check`, params: { id }, body: {} });
+      },
+      params: ['id'],
+    },
+  ],
+  'course-picture': [
+    {
+      probe: async () => {
+        const id = crypto.randomUUID();
+        return { method: 'GET', path: `/api/course-pictures/${id}`, params: { id } };
+      },
+      params: ['id'],
+    },
+  ],
   'marquee-item': [{ probe: async () => staff({ method: 'DELETE', path: `/api/marquee/${record.marquee}`, params: { id: record.marquee } }), params: ['id'] }],
 };
 
