@@ -40,7 +40,7 @@ test.describe('every admin address', () => {
   test('an address inside the admin area that names no panel says so, with a way back', async ({ page }) => {
     await page.goto('/student-list/12/edit/extra');
     await expect(panelHeading(page)).toHaveText('Page not found');
-    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.getByRole('link', { name: 'Go to the dashboard', exact: true }).click();
     await expect(page).toHaveURL(/\/adminDashboard$/);
   });
 });

@@ -659,9 +659,7 @@ const FUZZ: Record<string, Case[]> = {
       values: { version: VERSION_PARAMS },
     },
   ],
-  marquee: [
-    { probe: async () => staff(post('/api/marquee', { message: 'Admissions open for the July batch', endsOn: '' })), body: ['message', 'endsOn'] },
-  ],
+  marquee: [{ probe: async () => staff(post('/api/marquee', { message: 'Admissions open for the July batch', endsOn: '' })), body: ['message', 'endsOn'] }],
   'admin-course-pictures': [{ probe: async () => staff(post('/api/admin/course-pictures', { type: 'image/jpeg', size: 120_000 })), body: ['type', 'size'] }],
   'admin-course-picture-check': [
     {

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { api, ApiError } from '../api';
-import { sourceLabel } from '../../lib/labels';
+import { sourceLabel } from '../../lib/source-labels';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 
