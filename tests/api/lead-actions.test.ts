@@ -274,7 +274,7 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     const [linked] = await db(target, 'select student_id::text from leads where id = $1', [lead.id]);
     expect(linked!['student_id']).toBe(studentId);
     expect((await events(lead.id)).map((e) => e.kind)).toEqual(['status', 'status', 'admitted']);
-    expect(res.body.item.timeline.at(-1).summary).toBe(`Admitted: student record ${studentId} created.`);
+    expect(res.body.item.timeline.at(-1).summary).toBe(`Admitted: the student record of ${lead.name} was created.`);
     const audits = await db(target, `select action from audit_log where staff_id = $1 and entity = 'student' and entity_id = $2`, [admin.staff.id, studentId]);
     expect(audits).toEqual([{ action: 'create' }]);
     // The student's fields are checked like any student's.
@@ -336,6 +336,9 @@ describe.each(targets)('one lead, its timeline and its actions on $name', (targe
     expect(item.person.leads.map((l) => l._id).sort()).toEqual([a.id, b.id].sort());
     expect(item.person.merges).toEqual([expect.objectContaining({ _id: mergeId, from: b.personId, into: a.personId })]);
     expect(item.timeline.filter((t) => t.kind === 'merged').map((t) => t.lead._id)).toEqual([b.id]);
+    // Said with the name the enquiries now go under, not the people's ids.
+    const [{ name: aName }] = (await db(target, 'select name from leads where id = $1', [a.id])) as [{ name: string }];
+    expect(item.timeline.filter((t) => t.kind === 'merged').map((t) => t.summary)).toEqual([`Merged: this enquiry joined the enquiries of ${aName}.`]);
     // A person already merged away cannot be merged again.
     expect((await merge({ from: b.personId, into: a.personId })).status).toBe(409);
 

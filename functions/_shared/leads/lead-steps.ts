@@ -115,7 +115,10 @@ export async function applyStep(client: PoolClient, ids: string[], step: NextSte
   const studentOf = (id: string) => rows.find((r) => r.id === id)?.studentId;
   const events = onePerPerson(all.filter((r) => r.asked)).flatMap((r) => [
     { lead: r.id, kind: 'status', detail: { from: r.from, ...detail } },
-    ...(studentOf(r.id) ? [{ lead: r.id, kind: 'admitted', detail: { studentId: studentOf(r.id) } }] : []),
+    // The student's name is kept with the line, so the timeline says whom it admitted without an id.
+    ...(studentOf(r.id)
+      ? [{ lead: r.id, kind: 'admitted', detail: { studentId: studentOf(r.id), student: step.status === 'admitted' ? step.student.name : undefined } }]
+      : []),
   ]);
   await writeEvents(client, staffId, events);
   return rows;

@@ -91,11 +91,13 @@ export function summaryOf(kind: string, detail: Record<string, unknown>, leadKin
     case 'follow-up':
       return `Follow-up set for ${dayLabel(text(detail['to']))}${detail['from'] ? ` (was ${dayLabel(text(detail['from']))})` : ''}.`;
     case 'merged':
-      return `Merged: this enquiry moved from person ${text(detail['from'])} to person ${text(detail['into'])}.`;
+      return text(detail['intoName'])
+        ? `Merged: this enquiry joined the enquiries of ${text(detail['intoName'])}.`
+        : 'Merged: this enquiry joined the enquiries of another person.';
     case 'unmerged':
-      return `Merge undone: this enquiry moved back to person ${text(detail['from'])}.`;
+      return 'Merge undone: this enquiry is a person of its own again.';
     case 'admitted':
-      return `Admitted: student record ${text(detail['studentId'])} created.`;
+      return text(detail['student']) ? `Admitted: the student record of ${text(detail['student'])} was created.` : 'Admitted: a student record was created.';
     case 'notification':
       return detail['action'] === 'dismiss' ? 'The failed e-mail to the institute was dismissed.' : 'The e-mail to the institute is being sent again.';
     default:

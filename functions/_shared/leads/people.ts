@@ -34,6 +34,11 @@ export async function mergePeople(client: PoolClient, from: string, into: string
   );
   await client.query('update people set merged_into = $2 where id = $1', [from, into]);
   const ids = moved.map((m) => m.id);
+  // The name the enquiries now go under (its earliest enquiry's), for a timeline line without ids.
+  const { rows: named } = await client.query<{ name: string }>(
+    'select name from leads where person_id = $1 and not (id = any($2::bigint[])) order by id limit 1',
+    [into, ids],
+  );
   const { rows } = await client.query<{ id: string }>(
     'insert into person_merges (from_person, into_person, lead_ids, merged_by) values ($1, $2, $3::bigint[], $4) returning id::text',
     [from, into, ids, staffId],
@@ -42,7 +47,7 @@ export async function mergePeople(client: PoolClient, from: string, into: string
   await writeEvents(
     client,
     staffId,
-    ids.map((lead) => ({ lead, kind: 'merged', detail: { merge, from, into } })),
+    ids.map((lead) => ({ lead, kind: 'merged', detail: { merge, from, into, intoName: named[0]?.name } })),
   );
   const { rows: count } = await client.query<{ n: number }>('select count(*)::int as n from leads where person_id = $1', [into]);
   return { merge, leads: ids, enquiries: count[0]!.n };
