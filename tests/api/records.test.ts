@@ -12,6 +12,7 @@ import { createAccount, login } from './accounts';
 import type { Target } from './global-setup';
 import { db, get, targets } from './helpers';
 import { signedInAdmin, staffFetch } from './staff';
+import { jobFields } from '../support/job-fields';
 
 /** India's day ten days from now: a job's closing day that every check accepts. */
 const IN_TEN_DAYS = new Date(Date.now() + 10 * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
@@ -87,19 +88,7 @@ const kinds: Kind[] = [
     entity: 'job',
     noun: 'Job',
     summary: 'role',
-    valid: (role) => ({
-      role,
-      company: 'Marwar Traders',
-      location: 'Sojat City',
-      type: 'Part-Time',
-      experience: 'Fresher',
-      qualification: '12th pass with RS-CIT',
-      salary: '₹12,000 a month',
-      candidate: 'Local candidates preferred',
-      post: '2',
-      applyLink: 'https://forms.example.in/operator',
-      closesOn: IN_TEN_DAYS,
-    }),
+    valid: (role) => ({ ...jobFields({ role }), closesOn: IN_TEN_DAYS }),
     change: { salary: '₹14,000 a month' },
     required: {
       role: 'Please enter the role.',

@@ -10,6 +10,7 @@ import { completePayload, submit } from './application-fixtures';
 import type { Target } from './global-setup';
 import { db, get, post, targets, uniqueEmail, uniqueName, uniquePhone } from './helpers';
 import { createStaffAccount, passwordStep, signedInAdmin, staffFetch, totp } from './staff';
+import { jobFields } from '../support/job-fields';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read field by field
 type Json = any;
@@ -23,18 +24,7 @@ const course = (title: string) => ({
   image: '/images/courses/tally.webp',
 });
 
-const job = (role: string) => ({
-  role,
-  company: 'Marwar Traders',
-  location: 'Sojat City',
-  type: 'Part-Time',
-  experience: 'Fresher',
-  qualification: '12th pass with RS-CIT',
-  salary: '₹12,000 a month',
-  candidate: 'Local candidates preferred',
-  post: '2',
-  applyLink: 'https://forms.example.in/operator',
-});
+const job = (role: string) => jobFields({ role });
 
 /** The keys of a JSON object, sorted. */
 const keys = (value: Json) => Object.keys(value).sort();

@@ -13,22 +13,14 @@ import { PAGE_DEFAULT } from '../../src/lib/schemas/records';
 import { expectNoViolations } from './axe';
 import { expect, test } from './fixtures';
 import { content, site, telHref } from './routes';
+import { jobFields } from '../support/job-fields';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 const jobs: Job[] = [
   {
     _id: '42',
-    role: 'Computer Operator',
-    company: 'Marwar Traders',
-    location: 'Sojat City',
-    type: 'Full-Time',
-    experience: 'Fresher',
-    qualification: '12th pass with RS-CIT',
-    salary: '₹12,000 a month',
-    candidate: 'Local candidates preferred',
-    post: '2',
-    applyLink: 'https://forms.example.in/operator',
+    ...jobFields({ type: 'Full-Time' }),
     closesOn: '2026-12-20',
     version: 3,
     createdAt: '2026-11-20T09:15:00.000Z',

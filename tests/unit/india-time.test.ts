@@ -4,6 +4,7 @@ import { formatDay, formatMoment } from '../../src/admin/ui/dates';
 import { indiaDay } from '../../src/lib/india-time';
 import { jobPosting } from '../../src/lib/job-posting';
 import type { Job } from '../../src/lib/schemas/job';
+import { jobFields } from '../support/job-fields';
 
 /** 03:07 on 25 Nov in India is 21:37 on 24 Nov in UTC. */
 const LATE_UTC = '2026-11-24T21:37:00.000Z';
@@ -25,16 +26,7 @@ describe('India time', () => {
   it('dates a job posting on India’s day', () => {
     const job: Job = {
       _id: '7',
-      role: 'Computer Operator',
-      company: 'Marwar Traders',
-      location: 'Sojat City',
-      type: 'Full-Time',
-      experience: 'Fresher',
-      qualification: '12th pass',
-      salary: '₹12,000 a month',
-      candidate: 'Local candidates',
-      post: '2',
-      applyLink: 'https://forms.example.in/operator',
+      ...jobFields({ type: 'Full-Time' }),
       closesOn: '2026-12-24',
       version: 1,
       createdAt: LATE_UTC,

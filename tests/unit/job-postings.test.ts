@@ -10,21 +10,13 @@ import { PAGE_FILE, PAGE_HEADERS } from '../../functions/jobs-page';
 import { jobPosting, jobPostingElement } from '../../src/lib/job-posting';
 import type { Job } from '../../src/lib/schemas/job';
 import { JobFieldsSchema, defaultClosingDay } from '../../src/lib/schemas/job';
+import { jobFields } from '../support/job-fields';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 const job: Job = {
   _id: '7',
-  role: 'Computer Operator',
-  company: 'Marwar Traders',
-  location: 'Sojat City',
-  type: 'Full-Time',
-  experience: 'Fresher',
-  qualification: '12th pass with RS-CIT',
-  salary: '₹12,000 a month',
-  candidate: 'Local candidates',
-  post: '2',
-  applyLink: 'https://forms.example.in/operator',
+  ...jobFields({ type: 'Full-Time', candidate: 'Local candidates' }),
   closesOn: '2026-12-31',
   version: 1,
   // 03:07 on 25 November in India.
