@@ -12,7 +12,7 @@ import { createAccount, login } from './accounts';
 import type { Target } from './global-setup';
 import { db, get, targets } from './helpers';
 import { signedInAdmin, staffFetch } from './staff';
-import { jobFields } from '../support/job-fields';
+import { courseFields, jobFields } from '../support/record-fields';
 
 /** India's day ten days from now: a job's closing day that every check accepts. */
 const IN_TEN_DAYS = new Date(Date.now() + 10 * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
@@ -63,14 +63,7 @@ const kinds: Kind[] = [
     entity: 'course',
     noun: 'Course',
     summary: 'title',
-    valid: (title) => ({
-      title,
-      category: 'Accounting',
-      price: 4200,
-      duration: '3 months',
-      description: 'Tally Prime with GST, from vouchers to returns.',
-      image: '/images/courses/tally.webp',
-    }),
+    valid: courseFields,
     change: { price: 4800 },
     required: {
       title: 'Please enter the title.',

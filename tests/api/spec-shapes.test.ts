@@ -10,21 +10,10 @@ import { completePayload, submit } from './application-fixtures';
 import type { Target } from './global-setup';
 import { db, get, post, targets, uniqueEmail, uniqueName, uniquePhone } from './helpers';
 import { createStaffAccount, passwordStep, signedInAdmin, staffFetch, totp } from './staff';
-import { jobFields } from '../support/job-fields';
+import { courseFields, jobFields } from '../support/record-fields';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read field by field
 type Json = any;
-
-const course = (title: string) => ({
-  title,
-  category: 'Accounting',
-  price: 4200,
-  duration: '3 months',
-  description: 'Tally Prime with GST, from vouchers to returns.',
-  image: '/images/courses/tally.webp',
-});
-
-const job = (role: string) => jobFields({ role });
 
 /** The keys of a JSON object, sorted. */
 const keys = (value: Json) => Object.keys(value).sort();
@@ -111,8 +100,8 @@ describe.each(targets)('the specification’s shapes ($name)', (target: Target) 
     });
 
     describe.each([
-      { route: '/api/jobs', valid: job, summary: 'role' },
-      { route: '/api/courses', valid: course, summary: 'title' },
+      { route: '/api/jobs', valid: (role: string) => jobFields({ role }), summary: 'role' },
+      { route: '/api/courses', valid: courseFields, summary: 'title' },
     ])('$route', ({ route, valid, summary }) => {
       it(`GET ${route} → a list; the next page in the Link header, the body's shape kept`, async () => {
         const made = [];

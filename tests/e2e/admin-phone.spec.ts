@@ -8,7 +8,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { photoBytes } from '../support/photo';
 import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test, totp } from './admin-fixtures';
-import { jobFields } from '../support/job-fields';
+import { jobFields } from '../support/record-fields';
 
 /** A word no other test uses. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -7,6 +7,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../src/lib/schemas/uploads';
+import { answersOf } from '../support/form-answers';
 import { pdfBytes } from '../support/pdf';
 import { cameraPhoto, signatureBytes } from '../support/photo';
 import { escapeRe } from './routes';
@@ -46,59 +47,56 @@ export function applicant(label: string) {
   return { email: `${label}-${unique}@example.in`, mobile };
 }
 
-/** A valid fill of `form`'s fields (as typed: lower case where the form upper-cases), for `person`. */
+/** `answers` as an applicant types them: in lower case where `form` upper-cases a field as it is typed. */
+function asTyped(form: ApplicationForm, answers: Record<string, string>): Record<string, string> {
+  const upper = new Set(
+    fieldsOf(FORMS[form])
+      .filter((f) => f.upper)
+      .map((f) => f.name),
+  );
+  return Object.fromEntries(Object.entries(answers).map(([name, value]) => [name, upper.has(name) ? value.toLowerCase() : value]));
+}
+
+/**
+ * A valid fill of `form`'s fields for `person` (the shared answers of ../support/form-answers.ts,
+ * as typed: lower case where the form upper-cases), with names and choices of its own where the
+ * specs assert them.
+ */
 export function validFill(form: ApplicationForm, person: { email: string; mobile: string }): Record<string, string> {
+  const answers = answersOf(form);
   switch (form) {
     case 'emitra':
-      return {
-        name: 'Ramesh Kumar',
-        fatherName: 'Suresh Kumar',
-        dob: '1990-05-14',
-        permanentAddress: 'Ward 4, Main Road, Pali',
-        currentAddress: 'Ward 4, Main Road, Pali',
-        aadharNo: '234123412346',
-        email: person.email,
-        panNo: 'abcde1234f',
-        janAadharNo: '1234567890',
-        contactNumber: person.mobile,
-        location: 'Rural',
-        kioskName: 'Ramesh e-Mitra',
-        ssoId: 'ramesh.k',
-        policeStation: 'Kotwali',
-        kioskAddress: 'Shop 2, Bus Stand',
-        tehsil: 'Pali',
-        municipality: 'Pali',
-        wardOrVillage: 'Ward 4',
-        pincode: '306401',
-        bankAccountNumber: '12345678901',
-        ifsc: 'sbin0001234',
-        bankName: 'State Bank of India',
-        accountHolder: 'Ramesh Kumar',
-        correspondentBank: 'Bank of Baroda',
-        correspondentIfsc: 'barb0palixx',
-        odAccount: '998877665544',
-        koCode: 'ko123',
-      };
+      return asTyped(form, { ...answers, email: person.email, contactNumber: person.mobile });
     case 'csc':
-      return {
-        name: 'sunita devi',
+      return asTyped(form, {
+        ...answers,
+        name: 'Sunita Devi',
         email: person.email,
         contact: person.mobile,
-        motherName: 'kamla',
-        fatherName: 'mohan',
-        accountNumber: '123456789012',
-        ifscCode: 'punb0123400',
-        bankName: 'punjab national bank',
-        voterIdNumber: 'abc1234567',
-        tecNumber: 'tec-778',
-        nomineeName: 'ravi',
-        nomineeDob: '2001-02-03',
-        nomineeRelation: 'son',
-      };
+        motherName: 'Kamla',
+        fatherName: 'Mohan',
+        nomineeName: 'Ravi',
+        nomineeRelation: 'Son',
+      });
     case 'iibf':
-      return { applicantName: 'meena sharma', email: person.email, mobile: person.mobile, motherName: 'geeta', fatherName: 'rajesh' };
+      return asTyped(form, {
+        ...answers,
+        applicantName: 'Meena Sharma',
+        email: person.email,
+        mobile: person.mobile,
+        motherName: 'Geeta',
+        fatherName: 'Rajesh',
+      });
     case 'nielit':
-      return { name: 'anil', fatherName: 'sunil', mobile: person.mobile, email: person.email, dob: '2005-01-01', casteCategory: 'OBC', neilitCourse: 'CCC+' };
+      return asTyped(form, {
+        ...answers,
+        name: 'Anil',
+        fatherName: 'Sunil',
+        mobile: person.mobile,
+        email: person.email,
+        dob: '2005-01-01',
+        neilitCourse: 'CCC+',
+      });
   }
 }
 

@@ -13,7 +13,7 @@ import { PAGE_DEFAULT } from '../../src/lib/schemas/records';
 import { expectNoViolations } from './axe';
 import { expect, test } from './fixtures';
 import { content, site, telHref } from './routes';
-import { jobFields } from '../support/job-fields';
+import { jobFields } from '../support/record-fields';
 
 test.use({ viewport: { width: 360, height: 740 } });
 

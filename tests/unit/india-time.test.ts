@@ -4,7 +4,7 @@ import { formatDay, formatMoment } from '../../src/admin/ui/dates';
 import { indiaDay } from '../../src/lib/india-time';
 import { jobPosting } from '../../src/lib/job-posting';
 import type { Job } from '../../src/lib/schemas/job';
-import { jobFields } from '../support/job-fields';
+import { jobFields } from '../support/record-fields';
 
 /** 03:07 on 25 Nov in India is 21:37 on 24 Nov in UTC. */
 const LATE_UTC = '2026-11-24T21:37:00.000Z';

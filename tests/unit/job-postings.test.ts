@@ -10,7 +10,7 @@ import { PAGE_FILE, PAGE_HEADERS } from '../../functions/jobs-page';
 import { jobPosting, jobPostingElement } from '../../src/lib/job-posting';
 import type { Job } from '../../src/lib/schemas/job';
 import { JobFieldsSchema, defaultClosingDay } from '../../src/lib/schemas/job';
-import { jobFields } from '../support/job-fields';
+import { jobFields } from '../support/record-fields';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -11,7 +11,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
-import { indiaDay, MARQUEE_MAX, MarqueeMessageSchema, type MarqueeListing } from '../../lib/schemas/marquee';
+import { MARQUEE_MAX, MarqueeMessageSchema, type MarqueeListing } from '../../lib/schemas/marquee';
+import { indiaToday } from '../../lib/schemas/real-day';
 import { api, ApiError } from '../api';
 import { useAppInfo } from '../app-info';
 import { useDraft } from '../drafts';
@@ -147,7 +148,7 @@ export default function Notifications() {
             id={`${id}-ends`}
             type="date"
             value={endsOn}
-            min={indiaDay()}
+            min={indiaToday()}
             aria-invalid={endsOnError ? true : undefined}
             aria-describedby={`${id}-ends-hint${endsOnError ? ` ${id}-ends-error` : ''}`}
             onChange={(event) => {

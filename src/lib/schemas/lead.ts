@@ -17,7 +17,7 @@ import {
 } from './application-status';
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
 import { plainText } from './plain-text';
-import { isRealDay } from './real-day';
+import { indiaToday, isRealDay } from './real-day';
 import type { ApplicationDetail } from './application-review';
 import { RecordIdSchema, VersionSchema } from './records';
 import type { ApplicationForm } from './uploads';
@@ -98,9 +98,7 @@ export const CONTACT_OUTCOMES = {
 export type ContactOutcome = keyof typeof CONTACT_OUTCOMES;
 
 /** Today's date in India (YYYY-MM-DD), the day follow-ups are counted in. */
-export function indiaToday(now = new Date()): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
+export { indiaToday };
 
 /** A day (YYYY-MM-DD) that exists. */
 const DaySchema = (what: string) => z.string({ message: `Please choose ${what}.` }).refine(isRealDay, `Please choose ${what}.`);

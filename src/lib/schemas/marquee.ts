@@ -1,12 +1,10 @@
 /** Announcements of the scrolling line (marquee), shared by the admin island and /api/marquee. */
 import { z } from './zod';
 import { plainText } from './plain-text';
+import { indiaToday, isRealDay } from './real-day';
 
 /** Longest announcement, in characters. */
 export const MARQUEE_MAX = 300;
-
-/** India's date today (YYYY-MM-DD). */
-export const indiaDay = (at = Date.now()) => new Date(at + 330 * 60_000).toISOString().slice(0, 10);
 
 /** The message for an end date that is not a day, or has passed. */
 export const ENDS_ON_MESSAGE = 'Please choose an end date that is today or later, or leave it empty.';
@@ -25,15 +23,8 @@ export const MarqueeMessageSchema = z.object({
     .union([z.string({ message: ENDS_ON_MESSAGE }), z.null()], { message: ENDS_ON_MESSAGE })
     .optional()
     .transform((v) => (v ? v.trim() : '') || null)
-    .refine((v) => v === null || isDayFromToday(v), ENDS_ON_MESSAGE),
+    .refine((v) => v === null || (isRealDay(v) && v >= indiaToday()), ENDS_ON_MESSAGE),
 });
-
-/** True for a real calendar day, written YYYY-MM-DD, that is not before India's today. */
-function isDayFromToday(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && value >= indiaDay();
-}
 export type MarqueeMessageInput = z.input<typeof MarqueeMessageSchema>;
 
 /** An announcement as GET /api/marquee gives it to everyone (only those still shown). */

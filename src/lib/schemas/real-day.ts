@@ -17,3 +17,8 @@ export function isRealDay(value: string): boolean {
   last.setUTCFullYear(year, month, 0);
   return day <= last.getUTCDate();
 }
+
+/** Today's date in India (YYYY-MM-DD; India is UTC+05:30 all year), or that of `now`. */
+export function indiaToday(now = new Date()): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}

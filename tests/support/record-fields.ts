@@ -1,6 +1,6 @@
 /**
- * The fields of a job opening as staff post one (a shop in Sojat City looking for a computer
- * operator), for the tests that need a valid opening; `overrides` changes what a test is about.
+ * The fields of the records staff publish, as they type them: a job opening (a shop in Sojat City
+ * looking for a computer operator) and a course, for the tests that need a valid one.
  */
 import type { Job } from '../../src/lib/schemas/job';
 
@@ -20,4 +20,14 @@ export const jobFields = (overrides: Partial<JobFields> = {}): JobFields => ({
   post: '2',
   applyLink: 'https://forms.example.in/operator',
   ...overrides,
+});
+
+/** A valid course's fields, named `title`. */
+export const courseFields = (title: string) => ({
+  title,
+  category: 'Accounting',
+  price: 4200,
+  duration: '3 months',
+  description: 'Tally Prime with GST, from vouchers to returns.',
+  image: '/images/courses/tally.webp',
 });
