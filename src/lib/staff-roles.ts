@@ -41,6 +41,18 @@ export const PERMISSIONS = [
   'audit',
   /** Notifications that failed for good (send again, put aside). */
   'outbox',
+  /** The timetable: every running batch's week, by room and by teacher. */
+  'timetable',
+  /** Batches and their rosters: add and edit a batch, assign, move and remove students. */
+  'batches',
+  /** Taking attendance in the classes of one's own batches (today), and their monthly grids. */
+  'attendance',
+  /** Attendance of every batch, and correcting a day before today. */
+  'attendance-any',
+  /** Issuing certificates to the students of one's own batches (any batch with attendance-any). */
+  'certificates',
+  /** Revoking a certificate (with a reason). */
+  'certificates-revoke',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];

@@ -47,7 +47,7 @@ describe.each(targets)('staff roles on $name', (target) => {
     const mine = await call(counsellor.cookie, '/api/admin/me');
     expect(mine.status).toBe(200);
     expect(mine.body['staff']).toMatchObject({ _id: counsellor.staff.id, role: 'counsellor', roleLabel: 'Counsellor' });
-    expect(mine.body['permissions']).toEqual(['dashboard', 'account', 'leads', 'applications', 'students', 'colleagues']);
+    expect(mine.body['permissions']).toEqual(['dashboard', 'account', 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches']);
     const owners = await call(owner.cookie, '/api/admin/me');
     expect(owners.body['staff']).toMatchObject({ role: 'owner', roleLabel: 'Owner' });
     expect(owners.body['permissions']).toEqual(expect.arrayContaining(['reveal-ids', 'leads-export', 'staff', 'audit', 'outbox', 'website']));
@@ -110,11 +110,12 @@ describe.each(targets)('staff roles on $name', (target) => {
     expect(await exports(owner.staff.id)).toHaveLength(1);
   });
 
-  it('an Accountant and a Teacher see the dashboard and their own account, nothing of the leads or students', async () => {
+  it('an Accountant and a Teacher see the dashboard and their own account (a Teacher also their classes), nothing of the leads or students', async () => {
+    const allowed = { accountant: ['dashboard', 'account'], teacher: ['dashboard', 'account', 'timetable', 'attendance', 'certificates'] };
     for (const role of ['accountant', 'teacher'] as const) {
       const member = await signedInAdmin(target, `roles${role}`, role);
       expect((await call(member.cookie, '/api/admin/dashboard')).status, role).toBe(200);
-      expect((await call(member.cookie, '/api/admin/me')).body['permissions'], role).toEqual(['dashboard', 'account']);
+      expect((await call(member.cookie, '/api/admin/me')).body['permissions'], role).toEqual(allowed[role]);
       for (const route of ['/api/admin/leads', '/api/admin/today', '/api/students', '/api/user/all', '/api/admin/staff']) {
         const refused = await call(member.cookie, route);
         expect(refused.status, `${role} ${route}`).toBe(403);

@@ -8,7 +8,10 @@
  *   list of colleagues (to assign a lead). Not: showing an ID number in full, exporting leads,
  *   the public website's courses, jobs and announcements, staff accounts and settings, the audit
  *   log, failed notifications.
- * - Accountant and Teacher: the dashboard only, until the office's fees and batches arrive.
+ * - Counsellor also: the timetable, batches and their rosters (admitting a lead into a batch).
+ * - Teacher: the timetable, attendance in their own batches' classes (today's; an Owner corrects
+ *   older days) and certificates for their own batches' students.
+ * - Accountant: the dashboard only, until the office's fees arrive.
  * Everyone: their own account (security page, recovery codes, signing out).
  */
 import { PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from '../../../src/lib/staff-roles';
@@ -21,9 +24,9 @@ const EVERYONE: Permission[] = ['dashboard', 'account'];
 /** What each role may do. */
 export const GRANTS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
-  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues'],
+  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches'],
   accountant: EVERYONE,
-  teacher: EVERYONE,
+  teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates'],
 };
 
 /** Whether `role` may do `permission`. */
