@@ -26,6 +26,7 @@ import { legal } from './schemas/content/legal';
 import { whatsapp } from './schemas/content/whatsapp';
 import { forms } from './schemas/content/forms';
 import { applicationStatus } from './schemas/content/application-status';
+import { classes } from './schemas/content/classes';
 
 export const collections = {
   site,
@@ -51,4 +52,5 @@ export const collections = {
   whatsapp,
   forms,
   applicationStatus,
+  classes,
 };
