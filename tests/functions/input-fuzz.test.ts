@@ -145,6 +145,7 @@ const NO_TEXT: Record<string, string> = {
   'user-logout': 'POST without a body; the token is a header',
   'user-logout-all': 'POST without a body; the token is a header',
   'user-me': 'GET; the token is a header',
+  'user-classes': 'GET; the token is a header',
   visitor: 'GET without parameters',
   'jobs-page': 'GET of the /jobs page; its query is never read',
   housekeeping: 'scheduled, no public path',
