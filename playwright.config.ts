@@ -85,6 +85,8 @@ export default defineConfig({
       PORT: String(port),
       PGLITE_DIR: path.join(dataDir, 'pglite'),
       OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      // Where the server writes its database's address (tests/e2e/database.ts reads it).
+      DATABASE_URL_FILE: path.join(dataDir, 'database-url'),
       TRUST_FORWARDED_FOR: '1',
       DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
     },

@@ -93,6 +93,8 @@ export async function prepareDatabase({ log = console.log, demoAdmin = false } =
     }
   }
   process.env.DATABASE_URL = url;
+  // A test server tells its browser tests where its database is, for the records they write with SQL.
+  if (process.env.DATABASE_URL_FILE && local) writeFileSync(process.env.DATABASE_URL_FILE, `${url}\n`, { mode: 0o600 });
   if (!process.env.SENDGRID_API_KEY) log(`  Mail outbox: ${path.relative(process.cwd(), process.env.OUTBOX_DIR)}/ (messages are written there, not sent)`);
   if (!process.env.S3_BUCKET) log(`  Documents: ${path.relative(process.cwd(), process.env.UPLOAD_DIR)}/ (uploads are kept there, not in S3)`);
   return {

@@ -1,6 +1,7 @@
 /**
- * The account page: 'My Profile' (name, e-mail, DashBoard, Logout), the "Change password" form
- * and "Log out of all devices". Hydrated by `client:session`, so only a browser holding a token
+ * The account page: 'My Profile' (name, e-mail, DashBoard, Logout), the student's classes,
+ * attendance and certificates (AccountClasses), the "Change password" form and "Log out of all
+ * devices". Hydrated by `client:session`, so only a browser holding a token
  * loads it; the page's AuthGate decides what is shown while the session is checked or absent.
  * Renders nothing until a user exists. Both ways out end the session on the server as well.
  */
@@ -9,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { logoutEverywhere } from '../../stores/account';
 import { $auth, loadSession, logout } from '../../stores/auth';
+import AccountClasses from './AccountClasses';
 import ChangePasswordForm from './ChangePasswordForm';
 import { FALLBACK_FAILURE } from '../forms/use-failure';
 import ToastHost from './ToastHost';
@@ -76,6 +78,7 @@ export default function AccountProfile() {
             </button>
           </div>
         </section>
+        <AccountClasses />
         <section className="card profile" aria-labelledby={`${id}-password`}>
           <h2 id={`${id}-password`}>Change password</h2>
           <p className="profile__note">You will stay logged in here; every other phone or computer will be logged out.</p>
