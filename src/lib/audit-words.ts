@@ -5,7 +5,7 @@
  * deletion), else from the record as it is now (`current`), else the kind of record and its number.
  */
 import { FORMS } from './schemas/application-forms';
-import { dayInWords, monthInWords } from './schemas/attendance';
+import { dayInWords, monthInWords } from './attendance-words';
 import { APPLICATION_FORM_LABELS } from './schemas/application-status';
 import { STATUS_LABELS, type LeadStatus } from './schemas/lead';
 import { RECORD_KINDS, recordKindLabel } from './labels';
