@@ -124,12 +124,6 @@ export const leadPath = (id: string) => `/adminLeads/${encodeURIComponent(id)}`;
 /** The address of the form that edits one student. */
 export const editStudentPath = (id: string) => `/student-list/${encodeURIComponent(id)}/edit`;
 
-/** The register of a batch's class (on `day`, YYYY-MM-DD, when not today). */
-export const registerPath = (batchId: string, day?: string) => `${PATHS.classes}/${encodeURIComponent(batchId)}${day ? `?day=${day}` : ''}`;
-
-/** A batch's monthly attendance grid (of `month`, YYYY-MM, when not this month). */
-export const gridPath = (batchId: string, month?: string) => `${PATHS.attendance}/${encodeURIComponent(batchId)}${month ? `?month=${month}` : ''}`;
-
 /** A link of the sidebar. */
 export interface NavLink {
   label: string;

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import classes from '../../../content/classes.json';
 import type { LowAttendance } from '../../lib/schemas/attendance';
-import { gridPath } from '../routes';
+import { gridPath } from './class-paths';
 
 export default function LowAttendanceList({ students }: { students: LowAttendance[] }) {
   const id = useId();

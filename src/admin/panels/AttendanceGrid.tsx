@@ -11,7 +11,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { MARK_LABELS, MARK_LETTERS, monthInWords } from '../../lib/attendance-words';
 import type { AttendanceGrid as Grid } from '../../lib/schemas/attendance';
 import { api, messageOf } from '../api';
-import { gridPath, PATHS } from '../routes';
+import { gridPath } from '../classes/class-paths';
+import { PATHS } from '../routes';
 import { todayInIndia } from '../ui/dates';
 import PanelHeading from '../ui/PanelHeading';
 

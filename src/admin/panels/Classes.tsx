@@ -11,7 +11,8 @@ import { dayInWords } from '../../lib/attendance-words';
 import type { ClassesOfDay } from '../../lib/schemas/attendance';
 import { api, listQuery, messageOf } from '../api';
 import LowAttendanceList from '../classes/LowAttendanceList';
-import { gridPath, PATHS, registerPath } from '../routes';
+import { gridPath, registerPath } from '../classes/class-paths';
+import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 
 export default function Classes() {

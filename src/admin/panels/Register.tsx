@@ -17,7 +17,8 @@ import type { Register as RegisterData, SavedRegister } from '../../lib/schemas/
 import { api, ApiError, messageOf } from '../api';
 import AbsentMessages from '../classes/AbsentMessages';
 import { useDraft } from '../drafts';
-import { gridPath, PATHS } from '../routes';
+import { gridPath } from '../classes/class-paths';
+import { PATHS } from '../routes';
 import { todayInIndia } from '../ui/dates';
 import PanelHeading from '../ui/PanelHeading';
 
