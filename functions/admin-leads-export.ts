@@ -24,6 +24,9 @@ import { leadConditions } from './_shared/leads/lead-filter';
 import { listQuery } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
 import { XLSX_TYPE, xlsxStream } from './_shared/platform/xlsx';
+import { csvLine } from './_shared/platform/csv';
+
+export { csvCell } from './_shared/platform/csv';
 
 /** The most rows one export gives. */
 export const EXPORT_MAX = 50_000;
@@ -95,16 +98,6 @@ const SELECT = `select l.reference, to_char(l.created_at at time zone 'Asia/Kolk
          l.channel as source, l.name, l.phone_norm as phone, l.email, l.department, l.course, l.subject, l.message, l.status, l.lost_reason, l.lost_note,
          l.follow_up_on::text as follow_up, a.name as assigned, l.utm_source, l.utm_medium, l.utm_campaign, l.referrer, l.landing_page
     from leads l left join staff a on a.id = l.assigned_to`;
-
-/** One CSV cell: formula-like text made plain text, quoted when it holds a quote, comma or line break. */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A CSV line (CRLF-ended). */
-const csvLine = (cells: (string | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** What staff read in the cells that hold a code (the kind, form, status and why it was lost). */
 function readable(row: ExportRow): ExportRow {

@@ -6,7 +6,9 @@
  * and submitted applications nobody has touched (oldest first; an application whose documents
  * came back fixed is untouched again) — at most TODAY_MAX each, `mine=1` keeping those assigned
  * to the caller or to nobody — and the notifications that failed for good and were not
- * dismissed (for a role that may deal with them: roles.ts 'outbox'; an empty list otherwise). An audit line 'view'.
+ * dismissed (for a role that may deal with them: roles.ts 'outbox'; an empty list otherwise), and
+ * the students of running batches below the attendance threshold (for a role that can
+ * 'attendance' or 'batches'; a Teacher's own batches only). An audit line 'view'.
  */
 import type { Config } from '@netlify/functions';
 import { OPEN_STATUSES, type LeadRow } from '../src/lib/schemas/lead';
@@ -19,6 +21,7 @@ import { leadMail } from './_shared/platform/outbox';
 import { ENQUIRY_KINDS_SQL } from './_shared/leads/person-pipeline';
 import { can } from './_shared/auth/roles';
 import { requireStaff } from './_shared/auth/staff';
+import { lowAttendance } from './_shared/classes/low-attendance';
 
 /** The statuses of a lead waiting for staff's first look: a new enquiry, a submitted application. */
 const UNTOUCHED_STATUSES = ['new', 'submitted'];
@@ -74,6 +77,8 @@ export default endpoint(async (req, context) => {
       [UNTOUCHED_STATUSES, me, TODAY_MAX, staff.id],
     );
     const failed = can(role, 'outbox') ? await failedNotices(client) : [];
+    const seesAll = can(role, 'attendance-any') || can(role, 'batches');
+    const low = seesAll || can(role, 'attendance') ? await lowAttendance(client, seesAll ? null : staff.id) : [];
     await audit(
       {
         staffId: staff.id,
@@ -87,6 +92,7 @@ export default endpoint(async (req, context) => {
           again: again.rows.length,
           untouched: untouched.rows.length,
           failed: failed.length,
+          lowAttendance: low.length,
         },
       },
       address,
@@ -99,6 +105,7 @@ export default endpoint(async (req, context) => {
       again: again.rows.map(toLeadRow),
       untouched: untouched.rows.map(toLeadRow),
       failed,
+      lowAttendance: low,
     };
   });
   return json(answer);

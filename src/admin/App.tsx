@@ -35,6 +35,7 @@ const Users = lazy(() => import('./panels/Users'));
 const Staff = lazy(() => import('./panels/Staff'));
 const Audit = lazy(() => import('./panels/Audit'));
 const Security = lazy(() => import('./panels/Security'));
+const Attendance = lazy(() => import('./panels/Attendance'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -55,6 +56,9 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   staff: () => <Staff />,
   audit: () => <Audit />,
   security: () => <Security />,
+  classes: () => <Attendance screen="classes" />,
+  register: ({ batchId }) => <Attendance screen="register" batchId={batchId} />,
+  'attendance-grid': ({ batchId }) => <Attendance screen="grid" batchId={batchId} />,
 };
 
 interface Props {

@@ -26,6 +26,8 @@ export const PATHS = {
   staff: '/adminStaff',
   audit: '/adminAudit',
   security: '/adminSecurity',
+  classes: '/classes',
+  attendance: '/attendance',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -46,7 +48,10 @@ export type Panel =
   | 'users'
   | 'staff'
   | 'audit'
-  | 'security';
+  | 'security'
+  | 'classes'
+  | 'register'
+  | 'attendance-grid';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -67,6 +72,9 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   staff: 'staff',
   audit: 'audit',
   security: 'account',
+  classes: 'attendance',
+  register: 'attendance',
+  'attendance-grid': 'attendance',
 };
 
 /** One address of the admin app. */
@@ -105,6 +113,9 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.staff, panel: 'staff', h1: 'Staff' },
   { path: PATHS.audit, panel: 'audit', h1: 'Audit log' },
   { path: PATHS.security, panel: 'security', h1: 'Security' },
+  { path: PATHS.classes, panel: 'classes', h1: 'Today’s classes' },
+  { path: `${PATHS.classes}/:batchId`, panel: 'register', screen: 'Register' },
+  { path: `${PATHS.attendance}/:batchId`, panel: 'attendance-grid', screen: 'Attendance' },
 ];
 
 /** The address of one lead's page. */
@@ -136,6 +147,7 @@ export interface NavGroup {
 export const NAV: (NavLink | NavGroup)[] = [
   { label: 'Dashboard', href: PATHS.dashboard, alsoAt: [PATHS.panel] },
   { label: 'Today', href: PATHS.today },
+  { label: 'Today’s classes', href: PATHS.classes },
   { label: 'Leads', href: PATHS.leads },
   { label: 'Students', href: PATHS.allStudents },
   {

@@ -5,6 +5,7 @@
  * deletion), else from the record as it is now (`current`), else the kind of record and its number.
  */
 import { FORMS } from './schemas/application-forms';
+import { dayInWords, monthInWords } from './attendance-words';
 import { APPLICATION_FORM_LABELS } from './schemas/application-status';
 import { STATUS_LABELS, type LeadStatus } from './schemas/lead';
 import { RECORD_KINDS, recordKindLabel } from './labels';
@@ -54,6 +55,14 @@ function recordWords(facts: AuditFacts): string {
       return `lead ${name}${person ? ` (${person})` : ''}`;
     case 'application':
       return `application ${name}`;
+    case 'attendance': {
+      const when = text(detail?.['day'])
+        ? ` on ${dayInWords(text(detail?.['day']))}`
+        : text(detail?.['month'])
+          ? ` for ${monthInWords(text(detail?.['month']))}`
+          : '';
+      return `the attendance of batch “${name}”${when}`;
+    }
     case 'course':
     case 'job':
     case 'marquee':
@@ -100,6 +109,24 @@ function leadChange(detail: Record<string, unknown> | null): string {
   }
 }
 
+/** A register's first save or correction in words: 'took the attendance of … : 28 present, 2 absent (Sunita Sharma absent)'. */
+function attendanceWords(who: string, facts: AuditFacts, record: string): string {
+  const { action, detail } = facts;
+  const list = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
+  if (action === 'create') {
+    const counts = (detail?.['counts'] ?? {}) as Record<string, unknown>;
+    const figures = ['present', 'absent', 'late', 'leave']
+      .filter((m) => Number(counts[m]) > 0)
+      .map((m) => `${Number(counts[m])} ${m === 'leave' ? 'on leave' : m}`);
+    const names = list(detail?.['absent']).map((m) => `${text(m['name'])} ${text(m['to']).toLowerCase()}`);
+    return `${who} took ${record}: ${figures.join(', ') || 'no students'}${names.length ? ` (${names.join(', ')})` : ''}.`;
+  }
+  const changes = list(detail?.['changes']).map(
+    (c) => `${text(c['name'])} from ${text(c['from'])} to ${text(c['to'])}${text(c['reason']) ? ` (${text(c['reason'])})` : ''}`,
+  );
+  return `${who} corrected ${record}: ${changes.join('; ') || 'no marks changed'}.`;
+}
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
@@ -135,10 +162,12 @@ export function auditSentence(facts: AuditFacts): string {
     case 'view-document':
       return `${who} opened ${documentWords(detail)} of ${record}.`;
     case 'export':
+      if (entity === 'attendance') return `${who} exported ${record} (${count(detail?.['count'], 'student')}) to a spreadsheet.`;
       return `${who} exported ${count(detail?.['count'], 'lead')} to a spreadsheet.`;
     case 'view':
       return entityId ? `${who} opened ${record}.` : `${who} looked at ${listWords(facts)}.`;
     case 'create':
+      if (entity === 'attendance') return attendanceWords(who, facts, record);
       if (entity === 'student' && detail?.['reference'])
         return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
       return `${who} added ${record}.`;
@@ -146,6 +175,7 @@ export function auditSentence(facts: AuditFacts): string {
       return `${who} deleted ${record}.`;
     case 'update': {
       if (entity === 'recovery-codes') return `${who} made new recovery codes.`;
+      if (entity === 'attendance') return attendanceWords(who, facts, record);
       if (entity === 'settings' && entityId === 'auto-assign')
         return `${who} switched ${detail?.['enabled'] ? 'on' : 'off'} the assignment of new leads to counsellors in turn.`;
       if (entity === 'outbox') return `${who} ${detail?.['action'] === 'dismiss' ? 'dismissed' : 'asked to send again'} a failed e-mail notification.`;

@@ -51,6 +51,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   outbox: { one: 'e-mail notification', many: 'E-mail notifications' },
   settings: { one: 'setting of the institute', many: 'Settings of the institute' },
   audit: { one: 'audit log', many: 'The audit log' },
+  attendance: { one: 'attendance register', many: 'Attendance' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */

@@ -1,6 +1,7 @@
 /**
  * WhatsApp messages from the admin: the templates in content/whatsapp.json filled in for one
- * lead, and the wa.me link that opens WhatsApp with the message ready to send (staff still press
+ * lead (or, after a register is saved, for an absent student and their guardian, in English or
+ * Hindi), and the wa.me link that opens WhatsApp with the message ready to send (staff still press
  * Send themselves, from their own phone).
  */
 
@@ -28,16 +29,56 @@ const FALLBACKS: Record<Placeholder, string> = {
   staff: 'our counsellor',
 };
 
+/** Each known placeholder of `text` replaced by its value, or its fallback when the value is missing or blank. */
+function fill<P extends string>(text: string, values: Partial<Record<P, string | null | undefined>>, fallbacks: Record<P, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(fallbacks, name)) return whole;
+    return values[name as P]?.trim() || fallbacks[name as P];
+  });
+}
+
 /**
  * The template's text with each known placeholder replaced by its value (trimmed; a missing or
  * blank value by a fallback such as 'the course'). Unknown placeholders stay as written, so a
  * mistake shows instead of silently vanishing; a value is never itself filled in again.
  */
 export function fillTemplate(text: string, values: Partial<Record<Placeholder, string | null | undefined>>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    if (!(PLACEHOLDERS as readonly string[]).includes(name)) return whole;
-    return values[name as Placeholder]?.trim() || FALLBACKS[name as Placeholder];
-  });
+  return fill(text, values, FALLBACKS);
+}
+
+/** The placeholders an absence message may use; the content schema refuses any other. */
+export const ABSENCE_PLACEHOLDERS = ['name', 'guardian', 'batch', 'course', 'day', 'institute'] as const;
+
+export type AbsencePlaceholder = (typeof ABSENCE_PLACEHOLDERS)[number];
+
+/** The languages an absence message is written in. */
+export const ABSENCE_LANGUAGES = ['en', 'hi'] as const;
+
+export type AbsenceLanguage = (typeof ABSENCE_LANGUAGES)[number];
+
+/** One language's absence messages (content/whatsapp.json `absence`). */
+export interface AbsenceTemplate {
+  language: AbsenceLanguage;
+  /** The language in its own words, e.g. 'हिन्दी'. */
+  label: string;
+  /** To the student. */
+  student: string;
+  /** To the student's guardian. */
+  guardian: string;
+}
+
+/** What a placeholder becomes when there is no value: still a readable sentence, in the message's language. */
+const ABSENCE_FALLBACKS: Record<AbsenceLanguage, Record<AbsencePlaceholder, string>> = {
+  en: { name: 'your ward', guardian: 'ji', batch: 'the batch', course: 'the course', day: 'today', institute: 'the institute' },
+  hi: { name: 'आपके बच्चे', guardian: 'जी', batch: 'बैच', course: 'कोर्स', day: 'आज', institute: 'संस्थान' },
+};
+
+/**
+ * An absence message filled in (the same rules as fillTemplate): the student's name, their
+ * guardian's, the batch, the course, the day in words and the institute.
+ */
+export function fillAbsence(text: string, language: AbsenceLanguage, values: Partial<Record<AbsencePlaceholder, string | null | undefined>>): string {
+  return fill(text, values, ABSENCE_FALLBACKS[language]);
 }
 
 /**

@@ -570,6 +570,27 @@ const FUZZ: Record<string, Case[]> = {
     { probe: async () => staff(post(`/api/admin/outbox/${outboxId}`, { action: 'dismiss' }, { params: { id: outboxId } })), body: ['action'], params: ['id'] },
   ],
   'admin-today': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/today', query: { mine: '1' } }), query: ['mine'] }],
+  'admin-classes': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/classes', query: { day: '2027-01-25' } }), query: ['day'] }],
+  'admin-batch-attendance': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/batches/1/attendance', query: { month: '2027-01', format: 'csv' }, params: { id: '1' } }),
+      query: ['month', 'format'],
+      params: ['id'],
+    },
+  ],
+  'admin-batch-attendance-day': [
+    {
+      probe: async () =>
+        staff({
+          ...post('/api/admin/batches/1/attendance/2027-01-25', { marks: [{ studentId: '1', mark: 'leave', reason: 'Fever' }], version: 1 }),
+          method: 'PUT',
+          params: { id: '1', day: '2027-01-25' },
+        }),
+      body: ['marks.0.studentId', 'marks.0.mark', 'marks.0.reason', 'version'],
+      params: ['id', 'day'],
+      values: { 'marks.0.studentId': IDS, version: IDS },
+    },
+  ],
   'user-all': [
     {
       probe: async () => staff({ method: 'GET', path: '/api/user/all', query: {} }),

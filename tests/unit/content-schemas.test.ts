@@ -132,6 +132,21 @@ const cases: Case[] = [
   { file: 'whatsapp.json', what: 'a template with a misspelt placeholder', breakIt: setField('templates.0.text', 'Namaste {nmae}, about {course}.') },
   { file: 'whatsapp.json', what: 'two templates with the same key', breakIt: setField('templates.1.key', 'first-reply') },
   { file: 'whatsapp.json', what: 'a template without its label', breakIt: dropField('templates.2.label') },
+  {
+    file: 'whatsapp.json',
+    what: 'an absence message with a lead’s placeholder ({reference})',
+    breakIt: setField('absence.0.guardian', 'Namaste {guardian}, {name} was absent ({reference}).'),
+  },
+  { file: 'whatsapp.json', what: 'the Hindi absence messages listed as English again', breakIt: setField('absence.1.language', 'en') },
+  { file: 'whatsapp.json', what: 'an absence message for students left out', breakIt: dropField('absence.1.student') },
+  {
+    file: 'whatsapp.json',
+    what: 'the Hindi absence messages missing',
+    breakIt: (data) => {
+      (data['absence'] as Json[]).splice(1, 1);
+      return 'absence';
+    },
+  },
   { file: 'classes.json', what: 'a threshold written as text', breakIt: setField('attendanceThreshold', '75%') },
   { file: 'classes.json', what: 'a holiday on a day the calendar does not have', breakIt: setField('holidays.0.day', '2027-02-30') },
   { file: 'classes.json', what: 'a holiday listed twice', breakIt: setField('holidays.1.day', '2026-12-25') },

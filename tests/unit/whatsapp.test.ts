@@ -1,7 +1,8 @@
 /** WhatsApp messages from the admin: templates filled in for a lead, and the wa.me link. */
 import { describe, expect, it } from 'vitest';
 import templatesFile from '../../content/whatsapp.json';
-import { fillTemplate, PLACEHOLDERS, whatsAppLink } from '../../src/lib/whatsapp';
+import { dayInWords } from '../../src/lib/schemas/attendance';
+import { ABSENCE_PLACEHOLDERS, fillAbsence, fillTemplate, PLACEHOLDERS, whatsAppLink } from '../../src/lib/whatsapp';
 
 describe('fillTemplate', () => {
   it('fills every placeholder, as often as it appears', () => {
@@ -48,5 +49,50 @@ describe('whatsAppLink', () => {
   it('lets WhatsApp ask for the contact when the number is no mobile number', () => {
     expect(whatsAppLink('0291 2345678', 'Hello')).toBe('https://wa.me/?text=Hello');
     expect(whatsAppLink('', 'Hello')).toBe('https://wa.me/?text=Hello');
+  });
+});
+
+describe('fillAbsence', () => {
+  const values = { name: 'Sunita Sharma', guardian: 'Ramesh Sharma', batch: 'RS-CIT Morning', course: 'RS-CIT (Basic)', institute: 'Pragati Institute' };
+
+  it('fills the English messages to the student and the guardian with the day in words', () => {
+    const en = templatesFile.absence.find((t) => t.language === 'en')!;
+    const day = dayInWords('2027-01-25');
+    expect(day).toBe('Monday, 25 January 2027');
+    expect(fillAbsence(en.guardian, 'en', { ...values, day })).toBe(
+      'Namaste Ramesh Sharma, this is Pragati Institute. Sunita Sharma was absent from the RS-CIT (Basic) class (RS-CIT Morning) on Monday, 25 January 2027. Regular attendance matters for the exam and the certificate. Please reply here or call us if there is any problem.',
+    );
+    expect(fillAbsence(en.student, 'en', { ...values, day })).toMatch(
+      /^Namaste Sunita Sharma, you were marked absent from your RS-CIT \(Basic\) class \(RS-CIT Morning\) at Pragati Institute on Monday, 25 January 2027\./,
+    );
+  });
+
+  it('fills the Hindi messages in Devanagari, the day in Hindi, and keeps a Hindi name intact in the link', () => {
+    const hi = templatesFile.absence.find((t) => t.language === 'hi')!;
+    const day = dayInWords('2027-01-25', 'hi');
+    expect(day).toBe('सोमवार, 25 जनवरी 2027');
+    const text = fillAbsence(hi.guardian, 'hi', { ...values, name: 'सीमा कुमारी', guardian: 'राम लाल', day });
+    expect(text).toBe(
+      'नमस्ते राम लाल, Pragati Institute से संदेश: सीमा कुमारी सोमवार, 25 जनवरी 2027 को RS-CIT (Basic) की कक्षा (RS-CIT Morning) में अनुपस्थित रहे। परीक्षा और प्रमाणपत्र के लिए नियमित उपस्थिति ज़रूरी है। कोई परेशानी हो तो कृपया यहाँ जवाब दें या हमें फ़ोन करें।',
+    );
+    const link = whatsAppLink('9001054321', text);
+    expect(link.startsWith('https://wa.me/919001054321?text=')).toBe(true);
+    expect(new URL(link).searchParams.get('text')).toBe(text);
+  });
+
+  it('uses fallbacks in the message’s language, and leaves a lead’s placeholder visible', () => {
+    expect(fillAbsence('Namaste {guardian}, {name} on {day} ({reference})', 'en', {})).toBe('Namaste ji, your ward on today ({reference})');
+    expect(fillAbsence('नमस्ते {guardian}, {institute}', 'hi', { guardian: ' ' })).toBe('नमस्ते जी, संस्थान');
+  });
+
+  it('leaves no placeholder in any absence message of content/whatsapp.json', () => {
+    expect(templatesFile.absence.map((t) => t.language).sort()).toEqual(['en', 'hi']);
+    const all = Object.fromEntries(ABSENCE_PLACEHOLDERS.map((name) => [name, `<${name}>`]));
+    for (const t of templatesFile.absence) {
+      for (const text of [t.student, t.guardian]) {
+        expect(fillAbsence(text, t.language as 'en' | 'hi', all)).not.toMatch(/\{\w*\}/);
+        expect(fillAbsence(text, t.language as 'en' | 'hi', {})).not.toMatch(/\{\w*\}/);
+      }
+    }
   });
 });

@@ -6,7 +6,8 @@
  * (oldest first, saying how long they have waited), and notifications that failed to send (Retry or Dismiss, POST
  * /api/admin/outbox/{id}). Each lead has one-tap Call, WhatsApp, E-mail and Open; after a call or
  * message the outcome dialog asks what came of it and the next step. 'Mine only' leaves out leads
- * assigned to colleagues.
+ * assigned to colleagues. For those who run batches or take attendance: the students below the
+ * attendance threshold.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { Link } from 'wouter';
 import type { FailedNotice as FailedMail, Today as TodayData } from '../../lib/schemas/today';
 import { api, listQuery, messageOf } from '../api';
 import { useCan } from '../app-info';
+import LowAttendanceList from '../classes/LowAttendanceList';
 import { useContactDialog } from '../leads/ContactDialog';
 import LeadCard from '../leads/LeadCard';
 import { TODAY_KEY } from '../leads/lead-api';
@@ -27,7 +29,10 @@ export default function Today() {
   const id = useId();
   const [mine, setMine] = useState(false);
   // Failed notifications are the Owner's to send again or put aside (the server lists them to no one else).
-  const mayHandleFailed = useCan()('outbox');
+  const can = useCan();
+  const mayHandleFailed = can('outbox');
+  // The server lists students below the attendance threshold to those who run batches or take attendance.
+  const seesAttendance = can('attendance') || can('batches');
   const today = useQuery({
     queryKey: [...TODAY_KEY, { mine }],
     queryFn: () => api<TodayData>(`/api/admin/today${listQuery({ mine: mine ? 1 : null })}`),
@@ -89,6 +94,7 @@ export default function Today() {
               ))}
             </LeadSection>
             {mayHandleFailed && <FailedSection failed={data.failed} />}
+            {seesAttendance && <LowAttendanceList students={data.lowAttendance} />}
           </>
         )
       )}

@@ -3,6 +3,7 @@
  * (POST /api/admin/outbox/{id}).
  */
 import { z } from './zod';
+import type { LowAttendance } from './attendance';
 import type { LeadRow } from './lead';
 
 /** `?mine=1`: only leads assigned to the caller or to nobody. */
@@ -46,4 +47,9 @@ export interface Today {
   untouched: LeadRow[];
   /** Notifications that failed for good and were not dismissed, newest first. */
   failed: FailedNotice[];
+  /**
+   * Active students of running batches below the attendance threshold, lowest first (for a role
+   * that can 'attendance' or 'batches'; a Teacher's own batches only; an empty list otherwise).
+   */
+  lowAttendance: LowAttendance[];
 }

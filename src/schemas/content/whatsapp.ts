@@ -1,11 +1,35 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
-import { PLACEHOLDERS } from '../../lib/whatsapp';
+import { ABSENCE_LANGUAGES, ABSENCE_PLACEHOLDERS, PLACEHOLDERS } from '../../lib/whatsapp';
 import { fromContent } from './loader';
 import { text } from './fields';
 
-/** Placeholders of a text that are not in PLACEHOLDERS. */
-const unknownPlaceholders = (value: string) => [...value.matchAll(/\{(\w*)\}/g)].map((m) => m[1]!).filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+/** Placeholders of a text that are not in `known` (PLACEHOLDERS unless given). */
+const unknownPlaceholders = (value: string, known: readonly string[] = PLACEHOLDERS) =>
+  [...value.matchAll(/\{(\w*)\}/g)].map((m) => m[1]!).filter((name) => !known.includes(name));
+
+/** A message text that uses only the placeholders `known`. */
+const message = (known: readonly string[]) =>
+  text()
+    .max(1000, 'keep the message under 1000 characters: it must fit in a WhatsApp link')
+    .superRefine((value, ctx) => {
+      const unknown = unknownPlaceholders(value, known);
+      if (unknown.length) {
+        ctx.addIssue({ code: 'custom', message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')}: use only ${known.map((n) => `{${n}}`).join(', ')}` });
+      }
+    });
+
+/** One language's messages to an absent student and to their guardian (sent from the register once it is saved). */
+const absence = z.object({
+  /** en or hi. */
+  language: z.enum(ABSENCE_LANGUAGES, { message: `must be one of ${ABSENCE_LANGUAGES.join(', ')}` }),
+  /** The language in its own words, on the button that chooses it ('English', 'हिन्दी'). */
+  label: text().max(30, 'keep the label under 30 characters'),
+  /** To the student: placeholders {name}, {guardian}, {batch}, {course}, {day}, {institute}. */
+  student: message(ABSENCE_PLACEHOLDERS),
+  /** To the guardian: the same placeholders. */
+  guardian: message(ABSENCE_PLACEHOLDERS),
+});
 
 /** One message staff can send from the admin. */
 const template = z.object({
@@ -14,17 +38,10 @@ const template = z.object({
   /** What staff see in the list, e.g. 'First reply to an enquiry'. */
   label: text().max(60, 'keep the label under 60 characters'),
   /** The message, with placeholders {name}, {institute}, {course}, {reference} and {staff}. */
-  text: text()
-    .max(1000, 'keep the message under 1000 characters: it must fit in a WhatsApp link')
-    .superRefine((value, ctx) => {
-      const unknown = unknownPlaceholders(value);
-      if (unknown.length) {
-        ctx.addIssue({ code: 'custom', message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')}: use only ${PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}` });
-      }
-    }),
+  text: message(PLACEHOLDERS),
 });
 
-/** The WhatsApp message templates of the admin (Today and a lead's page): `content/whatsapp.json`. */
+/** The WhatsApp message templates of the admin (Today, a lead's page, a saved register): `content/whatsapp.json`. */
 export const whatsapp = defineCollection({
   loader: fromContent('whatsapp.json'),
   schema: z.object({
@@ -37,5 +54,15 @@ export const whatsapp = defineCollection({
           if (list.findIndex((other) => other.key === item.key) !== i) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `"${item.key}" is used by another template` });
         });
       }),
+    /** The absence messages, one entry per language: English and Hindi both. */
+    absence: z.array(absence).superRefine((list, ctx) => {
+      list.forEach((item, i) => {
+        if (list.findIndex((other) => other.language === item.language) !== i)
+          ctx.addIssue({ code: 'custom', path: [i, 'language'], message: `"${item.language}" is listed twice` });
+      });
+      for (const language of ABSENCE_LANGUAGES) {
+        if (!list.some((item) => item.language === language)) ctx.addIssue({ code: 'custom', message: `give the absence messages in "${language}" too` });
+      }
+    }),
   }),
 });

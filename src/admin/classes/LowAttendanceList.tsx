@@ -1,0 +1,37 @@
+/**
+ * The students below the attendance threshold (content/classes.json): on Today for those who run
+ * the office, and on Today's classes for a Teacher (their own batches). Each opens the batch's
+ * monthly grid.
+ */
+import { useId } from 'react';
+import { Link } from 'wouter';
+import classes from '../../../content/classes.json';
+import type { LowAttendance } from '../../lib/schemas/attendance';
+import { gridPath } from './class-paths';
+
+export default function LowAttendanceList({ students }: { students: LowAttendance[] }) {
+  const id = useId();
+  return (
+    <section className="lead-section" aria-labelledby={id}>
+      <h2 id={id} className="admin-subheading">
+        Attendance below {classes.attendanceThreshold}% <span className="lead-section__count">({students.length})</span>
+      </h2>
+      {students.length === 0 ? (
+        <p>Every student of a running batch is at or above {classes.attendanceThreshold}%.</p>
+      ) : (
+        <ul className="class-low">
+          {students.map((s) => (
+            <li key={`${s.batchId}-${s.studentId}`}>
+              <Link href={gridPath(s.batchId)} className="class-low__link">
+                <strong>{s.name}</strong> <span className="class-low__percent">{s.percent}%</span>
+                <span className="class-low__meta">
+                  {s.batch} ({s.course}): absent {s.absent} of {s.held} classes
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Attendance on a 360 px phone: a Teacher opens Today's classes, taps their batch, taps two
+ * students absent and saves; the absent students are listed with WhatsApp links (wa.me, the
+ * message filled in) to them and their guardians, in English or Hindi; saving again records
+ * once. The batch, its students and its roster are made through the staff API as an Owner
+ * (POST /api/courses, /api/students with the guardian's name and mobile, /api/admin/batches,
+ * /api/admin/batches/{id}/students: the batches' own endpoints, as the contract names them).
+ * Each screen is checked with axe.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expectNoViolations } from './axe';
+import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test } from './admin-fixtures';
+
+const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const dayFromToday = (days: number) => new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A running batch meeting every day, taught by the member of staff whose e-mail is `teacherEmail`, with `names` on its roster. */
+async function batchOf(api: APIRequestContext, teacherEmail: string, names: string[]) {
+  const headers = { 'x-forwarded-for': clientAddress() };
+  const tag = Date.now().toString(36);
+  const title = `RS-CIT ${tag}`;
+  const course = await api.post('/api/courses', {
+    data: { title, category: 'Computer', price: 4500, duration: '3 months', image: '/images/course.jpg', description: 'The state’s basic computer course.' },
+    headers,
+  });
+  expect(course.status(), await course.text()).toBe(201);
+  const courseId = ((await course.json()) as { item: { _id: string } }).item._id;
+  const staff = ((await (await api.get('/api/admin/staff', { headers })).json()) as { items: { _id: string; email: string }[] }).items;
+  const teacherId = staff.find((s) => s.email === teacherEmail)!._id;
+  const batch = await api.post('/api/admin/batches', {
+    data: {
+      courseId,
+      name: `Morning ${tag}`,
+      startsOn: dayFromToday(-30),
+      endsOn: dayFromToday(60),
+      days: [1, 2, 3, 4, 5, 6, 7],
+      startsAt: '09:00',
+      endsAt: '10:00',
+      room: 'Lab 1',
+      teacherId,
+      seats: 30,
+      status: 'running',
+    },
+    headers,
+  });
+  expect(batch.status(), await batch.text()).toBe(201);
+  // The batch as the API answers it: `{message, item}` like the other records (or the item itself).
+  const made = (await batch.json()) as { item?: { _id: string }; _id?: string };
+  const batchId = (made.item?._id ?? made._id)!;
+  for (const [i, name] of names.entries()) {
+    const student = await api.post('/api/students', {
+      data: {
+        name,
+        email: `${name.split(' ')[0]!.toLowerCase()}.${tag}${i}@example.in`,
+        phone: `98290${String(10_000 + i).slice(-5)}`,
+        course: title,
+        guardianName: `Ramesh ${name.split(' ')[1] ?? 'Kumar'}`,
+        guardianPhone: `94140${String(10_000 + i).slice(-5)}`,
+      },
+      headers,
+    });
+    expect(student.status(), await student.text()).toBe(201);
+    const studentId = ((await student.json()) as { item: { _id: string } }).item._id;
+    const placed = await api.post(`/api/admin/batches/${batchId}/students`, { data: { studentId }, headers });
+    expect(placed.status(), await placed.text()).toBe(201);
+  }
+  return { batchId, name: `Morning ${tag}`, course: title };
+}
+
+test.describe('a Teacher', () => {
+  test.use({ storageState: SIGNED_OUT });
+
+  test('marks two students absent on a phone, sends the WhatsApp messages, and a second save records once', async ({ page, adminApi }) => {
+    test.setTimeout(180_000);
+    const teacher = await inviteColleague(adminApi, 'Teacher', 'teacher');
+    const batch = await batchOf(adminApi, teacher.email, ['Sunita Sharma', 'Ravi Meena', 'Pooja Jangid', 'Arjun Singh']);
+    await signInFirstTime(page, teacher);
+
+    // Today's classes, from the sidebar.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Today’s classes' }).click();
+    await expect(panelHeading(page)).toHaveText('Today’s classes');
+    const card = page.getByRole('link', { name: new RegExp(`^${batch.name}`) });
+    await expect(card).toContainText('4 students');
+    await expect(card).toContainText('Not taken yet');
+    await expectNoViolations(page, 'Today’s classes');
+
+    // The register: everyone present; one tap each makes two absent.
+    await card.click();
+    await expect(panelHeading(page)).toHaveText(`Register: ${batch.name}`);
+    await expect(page.getByText('4 present, 0 absent')).toBeVisible();
+    await page.getByRole('button', { name: /Sunita Sharma/ }).click();
+    await page.getByRole('button', { name: /Arjun Singh/ }).click();
+    await expect(page.getByRole('button', { name: /Sunita Sharma/ })).toContainText('Absent');
+    await expect(page.getByText('2 present, 2 absent')).toBeVisible();
+    await expectNoViolations(page, 'the register');
+
+    const saved = page.waitForResponse((r) => r.url().includes(`/api/admin/batches/${batch.batchId}/attendance/`) && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save attendance' }).click();
+    expect((await saved).status()).toBe(200);
+
+    // The absent, each with a message to them and to their guardian.
+    const absent = page.getByRole('region', { name: 'Absent (2)' });
+    await expect(absent).toBeVisible();
+    const toSunita = absent.getByRole('link', { name: 'WhatsApp Sunita', exact: true });
+    const href = (await toSunita.getAttribute('href'))!;
+    expect(href.startsWith('https://wa.me/919829010000?text=')).toBe(true);
+    expect(new URL(href).searchParams.get('text')).toMatch(/^Namaste Sunita Sharma, you were marked absent from your RS-CIT \w+ class \(Morning \w+\)/);
+    const toGuardian = absent.getByRole('link', { name: 'WhatsApp Sunita’s guardian (Ramesh)' });
+    expect(new URL((await toGuardian.getAttribute('href'))!).searchParams.get('text')).toMatch(/^Namaste Ramesh Sharma, .* Sunita Sharma was absent/);
+    await expect(absent.getByRole('link', { name: /^WhatsApp Arjun/ })).toHaveCount(2);
+    await expect(absent.getByRole('link', { name: /Ravi|Pooja/ })).toHaveCount(0);
+    // In Hindi.
+    await absent.getByLabel('हिन्दी').check();
+    expect(new URL((await toGuardian.getAttribute('href'))!).searchParams.get('text')).toMatch(
+      /^नमस्ते Ramesh Sharma, .* सुनीता|^नमस्ते Ramesh Sharma, .*Sunita Sharma .* अनुपस्थित रहे।/,
+    );
+    await expectNoViolations(page, 'the absent students’ messages');
+
+    // Saving again (a double tap, a second device) records once.
+    const again = page.waitForResponse((r) => r.url().includes(`/api/admin/batches/${batch.batchId}/attendance/`) && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const second = await again;
+    expect(second.status()).toBe(200);
+    expect((await second.json()) as { outcome: string; version: number }).toMatchObject({ outcome: 'unchanged', version: 1 });
+    const register = await adminApi.get(`/api/admin/batches/${batch.batchId}/attendance/${indiaToday()}`);
+    const body = (await register.json()) as { version: number; students: { name: string; mark: string }[] };
+    expect(body.version).toBe(1);
+    expect(body.students.filter((s) => s.mark === 'absent').map((s) => s.name)).toEqual(['Arjun Singh', 'Sunita Sharma']);
+
+    // Back on Today's classes: taken.
+    await page.goto('/classes');
+    await expect(page.getByRole('link', { name: new RegExp(`^${batch.name}`) })).toContainText('Attendance taken');
+  });
+});
