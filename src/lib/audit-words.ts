@@ -9,6 +9,7 @@ import { APPLICATION_FORM_LABELS } from './schemas/application-status';
 import { STATUS_LABELS, type LeadStatus } from './schemas/lead';
 import { RECORD_KINDS, recordKindLabel } from './labels';
 import { ROLE_LABELS, type Role } from './staff-roles';
+import { ROSTER_STATUS_LABELS, type RosterStatus } from './batch-words';
 
 /** What the sentence is made from: a line of audit_log and the names around it. */
 export interface AuditFacts {
@@ -54,6 +55,7 @@ function recordWords(facts: AuditFacts): string {
       return `lead ${name}${person ? ` (${person})` : ''}`;
     case 'application':
       return `application ${name}`;
+    case 'batch':
     case 'course':
     case 'job':
     case 'marquee':
@@ -95,6 +97,23 @@ function leadChange(detail: Record<string, unknown> | null): string {
       return detail['to'] ? 'assigned' : 'unassigned';
     case 'move':
       return `moved to ${STATUS_LABELS[text(detail['to']) as LeadStatus] ?? text(detail['to'])}:`;
+    default:
+      return 'changed';
+  }
+}
+
+/** A change to a batch's roster in words: 'added Sunita Sharma to', 'moved Sunita Sharma to “Tally Evening” from'. */
+function rosterChange(detail: Record<string, unknown>): string {
+  const student = text(detail['student']) || 'a student';
+  switch (detail['action']) {
+    case 'assign':
+      return `added ${student} to`;
+    case 'remove':
+      return `removed ${student} from`;
+    case 'move':
+      return `moved ${student} to “${text(detail['to'])}” from`;
+    case 'roster-status':
+      return `marked ${student} as ${ROSTER_STATUS_LABELS[text(detail['to']) as RosterStatus] ?? text(detail['to'])} in`;
     default:
       return 'changed';
   }
@@ -155,6 +174,7 @@ export function auditSentence(facts: AuditFacts): string {
         return `${who} ${detail['action'] === 'assign' ? 'assigned' : `moved to ${STATUS_LABELS[text(detail['to']) as LeadStatus] ?? text(detail['to'])}`} ${count(n, 'lead')} at once.`;
       }
       if (entity === 'lead') return `${who} ${leadChange(detail)} ${record}.`;
+      if (entity === 'batch' && detail?.['action']) return `${who} ${rosterChange(detail)} ${record}.`;
       const fields = fieldList(detail?.['fields'] ?? detail?.['changed']);
       return `${who} changed ${record}${fields ? ` (${fields})` : ''}.`;
     }
