@@ -2,7 +2,8 @@
  * /api/students (staff only):
  * - GET ?limit&after&q= → Student[]: newest first (by id), keyset-paged (the next page's address
  *   in the `Link` header, rel="next", as the specification answers a bare list); `q`
- *   finds students whose name or e-mail contains it (any case), or whose name is it in the other
+ *   finds students whose name or e-mail contains it (any case), whose mobile number has its digits
+ *   (four or more), or whose name is it in the other
  *   script ("sharma" finds शर्मा and the reverse: migration 012's name_latin). Each page shown is an audit line
  *   ('view', with the count and the search).
  * - POST {name, email, phone?, course, registrationDate?, guardianName?, guardianPhone?, accountEmail?} → 201 {message: 'Student added.', item},
@@ -38,7 +39,10 @@ export default endpoint(async (req, context) => {
     const where: string[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
     if (afterId) where.push(`id < $${params.push(afterId)}`);
-    if (q) where.push(`(${nameMatches('students', q, param)} or lower(email) like ${param(containing(q))})`);
+    // A mobile number is found by its digits, however it was typed (98290 12345, +91-98290…).
+    const digits = q?.replace(/\D/g, '').replace(/^(91|0)(?=\d{10}$)/, '') ?? '';
+    const byPhone = digits.length >= 4 ? ` or phone like ${param(containing(digits))}` : '';
+    if (q) where.push(`(${nameMatches('students', q, param)} or lower(email) like ${param(containing(q))}${byPhone})`);
     const rows = await query<Student>(
       `select ${STUDENT_COLUMNS} from students ${where.length ? `where ${where.join(' and ')}` : ''} order by id desc limit $1`,
       params,

@@ -398,3 +398,14 @@ describe('admitting a lead into a batch', () => {
     expect(await sql(`select 1 from students where name = 'Mohan Lal'`)).toEqual([]);
   });
 });
+
+describe('finding a student to assign', () => {
+  it('finds a student by their mobile number as well as by name', async () => {
+    await sql(`insert into students (name, email, phone, course) values ('Hemraj Gurjar', 'hemraj@example.in', '+919414055512', 'Tally Prime')`);
+    const byPhone = await call('students', 'GET', `/api/students?q=${encodeURIComponent('94140 55512')}`);
+    expect(byPhone.status).toBe(200);
+    expect(byPhone.body.map((s: { name: string }) => s.name)).toEqual(['Hemraj Gurjar']);
+    const byName = await call('students', 'GET', '/api/students?q=hemraj');
+    expect(byName.body.map((s: { name: string }) => s.name)).toEqual(['Hemraj Gurjar']);
+  });
+});
