@@ -35,10 +35,7 @@ const Users = lazy(() => import('./panels/Users'));
 const Staff = lazy(() => import('./panels/Staff'));
 const Audit = lazy(() => import('./panels/Audit'));
 const Security = lazy(() => import('./panels/Security'));
-const Batches = lazy(() => import('./panels/Batches'));
-const BatchForm = lazy(() => import('./panels/BatchForm'));
-const BatchRoster = lazy(() => import('./panels/BatchRoster'));
-const Timetable = lazy(() => import('./panels/Timetable'));
+const BatchScreens = lazy(() => import('./panels/BatchScreens'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -59,13 +56,13 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   staff: () => <Staff />,
   audit: () => <Audit />,
   security: () => <Security />,
-  batches: () => <Batches />,
-  'new-batch': () => <BatchForm />,
-  'edit-batch': ({ id }) => <BatchForm id={id} />,
-  'batch-assign': () => <BatchRoster mode="assign" />,
-  'batch-roster': () => <BatchRoster mode="roster" />,
-  'batch-remove': () => <BatchRoster mode="remove" />,
-  timetable: () => <Timetable />,
+  batches: () => <BatchScreens screen="list" />,
+  'new-batch': () => <BatchScreens screen="form" />,
+  'edit-batch': ({ id }) => <BatchScreens screen="form" id={id} />,
+  'batch-assign': () => <BatchScreens screen="assign" />,
+  'batch-roster': () => <BatchScreens screen="roster" />,
+  'batch-remove': () => <BatchScreens screen="remove" />,
+  timetable: () => <BatchScreens screen="timetable" />,
 };
 
 interface Props {

@@ -158,7 +158,7 @@ export const NextStepSchema = z
         /** The student record to create. */
         student: AdmissionSchema,
         /** A batch of the course to put the new student in straight away (optional). */
-        batchId: z.preprocess((v) => (v === '' || v === null ? undefined : v), RecordIdSchema.optional()),
+        batchId: filledIn(RecordIdSchema.optional()),
       }),
       // The application pipeline.
       z.object({
