@@ -1,8 +1,9 @@
 /**
  * /api/students/{id} (staff only):
  * - GET → Student (an audit line 'view' names it);
- * - PUT {name, email, phone?, course, registrationDate?, version} → {message: 'Student updated.',
- *   item}: a full replacement (a phone left out is removed; a date left out is kept);
+ * - PUT {name, email, phone?, course, registrationDate?, guardianName?, guardianPhone?, accountEmail?,
+ *   version} → {message: 'Student updated.', item}: a full replacement (a phone, guardian or account
+ *   link left out is removed; a date left out is kept);
  * - DELETE ?version=N → {message: 'Student deleted.'}.
  * Optimistic concurrency: the UPDATE or DELETE itself requires the version the edit was based on,
  * so two colleagues saving at once cannot overwrite each other; the one who lost gets 409 with
@@ -18,7 +19,7 @@ import { query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { MAX_VERSION } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
-import { STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound } from './_shared/records/students';
+import { accountOf, STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound } from './_shared/records/students';
 import { nameKey } from '../src/lib/transliterate';
 
 /** `?version=N` of a DELETE. */
@@ -46,22 +47,40 @@ export default endpoint(async (req, context) => {
     const item = await transaction(async (client) => {
       // A version beyond the column's range cannot be the stored one (and must not reach SQL).
       if (version > MAX_VERSION) throw await studentMissedOrChanged(client, id);
+      const userId = await accountOf(client, fields.accountEmail);
       // `o` is the row as it was before this statement: the changed fields are named in the log.
       const { rows } = await client.query<Student & { changed: string[] }>(
         `update students s set name = $3, email = $4, phone = $5, course = $6,
                 registration_date = coalesce($7::date, s.registration_date), name_latin = $8,
+                guardian_name = $9, guardian_phone = $10, user_id = $11,
                 version = s.version + 1, updated_at = now()
            from students o
           where s.id = $1 and s.version = $2 and o.id = s.id
-         returning s.id::text as _id, s.name, s.email, s.phone, s.course, s.registration_date::text as "registrationDate", s.lead_id::text as "leadId", s.version,
+         returning s.id::text as _id, s.name, s.email, s.phone, s.course, s.registration_date::text as "registrationDate", s.lead_id::text as "leadId",
+                   s.guardian_name as "guardianName", s.guardian_phone as "guardianPhone", (select u.email from users u where u.id = s.user_id) as "accountEmail", s.version,
                    array_remove(array[
                      case when o.name is distinct from s.name then 'name' end,
                      case when o.email is distinct from s.email then 'email' end,
                      case when o.phone is distinct from s.phone then 'phone' end,
                      case when o.course is distinct from s.course then 'course' end,
-                     case when o.registration_date is distinct from s.registration_date then 'registrationDate' end
+                     case when o.registration_date is distinct from s.registration_date then 'registrationDate' end,
+                     case when o.guardian_name is distinct from s.guardian_name then 'guardianName' end,
+                     case when o.guardian_phone is distinct from s.guardian_phone then 'guardianPhone' end,
+                     case when o.user_id is distinct from s.user_id then 'account' end
                    ], null) as changed`,
-        [id, version, fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null, nameKey(fields.name)],
+        [
+          id,
+          version,
+          fields.name,
+          fields.email,
+          fields.phone ?? null,
+          fields.course,
+          fields.registrationDate ?? null,
+          nameKey(fields.name),
+          fields.guardianName ?? null,
+          fields.guardianPhone ?? null,
+          userId,
+        ],
       );
       if (!rows[0]) throw await studentMissedOrChanged(client, id);
       const { changed, ...updated } = rows[0];

@@ -2,10 +2,11 @@
  * /api/students (staff only):
  * - GET ?limit&after&q= → Student[]: newest first (by id), keyset-paged (the next page's address
  *   in the `Link` header, rel="next", as the specification answers a bare list); `q`
- *   finds students whose name or e-mail contains it (any case), or whose name is it in the other
+ *   finds students whose name or e-mail contains it (any case), whose mobile number has its digits
+ *   (four or more), or whose name is it in the other
  *   script ("sharma" finds शर्मा and the reverse: migration 012's name_latin). Each page shown is an audit line
  *   ('view', with the count and the search).
- * - POST {name, email, phone?, course, registrationDate?} → 201 {message: 'Student added.', item},
+ * - POST {name, email, phone?, course, registrationDate?, guardianName?, guardianPhone?, accountEmail?} → 201 {message: 'Student added.', item},
  *   written with its audit line in one transaction.
  */
 import type { Config } from '@netlify/functions';
@@ -15,7 +16,7 @@ import { query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { BIGINT_ID, FilterSchema, ListQuerySchema, cursorOf, listQuery, nextPageHeaders, pageOf, readCursor } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
-import { STUDENT_COLUMNS } from './_shared/records/students';
+import { accountOf, STUDENT_COLUMNS } from './_shared/records/students';
 import { nameMatches } from './_shared/records/name-keys';
 import { nameKey } from '../src/lib/transliterate';
 
@@ -38,7 +39,10 @@ export default endpoint(async (req, context) => {
     const where: string[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
     if (afterId) where.push(`id < $${params.push(afterId)}`);
-    if (q) where.push(`(${nameMatches('students', q, param)} or lower(email) like ${param(containing(q))})`);
+    // A mobile number is found by its digits, however it was typed (98290 12345, +91-98290…).
+    const digits = q?.replace(/\D/g, '').replace(/^(91|0)(?=\d{10}$)/, '') ?? '';
+    const byPhone = digits.length >= 4 ? ` or phone like ${param(containing(digits))}` : '';
+    if (q) where.push(`(${nameMatches('students', q, param)} or lower(email) like ${param(containing(q))}${byPhone})`);
     const rows = await query<Student>(
       `select ${STUDENT_COLUMNS} from students ${where.length ? `where ${where.join(' and ')}` : ''} order by id desc limit $1`,
       params,
@@ -58,11 +62,22 @@ export default endpoint(async (req, context) => {
 
   const fields = validate(StudentFieldsSchema, await readJson(req));
   const item = await transaction(async (client) => {
+    const userId = await accountOf(client, fields.accountEmail);
     const { rows } = await client.query<Student>(
-      `insert into students (name, email, phone, course, registration_date, name_latin)
-       values ($1, $2, $3, $4, coalesce($5::date, (now() at time zone 'Asia/Kolkata')::date), $6)
+      `insert into students (name, email, phone, course, registration_date, name_latin, guardian_name, guardian_phone, user_id)
+       values ($1, $2, $3, $4, coalesce($5::date, (now() at time zone 'Asia/Kolkata')::date), $6, $7, $8, $9)
        returning ${STUDENT_COLUMNS}`,
-      [fields.name, fields.email, fields.phone ?? null, fields.course, fields.registrationDate ?? null, nameKey(fields.name)],
+      [
+        fields.name,
+        fields.email,
+        fields.phone ?? null,
+        fields.course,
+        fields.registrationDate ?? null,
+        nameKey(fields.name),
+        fields.guardianName ?? null,
+        fields.guardianPhone ?? null,
+        userId,
+      ],
     );
     const created = rows[0]!;
     await audit(

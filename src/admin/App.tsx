@@ -36,6 +36,7 @@ const Staff = lazy(() => import('./panels/Staff'));
 const Audit = lazy(() => import('./panels/Audit'));
 const Security = lazy(() => import('./panels/Security'));
 const Attendance = lazy(() => import('./panels/Attendance'));
+const BatchScreens = lazy(() => import('./panels/BatchScreens'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -59,6 +60,13 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   classes: () => <Attendance screen="classes" />,
   register: ({ batchId }) => <Attendance screen="register" batchId={batchId} />,
   'attendance-grid': ({ batchId }) => <Attendance screen="grid" batchId={batchId} />,
+  batches: () => <BatchScreens screen="list" />,
+  'new-batch': () => <BatchScreens screen="form" />,
+  'edit-batch': ({ id }) => <BatchScreens screen="form" id={id} />,
+  'batch-assign': () => <BatchScreens screen="assign" />,
+  'batch-roster': () => <BatchScreens screen="roster" />,
+  'batch-remove': () => <BatchScreens screen="remove" />,
+  timetable: () => <BatchScreens screen="timetable" />,
 };
 
 interface Props {

@@ -28,6 +28,12 @@ export const PATHS = {
   security: '/adminSecurity',
   classes: '/classes',
   attendance: '/attendance',
+  batches: '/batches',
+  newBatch: '/batches/new',
+  assignStudents: '/batches/assign',
+  editStudents: '/batches/roster',
+  deleteStudents: '/batches/remove',
+  timetable: '/timetable',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -51,7 +57,14 @@ export type Panel =
   | 'security'
   | 'classes'
   | 'register'
-  | 'attendance-grid';
+  | 'attendance-grid'
+  | 'batches'
+  | 'new-batch'
+  | 'edit-batch'
+  | 'batch-assign'
+  | 'batch-roster'
+  | 'batch-remove'
+  | 'timetable';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -75,6 +88,13 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   classes: 'attendance',
   register: 'attendance',
   'attendance-grid': 'attendance',
+  batches: 'timetable',
+  'new-batch': 'batches',
+  'edit-batch': 'batches',
+  'batch-assign': 'batches',
+  'batch-roster': 'batches',
+  'batch-remove': 'batches',
+  timetable: 'timetable',
 };
 
 /** One address of the admin app. */
@@ -109,6 +129,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.editStudentPick, panel: 'edit-student-pick', h1: 'Edit a student' },
   { path: PATHS.deleteStudentPick, panel: 'delete-student-pick', h1: 'Delete a student' },
   { path: `${PATHS.studentList}/:id/edit`, panel: 'edit-student', screen: 'Edit a student' },
+  { path: PATHS.batches, panel: 'batches', h1: 'Batch List' },
+  { path: PATHS.newBatch, panel: 'new-batch', h1: 'Add Batch' },
+  { path: PATHS.assignStudents, panel: 'batch-assign', h1: 'Assign Students' },
+  { path: PATHS.editStudents, panel: 'batch-roster', h1: 'Edit Students' },
+  { path: PATHS.deleteStudents, panel: 'batch-remove', h1: 'Delete Students' },
+  { path: `${PATHS.batches}/:id/edit`, panel: 'edit-batch', screen: 'Edit a batch' },
+  { path: PATHS.timetable, panel: 'timetable', h1: 'Timetable' },
   { path: PATHS.users, panel: 'users', h1: 'Website accounts' },
   { path: PATHS.staff, panel: 'staff', h1: 'Staff' },
   { path: PATHS.audit, panel: 'audit', h1: 'Audit log' },
@@ -123,6 +150,9 @@ export const leadPath = (id: string) => `/adminLeads/${encodeURIComponent(id)}`;
 
 /** The address of the form that edits one student. */
 export const editStudentPath = (id: string) => `/student-list/${encodeURIComponent(id)}/edit`;
+
+/** The address of the form that edits one batch. */
+export const batchEditPath = (id: string) => `/batches/${encodeURIComponent(id)}/edit`;
 
 /** A link of the sidebar. */
 export interface NavLink {
@@ -139,7 +169,7 @@ export interface NavGroup {
 }
 
 /**
- * The sidebar, in the spec's order (Batch and Fees are not built, so they are not listed), then the
+ * The sidebar, in the spec's order (Fees is not built, so it is not listed), then the
  * staff pages. The spec's 'Student', 'Students' and 'Users' are named for what they hold, so a
  * newcomer tells them apart: the student list, the student records' management, and the accounts
  * students open on the website.
@@ -159,6 +189,17 @@ export const NAV: (NavLink | NavGroup)[] = [
       { label: 'Delete a student', href: PATHS.deleteStudentPick },
     ],
   },
+  {
+    label: 'Batch',
+    items: [
+      { label: 'Add Batch', href: PATHS.newBatch },
+      { label: 'Batch List', href: PATHS.batches },
+      { label: 'Assign Students', href: PATHS.assignStudents },
+      { label: 'Edit Students', href: PATHS.editStudents },
+      { label: 'Delete Students', href: PATHS.deleteStudents },
+    ],
+  },
+  { label: 'Timetable', href: PATHS.timetable },
   { label: 'Courses', href: PATHS.courses },
   { label: 'Jobs Opening', href: PATHS.jobs },
   { label: 'Update Notification', href: PATHS.notification },

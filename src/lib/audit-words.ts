@@ -10,6 +10,7 @@ import { APPLICATION_FORM_LABELS } from './schemas/application-status';
 import { STATUS_LABELS, type LeadStatus } from './schemas/lead';
 import { RECORD_KINDS, recordKindLabel } from './labels';
 import { ROLE_LABELS, type Role } from './staff-roles';
+import { ROSTER_STATUS_LABELS, type RosterStatus } from './batch-words';
 
 /** What the sentence is made from: a line of audit_log and the names around it. */
 export interface AuditFacts {
@@ -63,6 +64,7 @@ function recordWords(facts: AuditFacts): string {
           : '';
       return `the attendance of batch “${name}”${when}`;
     }
+    case 'batch':
     case 'course':
     case 'job':
     case 'marquee':
@@ -127,6 +129,23 @@ function attendanceWords(who: string, facts: AuditFacts, record: string): string
   return `${who} corrected ${record}: ${changes.join('; ') || 'no marks changed'}.`;
 }
 
+/** A change to a batch's roster in words: 'added Sunita Sharma to', 'moved Sunita Sharma to “Tally Evening” from'. */
+function rosterChange(detail: Record<string, unknown>): string {
+  const student = text(detail['student']) || 'a student';
+  switch (detail['action']) {
+    case 'assign':
+      return `added ${student} to`;
+    case 'remove':
+      return `removed ${student} from`;
+    case 'move':
+      return `moved ${student} to “${text(detail['to'])}” from`;
+    case 'roster-status':
+      return `marked ${student} as ${ROSTER_STATUS_LABELS[text(detail['to']) as RosterStatus] ?? text(detail['to'])} in`;
+    default:
+      return 'changed';
+  }
+}
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
@@ -185,6 +204,7 @@ export function auditSentence(facts: AuditFacts): string {
         return `${who} ${detail['action'] === 'assign' ? 'assigned' : `moved to ${STATUS_LABELS[text(detail['to']) as LeadStatus] ?? text(detail['to'])}`} ${count(n, 'lead')} at once.`;
       }
       if (entity === 'lead') return `${who} ${leadChange(detail)} ${record}.`;
+      if (entity === 'batch' && detail?.['action']) return `${who} ${rosterChange(detail)} ${record}.`;
       const fields = fieldList(detail?.['fields'] ?? detail?.['changed']);
       return `${who} changed ${record}${fields ? ` (${fields})` : ''}.`;
     }

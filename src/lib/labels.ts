@@ -45,6 +45,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   staff: { one: 'staff account', many: 'Staff accounts' },
   session: { one: 'sign-in', many: 'Sign-ins' },
   'recovery-codes': { one: 'set of recovery codes', many: 'Recovery codes' },
+  batch: { one: 'batch', many: 'Batches' },
   course: { one: 'course', many: 'Courses' },
   job: { one: 'job opening', many: 'Job openings' },
   marquee: { one: 'announcement', many: 'Announcements' },

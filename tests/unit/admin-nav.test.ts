@@ -23,8 +23,17 @@ describe('the sidebar by role', () => {
     for (const hidden of ['Staff', 'Audit log', 'Courses', 'Jobs Opening', 'Update Notification']) expect(links).not.toContain(hidden);
   });
 
-  it('shows an Accountant the dashboard and their own security page only, and a Teacher also Today’s classes', () => {
+  it('shows an Accountant the dashboard and their own security page only', () => {
     expect(sidebarOf('accountant')).toEqual(['Dashboard', 'Security']);
-    expect(sidebarOf('teacher')).toEqual(['Dashboard', 'Today’s classes', 'Security']);
+  });
+
+  it('shows a Teacher Today’s classes, the batches and the timetable to read, but not the screens that change a batch', () => {
+    expect(sidebarOf('teacher')).toEqual(['Dashboard', 'Today’s classes', 'Batch', 'Batch List', 'Timetable', 'Security']);
+  });
+
+  it('shows a Counsellor the whole Batch submenu and the timetable', () => {
+    expect(sidebarOf('counsellor')).toEqual(
+      expect.arrayContaining(['Batch', 'Add Batch', 'Batch List', 'Assign Students', 'Edit Students', 'Delete Students', 'Timetable']),
+    );
   });
 });

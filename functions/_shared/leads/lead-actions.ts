@@ -18,6 +18,7 @@ import {
   type LeadKind,
   type LeadStatus,
 } from '../../../src/lib/schemas/lead';
+import { assignToBatch } from '../classes/batches';
 import { checkFixSlots, requestFix, type QueuedMail } from '../applications/fix-request';
 import { fieldErrors } from '../platform/http';
 import { leadMissedOrChanged } from './lead-detail';
@@ -71,6 +72,9 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
       }
       const [moved] = await applyStep(client, [id], next, staffId, action.version);
       if (!moved) throw await leadMissedOrChanged(client, id);
+      // Into a batch in the same transaction: a full batch refuses, and then nothing of the admission is written.
+      const placed =
+        next.status === 'admitted' && next.batchId && moved.studentId ? await assignToBatch(client, next.batchId, moved.studentId, 'next.batchId') : null;
       const mail =
         next.status === 'documents-to-fix' && isApplicationKind(lead.kind)
           ? await requestFix(client, id, lead.kind, next.slots, next.note ?? null, origin)
@@ -79,7 +83,7 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
         action.action === 'contact'
           ? 'Outcome recorded.'
           : next.status === 'admitted'
-            ? 'Admitted: student record created.'
+            ? `Admitted: student record created${placed ? ` and added to ${placed.batch}` : ''}.`
             : mail
               ? `Status changed to ${statusLabel(next.status)}: the applicant is e-mailed a link to upload ${next.status === 'documents-to-fix' && next.slots.length === 1 ? 'the document' : 'the documents'} again.`
               : `Status changed to ${statusLabel(next.status)}.`;

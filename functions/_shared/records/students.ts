@@ -5,10 +5,20 @@
 import type { PoolClient } from '@neondatabase/serverless';
 import { CONFLICT_MESSAGE } from '../../../src/lib/schemas/records';
 import type { Student } from '../../../src/lib/schemas/student';
-import { HttpError } from '../platform/http';
+import { fieldErrors, HttpError } from '../platform/http';
+import type { Queryable } from '../platform/db';
 
 /** The select list of a Student (the date as text: a JavaScript Date would shift it by the time zone). */
-export const STUDENT_COLUMNS = `id::text as _id, name, email, phone, course, registration_date::text as "registrationDate", lead_id::text as "leadId", version`;
+export const STUDENT_COLUMNS = `id::text as _id, name, email, phone, course, registration_date::text as "registrationDate", lead_id::text as "leadId",
+  guardian_name as "guardianName", guardian_phone as "guardianPhone", (select u.email from users u where u.id = students.user_id) as "accountEmail", version`;
+
+/** The website account with e-mail address `email` (any case): its id; 400 naming the field when there is none. */
+export async function accountOf(client: Queryable, email: string | undefined): Promise<string | null> {
+  if (email === undefined) return null;
+  const { rows } = await client.query<{ id: string }>('select id::text from users where lower(email) = lower($1) order by created_at limit 1', [email]);
+  if (!rows[0]) throw fieldErrors({ accountEmail: 'No website account has this e-mail address. Please check it, or leave the field empty.' });
+  return rows[0].id;
+}
 
 /** The answer for an id that names no student. */
 export const studentNotFound = () => new HttpError(404, 'This student was not found. The record may have been deleted.');

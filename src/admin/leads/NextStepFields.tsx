@@ -9,6 +9,7 @@ import { Field } from '../../components/islands/form-field';
 import type { ReviewDocument } from '../../lib/schemas/application-review';
 import { LOST_REASONS, NEXT_STATUSES, STATUS_LABELS, type LeadAction, type LeadStatus } from '../../lib/schemas/lead';
 import type { LeadFormValues } from './lead-form';
+import AdmitBatchField from './AdmitBatchField';
 import { dayAfter } from './waited';
 
 interface Props {
@@ -108,6 +109,7 @@ export default function NextStepFields({ form, current, id, today, only, legend 
           <Field id={`${id}-s-course`} label="Course joined" error={errors?.student?.course?.message}>
             {(aria) => <input {...register('next.student.course')} {...aria} type="text" autoComplete="off" />}
           </Field>
+          <AdmitBatchField form={form} id={id} course={watch('next.student.course') ?? ''} error={errors?.batchId?.message} />
         </div>
       )}
       {status === 'documents-to-fix' && documents && (

@@ -28,6 +28,8 @@ export interface StepValues {
   lostReason: string;
   lostNote: string;
   student: { name: string; email: string; phone: string; course: string };
+  /** Admitted: the batch to put the new student in ('' for none). */
+  batchId?: string;
   /** Documents to fix: the slots asked for again and the note to the applicant. */
   slots: string[];
   note: string;
@@ -75,6 +77,7 @@ export const STEP_FIELDS = [
   'next.student.email',
   'next.student.phone',
   'next.student.course',
+  'next.batchId',
   'next.slots',
   'next.note',
   'next.portalReference',

@@ -24,7 +24,7 @@ import PanelHeading from '../ui/PanelHeading';
 import { todayInIndia } from '../ui/dates';
 
 type Output = z.output<typeof StudentFieldsSchema>;
-const NAMES = ['name', 'email', 'phone', 'course', 'registrationDate'] as const;
+const NAMES = ['name', 'email', 'phone', 'course', 'registrationDate', 'guardianName', 'guardianPhone', 'accountEmail'] as const;
 
 /** The form's values for a record (or a new one). */
 const formOf = (student?: Student): StudentFieldsInput => ({
@@ -33,6 +33,9 @@ const formOf = (student?: Student): StudentFieldsInput => ({
   phone: student?.phone ?? '',
   course: student?.course ?? '',
   registrationDate: student?.registrationDate ?? todayInIndia(),
+  guardianName: student?.guardianName ?? '',
+  guardianPhone: student?.guardianPhone ?? '',
+  accountEmail: student?.accountEmail ?? '',
 });
 
 export default function StudentForm({ id: studentId }: { id?: string | undefined }) {
@@ -181,6 +184,26 @@ function StudentEditor({ student }: { student?: Student }) {
             {(aria) => <input {...register('registrationDate', { setValueAs: (v: string) => v || undefined })} {...aria} type="date" required />}
           </Field>
         </div>
+        <fieldset className="admin-form__group">
+          <legend>Guardian (needed for students under 18)</legend>
+          <p className="admin-form__hint">Give both the guardian’s name and mobile number, or leave both empty. Absence messages can go to this number.</p>
+          <div className="admin-form__grid">
+            <Field id={`${id}-guardian`} label="Guardian’s name" error={errors.guardianName?.message}>
+              {(aria) => <input {...register('guardianName')} {...aria} type="text" autoComplete="off" />}
+            </Field>
+            <Field id={`${id}-guardian-phone`} label="Guardian’s mobile number" hint="10 digits, e.g. 98290 12345" error={errors.guardianPhone?.message}>
+              {(aria) => <input {...register('guardianPhone')} {...aria} type="tel" inputMode="tel" autoComplete="off" />}
+            </Field>
+          </div>
+        </fieldset>
+        <Field
+          id={`${id}-account`}
+          label="Website account e-mail (optional)"
+          hint="The e-mail address the student signed up with on the website, to show them their classes. Empty the field to unlink."
+          error={errors.accountEmail?.message}
+        >
+          {(aria) => <input {...register('accountEmail')} {...aria} type="email" autoComplete="off" />}
+        </Field>
         <datalist id={`${id}-courses`}>
           {courses.data?.map((course) => (
             <option key={course._id} value={course.title} />

@@ -157,6 +157,8 @@ export const NextStepSchema = z
         status: z.literal('admitted'),
         /** The student record to create. */
         student: AdmissionSchema,
+        /** A batch of the course to put the new student in straight away (optional). */
+        batchId: filledIn(RecordIdSchema.optional()),
       }),
       // The application pipeline.
       z.object({

@@ -4,8 +4,14 @@ import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './field
 import { isRealDay } from './real-day';
 import { VersionSchema } from './records';
 
-/** The fields of a student record. */
-export const StudentFieldsSchema = z.object({
+/** A blank text is a field left out. */
+const blankIsNone = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** The message for a guardian's name without their mobile number, or the reverse. */
+export const GUARDIAN_PAIR_MESSAGE = 'Please give both the guardian’s name and mobile number (needed for students under 18), or neither.';
+
+/** The fields of a student record (before the guardian check). */
+const StudentFieldsObject = z.object({
   /** The student's name. */
   name: NameSchema,
   /** Their e-mail address. */
@@ -20,12 +26,31 @@ export const StudentFieldsSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter the registration date as YYYY-MM-DD.')
     .refine(isRealDay, 'Please enter a real date.')
     .optional(),
+  /** Their guardian's name (needed for minors; with the guardian's mobile number). */
+  guardianName: z.preprocess(blankIsNone, NameSchema.optional()),
+  /** Their guardian's mobile number, stored as +91XXXXXXXXXX. */
+  guardianPhone: z.preprocess(blankIsNone, IndianMobileSchema.optional()),
+  /** The e-mail address of the student's website account, to link it (left out: no link). */
+  accountEmail: z.preprocess(blankIsNone, EmailSchema.optional()),
+});
+
+type Guardian = { guardianName?: string | undefined; guardianPhone?: string | undefined };
+/** A guardian's name needs their mobile number, and the reverse. */
+const nameHasPhone = (s: Guardian) => s.guardianName === undefined || s.guardianPhone !== undefined;
+const phoneHasName = (s: Guardian) => s.guardianPhone === undefined || s.guardianName !== undefined;
+
+/** The fields of a student record. */
+export const StudentFieldsSchema = StudentFieldsObject.refine(nameHasPhone, { message: GUARDIAN_PAIR_MESSAGE, path: ['guardianPhone'] }).refine(phoneHasName, {
+  message: GUARDIAN_PAIR_MESSAGE,
+  path: ['guardianName'],
 });
 export type StudentFields = z.infer<typeof StudentFieldsSchema>;
 export type StudentFieldsInput = z.input<typeof StudentFieldsSchema>;
 
 /** PUT /api/students/{id}. */
-export const StudentUpdateSchema = StudentFieldsSchema.extend({ version: VersionSchema });
+export const StudentUpdateSchema = StudentFieldsObject.extend({ version: VersionSchema })
+  .refine(nameHasPhone, { message: GUARDIAN_PAIR_MESSAGE, path: ['guardianPhone'] })
+  .refine(phoneHasName, { message: GUARDIAN_PAIR_MESSAGE, path: ['guardianName'] });
 
 /** A student as the API gives it (the spec's listing fields, and the rest). */
 export interface Student {
@@ -37,6 +62,11 @@ export interface Student {
   registrationDate: string;
   /** The lead this student was admitted from (the leads inbox), if any. */
   leadId: string | null;
+  /** The guardian's name and mobile number (null when not given). */
+  guardianName: string | null;
+  guardianPhone: string | null;
+  /** The e-mail address of the website account staff linked to this record (null when none). */
+  accountEmail: string | null;
   version: number;
 }
 
