@@ -142,6 +142,7 @@ const NO_TEXT: Record<string, string> = {
   'admin-logout': 'POST without a body',
   'admin-logout-all': 'POST without a body',
   'admin-me': 'GET without parameters',
+  'admin-timetable': 'GET without parameters',
   'user-logout': 'POST without a body; the token is a header',
   'user-logout-all': 'POST without a body; the token is a header',
   'user-me': 'GET; the token is a header',
@@ -259,6 +260,34 @@ const jobFields = () => ({
   applyLink: 'https://example.in/apply',
 });
 const studentFields = () => ({ name: 'Asha Verma', email: email(), phone: mobile(), course: 'RS-CIT', registrationDate: '2026-06-01' });
+/** A batch's fields for a POST or PUT: a name and room of its own, so no two clash. */
+const batchFields = () => ({
+  courseId: record.course,
+  name: `Probe batch ${unique()}`,
+  startsOn: '2027-01-04',
+  endsOn: '2027-03-31',
+  days: [1, 3, 5],
+  startsAt: '09:00',
+  endsAt: '10:30',
+  room: `Room ${unique()}`,
+  seats: 20,
+  status: 'planned',
+});
+/** A batch of its own (id), inserted for one probe. */
+const newBatch = async () =>
+  (
+    await sql<{ id: string }>(
+      `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, seats)
+       values ($1, $2, '2027-01-04', '2027-03-31', '{1,3,5}', '09:00', '10:30', $3, 20) returning id::text`,
+      [record.course, `Probe batch ${unique()}`, `Room ${unique()}`],
+    )
+  )[0]!.id;
+/** A batch with the shared student on its roster (ids). */
+const rosterOf = async () => {
+  const batch = await newBatch();
+  await sql('insert into batch_students (batch_id, student_id) values ($1, $2)', [batch, record.student]);
+  return batch;
+};
 const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
 const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualification', 'salary', 'candidate', 'post', 'applyLink', 'closesOn'];
 const LEAD_FILTERS = ['kind', 'status', 'source', 'form', 'course', 'from', 'to', 'due', 'assigned', 'q', 'sort'];
@@ -589,6 +618,89 @@ const FUZZ: Record<string, Case[]> = {
       body: ['marks.0.studentId', 'marks.0.mark', 'marks.0.reason', 'version'],
       params: ['id', 'day'],
       values: { 'marks.0.studentId': IDS, version: IDS },
+    },
+  ],
+  'admin-batches': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/batches', query: { course: record.course, status: 'running', teacher: UUID } }),
+      query: ['course', 'status', 'teacher'],
+      values: { course: IDS },
+    },
+    {
+      probe: async () => staff(post('/api/admin/batches', batchFields())),
+      body: ['courseId', 'name', 'startsOn', 'endsOn', 'days.0', 'startsAt', 'endsAt', 'room', 'teacherId', 'seats', 'status'],
+      values: { courseId: IDS, startsOn: DAYS, endsOn: DAYS },
+    },
+  ],
+  'admin-batch-item': [
+    {
+      probe: async () => {
+        const id = await newBatch();
+        return staff({ method: 'GET', path: `/api/admin/batches/${id}`, params: { id } });
+      },
+      params: ['id'],
+    },
+    {
+      probe: async () => {
+        const id = await newBatch();
+        return staff({ method: 'PUT', path: `/api/admin/batches/${id}`, params: { id }, body: { ...batchFields(), version: 1 } });
+      },
+      body: ['courseId', 'name', 'startsOn', 'endsOn', 'days.0', 'startsAt', 'endsAt', 'room', 'seats', 'status', 'version'],
+      params: ['id'],
+      values: { courseId: IDS, startsOn: DAYS, endsOn: DAYS, version: VERSIONS },
+    },
+    {
+      probe: async () => {
+        const id = await newBatch();
+        return staff({ method: 'DELETE', path: `/api/admin/batches/${id}`, params: { id }, query: { version: '1' } });
+      },
+      query: ['version'],
+      params: ['id'],
+      values: { version: VERSION_PARAMS },
+    },
+  ],
+  'admin-batch-students': [
+    {
+      probe: async () => {
+        const id = await newBatch();
+        return staff(post(`/api/admin/batches/${id}/students`, { studentId: record.student }, { params: { id } }));
+      },
+      body: ['studentId'],
+      params: ['id'],
+      values: { studentId: IDS },
+    },
+  ],
+  'admin-batch-student': [
+    {
+      probe: async () => {
+        const id = await rosterOf();
+        return staff({
+          method: 'PUT',
+          path: `/api/admin/batches/${id}/students/${record.student}`,
+          params: { id, studentId: record.student },
+          body: { status: 'completed' },
+        });
+      },
+      body: ['status'],
+      params: ['id', 'studentId'],
+    },
+    {
+      probe: async () => {
+        const id = await rosterOf();
+        return staff({ method: 'DELETE', path: `/api/admin/batches/${id}/students/${record.student}`, params: { id, studentId: record.student } });
+      },
+      params: ['id', 'studentId'],
+    },
+  ],
+  'admin-batch-student-move': [
+    {
+      probe: async () => {
+        const [id, to] = [await rosterOf(), await newBatch()];
+        return staff(post(`/api/admin/batches/${id}/students/${record.student}/move`, { toBatchId: to }, { params: { id, studentId: record.student } }));
+      },
+      body: ['toBatchId'],
+      params: ['id', 'studentId'],
+      values: { toBatchId: IDS },
     },
   ],
   'user-all': [
