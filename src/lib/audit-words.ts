@@ -54,6 +54,8 @@ function recordWords(facts: AuditFacts): string {
       return `lead ${name}${person ? ` (${person})` : ''}`;
     case 'application':
       return `application ${name}`;
+    case 'certificate':
+      return `certificate ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
     case 'course':
     case 'job':
     case 'marquee':
@@ -67,6 +69,7 @@ function recordWords(facts: AuditFacts): string {
 function listWords(facts: AuditFacts): string {
   const { entity, detail } = facts;
   if (entity === 'audit') return 'the audit log';
+  if (entity === 'certificate' && detail?.['batch']) return `the certificates of batch ${text(detail['batch'])} (${count(detail['count'], 'student')})`;
   if (entity === 'lead' && detail?.['screen'] === 'today') return 'the Today screen';
   const many = entity && Object.hasOwn(RECORD_KINDS, entity) ? RECORD_KINDS[entity]!.many.toLowerCase() : `the ${entity ?? 'records'}`;
   const search = text(detail?.['search']) || text(detail?.['q']);
@@ -138,7 +141,14 @@ export function auditSentence(facts: AuditFacts): string {
       return `${who} exported ${count(detail?.['count'], 'lead')} to a spreadsheet.`;
     case 'view':
       return entityId ? `${who} opened ${record}.` : `${who} looked at ${listWords(facts)}.`;
+    case 'revoke':
+      return `${who} revoked ${record}: “${text(detail?.['reason'])}”.`;
     case 'create':
+      if (entity === 'certificate') {
+        const warned = detail?.['attendance'] !== undefined;
+        const attendance = warned ? ` despite attendance of ${detail?.['attendance'] === null ? 'no recorded class' : `${text(detail?.['attendance'])}%`}` : '';
+        return `${who} issued ${record} (${text(detail?.['course'])}, batch ${text(detail?.['batch'])})${attendance}.`;
+      }
       if (entity === 'student' && detail?.['reference'])
         return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
       return `${who} added ${record}.`;
