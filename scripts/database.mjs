@@ -74,6 +74,8 @@ export async function prepareDatabase({ log = console.log, demoAdmin = false } =
     url = pg.url;
     embedded = true;
     log(`  Embedded database: ${path.relative(process.cwd(), directory)} at ${pg.url} (opened in ${Date.now() - started} ms)`);
+    // A browser test that must set up rows no endpoint makes reads where the database listens from here.
+    if (process.env.DATABASE_URL_FILE) writeFileSync(process.env.DATABASE_URL_FILE, pg.url);
   }
   const target = new URL(url);
   const local = ['127.0.0.1', 'localhost', '::1'].includes(target.hostname);
