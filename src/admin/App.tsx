@@ -35,6 +35,7 @@ const Users = lazy(() => import('./panels/Users'));
 const Staff = lazy(() => import('./panels/Staff'));
 const Audit = lazy(() => import('./panels/Audit'));
 const Security = lazy(() => import('./panels/Security'));
+const Certificates = lazy(() => import('./panels/Certificates'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -55,6 +56,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   staff: () => <Staff />,
   audit: () => <Audit />,
   security: () => <Security />,
+  certificates: () => <Certificates />,
 };
 
 interface Props {

@@ -26,6 +26,7 @@ export const PATHS = {
   staff: '/adminStaff',
   audit: '/adminAudit',
   security: '/adminSecurity',
+  certificates: '/adminCertificates',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -46,7 +47,8 @@ export type Panel =
   | 'users'
   | 'staff'
   | 'audit'
-  | 'security';
+  | 'security'
+  | 'certificates';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -67,6 +69,7 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   staff: 'staff',
   audit: 'audit',
   security: 'account',
+  certificates: 'certificates',
 };
 
 /** One address of the admin app. */
@@ -105,6 +108,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.staff, panel: 'staff', h1: 'Staff' },
   { path: PATHS.audit, panel: 'audit', h1: 'Audit log' },
   { path: PATHS.security, panel: 'security', h1: 'Security' },
+  { path: PATHS.certificates, panel: 'certificates', h1: 'Certificates' },
 ];
 
 /** The address of one lead's page. */
@@ -147,6 +151,7 @@ export const NAV: (NavLink | NavGroup)[] = [
       { label: 'Delete a student', href: PATHS.deleteStudentPick },
     ],
   },
+  { label: 'Certificates', href: PATHS.certificates },
   { label: 'Courses', href: PATHS.courses },
   { label: 'Jobs Opening', href: PATHS.jobs },
   { label: 'Update Notification', href: PATHS.notification },

@@ -23,8 +23,8 @@ describe('the sidebar by role', () => {
     for (const hidden of ['Staff', 'Audit log', 'Courses', 'Jobs Opening', 'Update Notification']) expect(links).not.toContain(hidden);
   });
 
-  it('shows an Accountant and a Teacher the dashboard and their own security page only', () => {
+  it('shows an Accountant the dashboard and their own security page only, a Teacher also the certificates of their batches', () => {
     expect(sidebarOf('accountant')).toEqual(['Dashboard', 'Security']);
-    expect(sidebarOf('teacher')).toEqual(['Dashboard', 'Security']);
+    expect(sidebarOf('teacher')).toEqual(['Dashboard', 'Certificates', 'Security']);
   });
 });
