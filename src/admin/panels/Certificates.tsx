@@ -292,7 +292,6 @@ function RevokeDialog({ revoking, onClose }: { revoking: { certificate: StaffCer
               id={`${id}-reason`}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
-              minLength={5}
               maxLength={300}
               rows={3}
               required
