@@ -3,7 +3,13 @@
  * to issue or revoke one, and what the public verification answers. Shared by the admin screen,
  * the public pages' scripts (types only) and the functions.
  */
-import { CERTIFICATE_ALPHABET, CERTIFICATE_NUMBER, CERTIFICATE_RANDOM_LENGTH, MALFORMED_NUMBER_MESSAGE, normaliseCertificateNumber } from '../certificate-number';
+import {
+  CERTIFICATE_ALPHABET,
+  CERTIFICATE_NUMBER,
+  CERTIFICATE_RANDOM_LENGTH,
+  MALFORMED_NUMBER_MESSAGE,
+  normaliseCertificateNumber,
+} from '../certificate-number';
 import { isRealDay } from './real-day';
 import { RecordIdSchema } from './records';
 import { TextSchema } from './fields';
