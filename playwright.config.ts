@@ -84,9 +84,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PGLITE_DIR: path.join(dataDir, 'pglite'),
-      OUTBOX_DIR: path.join(dataDir, 'outbox'),
-      // Where the server writes its database's address (tests/e2e/database.ts reads it).
+      // Where the embedded database listens, for the specs that write rows no endpoint makes (tests/e2e/database.ts).
       DATABASE_URL_FILE: path.join(dataDir, 'database-url'),
+      OUTBOX_DIR: path.join(dataDir, 'outbox'),
       TRUST_FORWARDED_FOR: '1',
       DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
     },

@@ -27,6 +27,7 @@ import { whatsapp } from './schemas/content/whatsapp';
 import { forms } from './schemas/content/forms';
 import { applicationStatus } from './schemas/content/application-status';
 import { classes } from './schemas/content/classes';
+import { certificate } from './schemas/content/certificate';
 
 export const collections = {
   site,
@@ -53,4 +54,5 @@ export const collections = {
   forms,
   applicationStatus,
   classes,
+  certificate,
 };

@@ -37,6 +37,7 @@ const Audit = lazy(() => import('./panels/Audit'));
 const Security = lazy(() => import('./panels/Security'));
 const Attendance = lazy(() => import('./panels/Attendance'));
 const BatchScreens = lazy(() => import('./panels/BatchScreens'));
+const Certificates = lazy(() => import('./panels/Certificates'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -67,6 +68,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'batch-roster': () => <BatchScreens screen="roster" />,
   'batch-remove': () => <BatchScreens screen="remove" />,
   timetable: () => <BatchScreens screen="timetable" />,
+  certificates: () => <Certificates />,
 };
 
 interface Props {

@@ -34,6 +34,7 @@ export const PATHS = {
   editStudents: '/batches/roster',
   deleteStudents: '/batches/remove',
   timetable: '/timetable',
+  certificates: '/adminCertificates',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -64,7 +65,8 @@ export type Panel =
   | 'batch-assign'
   | 'batch-roster'
   | 'batch-remove'
-  | 'timetable';
+  | 'timetable'
+  | 'certificates';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -95,6 +97,7 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'batch-roster': 'batches',
   'batch-remove': 'batches',
   timetable: 'timetable',
+  certificates: 'certificates',
 };
 
 /** One address of the admin app. */
@@ -143,6 +146,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.classes, panel: 'classes', h1: 'Today’s classes' },
   { path: `${PATHS.classes}/:batchId`, panel: 'register', screen: 'Register' },
   { path: `${PATHS.attendance}/:batchId`, panel: 'attendance-grid', screen: 'Attendance' },
+  { path: PATHS.certificates, panel: 'certificates', h1: 'Certificates' },
 ];
 
 /** The address of one lead's page. */
@@ -200,6 +204,7 @@ export const NAV: (NavLink | NavGroup)[] = [
     ],
   },
   { label: 'Timetable', href: PATHS.timetable },
+  { label: 'Certificates', href: PATHS.certificates },
   { label: 'Courses', href: PATHS.courses },
   { label: 'Jobs Opening', href: PATHS.jobs },
   { label: 'Update Notification', href: PATHS.notification },

@@ -64,6 +64,8 @@ function recordWords(facts: AuditFacts): string {
           : '';
       return `the attendance of batch “${name}”${when}`;
     }
+    case 'certificate':
+      return `certificate ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
     case 'batch':
     case 'course':
     case 'job':
@@ -78,6 +80,7 @@ function recordWords(facts: AuditFacts): string {
 function listWords(facts: AuditFacts): string {
   const { entity, detail } = facts;
   if (entity === 'audit') return 'the audit log';
+  if (entity === 'certificate' && detail?.['batch']) return `the certificates of batch ${text(detail['batch'])} (${count(detail['count'], 'student')})`;
   if (entity === 'lead' && detail?.['screen'] === 'today') return 'the Today screen';
   const many = entity && Object.hasOwn(RECORD_KINDS, entity) ? RECORD_KINDS[entity]!.many.toLowerCase() : `the ${entity ?? 'records'}`;
   const search = text(detail?.['search']) || text(detail?.['q']);
@@ -185,8 +188,15 @@ export function auditSentence(facts: AuditFacts): string {
       return `${who} exported ${count(detail?.['count'], 'lead')} to a spreadsheet.`;
     case 'view':
       return entityId ? `${who} opened ${record}.` : `${who} looked at ${listWords(facts)}.`;
+    case 'revoke':
+      return `${who} revoked ${record}: “${text(detail?.['reason'])}”.`;
     case 'create':
       if (entity === 'attendance') return attendanceWords(who, facts, record);
+      if (entity === 'certificate') {
+        const warned = detail?.['attendance'] !== undefined;
+        const attendance = warned ? ` despite attendance of ${detail?.['attendance'] === null ? 'no recorded class' : `${text(detail?.['attendance'])}%`}` : '';
+        return `${who} issued ${record} (${text(detail?.['course'])}, batch ${text(detail?.['batch'])})${attendance}.`;
+      }
       if (entity === 'student' && detail?.['reference'])
         return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
       return `${who} added ${record}.`;

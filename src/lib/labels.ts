@@ -51,6 +51,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   marquee: { one: 'announcement', many: 'Announcements' },
   outbox: { one: 'e-mail notification', many: 'E-mail notifications' },
   settings: { one: 'setting of the institute', many: 'Settings of the institute' },
+  certificate: { one: 'certificate', many: 'Certificates' },
   audit: { one: 'audit log', many: 'The audit log' },
   attendance: { one: 'attendance register', many: 'Attendance' },
 };

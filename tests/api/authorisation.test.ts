@@ -606,6 +606,39 @@ const CASES: Case[] = [
       };
     },
   },
+  // Certificates: the list (an Owner sees every batch, a Teacher theirs) and revoking one.
+  {
+    method: 'GET',
+    path: '/api/admin/certificates',
+    roles: ['teacher'],
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/certificates' }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/certificates/{number}/revoke',
+    roles: OWNER_ONLY,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const number = `PCI-2026-${randomBytes(8)
+        .toString('hex')
+        .replace(/[^2-9a-f]/g, '')
+        .toUpperCase()
+        .padEnd(6, 'A')
+        .slice(0, 6)}`;
+      await db(
+        s.target,
+        `insert into certificates (number, student_name, course, starts_on, ends_on, issued_on) values ($1, 'Authz Student', 'Tally Prime', '2026-01-05', '2026-03-27', '2026-03-30')`,
+        [number],
+      );
+      return {
+        call: { route: `/api/admin/certificates/${number}/revoke`, body: { reason: 'Revoked by the authorisation test.' } },
+        state: () => rows(s.target, 'select revoked_at, revoked_by from certificates where number = $1', [number]),
+      };
+    },
+  },
   // The institute's settings: assigning new leads in turn.
   {
     method: 'GET',

@@ -1,21 +1,26 @@
 /**
  * SQL on the test server's own database, for records the browser tests need but no screen of
- * theirs makes (a student's classes, say). The server writes its database's address to the run's
- * data folder when it starts (DATABASE_URL_FILE in playwright.config.ts).
+ * theirs makes (a student's classes, a batch and its roster for a certificate). The server writes
+ * its database's address to the run's data folder when it starts (DATABASE_URL_FILE in
+ * playwright.config.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Sql } from '../support/class-records';
 
-/** Runs `work` with a `sql` function on the test server's database, then disconnects. */
-export async function withDatabase<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+/** Runs `work` with a client on the test server's database, then closes it. */
+export async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const file = path.join(process.env['E2E_DATA_DIR'] ?? '', 'database-url');
   const client = new pg.Client({ connectionString: readFileSync(file, 'utf8').trim() });
   await client.connect();
   try {
-    return await work(async (text, params = []) => (await client.query(text, params)).rows);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
+
+/** Runs `work` with a `sql` function (rows of a statement) on the test server's database. */
+export const withDatabase = <T>(work: (sql: Sql) => Promise<T>): Promise<T> =>
+  withClient((client) => work(async (text, params = []) => (await client.query(text, params)).rows));

@@ -91,6 +91,11 @@ export const routes: PublicRoute[] = [
   { path: '/payment-success/PAY-2026-00042', title: 'Payment', h1: 'Your Payment', canonical: '/payment-success/_', unlisted: true },
   { path: '/player/web-101', title: 'Player', h1: 'Player', canonical: '/player/_', unlisted: true },
   { path: '/course-list/tally', title: 'Course Search', h1: 'Course List', canonical: '/course-list/_', unlisted: true },
+  // Certificates anyone can verify (not for search engines). The shells are walked with an address that is no
+  // certificate number, which the page tells without asking the API (tests/e2e/certificates.spec.ts reads real ones).
+  { path: '/certificate', title: 'Verify a certificate', h1: 'Verify a certificate', unlisted: true },
+  { path: '/certificate/example', title: 'Certificate verification', h1: 'Certificate verification', canonical: '/certificate/_', unlisted: true },
+  { path: '/certificate/example/print', title: 'Print certificate', h1: 'Print certificate', canonical: '/certificate/_/print', unlisted: true },
 ];
 
 /**

@@ -27,8 +27,8 @@ describe('the sidebar by role', () => {
     expect(sidebarOf('accountant')).toEqual(['Dashboard', 'Security']);
   });
 
-  it('shows a Teacher Today’s classes, the batches and the timetable to read, but not the screens that change a batch', () => {
-    expect(sidebarOf('teacher')).toEqual(['Dashboard', 'Today’s classes', 'Batch', 'Batch List', 'Timetable', 'Security']);
+  it('shows a Teacher Today’s classes, the batches and the timetable to read, and the certificates of their batches, but not the screens that change a batch', () => {
+    expect(sidebarOf('teacher')).toEqual(['Dashboard', 'Today’s classes', 'Batch', 'Batch List', 'Timetable', 'Certificates', 'Security']);
   });
 
   it('shows a Counsellor the whole Batch submenu and the timetable', () => {

@@ -30,4 +30,26 @@ describe('auditSentence', () => {
       'Asha Verma switched on the assignment of new leads to counsellors in turn.',
     );
   });
+
+  it('says a certificate issued, issued despite low attendance, revoked, and a batch’s certificates looked at', () => {
+    const detail = { subject: 'PCI-2027-7F3K9Q', student: 'Sunita Sharma', course: 'Tally Prime', batch: 'Morning A' };
+    expect(auditSentence({ actor: 'Meena Joshi', action: 'create', entity: 'certificate', entityId: 'PCI-2027-7F3K9Q', detail })).toBe(
+      'Meena Joshi issued certificate PCI-2027-7F3K9Q of Sunita Sharma (Tally Prime, batch Morning A).',
+    );
+    expect(auditSentence({ actor: 'Meena Joshi', action: 'create', entity: 'certificate', entityId: 'x', detail: { ...detail, attendance: 62 } })).toBe(
+      'Meena Joshi issued certificate PCI-2027-7F3K9Q of Sunita Sharma (Tally Prime, batch Morning A) despite attendance of 62%.',
+    );
+    expect(
+      auditSentence({
+        actor: 'Asha Verma',
+        action: 'revoke',
+        entity: 'certificate',
+        entityId: 'x',
+        detail: { ...detail, reason: 'Issued to the wrong student.' },
+      }),
+    ).toBe('Asha Verma revoked certificate PCI-2027-7F3K9Q of Sunita Sharma: “Issued to the wrong student.”.');
+    expect(auditSentence({ actor: 'Asha Verma', action: 'view', entity: 'certificate', entityId: null, detail: { batch: 'Morning A', count: 12 } })).toBe(
+      'Asha Verma looked at the certificates of batch Morning A (12 students).',
+    );
+  });
 });

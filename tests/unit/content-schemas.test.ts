@@ -151,6 +151,18 @@ const cases: Case[] = [
   { file: 'classes.json', what: 'a holiday on a day the calendar does not have', breakIt: setField('holidays.0.day', '2027-02-30') },
   { file: 'classes.json', what: 'a holiday listed twice', breakIt: setField('holidays.1.day', '2026-12-25') },
   {
+    file: 'certificate.json',
+    what: 'a statement without the student’s name',
+    breakIt: setField('english.statement', 'This is to certify completion of {course} from {startsOn} to {endsOn}.'),
+  },
+  {
+    file: 'certificate.json',
+    what: 'a statement with an unknown placeholder',
+    breakIt: setField('hindi.statement', '{name} {course} {startsOn} {endsOn} {grade}'),
+  },
+  { file: 'certificate.json', what: 'a Hindi heading not in Devanagari', breakIt: setField('hindi.heading', 'Praman Patra') },
+  { file: 'site.json', what: 'a certificate prefix in lower case', breakIt: setField('certificatePrefix', 'pci') },
+  {
     file: 'forms.json',
     what: 'a retention sentence that does not say how long ({days})',
     breakIt: setField('notice.retention', 'We delete your documents after a while.'),

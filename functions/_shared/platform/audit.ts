@@ -26,7 +26,8 @@ export type AuditAction =
   | 'disable'
   | 'enable'
   | 'reset-second-factor'
-  | 'change-role';
+  | 'change-role'
+  | 'revoke';
 
 export interface AuditEntry {
   /** The member of staff who did it. */

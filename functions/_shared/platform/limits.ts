@@ -257,6 +257,14 @@ export const LIMITS = {
     why: 'Invitations are accepted once each; more tries from one network are someone guessing links.',
   },
 
+  'certificate:address': {
+    max: 120,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'An employer or a college checks a certificate or two; a class scanning its own certificates on the institute’s Wi-Fi is thirty. 120 an hour from one network is far beyond that, and at that pace 887 million numbers a year cannot be walked. Per address only: no site-wide ceiling, so one client cannot stop everyone verifying.',
+    message: 'Too many certificate numbers were checked from your network in the last hour. Please wait a little and try again.',
+  },
+
   'visitor:address': { max: 300, seconds: HOUR, counts: 'counted', why: 'A school lab shares one address; this only stops a script inflating the count.' },
 } as const satisfies Record<string, Limit>;
 

@@ -9,6 +9,8 @@ export const siteSchema = z.object({
   name: text(),
   /** Short name for tight spaces (logo text, app name). */
   shortName: text(),
+  /** The institute's short code that starts every certificate number (PCI in PCI-2027-7F3K9Q): 2 to 8 capital letters. */
+  certificatePrefix: z.string().regex(/^[A-Z]{2,8}$/, 'must be 2 to 8 capital letters, e.g. PCI'),
   /** One-line description used on the home page and in search results. */
   tagline: text(),
   /** When the institute was established, e.g. "April 2014". */

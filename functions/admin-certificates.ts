@@ -1,0 +1,204 @@
+/**
+ * /api/admin/certificates (permission 'certificates': an Owner for any batch, a Teacher for the
+ * batches they teach).
+ * - GET: the batches the caller may issue for and the latest certificates; with ?batch={id}, that
+ *   batch's roster, each student with their attendance (attendance-summary.ts, the one count) and
+ *   their certificate for it, if any.
+ * - POST {batchId, studentId, grade?, marks?, issuedOn?, confirmLowAttendance?} → 201 issues one:
+ *   the student must have completed the batch (their place marked Completed, or the batch
+ *   completed; never one who left), with no valid certificate for it already (409 naming its
+ *   number). Attendance below the threshold, or none recorded, answers 409 with a `warning` and
+ *   `confirm: true` until the request says `confirmLowAttendance: true`, so staff read the warning
+ *   before anything is issued. The number is random (certificate-number.ts); what the certificate
+ *   says is copied onto it. Issued and audited in one transaction.
+ */
+import type { Config } from '@netlify/functions';
+import { IssueCertificateSchema, type CertificatesAnswer } from '../src/lib/schemas/certificate';
+import { RecordIdSchema } from '../src/lib/schemas/records';
+import { indiaToday } from '../src/lib/schemas/real-day';
+import { newCertificateNumber } from './_shared/classes/certificate-number';
+import {
+  CERTIFICATE_COLUMNS,
+  ROSTER_STATUS_WORDS,
+  batchForIssuing,
+  batchOf,
+  batchesFor,
+  issuesForAnyBatch,
+  staffCertificateOf,
+  type CertificateRow,
+} from './_shared/classes/certificates';
+import { ATTENDANCE_THRESHOLD, attendanceSummaries, belowThreshold } from './_shared/classes/attendance-summary';
+import { requireStaff } from './_shared/auth/staff';
+import { audit } from './_shared/platform/audit';
+import { transaction, type Queryable } from './_shared/platform/db';
+import { HttpError, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
+
+/** Draws of a new number before giving up (a collision is one in millions; five in a row is a fault). */
+const NUMBER_TRIES = 5;
+
+const certificatesOfBatch = (db: Queryable, batchId: string) =>
+  db.query<CertificateRow>(
+    `select distinct on (c.student_id) ${CERTIFICATE_COLUMNS}, s.name as issued_by
+       from certificates c left join staff s on s.id = c.issued_by
+      where c.batch_id = $1 and c.student_id is not null
+      order by c.student_id, (c.revoked_at is null) desc, c.created_at desc`,
+    [batchId],
+  );
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET', 'POST');
+  const { staff, role, address } = await requireStaff(req, context, { need: 'certificates' });
+  const who = { staffId: staff.id, role };
+
+  if (req.method === 'GET') {
+    const batchParam = new URL(req.url).searchParams.get('batch');
+    let batchId: string | null = null;
+    if (batchParam !== null && batchParam !== '') {
+      const parsed = RecordIdSchema.safeParse(batchParam);
+      if (!parsed.success) throw new HttpError(400, 'Please choose a batch from the list.');
+      batchId = parsed.data;
+    }
+    // One transaction: the roster, the attendance and the certificates are read at one moment.
+    const answer = await transaction(async (client) => {
+      const batches = (await batchesFor(client, staff.id, role)).map(batchOf);
+      const answer: CertificatesAnswer = { batches, threshold: ATTENDANCE_THRESHOLD, today: indiaToday() };
+      if (batchId === null) {
+        const { rows } = await client.query<CertificateRow>(
+          `select ${CERTIFICATE_COLUMNS}, s.name as issued_by
+             from certificates c left join staff s on s.id = c.issued_by left join batches b on b.id = c.batch_id
+            where $1::boolean or b.teacher_id = $2::uuid
+            order by c.created_at desc, c.id desc limit 50`,
+          [issuesForAnyBatch(role), staff.id],
+        );
+        answer.recent = rows.map(staffCertificateOf);
+        return answer;
+      }
+      const batch = await batchForIssuing(client, batchId, who);
+      const { rows: roster } = await client.query<{ student_id: string; name: string; status: string }>(
+        `select bs.student_id::text, s.name, bs.status
+           from batch_students bs join students s on s.id = bs.student_id
+          where bs.batch_id = $1 order by lower(s.name), s.id`,
+        [batch.id],
+      );
+      const attendance = new Map((await attendanceSummaries(client, { batchIds: [batch.id] })).map((s) => [s.studentId, s]));
+      const issued = new Map((await certificatesOfBatch(client, batch.id)).rows.map((c) => [c.student_id, staffCertificateOf(c)]));
+      answer.batch = batchOf(batch);
+      answer.students = roster.map((row) => {
+        const summary = attendance.get(row.student_id);
+        const percent = summary?.percent ?? null;
+        return {
+          studentId: row.student_id,
+          name: row.name,
+          rosterStatus: ROSTER_STATUS_WORDS[row.status] ?? row.status,
+          eligible: row.status === 'completed' || (row.status === 'active' && batch.status === 'completed'),
+          held: summary?.held ?? 0,
+          percent,
+          lowAttendance: percent === null || belowThreshold(percent),
+          certificate: issued.get(row.student_id) ?? null,
+        };
+      });
+      await audit({ staffId: staff.id, action: 'view', entity: 'certificate', detail: { batch: batch.name, count: roster.length } }, address, client);
+      return answer;
+    });
+    return json(answer);
+  }
+
+  const input = validate(IssueCertificateSchema, await readJson(req, 4 * 1024));
+  const today = indiaToday();
+  const issuedOn = input.issuedOn ?? today;
+  if (issuedOn > today) throw fieldErrors({ issuedOn: 'The issue date cannot be after today.' });
+
+  const issued = await transaction(async (client) => {
+    const batch = await batchForIssuing(client, input.batchId, who, true);
+    const { rows: places } = await client.query<{ status: string; name: string }>(
+      `select bs.status, s.name from batch_students bs join students s on s.id = bs.student_id
+        where bs.batch_id = $1 and bs.student_id = $2 for update of bs`,
+      [batch.id, input.studentId],
+    );
+    const place = places[0];
+    if (!place) {
+      const { rows } = await client.query<{ name: string }>('select name from students where id = $1', [input.studentId]);
+      if (!rows[0]) throw new HttpError(404, 'This student was not found. Their record may have been deleted; please reload.');
+      throw new HttpError(409, `${rows[0].name} is not on the roster of ${batch.name}, so no certificate can be issued for it.`);
+    }
+    if (place.status === 'left') throw new HttpError(409, `${place.name} left ${batch.name}, so no certificate can be issued for it.`);
+    if (place.status !== 'completed' && batch.status !== 'completed') {
+      throw new HttpError(
+        409,
+        `${place.name} has not completed ${batch.name} yet. Mark them Completed on the batch’s roster, or complete the batch, then issue the certificate.`,
+      );
+    }
+    if (issuedOn < batch.starts_on) throw fieldErrors({ issuedOn: `The issue date cannot be before the batch started (${batch.starts_on}).` });
+    await refuseSecond(client, batch.id, input.studentId, place.name);
+
+    const [summary] = await attendanceSummaries(client, { batchIds: [batch.id], studentIds: [input.studentId] });
+    const percent = summary?.percent ?? null;
+    const low = percent === null || belowThreshold(percent);
+    if (low && input.confirmLowAttendance !== true) {
+      const warning =
+        percent === null
+          ? `No attendance has been recorded for ${place.name} in ${batch.name}.`
+          : `${place.name}’s attendance is ${percent}%, below ${ATTENDANCE_THRESHOLD}%.`;
+      throw new HttpError(409, warning, { warning, confirm: true, percent, threshold: ATTENDANCE_THRESHOLD });
+    }
+
+    for (let tries = 0; tries < NUMBER_TRIES; tries += 1) {
+      const number = newCertificateNumber(issuedOn);
+      // No conflict target: a clash on the number draws again; a clash on (student, batch) is a
+      // colleague's certificate issued a moment ago, told as such below.
+      const { rows } = await client.query<CertificateRow>(
+        `insert into certificates as c (number, student_id, batch_id, student_name, course, starts_on, ends_on, grade, marks, issued_on, issued_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         on conflict do nothing
+         returning ${CERTIFICATE_COLUMNS}, $12::text as issued_by`,
+        [
+          number,
+          input.studentId,
+          batch.id,
+          place.name,
+          batch.course,
+          batch.starts_on,
+          batch.ends_on,
+          input.grade ?? null,
+          input.marks ?? null,
+          issuedOn,
+          staff.id,
+          staff.name,
+        ],
+      );
+      if (rows[0]) {
+        await audit(
+          {
+            staffId: staff.id,
+            action: 'create',
+            entity: 'certificate',
+            entityId: number,
+            subject: number,
+            detail: { student: place.name, course: batch.course, batch: batch.name, ...(low ? { attendance: percent } : {}) },
+          },
+          address,
+          client,
+        );
+        return { certificate: staffCertificateOf(rows[0]), name: place.name };
+      }
+      await refuseSecond(client, batch.id, input.studentId, place.name);
+    }
+    throw new Error(`no free certificate number after ${NUMBER_TRIES} draws`);
+  });
+  return json({ message: `Certificate ${issued.certificate.number} issued to ${issued.name}.`, certificate: issued.certificate }, 201);
+});
+
+/** 409 naming the number when the student already holds a valid certificate for the batch. */
+async function refuseSecond(db: Queryable, batchId: string, studentId: string, name: string): Promise<void> {
+  const { rows } = await db.query<{ number: string }>('select number from certificates where batch_id = $1 and student_id = $2 and revoked_at is null', [
+    batchId,
+    studentId,
+  ]);
+  if (rows[0]) {
+    throw new HttpError(409, `${name} already has certificate ${rows[0].number} for this batch. Revoke it first if a new one is needed.`, {
+      number: rows[0].number,
+    });
+  }
+}
+
+export const config: Config = { path: '/api/admin/certificates' };
