@@ -15,11 +15,15 @@
  * write the same tables meanwhile.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, login } from './accounts';
 import { insertApplication } from './staff-application-fixtures';
 import type { Target } from './global-setup';
 import { db, targets, uniqueEmail, uniqueName } from './helpers';
+import classesContent from '../../content/classes.json';
 import { createStaffAccount, passwordStep, sessionCookieOf, signedInAdmin, staffFetch, totp, type TestRole } from './staff';
 
 type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
@@ -124,6 +128,255 @@ const job = (company: string) => ({
   post: '2',
   applyLink: 'https://example.in/apply',
 });
+
+/* ------------------------------------------------------------------- the office's classes --- */
+
+/** India's day today, YYYY-MM-DD. */
+const indiaDay = (offsetDays = 0) => new Date(Date.now() + 5.5 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** A course of its own (id), for the batches of one case. */
+const insertCourse = (target: Target) =>
+  insert(
+    target,
+    `insert into courses (title, category, price, duration, description, image) values ($1, 'Accounting', 4500, '3 months', 'Vouchers.', '/images/tally.webp') returning id`,
+    [uniqueName('Authz Course')],
+  );
+/**
+ * A running batch of its own that meets every day (id), taught by `teacherId`: the Teacher's
+ * calls are about their own batch, as the attendance and certificate endpoints require.
+ */
+async function insertBatch(target: Target, teacherId: string | null): Promise<string> {
+  return insert(
+    target,
+    `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, teacher_id, seats, status)
+     values ($1, $2, $3, $4, '{1,2,3,4,5,6,7}', '07:00', '08:00', $5, $6, 20, 'running') returning id`,
+    [await insertCourse(target), uniqueName('Authz Batch'), indiaDay(-60), indiaDay(60), uniqueName('Room'), teacherId],
+  );
+}
+/** A student record of its own on the roster of `batchId` (id), with `status` there. */
+async function insertRosterStudent(target: Target, batchId: string, status = 'active'): Promise<string> {
+  const id = await insert(target, `insert into students (name, email, course) values ($1, $2, 'Tally Prime') returning id`, [
+    uniqueName('Authz Pupil'),
+    uniqueEmail('authzpupil'),
+  ]);
+  await db(target, 'insert into batch_students (batch_id, student_id, status) values ($1, $2, $3)', [batchId, id, status]);
+  return id;
+}
+/** The teacher a batch of `actor`'s case is given: the actor when a Teacher (their own batch), else none. */
+const teacherFor = (actor: Actor) => (actor.role === 'teacher' ? actor.staff.id : null);
+const batchFields = (courseId: string) => ({
+  courseId,
+  name: uniqueName('Authz Batch'),
+  startsOn: '2027-01-04',
+  endsOn: '2027-03-31',
+  days: [1, 3, 5],
+  startsAt: '09:00',
+  endsAt: '10:30',
+  room: uniqueName('Room'),
+  seats: 20,
+  status: 'planned',
+});
+/** Whether today is a holiday of the institute's calendar (no register can be saved then). */
+const HOLIDAY_TODAY = (classesContent.holidays as { day: string }[]).some((h) => h.day === indiaDay());
+const BOTH: readonly TestRole[] = ['counsellor', 'teacher'];
+const TEACHER: readonly TestRole[] = ['teacher'];
+
+const CLASS_CASES: Case[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/batches',
+    roles: BOTH,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/batches' }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/batches',
+    roles: COUNSELLOR,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const body = batchFields(await insertCourse(s.target));
+      return { call: { route: '/api/admin/batches', body }, state: () => rows(s.target, 'select id from batches where name = $1', [body.name]) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/batches/{id}',
+    roles: BOTH,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({ call: { route: `/api/admin/batches/${await insertBatch(s.target, null)}` }, state: async () => null }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/batches/{id}',
+    roles: COUNSELLOR,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertBatch(s.target, null);
+      const state = () => rows(s.target, 'select name, version from batches where id = $1', [id]);
+      const [course] = await rows(s.target, 'select course_id::text as id from batches where id = $1', [id]);
+      return { call: { route: `/api/admin/batches/${id}`, body: () => Promise.resolve({ ...batchFields(String(course!['id'])), version: 1 }) }, state };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/batches/{id}',
+    roles: COUNSELLOR,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertBatch(s.target, null);
+      return { call: { route: `/api/admin/batches/${id}?version=1` }, state: () => rows(s.target, 'select id from batches where id = $1', [id]) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/batches/{id}/students',
+    roles: COUNSELLOR,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({ call: { route: `/api/admin/batches/${await insertBatch(s.target, null)}/students` }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/batches/{id}/students',
+    roles: COUNSELLOR,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertBatch(s.target, null);
+      const studentId = await insert(s.target, `insert into students (name, email, course) values ($1, $2, 'Tally Prime') returning id`, [
+        uniqueName('Authz Pupil'),
+        uniqueEmail('authzpupil'),
+      ]);
+      return {
+        call: { route: `/api/admin/batches/${id}/students`, body: { studentId } },
+        state: () => rows(s.target, 'select student_id from batch_students where batch_id = $1', [id]),
+      };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/batches/{id}/students/{studentId}',
+    roles: COUNSELLOR,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertBatch(s.target, null);
+      const studentId = await insertRosterStudent(s.target, id);
+      return {
+        call: { route: `/api/admin/batches/${id}/students/${studentId}`, body: { status: 'completed' } },
+        state: () => rows(s.target, 'select status from batch_students where batch_id = $1', [id]),
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/batches/{id}/students/{studentId}',
+    roles: COUNSELLOR,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertBatch(s.target, null);
+      const studentId = await insertRosterStudent(s.target, id);
+      return {
+        call: { route: `/api/admin/batches/${id}/students/${studentId}` },
+        state: () => rows(s.target, 'select student_id from batch_students where batch_id = $1', [id]),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/batches/{id}/students/{studentId}/move',
+    roles: COUNSELLOR,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const [id, to] = [await insertBatch(s.target, null), await insertBatch(s.target, null)];
+      const studentId = await insertRosterStudent(s.target, id);
+      return {
+        call: { route: `/api/admin/batches/${id}/students/${studentId}/move`, body: { toBatchId: to } },
+        state: () => rows(s.target, 'select batch_id, status from batch_students where student_id = $1 order by batch_id', [studentId]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/timetable',
+    roles: BOTH,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/timetable' }, state: async () => null }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/classes',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/classes' }, state: async () => null }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/batches/{id}/attendance/{day}',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async (s, actor) => ({
+      call: { route: `/api/admin/batches/${await insertBatch(s.target, teacherFor(actor))}/attendance/${indiaDay()}` },
+      state: async () => null,
+    }),
+  },
+  // Today's register is the batch's teacher's to save (a holiday has none: then the case is left out).
+  ...(HOLIDAY_TODAY
+    ? []
+    : [
+        {
+          method: 'PUT',
+          path: '/api/admin/batches/{id}/attendance/{day}',
+          roles: TEACHER,
+          ok: 200,
+          changes: true,
+          prepare: async (s: Setup, actor: Actor) => {
+            const id = await insertBatch(s.target, teacherFor(actor));
+            const studentId = await insertRosterStudent(s.target, id);
+            return {
+              call: { route: `/api/admin/batches/${id}/attendance/${indiaDay()}`, body: { marks: [{ studentId, mark: 'absent' }] } },
+              state: () => rows(s.target, 'select student_id, mark from attendance where batch_id = $1', [id]),
+            };
+          },
+        } satisfies Case,
+      ]),
+  {
+    method: 'GET',
+    path: '/api/admin/batches/{id}/attendance',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async (s, actor) => ({
+      call: { route: `/api/admin/batches/${await insertBatch(s.target, teacherFor(actor))}/attendance?month=${indiaDay().slice(0, 7)}` },
+      state: async () => null,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/certificates',
+    roles: TEACHER,
+    ok: 201,
+    changes: true,
+    prepare: async (s, actor) => {
+      const batchId = await insertBatch(s.target, teacherFor(actor));
+      const studentId = await insertRosterStudent(s.target, batchId, 'completed');
+      return {
+        call: { route: '/api/admin/certificates', body: { batchId, studentId, confirmLowAttendance: true } },
+        state: () => rows(s.target, 'select number from certificates where student_id = $1', [studentId]),
+      };
+    },
+  },
+];
 
 /* ------------------------------------------------------------------------- the table --- */
 
@@ -660,7 +913,8 @@ const CASES: Case[] = [
       const enabled = async () => (((await state())[0]?.['value'] as { enabled?: boolean } | undefined)?.enabled ?? false) === false;
       return { call: { route: '/api/admin/settings', body: async () => ({ autoAssign: { enabled: await enabled() } }) }, state };
     },
-  },
+  }, // The office's classes: batches, rosters, the timetable, attendance and certificates.
+  ...CLASS_CASES,
 ];
 
 /* --------------------------------------------------------------------------- callers --- */
@@ -682,6 +936,27 @@ async function send(target: Target, method: Method, call: Call, cookie: string |
   const body = typeof call.body === 'function' ? await (call.body as () => Promise<unknown>)() : call.body;
   return staffFetch(target, call.route, cookie, { method, headers, ...(body === undefined ? {} : { body }) });
 }
+
+/**
+ * The staff functions that are not rows of the table, and why: the sign-in's own second step,
+ * which a session waiting for it must reach (tests/api/admin-auth.test.ts calls them as every
+ * kind of caller).
+ */
+const NOT_IN_THE_TABLE: Record<string, string> = {
+  '/api/admin/enrol': 'the first sign-in’s authenticator set-up (admin-auth.test.ts)',
+  '/api/admin/verify': 'the sign-in’s second factor (admin-auth.test.ts)',
+};
+
+it('the table has a row for every path of every function that asks for a member of staff', () => {
+  const dir = fileURLToPath(new URL('../../functions', import.meta.url));
+  const shape = (route: string) => route.replace(/\?.*$/, '').replace(/\{\w+\}|:\w+/g, '*');
+  const tabled = new Set(CASES.map((c) => shape(c.path)));
+  const missing = readdirSync(dir)
+    .filter((file) => file.endsWith('.ts') && readFileSync(path.join(dir, file), 'utf8').includes('requireStaff('))
+    .map((file) => /path:\s*'([^']+)'/.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1] ?? file)
+    .filter((route) => !(route in NOT_IN_THE_TABLE) && !tabled.has(shape(route)));
+  expect(missing).toEqual([]);
+});
 
 describe.each(targets)('authorisation of every staff endpoint on $name', (target) => {
   let setup: Setup;
