@@ -34,6 +34,8 @@ const launchOptions = {
 };
 /** The phone the admin specs use. */
 const PHONE = { width: 360, height: 740 };
+/** The specs run as staff (the demo admin's session and colleagues it invites): the admin specs and the classes' journey. */
+const STAFF_SPECS = /(admin[^/]*|classes-journey)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -57,7 +59,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /admin[^/]*\.(spec|setup)\.ts$/,
+      testIgnore: [STAFF_SPECS, /admin\.setup\.ts$/],
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     // The staff admin specs sign in as the demo admin once, here, through the real /adminLogin
@@ -71,7 +73,7 @@ export default defineConfig({
     // The staff admin, on a phone, signed in as the demo admin unless a test says otherwise.
     {
       name: 'admin',
-      testMatch: /admin[^/]*\.spec\.ts$/,
+      testMatch: STAFF_SPECS,
       dependencies: ['admin-setup'],
       use: { ...devices['Desktop Chrome'], launchOptions, viewport: PHONE, storageState: adminStatePath() },
     },

@@ -29,6 +29,12 @@ type Marks = Record<string, { mark: Mark; reason: string }>;
 
 const marksOf = (register: RegisterData): Marks => Object.fromEntries(register.students.map((s) => [s.studentId, { mark: s.mark, reason: s.reason ?? '' }]));
 
+/**
+ * The marks in hand over the register's own: a student they do not name (one who joined the batch
+ * after a kept draft was made) keeps the register's mark, so they are counted, shown and saved.
+ */
+const withRegister = (register: RegisterData, marks: Marks | null): Marks => ({ ...marksOf(register), ...marks });
+
 export default function Register({ batchId }: { batchId: string }) {
   const id = useId();
   const day = new URLSearchParams(useSearch()).get('day') || todayInIndia();
@@ -63,20 +69,25 @@ export default function Register({ batchId }: { batchId: string }) {
 
   const tap = (studentId: string) => {
     setMarks((now) => {
-      const current = now?.[studentId] ?? { mark: 'present' as Mark, reason: '' };
-      return { ...now, [studentId]: { ...current, mark: NEXT[current.mark] } };
+      const all = data ? withRegister(data, now) : { ...now };
+      const current = all[studentId] ?? { mark: 'present' as Mark, reason: '' };
+      return { ...all, [studentId]: { ...current, mark: NEXT[current.mark] } };
     });
     setDirty(true);
     setSaved(null);
   };
   const setReason = (studentId: string, reason: string) => {
-    setMarks((now) => ({ ...now, [studentId]: { mark: now?.[studentId]?.mark ?? 'leave', reason } }));
+    setMarks((now) => {
+      const all = data ? withRegister(data, now) : { ...now };
+      return { ...all, [studentId]: { mark: all[studentId]?.mark ?? 'leave', reason } };
+    });
     setDirty(true);
   };
 
   const save = async () => {
-    if (!data || !marks) return;
-    const missing = data.students.find((s) => marks[s.studentId]?.mark === 'leave' && !marks[s.studentId]!.reason.trim());
+    if (!data) return;
+    const all = withRegister(data, marks);
+    const missing = data.students.find((s) => all[s.studentId]?.mark === 'leave' && !all[s.studentId]!.reason.trim());
     if (missing) {
       toast.error(`Please write the reason for ${missing.name}’s leave.`);
       document.getElementById(`${id}-reason-${missing.studentId}`)?.focus();
@@ -88,8 +99,8 @@ export default function Register({ batchId }: { batchId: string }) {
       const body = {
         marks: data.students.map((s) => ({
           studentId: s.studentId,
-          mark: marks[s.studentId]!.mark,
-          ...(marks[s.studentId]!.reason.trim() && { reason: marks[s.studentId]!.reason.trim() }),
+          mark: all[s.studentId]!.mark,
+          ...(all[s.studentId]!.reason.trim() && { reason: all[s.studentId]!.reason.trim() }),
         })),
         ...(version > 0 && { version }),
       };
@@ -126,7 +137,7 @@ export default function Register({ batchId }: { batchId: string }) {
       </section>
     );
 
-  const shown = marks ?? marksOf(data);
+  const shown = withRegister(data, marks);
   const count = (mark: Mark) => data.students.filter((s) => shown[s.studentId]?.mark === mark).length;
   const counts = (['present', 'absent', 'late', 'leave'] as const)
     .filter((m) => m === 'present' || m === 'absent' || count(m) > 0)
