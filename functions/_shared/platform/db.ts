@@ -83,8 +83,13 @@ async function connect(): Promise<PoolClient> {
   return client;
 }
 
-/** Connections that already have their 'error' listener. */
-const listened = new WeakSet<PoolClient>();
+/**
+ * Connections that already have their 'error' listener. Kept beside the pool on globalThis: the
+ * local function host loads every function's bundle into one process, each with its own copy of
+ * this module but one shared pool, and a set per bundle would add a listener per function.
+ */
+const listenedHolder = globalThis as typeof globalThis & { __instituteListened?: WeakSet<PoolClient> };
+const listened = (listenedHolder.__instituteListened ??= new WeakSet<PoolClient>());
 
 /** Gives a connection back, or drops it when it broke (a dead connection must not be handed out again). */
 function release(client: PoolClient, broken: unknown): void {

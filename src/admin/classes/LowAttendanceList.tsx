@@ -25,7 +25,7 @@ export default function LowAttendanceList({ students }: { students: LowAttendanc
               <Link href={gridPath(s.batchId)} className="class-low__link">
                 <strong>{s.name}</strong> <span className="class-low__percent">{s.percent}%</span>
                 <span className="class-low__meta">
-                  {s.batch} ({s.course}): absent {s.absent} of {s.held} classes
+                  {s.batch} ({s.course}): absent {s.absent} of {s.held} {s.held === 1 ? 'class' : 'classes'}
                 </span>
               </Link>
             </li>
