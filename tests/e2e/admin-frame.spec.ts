@@ -64,17 +64,20 @@ test.describe('sidebar', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-    // The spec's entries in its order, with the leads inbox after the dashboard and the
-    // timetable after the Batch submenu; Fees is not built, so not listed.
+    // The spec's entries in its order, with the day's lists (Today, Today's classes) and the leads
+    // inbox after the dashboard, the timetable and certificates after the Batch submenu; Fees is
+    // not built, so not listed.
     const names = await nav.locator(':scope > ul > li > :is(a, button)').allTextContents();
     expect(names).toEqual([
       'Dashboard',
       'Today',
+      'Today’s classes',
       'Leads',
       'Students',
       'Manage students',
       'Batch',
       'Timetable',
+      'Certificates',
       'Courses',
       'Jobs Opening',
       'Update Notification',
@@ -87,6 +90,7 @@ test.describe('sidebar', () => {
     await expect(nav.getByText(/Fees/)).toHaveCount(0);
 
     await page.keyboard.press('Tab'); // Today
+    await page.keyboard.press('Tab'); // Today's classes
     await page.keyboard.press('Tab'); // Leads
     await page.keyboard.press('Tab'); // Students
     await page.keyboard.press('Tab'); // Manage students (the submenu's button)
