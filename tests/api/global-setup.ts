@@ -23,32 +23,35 @@ declare module 'vitest' {
 }
 
 /**
- * The bundles, made once for both projects of a run: vitest loads this file once and calls it per
- * project, so the second project finds the first one's folder (or its bundling under way). The
- * last project to finish deletes it. (Were the file loaded once per project, each would simply
- * make its own, as before.)
+ * The bundles, made once for both projects of a run. Vitest loads this file afresh for each
+ * project (two module instances in its main process), so what they share is kept on globalThis:
+ * the second project finds the first one's folder (or its bundling under way), and the last
+ * project to finish deletes it.
  */
-let bundles: Promise<string> | undefined;
-let users = 0;
+const shared = globalThis as typeof globalThis & { __instituteApiBundles?: { dir: Promise<string>; users: number } };
 
 function sharedBundles(): Promise<string> {
-  bundles ??= (async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'institute-api-functions-'));
-    await writeManifest(dir, await bundleFunctions({ outdir: dir }));
-    return dir;
-  })();
-  return bundles;
+  shared.__instituteApiBundles ??= {
+    users: 0,
+    dir: (async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'institute-api-functions-'));
+      await writeManifest(dir, await bundleFunctions({ outdir: dir }));
+      return dir;
+    })(),
+  };
+  shared.__instituteApiBundles.users += 1;
+  return shared.__instituteApiBundles.dir;
 }
 
 export default async function setup(project: TestProject) {
-  users += 1;
   const postgres = project.name === 'api-postgresql' ? await startTestPostgres() : null;
   let postgresTemplate: string | undefined;
   let functionsDir: string;
+  const bundles = sharedBundles();
   try {
     // The migrated database every test file's own is copied from, made once here while the
     // functions are bundled (scripts/database-template.mjs).
-    const [dir, template] = await Promise.all([sharedBundles(), postgres ? makePostgresTemplate(postgres.url, 'api_template') : pgliteTemplate()]);
+    const [dir, template] = await Promise.all([bundles, postgres ? makePostgresTemplate(postgres.url, 'api_template') : pgliteTemplate()]);
     functionsDir = dir;
     if (postgres) postgresTemplate = template;
   } catch (error) {
@@ -63,7 +66,10 @@ export default async function setup(project: TestProject) {
   });
   return () => {
     postgres?.stop();
-    users -= 1;
-    if (users === 0) rmSync(functionsDir, { recursive: true, force: true });
+    const bundles = shared.__instituteApiBundles;
+    if (bundles && --bundles.users === 0) {
+      delete shared.__instituteApiBundles;
+      rmSync(functionsDir, { recursive: true, force: true });
+    }
   };
 }
