@@ -46,7 +46,7 @@ export interface TargetOptions {
   functionsDir: string;
   /** The test PostgreSQL server (for `postgresql`): a database of this file's own is made on it. */
   postgresUrl?: string;
-  /** A migrated database on that server that this file's database is copied from (made when absent). */
+  /** A migrated database on that server to copy this file's from (the set-up makes it); without it, the file's is made empty and migrated. */
   postgresTemplate?: string;
 }
 
