@@ -7,12 +7,18 @@
  * PostgreSQL) and `http` (what only the server shows, through `npm start`'s code). Browser tests
  * live in tests/e2e and run under Playwright.
  */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     environment: 'node',
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
+    // which then runs the files one after the other while the second core mostly waits. A test
+    // file here spends much of its time waiting on its database (PostgreSQL is another process)
+    // or a child process, and the files share nothing, so they run two at a time at least.
+    maxWorkers: Math.max(2, availableParallelism()),
     // The functions' bundles are loaded by Node itself, as Netlify loads them: through Vite's
     // module runner each of these large files would be transformed again in every worker.
     server: { deps: { external: [/\/scripts\/function-host\.mjs$/, /\/scripts\/in-process\.mjs$/] } },

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWebSocketProxy } from './db.mjs';
 import { prepareDatabase } from './database.mjs';
+import { seedPglite } from './database-template.mjs';
 import { bundleOptions, startFunctionHost } from './function-host.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -99,6 +100,8 @@ export async function startInProcess({ functions, countRoundTrips = false, env =
   });
   delete process.env.DATABASE_URL;
   delete process.env.DB_WS_PROXY;
+  // A copy of a migrated template, not a database made from nothing (scripts/database-template.mjs).
+  await seedPglite(process.env.PGLITE_DIR);
   const database = await prepareDatabase({ log: () => {} });
   const databaseUrl = process.env.DATABASE_URL;
   const closers = [() => database.close()];

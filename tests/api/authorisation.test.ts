@@ -1058,26 +1058,30 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
     if (c.changes) expect(await prepared.state(), 'the admin’s call shows in the rows watched').not.toEqual(before);
   });
 
-  // A row per role: the same call, made ready afresh for a member of staff of that role.
-  it.for(CASES.flatMap((c) => OTHER_ROLES.map((role) => ({ ...c, role, allowed: c.roles.includes(role) }))))(
-    '$method $path by the $role (allowed: $allowed)',
-    async (c) => {
-      const actor = actors[c.role];
-      const prepared = await c.prepare(setup, actor);
-      const cookie = prepared.cookie ?? actor.cookie;
-      const before = [await prepared.state(), await watched()];
-      const res = await send(target, c.method, prepared.call, cookie);
-      if (c.allowed) {
-        expect(res.status, `the ${c.role}: ${await res.clone().text()}`).toBe(c.ok);
-        if (c.changes) expect(await prepared.state(), `the ${c.role}’s call shows in the rows watched`).not.toEqual(before[0]);
-        return;
-      }
-      const body = await res.json();
-      expect(res.status, JSON.stringify(body)).toBe(403);
-      const refusal = `Your role (${ROLE_WORDS[c.role]}) does not allow this.`;
-      expect(body).toEqual({ error: refusal, message: refusal });
-      expect(sessionCookieOf(res)).toBeNull();
-      expect([await prepared.state(), await watched()], `the ${c.role}’s refused call changed nothing`).toEqual(before);
-    },
-  );
+  // A row per role: the same call, made ready afresh for a member of staff of that role. On the
+  // embedded database only: which roles a call is open to is decided in JavaScript (the role
+  // table, rolesThatCan) and handed to requireStaff's one session statement as a list, and that
+  // statement and every endpoint's queries already run on PostgreSQL in the Owner's row and the
+  // refusals above. On PostgreSQL these rows (three of every four tests here) would only repeat
+  // the same decisions. (A query that differs by role, such as a teacher's own batches, is tested in
+  // its endpoint's own file, on both databases.)
+  const roleRows = target.name === 'pglite' ? CASES.flatMap((c) => OTHER_ROLES.map((role) => ({ ...c, role, allowed: c.roles.includes(role) }))) : [];
+  it.for(roleRows)('$method $path by the $role (allowed: $allowed)', async (c) => {
+    const actor = actors[c.role];
+    const prepared = await c.prepare(setup, actor);
+    const cookie = prepared.cookie ?? actor.cookie;
+    const before = [await prepared.state(), await watched()];
+    const res = await send(target, c.method, prepared.call, cookie);
+    if (c.allowed) {
+      expect(res.status, `the ${c.role}: ${await res.clone().text()}`).toBe(c.ok);
+      if (c.changes) expect(await prepared.state(), `the ${c.role}’s call shows in the rows watched`).not.toEqual(before[0]);
+      return;
+    }
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(403);
+    const refusal = `Your role (${ROLE_WORDS[c.role]}) does not allow this.`;
+    expect(body).toEqual({ error: refusal, message: refusal });
+    expect(sessionCookieOf(res)).toBeNull();
+    expect([await prepared.state(), await watched()], `the ${c.role}’s refused call changed nothing`).toEqual(before);
+  });
 });

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { prepareDatabase } from '../../scripts/database.mjs';
+import { seedPglite } from '../../scripts/database-template.mjs';
 import { startFunctionHost } from '../../scripts/function-host.mjs';
 
 /** The address requests are made to (never listened on: nothing leaves the process). */
@@ -45,10 +46,12 @@ export interface TargetOptions {
   functionsDir: string;
   /** The test PostgreSQL server (for `postgresql`): a database of this file's own is made on it. */
   postgresUrl?: string;
+  /** A migrated database on that server to copy this file's from (the set-up makes it); without it, the file's is made empty and migrated. */
+  postgresTemplate?: string;
 }
 
 /** Starts this file's target; `close()` ends it and deletes its data. */
-export async function startTarget({ database, functionsDir, postgresUrl }: TargetOptions): Promise<Target & { close(): Promise<void> }> {
+export async function startTarget({ database, functionsDir, postgresUrl, postgresTemplate }: TargetOptions): Promise<Target & { close(): Promise<void> }> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-api-'));
   const closers: (() => unknown)[] = [() => rmSync(scratch, { recursive: true, force: true })];
   const authSecret = randomBytes(48).toString('base64url');
@@ -64,7 +67,9 @@ export async function startTarget({ database, functionsDir, postgresUrl }: Targe
     const name = `api_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // A copy of the migrated template the set-up made: the server copies its files, with no
+    // migration to run again (scripts/database-template.mjs).
+    await admin.query(`create database ${name}${postgresTemplate ? ` template ${postgresTemplate}` : ''}`);
     await admin.end();
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
@@ -77,6 +82,8 @@ export async function startTarget({ database, functionsDir, postgresUrl }: Targe
     });
   } else {
     delete process.env['DATABASE_URL'];
+    // A copy of a migrated PGlite, not one made from nothing (scripts/database-template.mjs).
+    await seedPglite(process.env['PGLITE_DIR']!);
   }
   const prepared = await prepareDatabase({ log: () => {} });
   closers.unshift(() => prepared.close());
