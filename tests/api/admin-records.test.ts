@@ -87,6 +87,9 @@ describe.each(targets)('staff records on $name', (target) => {
           course: 'RS-CIT (Basic)',
           registrationDate: indiaToday(),
           leadId: null,
+          guardianName: null,
+          guardianPhone: null,
+          accountEmail: null,
           version: 1,
         },
       });

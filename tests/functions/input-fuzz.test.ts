@@ -282,11 +282,20 @@ const newBatch = async () =>
       [record.course, `Probe batch ${unique()}`, `Room ${unique()}`],
     )
   )[0]!.id;
-/** A batch with the shared student on its roster (ids). */
-const rosterOf = async () => {
+/** A batch with the shared student on its roster, in `status` there (id). */
+const rosterOf = async (status = 'active') => {
   const batch = await newBatch();
-  await sql('insert into batch_students (batch_id, student_id) values ($1, $2)', [batch, record.student]);
+  await sql('insert into batch_students (batch_id, student_id, status) values ($1, $2, $3)', [batch, record.student, status]);
   return batch;
+};
+/** A certificate of its own (its number), issued to the shared student. */
+const newCertificate = async () => {
+  const number = `PCI-2026-${Array.from(randomUUID().replace(/-/g, '').slice(0, 6), (c) => '23456789ABCDEFGHJKMNPQRSTUVWXYZ'[parseInt(c, 16)]).join('')}`;
+  await sql(
+    `insert into certificates (number, student_id, student_name, course, starts_on, ends_on, issued_on) values ($1, $2, 'Asha Verma', 'Tally Prime', '2026-01-05', '2026-03-27', '2026-03-30')`,
+    [number, record.student],
+  );
+  return number;
 };
 const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
 const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualification', 'salary', 'candidate', 'post', 'applyLink', 'closesOn'];
@@ -701,6 +710,47 @@ const FUZZ: Record<string, Case[]> = {
       body: ['toBatchId'],
       params: ['id', 'studentId'],
       values: { toBatchId: IDS },
+    },
+  ],
+  'admin-certificates': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/certificates', query: { batch: await rosterOf('completed') } }),
+      query: ['batch'],
+      values: { batch: IDS },
+    },
+    {
+      probe: async () =>
+        staff(
+          post('/api/admin/certificates', {
+            batchId: await rosterOf('completed'),
+            studentId: record.student,
+            grade: 'A',
+            marks: '86%',
+            issuedOn: '2027-03-31',
+            confirmLowAttendance: true,
+          }),
+        ),
+      body: ['batchId', 'studentId', 'grade', 'marks', 'issuedOn'],
+      values: { batchId: IDS, studentId: IDS, issuedOn: DAYS },
+    },
+  ],
+  'admin-certificate-revoke': [
+    {
+      probe: async () => {
+        const number = await newCertificate();
+        return staff(post(`/api/admin/certificates/${number}/revoke`, { reason: 'Issued to the wrong student.' }, { params: { number } }));
+      },
+      body: ['reason'],
+      params: ['number'],
+    },
+  ],
+  certificate: [
+    {
+      probe: async () => {
+        const number = await newCertificate();
+        return { method: 'GET', path: `/api/certificate/${number}`, params: { number } };
+      },
+      params: ['number'],
     },
   ],
   'user-all': [
