@@ -22,7 +22,7 @@ async function batchOf(api: APIRequestContext, teacherEmail: string | null, name
   const tag = Date.now().toString(36);
   const title = `RS-CIT ${tag}`;
   const course = await api.post('/api/courses', {
-    data: { title, category: 'Computer', price: 4500, duration: '3 months', image: '/images/course.jpg', description: 'The state’s basic computer course.' },
+    data: { title, category: 'Computer', price: 4500, duration: '3 months', image: '/logo.svg', description: 'The state’s basic computer course.' },
     headers,
   });
   expect(course.status(), await course.text()).toBe(201);

@@ -21,7 +21,7 @@ async function seed(api: APIRequestContext, tag: string) {
       category: 'Accounting',
       price: 4200,
       duration: '3 months',
-      image: '/images/course.jpg',
+      image: '/logo.svg',
       description: 'Accounts with GST, taught on Tally Prime.',
     },
     headers,

@@ -206,7 +206,7 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   await expect(studentLink).toHaveAttribute('href', `/student-list/${items[0]!._id}/edit`);
   await studentLink.click();
   await expect(panelHeading(page)).toHaveText('Edit a student');
-  await expect(page.getByLabel('Name')).toHaveValue(person.name);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(person.name);
   // Linked both ways: the student record leads back to its lead.
   const back = page.getByRole('link', { name: 'Admitted from an enquiry: open the lead' });
   await expect(back).toHaveAttribute('href', `/adminLeads/${items[0]!.leadId}`);

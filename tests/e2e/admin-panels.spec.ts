@@ -385,7 +385,7 @@ test.describe('students', () => {
     const form = page.locator('form.admin-form');
     await form.getByRole('button', { name: 'Register Student' }).click();
     await expect(form.getByText('Please enter your name.')).toBeVisible();
-    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Mobile number (optional)').fill('98290 12345');
     await form.getByLabel('Course').fill('RS-CIT');
@@ -393,7 +393,7 @@ test.describe('students', () => {
     await expectNoViolations(page, 'Add a student, filled in');
     await form.getByRole('button', { name: 'Register Student' }).click();
     await expect(toast(page, 'success', 'Student added.')).toBeVisible();
-    await expect(form.getByLabel('Name')).toHaveValue('');
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue('');
 
     // Students (the sidebar's first student entry) lists them too.
     await openPanel(page, '/allStudents', 'Students');
@@ -408,7 +408,7 @@ test.describe('students', () => {
     await expect(row).toContainText('1 Jul 2026');
     await row.getByRole('link', { name: /^Edit/ }).click();
     await expect(panelHeading(page)).toHaveText('Edit a student');
-    await expect(form.getByLabel('Name')).toHaveValue(name);
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue(name);
     await form.getByLabel('Course').fill('Tally Prime');
     await form.getByRole('button', { name: 'Update Student' }).click();
     await expect(toast(page, 'success', 'Student updated.')).toBeVisible();
@@ -509,7 +509,7 @@ test.describe('staff', () => {
     // Invite.
     const email = `staff-new-${Date.now().toString(36)}@example.in`;
     const form = page.locator('form.admin-form');
-    await form.getByLabel('Name').fill('Pooja Rathore');
+    await form.getByLabel('Name', { exact: true }).fill('Pooja Rathore');
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await expect(toast(page, 'success', `Invitation sent to ${email}.`)).toBeVisible();

@@ -56,7 +56,7 @@ async function phoneOf(browser: Browser, baseURL: string | undefined): Promise<P
 /** A published course titled `title`; its id. */
 async function addCourse(api: APIRequestContext, title: string): Promise<string> {
   const made = await api.post('/api/courses', {
-    data: { title, category: 'Computer', price: 4500, duration: '3 months', image: '/images/course.jpg', description: 'The state’s basic computer course.' },
+    data: { title, category: 'Computer', price: 4500, duration: '3 months', image: '/logo.svg', description: 'The state’s basic computer course.' },
     headers: { 'x-forwarded-for': clientAddress() },
   });
   expect(made.status(), await made.text()).toBe(201);

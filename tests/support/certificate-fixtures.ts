@@ -38,7 +38,7 @@ export function certificateFixtures(client: () => pg.Client) {
       options: { teacherId?: string | null; status?: 'planned' | 'running' | 'completed'; course?: string; startsOn?: string; endsOn?: string } = {},
     ) {
       const [course] = await sql<{ id: string }>(
-        `insert into courses (title, category, price, duration, description, image) values ($1, 'Computer', 4200, '3 months', 'A course.', '/img/course.webp') returning id::text`,
+        `insert into courses (title, category, price, duration, description, image) values ($1, 'Computer', 4200, '3 months', 'A course.', '/logo.svg') returning id::text`,
         [options.course ?? 'Tally Prime'],
       );
       const [batch] = await sql<{ id: string }>(

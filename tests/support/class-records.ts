@@ -21,7 +21,7 @@ export const weekdayOf = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCD
 /** A published course; its id. */
 export async function addCourse(sql: Sql, title: string): Promise<string> {
   const [row] = await sql<{ id: string }>(
-    `insert into courses (title, category, price, duration, description, image) values ($1, 'Office', 3000, '3 months', 'A course.', '/images/course.webp') returning id::text`,
+    `insert into courses (title, category, price, duration, description, image) values ($1, 'Office', 3000, '3 months', 'A course.', '/logo.svg') returning id::text`,
     [title],
   );
   return row!.id;

@@ -84,7 +84,7 @@ export async function addBatch(client: pg.Client, batch: BatchFacts): Promise<st
     found.rows[0]?.id ??
     (
       await client.query<{ id: string }>(
-        `insert into courses (title, category, price, duration, description, image) values ($1, 'dl', 4500, '3 months', 'A course.', '/images/course.webp') returning id::text`,
+        `insert into courses (title, category, price, duration, description, image) values ($1, 'dl', 4500, '3 months', 'A course.', '/logo.svg') returning id::text`,
         [title],
       )
     ).rows[0]!.id;

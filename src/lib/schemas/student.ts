@@ -4,8 +4,11 @@ import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './field
 import { isRealDay } from './real-day';
 import { VersionSchema } from './records';
 
-/** A blank text is a field left out. */
-const blankIsNone = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+/**
+ * A blank text, or null, is a field left out: a client may send back a record as GET gave it,
+ * with null where nothing is set.
+ */
+const blankIsNone = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /** The message for a guardian's name without their mobile number, or the reverse. */
 export const GUARDIAN_PAIR_MESSAGE = 'Please give both the guardian’s name and mobile number (needed for students under 18), or neither.';
@@ -17,7 +20,7 @@ const StudentFieldsObject = z.object({
   /** Their e-mail address. */
   email: EmailSchema,
   /** Their mobile number (optional), stored as +91XXXXXXXXXX. */
-  phone: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), IndianMobileSchema.optional()),
+  phone: z.preprocess(blankIsNone, IndianMobileSchema.optional()),
   /** The course they joined. */
   course: TextSchema('the course', 2, 120),
   /** The day they registered (YYYY-MM-DD); today when left out. */
