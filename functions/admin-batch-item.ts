@@ -15,7 +15,16 @@ import { transaction, query } from './_shared/platform/db';
 import { allowMethods, endpoint, fieldErrors, HttpError, json, readJson, validate } from './_shared/platform/http';
 import { MAX_VERSION, versionParam } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
-import { BATCH_COLUMNS, BATCH_FROM, batchMissedOrChanged, batchNotFound, checkReferences, findBatch, refuseClashes } from './_shared/classes/batches';
+import {
+  BATCH_COLUMNS,
+  BATCH_FROM,
+  batchMissedOrChanged,
+  batchNotFound,
+  batchValues,
+  checkReferences,
+  findBatch,
+  refuseClashes,
+} from './_shared/classes/batches';
 import { nameTaken, saveErrorOf } from './_shared/classes/batch-save';
 
 /** Why a batch with history cannot be deleted. */
@@ -53,21 +62,7 @@ export default endpoint(async (req, context) => {
         `update batches set course_id = $3, name = $4, starts_on = $5, ends_on = $6, days = $7::smallint[], starts_at = $8, ends_at = $9,
                 room = $10, teacher_id = $11, seats = $12, status = $13, version = version + 1, updated_at = now()
           where id = $1 and version = $2`,
-        [
-          id,
-          version,
-          fields.courseId,
-          fields.name,
-          fields.startsOn,
-          fields.endsOn,
-          fields.days,
-          fields.startsAt,
-          fields.endsAt,
-          fields.room,
-          fields.teacherId ?? null,
-          fields.seats,
-          fields.status,
-        ],
+        [id, version, ...batchValues(fields)],
       );
       if (rowCount !== 1) throw await batchMissedOrChanged(client, id);
       const after = (await findBatch(client, id))!;

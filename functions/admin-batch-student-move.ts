@@ -6,12 +6,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { MoveSchema } from '../src/lib/schemas/batch';
-import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, fieldErrors, HttpError, json, readJson, validate } from './_shared/platform/http';
 import { requireStaff } from './_shared/auth/staff';
 import { assignToBatch } from './_shared/classes/batches';
-import { placeOf, rosterParams } from './_shared/classes/roster';
+import { auditRoster, placeOf, rosterParams } from './_shared/classes/roster';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -30,17 +29,11 @@ export default endpoint(async (req, context) => {
       `update batch_students set status = 'left', status_changed_on = (now() at time zone 'Asia/Kolkata')::date where batch_id = $1 and student_id = $2`,
       [batchId, studentId],
     );
-    await audit(
-      {
-        staffId: staff.id,
-        action: 'update',
-        entity: 'batch',
-        entityId: batchId,
-        subject: place.batch,
-        detail: { action: 'move', student: place.student, studentId, to: joined.batch, toBatchId },
-      },
-      address,
+    await auditRoster(
       client,
+      { staffId: staff.id, address },
+      { id: batchId, name: place.batch },
+      { action: 'move', student: place.student, studentId, to: joined.batch, toBatchId },
     );
     return `${place.student} moved from ${place.batch} to ${joined.batch}. Their attendance in ${place.batch} stays with that batch.`;
   });

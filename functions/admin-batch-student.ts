@@ -7,12 +7,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { ROSTER_STATUS_LABELS, RosterStatusSchema } from '../src/lib/schemas/batch';
-import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_shared/platform/http';
 import { requireStaff } from './_shared/auth/staff';
 import { fullMessage } from './_shared/classes/batches';
-import { placeOf, rosterOf, rosterParams } from './_shared/classes/roster';
+import { auditRoster, placeOf, rosterOf, rosterParams } from './_shared/classes/roster';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'PUT', 'DELETE');
@@ -34,33 +33,16 @@ export default endpoint(async (req, context) => {
           where batch_id = $1 and student_id = $2`,
         [batchId, studentId, body.status],
       );
-      await audit(
-        {
-          staffId: staff.id,
-          action: 'update',
-          entity: 'batch',
-          entityId: batchId,
-          subject: place.batch,
-          detail: { action: 'roster-status', student: place.student, studentId, from: place.status, to: body.status },
-        },
-        address,
+      await auditRoster(
         client,
+        { staffId: staff.id, address },
+        { id: batchId, name: place.batch },
+        { action: 'roster-status', student: place.student, studentId, from: place.status, to: body.status },
       );
       return { message: `${place.student} is now ${ROSTER_STATUS_LABELS[body.status]} in ${place.batch}.`, students: await rosterOf(client, batchId) };
     }
     await client.query('delete from batch_students where batch_id = $1 and student_id = $2', [batchId, studentId]);
-    await audit(
-      {
-        staffId: staff.id,
-        action: 'update',
-        entity: 'batch',
-        entityId: batchId,
-        subject: place.batch,
-        detail: { action: 'remove', student: place.student, studentId },
-      },
-      address,
-      client,
-    );
+    await auditRoster(client, { staffId: staff.id, address }, { id: batchId, name: place.batch }, { action: 'remove', student: place.student, studentId });
     return { message: `${place.student} removed from ${place.batch}. Their attendance stays with the batch.`, students: await rosterOf(client, batchId) };
   });
   return json(result);

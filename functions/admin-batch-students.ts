@@ -12,7 +12,7 @@ import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { requireStaff } from './_shared/auth/staff';
 import { assignToBatch, batchNotFound, findBatch } from './_shared/classes/batches';
-import { rosterOf, rosterParams } from './_shared/classes/roster';
+import { auditRoster, rosterOf, rosterParams } from './_shared/classes/roster';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');
@@ -36,18 +36,7 @@ export default endpoint(async (req, context) => {
   const { studentId } = validate(AssignSchema, await readJson(req));
   const result = await transaction(async (client) => {
     const done = await assignToBatch(client, batchId, studentId);
-    await audit(
-      {
-        staffId: staff.id,
-        action: 'update',
-        entity: 'batch',
-        entityId: batchId,
-        subject: done.batch,
-        detail: { action: 'assign', student: done.student, studentId },
-      },
-      address,
-      client,
-    );
+    await auditRoster(client, { staffId: staff.id, address }, { id: batchId, name: done.batch }, { action: 'assign', student: done.student, studentId });
     return { message: `${done.student} added to ${done.batch}.`, students: await rosterOf(client, batchId) };
   });
   return json(result, 201);

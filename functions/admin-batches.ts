@@ -14,7 +14,7 @@ import { audit } from './_shared/platform/audit';
 import { query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { requireStaff } from './_shared/auth/staff';
-import { BATCH_COLUMNS, BATCH_FROM, checkReferences, findBatch, refuseClashes } from './_shared/classes/batches';
+import { BATCH_COLUMNS, BATCH_FROM, batchValues, checkReferences, findBatch, refuseClashes } from './_shared/classes/batches';
 import { nameTaken, saveErrorOf } from './_shared/classes/batch-save';
 
 const blankIsNone = (v: unknown) => (v === '' ? undefined : v);
@@ -56,19 +56,7 @@ export default endpoint(async (req, context) => {
     const { rows } = await client.query<{ id: string }>(
       `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, teacher_id, seats, status)
        values ($1, $2, $3, $4, $5::smallint[], $6, $7, $8, $9, $10, $11) returning id::text`,
-      [
-        fields.courseId,
-        fields.name,
-        fields.startsOn,
-        fields.endsOn,
-        fields.days,
-        fields.startsAt,
-        fields.endsAt,
-        fields.room,
-        fields.teacherId ?? null,
-        fields.seats,
-        fields.status,
-      ],
+      batchValues(fields),
     );
     const id = rows[0]!.id;
     await audit({ staffId: staff.id, action: 'create', entity: 'batch', entityId: id, subject: fields.name }, address, client);

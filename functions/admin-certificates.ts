@@ -12,6 +12,7 @@
  *   before anything is issued. The number is random (certificate-number.ts); what the certificate
  *   says is copied onto it. Issued and audited in one transaction.
  */
+import { ROSTER_STATUS_LABELS, type RosterStatus } from '../src/lib/batch-words';
 import type { Config } from '@netlify/functions';
 import { IssueCertificateSchema, type CertificatesAnswer } from '../src/lib/schemas/certificate';
 import { RecordIdSchema } from '../src/lib/schemas/records';
@@ -19,7 +20,6 @@ import { indiaToday } from '../src/lib/schemas/real-day';
 import { newCertificateNumber } from './_shared/classes/certificate-number';
 import {
   CERTIFICATE_COLUMNS,
-  ROSTER_STATUS_WORDS,
   batchForIssuing,
   batchOf,
   batchesFor,
@@ -89,7 +89,7 @@ export default endpoint(async (req, context) => {
         return {
           studentId: row.student_id,
           name: row.name,
-          rosterStatus: ROSTER_STATUS_WORDS[row.status] ?? row.status,
+          rosterStatus: ROSTER_STATUS_LABELS[row.status as RosterStatus] ?? row.status,
           eligible: row.status === 'completed' || (row.status === 'active' && batch.status === 'completed'),
           held: summary?.held ?? 0,
           percent,

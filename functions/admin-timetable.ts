@@ -4,24 +4,11 @@
  * first, then by time), with the days and times in words for the screen.
  */
 import type { Config } from '@netlify/functions';
-import { DAY_NAMES, type Batch } from '../src/lib/schemas/batch';
+import { DAY_NAMES, type Batch, type WeekClass } from '../src/lib/schemas/batch';
 import { query } from './_shared/platform/db';
 import { allowMethods, endpoint, json } from './_shared/platform/http';
 import { requireStaff } from './_shared/auth/staff';
 import { BATCH_COLUMNS, BATCH_FROM } from './_shared/classes/batches';
-
-/** One class of the week. */
-interface WeekClass {
-  day: number;
-  dayName: string;
-  startsAt: string;
-  endsAt: string;
-  batchId: string;
-  batch: string;
-  course: string;
-  room: string;
-  teacher: string | null;
-}
 
 /** The week's classes grouped by `key`, groups by name, classes by day then time. */
 function groupBy(classes: WeekClass[], key: (c: WeekClass) => string) {

@@ -19,8 +19,7 @@ import { query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { MAX_VERSION } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
-import { accountOf, STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound } from './_shared/records/students';
-import { nameKey } from '../src/lib/transliterate';
+import { accountOf, STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound, studentValues } from './_shared/records/students';
 
 /** `?version=N` of a DELETE. */
 const DeleteQuerySchema = z.object({
@@ -68,19 +67,7 @@ export default endpoint(async (req, context) => {
                      case when o.guardian_phone is distinct from s.guardian_phone then 'guardianPhone' end,
                      case when o.user_id is distinct from s.user_id then 'account' end
                    ], null) as changed`,
-        [
-          id,
-          version,
-          fields.name,
-          fields.email,
-          fields.phone ?? null,
-          fields.course,
-          fields.registrationDate ?? null,
-          nameKey(fields.name),
-          fields.guardianName ?? null,
-          fields.guardianPhone ?? null,
-          userId,
-        ],
+        [id, version, ...studentValues(fields, userId)],
       );
       if (!rows[0]) throw await studentMissedOrChanged(client, id);
       const { changed, ...updated } = rows[0];

@@ -16,9 +16,8 @@ import { query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { BIGINT_ID, FilterSchema, ListQuerySchema, cursorOf, listQuery, nextPageHeaders, pageOf, readCursor } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
-import { accountOf, STUDENT_COLUMNS } from './_shared/records/students';
+import { accountOf, STUDENT_COLUMNS, studentValues } from './_shared/records/students';
 import { nameMatches } from './_shared/records/name-keys';
-import { nameKey } from '../src/lib/transliterate';
 
 const StudentListQuerySchema = ListQuerySchema.extend({
   /** Part of a name or e-mail address. */
@@ -67,17 +66,7 @@ export default endpoint(async (req, context) => {
       `insert into students (name, email, phone, course, registration_date, name_latin, guardian_name, guardian_phone, user_id)
        values ($1, $2, $3, $4, coalesce($5::date, (now() at time zone 'Asia/Kolkata')::date), $6, $7, $8, $9)
        returning ${STUDENT_COLUMNS}`,
-      [
-        fields.name,
-        fields.email,
-        fields.phone ?? null,
-        fields.course,
-        fields.registrationDate ?? null,
-        nameKey(fields.name),
-        fields.guardianName ?? null,
-        fields.guardianPhone ?? null,
-        userId,
-      ],
+      studentValues(fields, userId),
     );
     const created = rows[0]!;
     await audit(

@@ -1,7 +1,7 @@
 /**
  * Attendance in words, for the admin app, the functions and the audit log alike (no schema here,
  * so a screen that only shows marks carries no validation code): the marks, their letters on the
- * monthly grid, weekdays, and India's days and months written out.
+ * monthly grid, and India's days and months written out (weekdays are in batch-words.ts).
  */
 
 /** The marks a student may get in a class. */
@@ -13,17 +13,6 @@ export const MARK_LABELS: Record<Mark, string> = { present: 'Present', absent: '
 
 /** A mark as the monthly grid shows it (its legend says what each letter means). */
 export const MARK_LETTERS: Record<Mark, string> = { present: 'P', absent: 'A', late: 'L', leave: 'Lv' };
-
-/** ISO weekdays (1 Monday … 7 Sunday) in words. */
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
-/** A batch's days in words: 'Monday, Wednesday, Friday'. */
-export const daysInWords = (days: readonly number[]) =>
-  [...days]
-    .sort((a, b) => a - b)
-    .map((d) => WEEKDAYS[d - 1] ?? '')
-    .filter(Boolean)
-    .join(', ');
 
 /** The ISO weekday (1 Monday … 7 Sunday) of a day written YYYY-MM-DD. */
 export const isoWeekday = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;

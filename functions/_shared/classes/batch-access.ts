@@ -9,7 +9,7 @@ import type { StaffMember } from '../auth/staff';
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { RecordIdSchema } from '../../../src/lib/schemas/records';
-import { dayInWords, daysInWords, isoWeekday, WEEKDAYS } from '../../../src/lib/schemas/attendance';
+import { DAY_NAMES, dayInWords, daysInWords, isoWeekday } from '../../../src/lib/schemas/attendance';
 import { holidayOn } from './holidays';
 
 /** A batch as attendance needs it. */
@@ -57,7 +57,7 @@ export function notAClassDay(batch: BatchFacts, day: string, today: string): str
     return `The batch “${batch.name}” runs from ${dayInWords(batch.startsOn)} to ${dayInWords(batch.endsOn)}, so it had no class on ${words}.`;
   }
   if (!batch.days.includes(isoWeekday(day))) {
-    return `The batch “${batch.name}” meets on ${daysInWords(batch.days)}; ${words} is a ${WEEKDAYS[isoWeekday(day) - 1]}.`;
+    return `The batch “${batch.name}” meets on ${daysInWords(batch.days)}; ${words} is a ${DAY_NAMES[isoWeekday(day)]}.`;
   }
   return null;
 }

@@ -134,3 +134,21 @@ export async function assignToBatch(client: PoolClient, batchId: string, student
   );
   return { batch: batch.name, student: name };
 }
+
+/**
+ * A batch's fields in the order the insert and the update take them (course, name, start and end
+ * days, weekdays, start and end times, room, teacher, seats, status).
+ */
+export const batchValues = (fields: BatchFields): unknown[] => [
+  fields.courseId,
+  fields.name,
+  fields.startsOn,
+  fields.endsOn,
+  fields.days,
+  fields.startsAt,
+  fields.endsAt,
+  fields.room,
+  fields.teacherId ?? null,
+  fields.seats,
+  fields.status,
+];

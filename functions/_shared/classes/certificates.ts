@@ -3,14 +3,11 @@
  * or any role that can take any batch's attendance: all; a Teacher: the batches they teach), and
  * a certificate row in the shapes staff and the public see.
  */
+import { batchStatusWord } from '../../../src/lib/batch-words';
 import type { CertificateBatch, PublicCertificate, StaffCertificate } from '../../../src/lib/schemas/certificate';
 import { can, type Role } from '../auth/roles';
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
-
-const BATCH_STATUS_WORDS: Record<string, string> = { planned: 'Planned', running: 'Running', completed: 'Completed' };
-/** A student's place in a batch, in words. */
-export const ROSTER_STATUS_WORDS: Record<string, string> = { active: 'Active', completed: 'Completed', left: 'Left' };
 
 /** Whether `role` may issue for every batch, not only the ones its member teaches. */
 export const issuesForAnyBatch = (role: Role): boolean => can(role, 'attendance-any');
@@ -37,7 +34,7 @@ export const batchOf = (row: BatchRow): CertificateBatch => ({
   course: row.course,
   startsOn: row.starts_on,
   endsOn: row.ends_on,
-  status: BATCH_STATUS_WORDS[row.status] ?? row.status,
+  status: batchStatusWord(row.status),
   completed: row.status === 'completed',
   teacher: row.teacher,
 });

@@ -2,6 +2,8 @@
 import type { Context } from '@netlify/functions';
 import { RecordIdSchema } from '../../../src/lib/schemas/records';
 import type { RosterEntry } from '../../../src/lib/schemas/batch';
+import type { PoolClient } from '@neondatabase/serverless';
+import { audit } from '../platform/audit';
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { batchNotFound } from './batches';
@@ -46,3 +48,14 @@ export async function placeOf(db: Queryable, batchId: string, studentId: string)
   }
   return rows[0];
 }
+
+/**
+ * The audit line of a change to a batch's roster by `staffId` (src/lib/audit-words.ts says it in
+ * words: 'added Sunita Sharma to', 'moved … to “Tally Evening” from').
+ */
+export const auditRoster = (
+  client: PoolClient,
+  by: { staffId: string; address: string },
+  batch: { id: string; name: string },
+  detail: Record<string, unknown>,
+): Promise<void> => audit({ staffId: by.staffId, action: 'update', entity: 'batch', entityId: batch.id, subject: batch.name, detail }, by.address, client);

@@ -9,7 +9,8 @@
  */
 import classes from '../../../content/classes.json';
 import { indiaToday } from '../../../src/lib/schemas/real-day';
-import { batchStatusWord, weekdayWords, type StudentAbsence, type StudentClasses } from '../../../src/lib/schemas/student-classes';
+import { SHORT_DAY_NAMES, batchStatusWord, daysInWords } from '../../../src/lib/batch-words';
+import type { StudentAbsence, StudentClasses } from '../../../src/lib/schemas/student-classes';
 import type { Queryable } from '../platform/db';
 import { attendanceSummaries } from './attendance-summary';
 
@@ -132,7 +133,7 @@ export async function classesOf(db: Queryable, studentIds: string[], now: Date):
       .map((b) => ({
         course: b.course,
         batch: b.name,
-        days: weekdayWords(b.days),
+        days: daysInWords(b.days, SHORT_DAY_NAMES),
         startsAt: b.starts_at,
         endsAt: b.ends_at,
         room: b.room,

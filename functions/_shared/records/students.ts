@@ -4,7 +4,8 @@
  */
 import type { PoolClient } from '@neondatabase/serverless';
 import { CONFLICT_MESSAGE } from '../../../src/lib/schemas/records';
-import type { Student } from '../../../src/lib/schemas/student';
+import type { Student, StudentFields } from '../../../src/lib/schemas/student';
+import { nameKey } from '../../../src/lib/transliterate';
 import { fieldErrors, HttpError } from '../platform/http';
 import type { Queryable } from '../platform/db';
 
@@ -21,6 +22,22 @@ export async function accountOf(client: Queryable, email: string | undefined): P
 }
 
 /** The answer for an id that names no student. */
+/**
+ * A student's fields in the order the insert and the update take them (name, e-mail, mobile,
+ * course, registration day, the name's Latin key, guardian, guardian's mobile, linked account).
+ */
+export const studentValues = (fields: StudentFields, userId: string | null): unknown[] => [
+  fields.name,
+  fields.email,
+  fields.phone ?? null,
+  fields.course,
+  fields.registrationDate ?? null,
+  nameKey(fields.name),
+  fields.guardianName ?? null,
+  fields.guardianPhone ?? null,
+  userId,
+];
+
 export const studentNotFound = () => new HttpError(404, 'This student was not found. The record may have been deleted.');
 
 /**

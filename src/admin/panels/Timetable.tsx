@@ -6,20 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DAY_NAMES, timeRange } from '../../lib/batch-words';
+import type { WeekClass } from '../../lib/schemas/batch';
 import { api, messageOf } from '../api';
 import PanelHeading from '../ui/PanelHeading';
 
-interface WeekClass {
-  day: number;
-  dayName: string;
-  startsAt: string;
-  endsAt: string;
-  batchId: string;
-  batch: string;
-  course: string;
-  room: string;
-  teacher: string | null;
-}
 interface Group {
   name: string;
   classes: WeekClass[];

@@ -7,7 +7,8 @@ import { MARKS, type Mark } from '../attendance-words';
 import { isRealDay } from './real-day';
 import { z } from './zod';
 
-export { MARKS, MARK_LABELS, MARK_LETTERS, WEEKDAYS, daysInWords, isoWeekday, dayInWords, monthInWords, type Mark } from '../attendance-words';
+export { MARKS, MARK_LABELS, MARK_LETTERS, isoWeekday, dayInWords, monthInWords, type Mark } from '../attendance-words';
+export { DAY_NAMES, daysInWords } from '../batch-words';
 
 /** The most a reason may say. */
 export const REASON_MAX = 200;

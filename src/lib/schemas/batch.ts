@@ -103,6 +103,20 @@ export interface Batch {
 }
 
 /** One student of a batch's roster. */
+/** One class of the week on the timetable (GET /api/admin/timetable). */
+export interface WeekClass {
+  day: number;
+  dayName: string;
+  startsAt: string;
+  endsAt: string;
+  batchId: string;
+  batch: string;
+  course: string;
+  room: string;
+  teacher: string | null;
+}
+
+/** A student on a batch's roster. */
 export interface RosterEntry {
   studentId: string;
   name: string;

@@ -68,22 +68,6 @@ export interface StudentClasses {
   certificates: StudentCertificate[];
 }
 
-/** ISO weekdays (1 = Monday … 7 = Sunday) as short words. */
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
-/** A batch's days as words, Monday first, e.g. [5, 1, 3] → 'Mon, Wed, Fri'. */
-export const weekdayWords = (days: readonly number[]): string =>
-  [...new Set(days)]
-    .filter((d) => d >= 1 && d <= 7)
-    .sort((a, b) => a - b)
-    .map((d) => WEEKDAYS[d - 1])
-    .join(', ');
-
-const BATCH_STATUS: Record<string, string> = { planned: 'Planned', running: 'Running', completed: 'Completed' };
-
-/** A batch's status as a word ('running' → 'Running'). */
-export const batchStatusWord = (status: string): string => BATCH_STATUS[status] ?? status;
-
 const shortDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const shortDayWithYear = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
