@@ -14,7 +14,7 @@ test('an Owner issues a certificate after the low-attendance warning, then revok
   const batchName = `Cert Batch ${randomBytes(3).toString('hex')}`;
   await withClient(async (client) => {
     const { rows } = await client.query<{ id: string }>(
-      `with c as (insert into courses (title, category, price, duration, description, image) values ('Tally Prime with GST', 'Accounting', 4200, '3 months', 'A course.', '/img/tally.webp') returning id)
+      `with c as (insert into courses (title, category, price, duration, description, image) values ('Tally Prime with GST', 'Accounting', 4200, '3 months', 'A course.', '/logo.svg') returning id)
        insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, seats, status)
        select id, $1, '2026-01-05', '2026-03-27', '{1,3,5}', '09:00', '10:00', 'Room 1', 30, 'running' from c returning id::text`,
       [batchName],

@@ -50,7 +50,7 @@ async function seedLists(api: APIRequestContext, request: APIRequestContext) {
       category: 'Accounting',
       price: 4200,
       duration: '3 months',
-      image: '/images/course.jpg',
+      image: '/logo.svg',
       description: 'Accounts with GST, taught on Tally Prime.',
     },
     headers,
