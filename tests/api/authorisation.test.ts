@@ -23,7 +23,8 @@ import { createAccount, login } from './accounts';
 import { insertApplication } from './staff-application-fixtures';
 import type { Target } from './global-setup';
 import { db, targets, uniqueEmail, uniqueName } from './helpers';
-import classesContent from '../../content/classes.json';
+import { holidayOn } from '../../functions/_shared/classes/holidays';
+import { indiaToday } from '../../src/lib/schemas/real-day';
 import { createStaffAccount, passwordStep, sessionCookieOf, signedInAdmin, staffFetch, totp, type TestRole } from './staff';
 
 type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
@@ -132,7 +133,7 @@ const job = (company: string) => ({
 /* ------------------------------------------------------------------- the office's classes --- */
 
 /** India's day today, YYYY-MM-DD. */
-const indiaDay = (offsetDays = 0) => new Date(Date.now() + 5.5 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const indiaDay = (offsetDays = 0) => indiaToday(new Date(Date.now() + offsetDays * 86_400_000));
 /** A course of its own (id), for the batches of one case. */
 const insertCourse = (target: Target) =>
   insert(
@@ -176,7 +177,7 @@ const batchFields = (courseId: string) => ({
   status: 'planned',
 });
 /** Whether today is a holiday of the institute's calendar (no register can be saved then). */
-const HOLIDAY_TODAY = (classesContent.holidays as { day: string }[]).some((h) => h.day === indiaDay());
+const HOLIDAY_TODAY = holidayOn(indiaDay()) !== null;
 const BOTH: readonly TestRole[] = ['counsellor', 'teacher'];
 const TEACHER: readonly TestRole[] = ['teacher'];
 

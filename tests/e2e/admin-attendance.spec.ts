@@ -10,10 +10,10 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import classes from '../../content/classes.json' with { type: 'json' };
+import { indiaToday } from '../../src/lib/schemas/real-day';
 import { expectNoViolations } from './axe';
 import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test } from './admin-fixtures';
 
-const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 const dayFromToday = (days: number) => new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A running batch meeting every day, taught by the member of staff whose e-mail is `teacherEmail` (or nobody yet), with `names` on its roster. */

@@ -7,15 +7,13 @@
  * address was verified). A record linked to another account is never matched by its e-mail: the
  * link is what staff decided.
  */
-import classes from '../../../content/classes.json';
 import { indiaToday } from '../../../src/lib/schemas/real-day';
+import { isoWeekday } from '../../../src/lib/attendance-words';
 import { SHORT_DAY_NAMES, batchStatusWord, daysInWords } from '../../../src/lib/batch-words';
 import type { StudentAbsence, StudentClasses } from '../../../src/lib/schemas/student-classes';
 import type { Queryable } from '../platform/db';
 import { attendanceSummaries } from './attendance-summary';
-
-/** The days on which no class is held (content/classes.json). */
-const HOLIDAYS: ReadonlySet<string> = new Set(classes.holidays.map((h) => h.day));
+import { holidayOn } from './holidays';
 
 /** What the next class of a batch depends on. */
 export interface BatchDays {
@@ -32,24 +30,21 @@ export interface BatchDays {
 /** India's wall clock ('HH:MM') at `now`. */
 const indiaClock = (now: Date): string => new Date(now.getTime() + 330 * 60_000).toISOString().slice(11, 16);
 
-/** The ISO weekday (1 = Monday) of a day written YYYY-MM-DD. */
-const isoWeekday = (day: string): number => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-
 const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The India day of the batch's next class at `now`: a day of its week, within its dates, not a
- * holiday; today while today's class has not ended. Null when none is left or the batch is
+ * holiday of content/classes.json; today while today's class has not ended. Null when none is left or the batch is
  * completed.
  */
-export function nextClassDay(batch: BatchDays, now: Date, holidays: ReadonlySet<string> = HOLIDAYS): string | null {
+export function nextClassDay(batch: BatchDays, now: Date): string | null {
   if (batch.status === 'completed') return null;
   const today = indiaToday(now);
   const clock = indiaClock(now);
   let day = batch.startsOn > today ? batch.startsOn : today;
   // A week has every weekday, and holidays are a few days a year: two months always reach a class.
   for (let i = 0; i < 62 && day <= batch.endsOn; i += 1, day = nextDay(day)) {
-    if (!batch.days.includes(isoWeekday(day)) || holidays.has(day)) continue;
+    if (!batch.days.includes(isoWeekday(day)) || holidayOn(day)) continue;
     if (day === today && clock >= batch.endsAt) continue;
     return day;
   }
