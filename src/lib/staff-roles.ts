@@ -53,6 +53,14 @@ export const PERMISSIONS = [
   'certificates',
   /** Revoking a certificate (with a reason). */
   'certificates-revoke',
+  /** Fees as status only: a student's dues and payments, Today's dues, the timetable of what is owed. */
+  'fees',
+  /** Taking fees at the counter, confirming or rejecting a student's UPI payment, cancelling a receipt, sending reminders. */
+  'fees-collect',
+  /** Fee plans and a student's dues (changing one, a scholarship or discount, waiving a late fee), with a reason. */
+  'fees-manage',
+  /** The collection and outstanding reports and their .xlsx and CSV exports. */
+  'fees-reports',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];

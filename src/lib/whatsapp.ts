@@ -81,6 +81,39 @@ export function fillAbsence(text: string, language: AbsenceLanguage, values: Par
   return fill(text, values, ABSENCE_FALLBACKS[language]);
 }
 
+/** The placeholders a dues reminder may use; the content schema refuses any other. */
+export const DUES_PLACEHOLDERS = ['name', 'amount', 'due', 'label', 'course', 'reference', 'link', 'institute'] as const;
+
+export type DuesPlaceholder = (typeof DUES_PLACEHOLDERS)[number];
+
+/** One language's dues reminder (content/whatsapp.json `dues`). */
+export interface DuesTemplate {
+  language: AbsenceLanguage;
+  /** The language in its own words, e.g. 'हिन्दी'. */
+  label: string;
+  /** The reminder: {amount} ('₹2,500'), {due} (the due day in words), {label} ('Instalment 2 of 3'), {link} (the upi://pay link). */
+  text: string;
+}
+
+const DUES_FALLBACKS: Record<AbsenceLanguage, Record<DuesPlaceholder, string>> = {
+  en: {
+    name: 'ji',
+    amount: 'the fee',
+    due: 'the due date',
+    label: 'the instalment',
+    course: 'the course',
+    reference: '-',
+    link: '',
+    institute: 'the institute',
+  },
+  hi: { name: 'जी', amount: 'फ़ीस', due: 'नियत तारीख़', label: 'किस्त', course: 'कोर्स', reference: '-', link: '', institute: 'संस्थान' },
+};
+
+/** A dues reminder filled in (the same rules as fillTemplate). */
+export function fillDues(text: string, language: AbsenceLanguage, values: Partial<Record<DuesPlaceholder, string | null | undefined>>): string {
+  return fill(text, values, DUES_FALLBACKS[language]);
+}
+
 /**
  * The wa.me link that opens a chat with an Indian mobile number (any of +91 98290 12345,
  * 09829012345, 9829012345) with `text` typed in. For a number that is not a mobile number, the

@@ -110,8 +110,11 @@ describe.each(targets)('staff roles on $name', (target) => {
     expect(await exports(owner.staff.id)).toHaveLength(1);
   });
 
-  it('an Accountant and a Teacher see the dashboard and their own account (a Teacher also their classes), nothing of the leads or students', async () => {
-    const allowed = { accountant: ['dashboard', 'account'], teacher: ['dashboard', 'account', 'timetable', 'attendance', 'certificates'] };
+  it('an Accountant and a Teacher see the dashboard and their own account (an Accountant also the fees, a Teacher their classes and fees as status), nothing of the leads or students', async () => {
+    const allowed = {
+      accountant: ['dashboard', 'account', 'fees', 'fees-collect', 'fees-manage', 'fees-reports'],
+      teacher: ['dashboard', 'account', 'timetable', 'attendance', 'certificates', 'fees'],
+    };
     for (const role of ['accountant', 'teacher'] as const) {
       const member = await signedInAdmin(target, `roles${role}`, role);
       expect((await call(member.cookie, '/api/admin/dashboard')).status, role).toBe(200);

@@ -11,7 +11,9 @@
  * - Counsellor also: the timetable, batches and their rosters (admitting a lead into a batch).
  * - Teacher: the timetable, attendance in their own batches' classes (today's; an Owner corrects
  *   older days) and certificates for their own batches' students.
- * - Accountant: the dashboard only, until the office's fees arrive.
+ * - Accountant: fees: plans and dues, collection at the counter, confirming UPI payments,
+ *   cancelling receipts, reminders and the reports.
+ * - Counsellor and Teacher see fees as status only ('fees': a student's dues and payments).
  * Everyone: their own account (security page, recovery codes, signing out).
  */
 import { PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from '../../../src/lib/staff-roles';
@@ -24,9 +26,9 @@ const EVERYONE: Permission[] = ['dashboard', 'account'];
 /** What each role may do. */
 export const GRANTS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
-  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches'],
-  accountant: EVERYONE,
-  teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates'],
+  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees'],
+  accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports'],
+  teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates', 'fees'],
 };
 
 /** Whether `role` may do `permission`. */

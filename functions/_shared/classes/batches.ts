@@ -7,6 +7,8 @@ import type { PoolClient } from '@neondatabase/serverless';
 import { CONFLICT_MESSAGE } from '../../../src/lib/schemas/records';
 import { DAY_NAMES, timeRange, type Batch, type BatchFields } from '../../../src/lib/schemas/batch';
 import { HttpError } from '../platform/http';
+import { createDuesForPlacement } from '../fees/dues';
+import { indiaToday } from '../../../src/lib/schemas/real-day';
 import type { Queryable } from '../platform/db';
 
 /** The select list of a Batch over `batches b join courses c left join staff t` (dates and times as text). */
@@ -98,6 +100,8 @@ export const fullMessage = (name: string, seats: number, taken: number) => `${na
 export interface Assigned {
   batch: string;
   student: string;
+  /** How many dues were made from the fee plan (0: no plan, or the student already owes for the course). */
+  dues: number;
 }
 
 /**
@@ -132,7 +136,7 @@ export async function assignToBatch(client: PoolClient, batchId: string, student
      on conflict (batch_id, student_id) do update set status = 'active', status_changed_on = (now() at time zone 'Asia/Kolkata')::date`,
     [batchId, studentId],
   );
-  return { batch: batch.name, student: name };
+  return { batch: batch.name, student: name, dues: await createDuesForPlacement(client, batchId, studentId, indiaToday()) };
 }
 
 /**

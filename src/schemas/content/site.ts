@@ -63,6 +63,33 @@ export const siteSchema = z.object({
     branchCode: text(),
     upiId: z.string().regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID like name@bank'),
   }),
+  /**
+   * Fees: the merchant UPI ID every payment link and QR code pays (a merchant ID: payer apps often
+   * flag payments to a personal ID as risky), the receipt numbers' prefix and, when the institute
+   * is registered for GST, what a tax invoice must show (CGST Rules, rule 46).
+   */
+  fees: z
+    .object({
+      /** The merchant UPI ID (pa of the upi://pay link). */
+      upiId: z.string().regex(/^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/, 'must be a UPI ID like name@bank'),
+      /** The payee's name the payer's app shows (pn). */
+      payeeName: text().max(60, 'keep the payee name under 60 characters'),
+      /** Starts every receipt number: PCI in PCI/26-27/00042 (2 to 4 capital letters, so the number fits 16 characters). */
+      receiptPrefix: z.string().regex(/^[A-Z]{2,4}$/, 'must be 2 to 4 capital letters, e.g. PCI'),
+      /** The GSTIN when registered for GST (receipts become tax invoices); null when not. */
+      gstin: z
+        .string()
+        .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN like 08ABCDE1234F1Z5')
+        .nullable(),
+      /** The services' accounting code (SAC) on a tax invoice, e.g. 999293 (commercial training and coaching). */
+      sac: z.string().regex(/^\d{6}$/, 'must be a 6-digit SAC code'),
+      /** CGST and SGST rates in percent (each half of the GST rate), e.g. 9 and 9. */
+      cgstPercent: z.number().min(0).max(14),
+      sgstPercent: z.number().min(0).max(14),
+      /** The place of supply on a tax invoice: the state and its code, e.g. "Rajasthan (08)". */
+      placeOfSupply: text(),
+    })
+    .refine((f) => f.cgstPercent === f.sgstPercent, { message: 'CGST and SGST are equal halves of the GST rate', path: ['sgstPercent'] }),
   /** The consent wording beside the Apply form's checkbox, and its version (stored with each application). */
   applyConsent: z.object({
     /** Change the version whenever the text changes, e.g. 2026-11 → 2027-01. */

@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
-import { ABSENCE_LANGUAGES, ABSENCE_PLACEHOLDERS, PLACEHOLDERS } from '../../lib/whatsapp';
+import { ABSENCE_LANGUAGES, ABSENCE_PLACEHOLDERS, DUES_PLACEHOLDERS, PLACEHOLDERS } from '../../lib/whatsapp';
 import { fromContent } from './loader';
 import { text } from './fields';
 
@@ -31,6 +31,27 @@ const absence = z.object({
   guardian: message(ABSENCE_PLACEHOLDERS),
 });
 
+/** One language's dues reminder (sent from Today's dues). */
+const dues = z.object({
+  /** en or hi. */
+  language: z.enum(ABSENCE_LANGUAGES, { message: `must be one of ${ABSENCE_LANGUAGES.join(', ')}` }),
+  /** The language in its own words ('English', 'हिन्दी'). */
+  label: text().max(30, 'keep the label under 30 characters'),
+  /** Placeholders {name}, {amount}, {due}, {label}, {course}, {reference}, {link} (the UPI link) and {institute}. */
+  text: message(DUES_PLACEHOLDERS).refine((v) => v.includes('{amount}') && v.includes('{due}') && v.includes('{link}'), 'must contain {amount}, {due} and {link}'),
+});
+
+/** One language in each language of ABSENCE_LANGUAGES, each once. */
+const everyLanguage = (what: string) => (list: { language: string }[], ctx: z.RefinementCtx) => {
+  list.forEach((item, i) => {
+    if (list.findIndex((other) => other.language === item.language) !== i)
+      ctx.addIssue({ code: 'custom', path: [i, 'language'], message: `"${item.language}" is listed twice` });
+  });
+  for (const language of ABSENCE_LANGUAGES) {
+    if (!list.some((item) => item.language === language)) ctx.addIssue({ code: 'custom', message: `give the ${what} in "${language}" too` });
+  }
+};
+
 /** One message staff can send from the admin. */
 const template = z.object({
   /** A short stable name in lower case with hyphens, e.g. `first-reply`. */
@@ -55,14 +76,8 @@ export const whatsapp = defineCollection({
         });
       }),
     /** The absence messages, one entry per language: English and Hindi both. */
-    absence: z.array(absence).superRefine((list, ctx) => {
-      list.forEach((item, i) => {
-        if (list.findIndex((other) => other.language === item.language) !== i)
-          ctx.addIssue({ code: 'custom', path: [i, 'language'], message: `"${item.language}" is listed twice` });
-      });
-      for (const language of ABSENCE_LANGUAGES) {
-        if (!list.some((item) => item.language === language)) ctx.addIssue({ code: 'custom', message: `give the absence messages in "${language}" too` });
-      }
-    }),
+    absence: z.array(absence).superRefine(everyLanguage('absence messages')),
+    /** The dues reminder, one entry per language: English and Hindi both. */
+    dues: z.array(dues).superRefine(everyLanguage('dues reminder')),
   }),
 });
