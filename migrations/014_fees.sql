@@ -149,3 +149,11 @@ create table fee_reminders (
   sent_at   timestamptz not null default now()
 );
 create index fee_reminders_due_idx on fee_reminders (due_id, sent_at desc);
+
+-- Mail to a student (kind 'student', to the student record's address): the link to their receipt
+-- on /account, never the receipt itself (the address may not be verified).
+alter table mail_outbox drop constraint mail_outbox_kind_check;
+alter table mail_outbox drop constraint mail_outbox_recipient_check;
+alter table mail_outbox
+  add constraint mail_outbox_kind_check check (kind in ('lead', 'alert', 'staff', 'applicant', 'student')),
+  add constraint mail_outbox_recipient_check check ((kind in ('staff', 'applicant', 'student')) = (recipient is not null));

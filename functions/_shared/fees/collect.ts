@@ -50,8 +50,11 @@ export interface Collected {
 /** Field error of a collection (400 with errors[field]). */
 const fieldError = (field: string, message: string, status = 400) => new HttpError(status, message, { errors: { [field]: message } });
 
+/** content/site.json's `fees` (the GSTIN may be null or given). */
+export type FeeSettings = Omit<typeof site.fees, 'gstin'> & { gstin: string | null };
+
 /** GST figures of an amount that includes the tax, when content/site.json gives a GSTIN (else null). */
-export function taxOf(amountPaise: number, fees: typeof site.fees = site.fees): Record<string, unknown> | null {
+export function taxOf(amountPaise: number, fees: FeeSettings = site.fees): Record<string, unknown> | null {
   if (!fees.gstin) return null;
   const cgstBp = Math.round(fees.cgstPercent * 100);
   const sgstBp = Math.round(fees.sgstPercent * 100);

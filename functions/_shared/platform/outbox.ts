@@ -113,10 +113,10 @@ export async function deliver(id: string, mail: Mail): Promise<boolean> {
 
 interface DueRow extends Partial<LeadSummary> {
   id: string;
-  outbox_kind: 'lead' | 'alert' | 'staff' | 'applicant';
+  outbox_kind: 'lead' | 'alert' | 'staff' | 'applicant' | 'student';
   alert_subject: string | null;
   alert_body: string | null;
-  /** Kinds 'staff' and 'applicant': the member of staff's or the applicant's address. */
+  /** Kinds 'staff', 'applicant' and 'student': the member of staff's, the applicant's or the student's address. */
   recipient: string | null;
   lead_id: string | null;
   received_at: Date | null;
