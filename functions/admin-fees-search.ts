@@ -4,17 +4,21 @@
  * or by a receipt number (PCI/26-27/00042), each with what they owe and what is overdue (paise).
  */
 import type { Config } from '@netlify/functions';
+import { z } from '../src/lib/schemas/zod';
 import { indiaDay } from '../src/lib/india-time';
 import { requireStaff } from './_shared/auth/staff';
 import { searchFeeStudents } from './_shared/fees/counter';
 import { audit } from './_shared/platform/audit';
+import { FilterSchema, listQuery } from './_shared/platform/paging';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json } from './_shared/platform/http';
+
+const SearchQuerySchema = z.object({ q: FilterSchema(60, 'the search') });
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
   const { staff, address } = await requireStaff(req, context, { need: 'fees' });
-  const q = (new URL(req.url).searchParams.get('q') ?? '').trim();
+  const q = listQuery(req, SearchQuerySchema).q ?? '';
   const day = indiaDay(new Date());
   return transaction(async (client) => {
     const { kind, students } = await searchFeeStudents(client, q, day);

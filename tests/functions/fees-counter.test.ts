@@ -26,7 +26,10 @@ const FUNCTIONS = ['admin-batch-students', 'admin-fees-search', 'admin-fees-stud
 
 beforeAll(async () => {
   ({ fx, client } = await openInProcess({ functions: FUNCTIONS }));
-  [owner, accountant, counsellor, teacher] = await Promise.all(['owner', 'accountant', 'counsellor', 'teacher'].map((r) => staffCookie(client, r as 'owner')));
+  owner = await staffCookie(client, 'owner');
+  accountant = await staffCookie(client, 'accountant');
+  counsellor = await staffCookie(client, 'counsellor');
+  teacher = await staffCookie(client, 'teacher');
   today = (await sql<{ d: string }>(`select ((now() at time zone 'Asia/Kolkata')::date)::text as d`))[0]!.d;
   const [course] = await sql<{ id: string }>(
     `insert into courses (title, category, price, duration, description, image) values ('Tally Prime', 'Accounts', 9000, '3 months', 'Tally.', '/logo.svg') returning id::text`,

@@ -6,6 +6,7 @@
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { CLAIM_STATE_LABELS, DUE_STATE_LABELS, PAYMENT_MODE_LABELS, receiptStateWord, type ClaimState, type PaymentMode } from '../../../src/lib/fee-words';
+import { nameMatches } from '../records/name-keys';
 import { balanceSql, duesOf, type Due } from './dues';
 
 /** One student of a search, with what they owe on the day (paise). */
@@ -35,27 +36,27 @@ export function searchKindOf(q: string): SearchKind {
   return 'name';
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Up to 20 students matching `q`, with their owed and overdue totals on `day`. */
 export async function searchFeeStudents(db: Queryable, q: string, day: string): Promise<{ kind: SearchKind; students: FeeStudentHit[] }> {
   const kind = searchKindOf(q);
+  const params: unknown[] = [day];
+  const param = (value: unknown) => (params.push(value), `$${params.length}`);
   const match = {
-    receipt: `s.id in (select student_id from fee_receipts where upper(number) = upper($1))`,
-    due: `s.id in (select student_id from fee_dues where upper(reference) = upper($1))`,
-    // The last digits of a number stored with +91 or spaces still match.
-    mobile: `regexp_replace(coalesce(s.phone, ''), '\\D', '', 'g') like '%' || $1 || '%'`,
-    name: `lower(s.name) like '%' || lower($1) || '%'`,
-  }[kind];
-  const term = kind === 'mobile' ? q.replace(/[\s+-]/g, '') : kind === 'name' ? escapeLike(q) : q;
+    receipt: () => `s.id in (select student_id from fee_receipts where upper(number) = upper(${param(q)}))`,
+    due: () => `s.id in (select student_id from fee_dues where upper(reference) = upper(${param(q)}))`,
+    // The digits anywhere in the number, however it was stored (+91, spaces).
+    mobile: () => `regexp_replace(coalesce(s.phone, ''), '\\D', '', 'g') like '%' || ${param(q.replace(/[\s+-]/g, ''))} || '%'`,
+    // By its letters, or in the other script ("sharma" finds शर्मा), as the student list searches.
+    name: () => nameMatches('s', q, param),
+  }[kind]();
   const { rows } = await db.query<FeeStudentHit>(
     `select s.id::text, s.name, s.phone, s.course,
-            coalesce(sum(${balanceSql('$2')}), 0)::int as "owedPaise",
-            coalesce(sum(${balanceSql('$2')}) filter (where d.due_on < $2::date), 0)::int as "overduePaise"
+            coalesce(sum(${balanceSql('$1')}), 0)::int as "owedPaise",
+            coalesce(sum(${balanceSql('$1')}) filter (where d.due_on < $1::date), 0)::int as "overduePaise"
        from students s left join fee_dues d on d.student_id = s.id
       where ${match}
       group by s.id order by lower(s.name), s.id limit 20`,
-    [term, day],
+    params,
   );
   return { kind, students: rows };
 }
