@@ -65,9 +65,9 @@ export default function CollectFees() {
         <p role="status">Nobody matches “{q}”. Check the spelling, or try the mobile number.</p>
       ) : (
         <>
-          <h2 className="admin-subheading" role="status">
-            {found.data.students.length === 1 ? '1 student found' : `${found.data.students.length} students found`}
-          </h2>
+          <div role="status">
+            <h2 className="admin-subheading">{found.data.students.length === 1 ? '1 student found' : `${found.data.students.length} students found`}</h2>
+          </div>
           <ul className="lead-cards">
             {found.data.students.map((s) => (
               <li key={s.id} className="lead-card">
