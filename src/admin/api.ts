@@ -52,7 +52,7 @@ export function sessionEnded() {
 }
 
 /** Calls the API: GET without `body`, else the method given (POST by default) with a JSON body. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   return (await call<T>(path, init)).data;
 }
 
@@ -80,7 +80,10 @@ export async function apiPage<T>(address: string, rowsOf: (body: unknown) => T[]
   return { rows: rowsOf(data), next };
 }
 
-async function call<T>(path: string, { method, body }: { method?: string; body?: unknown } = {}): Promise<{ data: T; response: Response }> {
+async function call<T>(
+  path: string,
+  { method, body, headers }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ data: T; response: Response }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -88,7 +91,7 @@ async function call<T>(path: string, { method, body }: { method?: string; body?:
       credentials: 'same-origin',
       // Staff always see the records as they are now, never a copy the browser kept.
       cache: 'no-store',
-      headers: { accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: { accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? null : JSON.stringify(body),
     });
   } catch {

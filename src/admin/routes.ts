@@ -35,6 +35,7 @@ export const PATHS = {
   deleteStudents: '/batches/remove',
   timetable: '/timetable',
   certificates: '/adminCertificates',
+  fees: '/fees',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -66,7 +67,9 @@ export type Panel =
   | 'batch-roster'
   | 'batch-remove'
   | 'timetable'
-  | 'certificates';
+  | 'certificates'
+  | 'fees'
+  | 'fees-student';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -98,6 +101,8 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'batch-remove': 'batches',
   timetable: 'timetable',
   certificates: 'certificates',
+  fees: 'fees',
+  'fees-student': 'fees',
 };
 
 /** One address of the admin app. */
@@ -147,7 +152,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: `${PATHS.classes}/:batchId`, panel: 'register', screen: 'Register' },
   { path: `${PATHS.attendance}/:batchId`, panel: 'attendance-grid', screen: 'Attendance' },
   { path: PATHS.certificates, panel: 'certificates', h1: 'Certificates' },
+  { path: PATHS.fees, panel: 'fees', h1: 'Collect fees' },
+  { path: `${PATHS.fees}/students/:studentId`, panel: 'fees-student', screen: 'A student’s fees' },
 ];
+
+/** The address of one student's fees at the counter. */
+export const feesStudentPath = (id: string) => `/fees/students/${encodeURIComponent(id)}`;
 
 /** The address of one lead's page. */
 export const leadPath = (id: string) => `/adminLeads/${encodeURIComponent(id)}`;
@@ -173,7 +183,7 @@ export interface NavGroup {
 }
 
 /**
- * The sidebar, in the spec's order (Fees is not built, so it is not listed), then the
+ * The sidebar, in the spec's order, then the
  * staff pages. The spec's 'Student', 'Students' and 'Users' are named for what they hold, so a
  * newcomer tells them apart: the student list, the student records' management, and the accounts
  * students open on the website.
@@ -205,6 +215,7 @@ export const NAV: (NavLink | NavGroup)[] = [
   },
   { label: 'Timetable', href: PATHS.timetable },
   { label: 'Certificates', href: PATHS.certificates },
+  { label: 'Fees', items: [{ label: 'Collect fees', href: PATHS.fees }] },
   { label: 'Courses', href: PATHS.courses },
   { label: 'Jobs Opening', href: PATHS.jobs },
   { label: 'Update Notification', href: PATHS.notification },

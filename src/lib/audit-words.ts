@@ -11,6 +11,8 @@ import { STATUS_LABELS, type LeadStatus } from './schemas/lead';
 import { RECORD_KINDS, recordKindLabel } from './labels';
 import { ROLE_LABELS, type Role } from './staff-roles';
 import { ROSTER_STATUS_LABELS, type RosterStatus } from './batch-words';
+import { PAYMENT_MODE_LABELS, type PaymentMode } from './fee-words';
+import { formatRupees, isPaise } from './money';
 
 /** What the sentence is made from: a line of audit_log and the names around it. */
 export interface AuditFacts {
@@ -64,6 +66,10 @@ function recordWords(facts: AuditFacts): string {
           : '';
       return `the attendance of batch “${name}”${when}`;
     }
+    case 'fees':
+      return `the fees of ${name}`;
+    case 'receipt':
+      return `receipt ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
     case 'certificate':
       return `certificate ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
     case 'batch':
@@ -149,6 +155,16 @@ function rosterChange(detail: Record<string, unknown>): string {
   }
 }
 
+/** A receipt's amount in words, with its advance: '₹2,500' or '₹9,500 (₹500 as an advance)'. */
+function receiptAmount(detail: Record<string, unknown> | null): string {
+  const paise = (v: unknown) => (isPaise(v) ? formatRupees(v) : '');
+  const advance = Number(detail?.['advancePaise']) > 0 ? ` (${paise(detail?.['advancePaise'])} as an advance)` : '';
+  return `${paise(detail?.['amountPaise']) || 'a payment'}${advance}`;
+}
+
+/** A payment mode in words ('Bank transfer'); the stored value when unknown. */
+const paymentModeWords = (v: unknown) => (Object.hasOwn(PAYMENT_MODE_LABELS, text(v)) ? PAYMENT_MODE_LABELS[text(v) as PaymentMode] : text(v));
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
@@ -189,6 +205,7 @@ export function auditSentence(facts: AuditFacts): string {
     case 'view':
       return entityId ? `${who} opened ${record}.` : `${who} looked at ${listWords(facts)}.`;
     case 'revoke':
+      if (entity === 'receipt') return `${who} cancelled ${record}: “${text(detail?.['reason'])}”.`;
       return `${who} revoked ${record}: “${text(detail?.['reason'])}”.`;
     case 'create':
       if (entity === 'attendance') return attendanceWords(who, facts, record);
@@ -197,6 +214,7 @@ export function auditSentence(facts: AuditFacts): string {
         const attendance = warned ? ` despite attendance of ${detail?.['attendance'] === null ? 'no recorded class' : `${text(detail?.['attendance'])}%`}` : '';
         return `${who} issued ${record} (${text(detail?.['course'])}, batch ${text(detail?.['batch'])})${attendance}.`;
       }
+      if (entity === 'receipt') return `${who} collected ${receiptAmount(detail)} by ${paymentModeWords(detail?.['mode'])}: ${record}.`;
       if (entity === 'student' && detail?.['reference'])
         return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
       return `${who} added ${record}.`;

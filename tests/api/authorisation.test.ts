@@ -130,6 +130,20 @@ const job = (company: string) => ({
   applyLink: 'https://example.in/apply',
 });
 
+/** A student record of its own with one open due of ₹3,000 (id), for the fees cases. */
+async function insertFeeStudent(target: Target): Promise<string> {
+  const id = await insert(target, `insert into students (name, email, phone, course) values ($1, $2, '9829012345', 'Tally Prime') returning id`, [
+    uniqueName('Authz Fees Student'),
+    uniqueEmail('authz-fees'),
+  ]);
+  await db(
+    target,
+    `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on) values ('DZ' || $2, $1, 1, 'Course fee', 300000, $3::date)`,
+    [id, randomBytes(6).toString('hex'), indiaDay()],
+  );
+  return id;
+}
+
 /* ------------------------------------------------------------------- the office's classes --- */
 
 /** India's day today, YYYY-MM-DD. */
@@ -890,6 +904,68 @@ const CASES: Case[] = [
       return {
         call: { route: `/api/admin/certificates/${number}/revoke`, body: { reason: 'Revoked by the authorisation test.' } },
         state: () => rows(s.target, 'select revoked_at, revoked_by from certificates where number = $1', [number]),
+      };
+    },
+  },
+  // Fees at the counter: every role sees where a student stands; an Owner or Accountant collects and cancels.
+  {
+    method: 'GET',
+    path: '/api/admin/fees/students',
+    roles: EVERY_ROLE,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const q = uniqueName('Authz Fees');
+      return {
+        call: { route: `/api/admin/fees/students?q=${encodeURIComponent(q)}` },
+        state: () => rows(s.target, `select id from audit_log where staff_id = any($1::uuid[]) and entity = 'fees' and detail->>'q' = $2`, [s.staffIds, q]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/fees/students/{id}',
+    roles: EVERY_ROLE,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertFeeStudent(s.target);
+      return { call: { route: `/api/admin/fees/students/${id}` }, state: auditLines(s, 'fees', id) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fees/collect',
+    roles: ['accountant'],
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertFeeStudent(s.target);
+      return {
+        call: { route: '/api/admin/fees/collect', body: { studentId: id, amount: '500', mode: 'cash', paidOn: indiaDay() } },
+        state: () =>
+          rows(s.target, 'select paid_paise from fee_dues where student_id = $1 union all select amount_paise from fee_receipts where student_id = $1', [id]),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fees/receipts/{id}/cancel',
+    roles: ['accountant'],
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const studentId = await insertFeeStudent(s.target);
+      const tag = randomBytes(4).toString('hex');
+      const receipt = await insert(
+        s.target,
+        `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, paid_on, received_by_name)
+         values ($1, 'AUTHZ', $2, 50000, 'cash', $3, 'Authz Staff') returning id`,
+        [`AZ/${tag}`, studentId, indiaDay()],
+      );
+      return {
+        call: { route: `/api/admin/fees/receipts/${receipt}/cancel`, body: { reason: 'Cancelled by the authorisation test.' } },
+        state: () => rows(s.target, 'select cancelled_at, cancelled_reason from fee_receipts where id = $1', [receipt]),
       };
     },
   },

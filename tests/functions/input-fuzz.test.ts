@@ -297,6 +297,24 @@ const newCertificate = async () => {
   );
   return number;
 };
+/** A student of their own owing one ₹3,000 due (id), for a Collect. */
+const newDueStudent = async () => {
+  const [row] = await sql<{ id: string }>(`insert into students (name, email, course) values ('Asha Verma', $1, 'Tally Prime') returning id::text`, [email()]);
+  await sql(`insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on) values ($1, $2, 1, 'Course fee', 300000, '2026-06-01')`, [
+    `DF${unique()}`,
+    row!.id,
+  ]);
+  return row!.id;
+};
+/** A cash receipt of its own for the shared student (id), to cancel. */
+const newReceipt = async () =>
+  (
+    await sql<{ id: string }>(
+      `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, paid_on, received_by_name)
+       values ($1, '26-27', $2, 50000, 'cash', '2026-06-01', 'Asha Admin') returning id::text`,
+      [`FZ/${unique()}`.slice(0, 16), record.student],
+    )
+  )[0]!.id;
 const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
 const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualification', 'salary', 'candidate', 'post', 'applyLink', 'closesOn'];
 const LEAD_FILTERS = ['kind', 'status', 'source', 'form', 'course', 'from', 'to', 'due', 'assigned', 'q', 'sort'];
@@ -742,6 +760,36 @@ const FUZZ: Record<string, Case[]> = {
       },
       body: ['reason'],
       params: ['number'],
+    },
+  ],
+  'admin-fees-search': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/fees/students', query: { q: 'asha' } }),
+      query: ['q'],
+    },
+  ],
+  'admin-fees-student': [
+    {
+      probe: async () => staff({ method: 'GET', path: `/api/admin/fees/students/${record.student}`, params: { id: record.student } }),
+      params: ['id'],
+    },
+  ],
+  'admin-fees-collect': [
+    {
+      probe: async () =>
+        staff(post('/api/admin/fees/collect', { studentId: await newDueStudent(), amount: '1,000', mode: 'upi', utr: '412345678901', paidOn: '2026-06-01' })),
+      body: ['studentId', 'amount', 'mode', 'utr', 'chequeNumber', 'paidOn', 'dueIds'],
+      values: { studentId: IDS, paidOn: DAYS },
+    },
+  ],
+  'admin-fees-receipt-cancel': [
+    {
+      probe: async () => {
+        const id = await newReceipt();
+        return staff(post(`/api/admin/fees/receipts/${id}/cancel`, { reason: 'Entered twice by mistake.' }, { params: { id } }));
+      },
+      body: ['reason'],
+      params: ['id'],
     },
   ],
   certificate: [

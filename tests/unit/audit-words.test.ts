@@ -52,4 +52,29 @@ describe('auditSentence', () => {
       'Asha Verma looked at the certificates of batch Morning A (12 students).',
     );
   });
+
+  it('says a fee collected (with an advance), a receipt cancelled, a student’s fees opened and a fees search in words', () => {
+    const receipt = { subject: 'PCI/26-27/00042', student: 'Sunita Sharma', amountPaise: 250050, advancePaise: 0, mode: 'bank' };
+    expect(auditSentence({ actor: 'Kavita Joshi', action: 'create', entity: 'receipt', entityId: '42', detail: receipt })).toBe(
+      'Kavita Joshi collected ₹2,500.50 by Bank transfer: receipt PCI/26-27/00042 of Sunita Sharma.',
+    );
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'create',
+        entity: 'receipt',
+        entityId: '42',
+        detail: { ...receipt, amountPaise: 950000, advancePaise: 50000, mode: 'cash' },
+      }),
+    ).toBe('Kavita Joshi collected ₹9,500 (₹500 as an advance) by Cash: receipt PCI/26-27/00042 of Sunita Sharma.');
+    expect(
+      auditSentence({ actor: 'Kavita Joshi', action: 'revoke', entity: 'receipt', entityId: '42', detail: { ...receipt, reason: 'Wrong student.' } }),
+    ).toBe('Kavita Joshi cancelled receipt PCI/26-27/00042 of Sunita Sharma: “Wrong student.”.');
+    expect(auditSentence({ actor: 'Ravi Kumar', action: 'view', entity: 'fees', entityId: '7', detail: { subject: 'Sunita Sharma', receipts: 2 } })).toBe(
+      'Ravi Kumar opened the fees of Sunita Sharma.',
+    );
+    expect(auditSentence({ actor: 'Ravi Kumar', action: 'view', entity: 'fees', entityId: null, detail: { q: '3210', count: 1 } })).toBe(
+      'Ravi Kumar looked at the list of students’ fees (1 shown, search “3210”).',
+    );
+  });
 });

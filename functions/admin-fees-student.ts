@@ -1,0 +1,35 @@
+/**
+ * GET /api/admin/fees/students/{id} (permission 'fees': every role; a Counsellor or Teacher only
+ * reads): the student, their dues with state words, receipts with what each paid and whether it
+ * stands, UPI payments they reported that wait or were rejected, and the totals (plan, paid so
+ * far, balance, overdue, due now, advance held). Each opening is an audit line.
+ */
+import type { Config } from '@netlify/functions';
+import { indiaDay } from '../src/lib/india-time';
+import { RecordIdSchema } from '../src/lib/schemas/records';
+import { requireStaff } from './_shared/auth/staff';
+import { studentFees } from './_shared/fees/counter';
+import { audit } from './_shared/platform/audit';
+import { transaction } from './_shared/platform/db';
+import { HttpError, allowMethods, endpoint, json } from './_shared/platform/http';
+
+const notFound = () => new HttpError(404, 'This student was not found. The list may be out of date: please search again.');
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET');
+  const { staff, address } = await requireStaff(req, context, { need: 'fees' });
+  const id = RecordIdSchema.safeParse(context.params?.['id']);
+  if (!id.success) throw notFound();
+  return transaction(async (client) => {
+    const fees = await studentFees(client, id.data, indiaDay(new Date()));
+    if (!fees) throw notFound();
+    await audit(
+      { staffId: staff.id, action: 'view', entity: 'fees', entityId: id.data, subject: fees.student.name, detail: { receipts: fees.receipts.length } },
+      address,
+      client,
+    );
+    return json(fees);
+  });
+});
+
+export const config: Config = { path: '/api/admin/fees/students/:id' };

@@ -1,0 +1,58 @@
+/**
+ * Collect fees at the counter on a phone, as an Accountant: search a student by name, open them
+ * (one tap), and collect the amount filled in, in cash (a second tap): the receipt number shows
+ * with its Print link, and the balance goes down. The student and their dues are written straight
+ * to the test server's database (the plans are tested on their own).
+ */
+import { randomBytes } from 'node:crypto';
+import { expectNoViolations } from './axe';
+import { expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test } from './admin-fixtures';
+import { withClient } from './database';
+
+test.describe('as an Accountant', () => {
+  test.use({ storageState: SIGNED_OUT });
+
+  test('an Accountant finds a student and collects a cash part payment in two taps, and sees the receipt number', async ({ page, adminApi }) => {
+    const tag = randomBytes(3).toString('hex');
+    const name = `Kiran Fees${tag}`;
+    await withClient(async (client) => {
+      const [student] = (
+        await client.query<{ id: string }>(
+          `insert into students (name, email, phone, course) values ($1, $2, '9829055501', 'Tally Prime') returning id::text`,
+          [name, `kiran-${tag}@example.in`],
+        )
+      ).rows;
+      // ₹3,000 fell due five days ago (overdue), ₹3,000 falls due next month.
+      await client.query(
+        `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on) values
+           ($1, $3, 1, 'Instalment 1 of 2', 300000, (now() at time zone 'Asia/Kolkata')::date - 5),
+           ($2, $3, 2, 'Instalment 2 of 2', 300000, (now() at time zone 'Asia/Kolkata')::date + 30)`,
+        [`E${tag}1`, `E${tag}2`, student!.id],
+      );
+    });
+    const accountant = await inviteColleague(adminApi, 'Accountant', 'accountant');
+    await signInFirstTime(page, accountant);
+
+    await page.goto('/fees');
+    await expect(panelHeading(page)).toHaveText('Collect fees');
+    await page.getByLabel('Find a student').fill(`fees${tag}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('Owes ₹6,000 · ₹3,000 overdue');
+    await expectNoViolations(page, 'the Collect fees search at 360px');
+
+    // Tap 1: the student; tap 2: Collect the amount filled in, in cash.
+    await page.getByRole('link', { name }).click();
+    await expect(panelHeading(page)).toHaveText(`Fees of ${name}`);
+    await expect(page.getByLabel('Amount (₹)')).toHaveValue('3000');
+    await expectNoViolations(page, 'a student’s fees at 360px');
+    await page.getByRole('button', { name: 'Collect ₹3000' }).click();
+
+    const made = page.getByRole('status').filter({ hasText: 'Receipt PCI/' });
+    await expect(made).toContainText(/Receipt PCI\/\d{2}-\d{2}\/\d{5}: ₹3,000 received from Kiran Fees\w+ by Cash\./);
+    const number = /PCI\/\d{2}-\d{2}\/\d{5}/.exec((await made.textContent()) ?? '')![0];
+    await expect(made.getByRole('link', { name: `Print receipt ${number}` })).toHaveAttribute('target', '_blank');
+    await expect(page.getByRole('heading', { name: `Receipt ${number} · Valid` })).toBeVisible();
+    await expect(page.getByRole('definition').nth(2)).toHaveText('₹3,000');
+    await expectNoViolations(page, 'the receipt made at 360px');
+  });
+});
