@@ -8,6 +8,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode } from '../../lib/fee-words';
+import { CollectSchema } from '../../lib/schemas/fees';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { ApiError, api, messageOf } from '../api';
 import type { CollectAnswer, StudentFees } from './fee-types';
@@ -32,22 +33,29 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const body = {
+      studentId: fees.student.id,
+      amount,
+      mode,
+      utr: mode === 'upi' || mode === 'bank' ? utr : '',
+      chequeNumber: mode === 'cheque' ? chequeNumber : '',
+      paidOn,
+      advance,
+    };
+    // The function's own schema, here first: a mistake is told at once, and nothing is sent.
+    const checked = CollectSchema.safeParse(body);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0] ?? 'amount')] ??= issue.message;
+      setErrors(found);
+      setFailure('Please check the form: nothing was recorded.');
+      return;
+    }
     setBusy(true);
     setErrors({});
     setFailure('');
     try {
-      const answer = await api<CollectAnswer>('/api/admin/fees/collect', {
-        body: {
-          studentId: fees.student.id,
-          amount,
-          mode,
-          utr: mode === 'upi' || mode === 'bank' ? utr : '',
-          chequeNumber: mode === 'cheque' ? chequeNumber : '',
-          paidOn,
-          advance,
-        },
-        headers: { 'idempotency-key': key },
-      });
+      const answer = await api<CollectAnswer>('/api/admin/fees/collect', { body, headers: { 'idempotency-key': key } });
       setDone(answer);
       setKey(newKey());
       setUtr('');
