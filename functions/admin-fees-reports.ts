@@ -30,7 +30,8 @@ export default endpoint(async (req, context) => {
   const { by, view, format } = query;
   const from = query.from ?? `${today.slice(0, 7)}-01`;
   const to = query.to ?? (from > today ? from : today);
-  if (from > to) throw new HttpError(400, 'Please check the highlighted fields and try again.', { errors: { to: 'The last day cannot be before the first day.' } });
+  if (from > to)
+    throw new HttpError(400, 'Please check the highlighted fields and try again.', { errors: { to: 'The last day cannot be before the first day.' } });
   // A download of students' payments is refused when another site asks for it, even as a GET.
   if (format !== 'json' && crossSite(req)) throw new HttpError(403, CROSS_SITE_MESSAGE);
 

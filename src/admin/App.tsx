@@ -38,6 +38,7 @@ const Security = lazy(() => import('./panels/Security'));
 const Attendance = lazy(() => import('./panels/Attendance'));
 const BatchScreens = lazy(() => import('./panels/BatchScreens'));
 const Certificates = lazy(() => import('./panels/Certificates'));
+const FeeReports = lazy(() => import('./fees/FeeReports'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -69,6 +70,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'batch-remove': () => <BatchScreens screen="remove" />,
   timetable: () => <BatchScreens screen="timetable" />,
   certificates: () => <Certificates />,
+  'fee-reports': () => <FeeReports />,
 };
 
 interface Props {

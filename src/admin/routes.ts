@@ -35,6 +35,7 @@ export const PATHS = {
   deleteStudents: '/batches/remove',
   timetable: '/timetable',
   certificates: '/adminCertificates',
+  feeReports: '/fees/reports',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -66,12 +67,14 @@ export type Panel =
   | 'batch-roster'
   | 'batch-remove'
   | 'timetable'
-  | 'certificates';
+  | 'certificates'
+  | 'fee-reports';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
   dashboard: 'dashboard',
-  today: 'leads',
+  // Every role sees something on Today: the leads (with 'leads') and the dues to chase (with 'fees').
+  today: 'fees',
   leads: 'leads',
   lead: 'leads',
   students: 'students',
@@ -98,6 +101,7 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'batch-remove': 'batches',
   timetable: 'timetable',
   certificates: 'certificates',
+  'fee-reports': 'fees-reports',
 };
 
 /** One address of the admin app. */
@@ -147,6 +151,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: `${PATHS.classes}/:batchId`, panel: 'register', screen: 'Register' },
   { path: `${PATHS.attendance}/:batchId`, panel: 'attendance-grid', screen: 'Attendance' },
   { path: PATHS.certificates, panel: 'certificates', h1: 'Certificates' },
+  { path: PATHS.feeReports, panel: 'fee-reports', h1: 'Fee reports' },
 ];
 
 /** The address of one lead's page. */
@@ -173,7 +178,7 @@ export interface NavGroup {
 }
 
 /**
- * The sidebar, in the spec's order (Fees is not built, so it is not listed), then the
+ * The sidebar, in the spec's order, then the
  * staff pages. The spec's 'Student', 'Students' and 'Users' are named for what they hold, so a
  * newcomer tells them apart: the student list, the student records' management, and the accounts
  * students open on the website.
@@ -205,6 +210,7 @@ export const NAV: (NavLink | NavGroup)[] = [
   },
   { label: 'Timetable', href: PATHS.timetable },
   { label: 'Certificates', href: PATHS.certificates },
+  { label: 'Fees', items: [{ label: 'Fee reports', href: PATHS.feeReports }] },
   { label: 'Courses', href: PATHS.courses },
   { label: 'Jobs Opening', href: PATHS.jobs },
   { label: 'Update Notification', href: PATHS.notification },

@@ -30,7 +30,7 @@ async function listOf(db: Queryable, which: keyof typeof LIST, today: string, te
   const where = `${OPEN} and ${LIST[which]} ${mine}`;
   // Sums in SQL as bigint (text over the wire), then Number: paise stay exact.
   const { rows: items } = await db.query<DueToChase>(
-      `select d.id::text, d.reference, d.student_id::text as "studentId", s.name as student, s.phone, c.title as course, b.name as batch,
+    `select d.id::text, d.reference, d.student_id::text as "studentId", s.name as student, s.phone, c.title as course, b.name as batch,
               d.label, d.due_on::text as "dueOn", ${balanceSql('$1')}::int as "balancePaise", ($1::date - d.due_on)::int as "daysOverdue",
               (select max(r.sent_at) from fee_reminders r where r.due_id = d.id) as "remindedAt"
          from fee_dues d join students s on s.id = d.student_id

@@ -61,12 +61,23 @@ export async function collectionReport(db: Queryable, from: string, to: string, 
     [from, to],
   );
   const list: CollectionRow[] = rows.map((r) => ({ key: r.key, label: labelOf(by, r.key, r.course), receipts: r.receipts, amountPaise: Number(r.amount) }));
-  return { view: 'collection', from, to, by, rows: list, totalPaise: Number(totals[0]!.amount), receipts: totals[0]!.receipts, cancelled: totals[0]!.cancelled };
+  return {
+    view: 'collection',
+    from,
+    to,
+    by,
+    rows: list,
+    totalPaise: Number(totals[0]!.amount),
+    receipts: totals[0]!.receipts,
+    cancelled: totals[0]!.cancelled,
+  };
 }
 
 /** What each batch's students owe, have paid and have left to pay on `today`, and how much of it is overdue. */
 export async function outstandingReport(db: Queryable, today: string): Promise<OutstandingReport> {
-  const { rows } = await db.query<{ batchId: string | null; batch: string | null; course: string | null; students: number } & Record<'owed' | 'paid' | 'balance' | 'overdue', string>>(
+  const { rows } = await db.query<
+    { batchId: string | null; batch: string | null; course: string | null; students: number } & Record<'owed' | 'paid' | 'balance' | 'overdue', string>
+  >(
     `select d.batch_id::text as "batchId", max(b.name) as batch, max(c.title) as course, count(distinct d.student_id)::int as students,
             sum(${owedSql('$1')})::bigint::text as owed, sum(d.paid_paise)::bigint::text as paid,
             sum(${balanceSql('$1')})::bigint::text as balance,

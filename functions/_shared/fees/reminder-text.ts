@@ -13,7 +13,8 @@ import { UPI_PAYEE } from './collect';
 /** What a reminder names. */
 export interface ReminderFacts {
   student: string;
-  phone: string;
+  /** The student's phone (none: WhatsApp asks whom to send it to). */
+  phone: string | null;
   course: string | null;
   label: string;
   reference: string;
@@ -47,5 +48,5 @@ export function reminderMessage(due: ReminderFacts, language: AbsenceLanguage): 
     link: upi,
     institute: site.name,
   });
-  return { text, link: whatsAppLink(due.phone, text) };
+  return { text, link: whatsAppLink(due.phone ?? '', text) };
 }

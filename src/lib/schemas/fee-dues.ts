@@ -29,7 +29,7 @@ export interface DueToChase {
   reference: string;
   studentId: string;
   student: string;
-  phone: string;
+  phone: string | null;
   course: string | null;
   batch: string | null;
   label: string;
@@ -76,7 +76,10 @@ export const ReportQuerySchema = z
     from: z.preprocess(blankIsMissing, FeeDaySchema('the first day').optional()),
     to: z.preprocess(blankIsMissing, FeeDaySchema('the last day').optional()),
     by: z.preprocess(blankIsMissing, z.enum(REPORT_GROUPS, { message: 'Please group the collection by day, month, payment mode or course.' }).default('day')),
-    view: z.preprocess(blankIsMissing, z.enum(['collection', 'outstanding'], { message: 'Please choose the collection or the outstanding dues.' }).default('collection')),
+    view: z.preprocess(
+      blankIsMissing,
+      z.enum(['collection', 'outstanding'], { message: 'Please choose the collection or the outstanding dues.' }).default('collection'),
+    ),
     format: z.preprocess(blankIsMissing, z.enum(['json', 'csv', 'xlsx'], { message: 'Please choose the file as CSV or Excel (xlsx).' }).default('json')),
   })
   .superRefine((q, ctx) => {
