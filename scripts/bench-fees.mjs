@@ -94,7 +94,7 @@ async function seed(databaseUrl) {
     await q(
       `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, utr, paid_on, received_by, received_by_name)
        select 'BEN/' || lpad(n::text, 6, '0'), 'bench', s.id, 50000, m.mode,
-              case when m.mode <> 'cash' then lpad(n::text, 12, '4') end, $1::date - (n % 365)::int, $2::uuid, 'Bench Owner'
+              case when m.mode <> 'cash' then '4' || lpad(n::text, 11, '0') end, $1::date - (n % 365)::int, $2::uuid, 'Bench Owner'
          from (select id, row_number() over (order by id) as r from students) s, generate_series(1, 10) k,
               lateral (select (s.r - 1) * 10 + k as n) x,
               lateral (select (array['cash','upi','bank'])[1 + x.n % 3] as mode) m`,
