@@ -40,6 +40,7 @@ const BatchScreens = lazy(() => import('./panels/BatchScreens'));
 const Certificates = lazy(() => import('./panels/Certificates'));
 const CollectFees = lazy(() => import('./fees/CollectFees'));
 const StudentFees = lazy(() => import('./fees/StudentFees'));
+const FeeReports = lazy(() => import('./fees/FeeReports'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -73,6 +74,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   certificates: () => <Certificates />,
   fees: () => <CollectFees />,
   'fees-student': ({ studentId }) => <StudentFees studentId={studentId!} />,
+  'fee-reports': () => <FeeReports />,
 };
 
 interface Props {

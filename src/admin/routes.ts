@@ -36,6 +36,7 @@ export const PATHS = {
   timetable: '/timetable',
   certificates: '/adminCertificates',
   fees: '/fees',
+  feeReports: '/fees/reports',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -69,12 +70,14 @@ export type Panel =
   | 'timetable'
   | 'certificates'
   | 'fees'
-  | 'fees-student';
+  | 'fees-student'
+  | 'fee-reports';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
   dashboard: 'dashboard',
-  today: 'leads',
+  // Every role sees something on Today: the leads (with 'leads') and the dues to chase (with 'fees').
+  today: 'fees',
   leads: 'leads',
   lead: 'leads',
   students: 'students',
@@ -103,6 +106,7 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   certificates: 'certificates',
   fees: 'fees',
   'fees-student': 'fees',
+  'fee-reports': 'fees-reports',
 };
 
 /** One address of the admin app. */
@@ -154,6 +158,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.certificates, panel: 'certificates', h1: 'Certificates' },
   { path: PATHS.fees, panel: 'fees', h1: 'Collect fees' },
   { path: `${PATHS.fees}/students/:studentId`, panel: 'fees-student', screen: 'A student’s fees' },
+  { path: PATHS.feeReports, panel: 'fee-reports', h1: 'Fee reports' },
 ];
 
 /** The address of one student's fees at the counter. */
@@ -215,7 +220,13 @@ export const NAV: (NavLink | NavGroup)[] = [
   },
   { label: 'Timetable', href: PATHS.timetable },
   { label: 'Certificates', href: PATHS.certificates },
-  { label: 'Fees', items: [{ label: 'Collect fees', href: PATHS.fees }] },
+  {
+    label: 'Fees',
+    items: [
+      { label: 'Collect fees', href: PATHS.fees },
+      { label: 'Fee reports', href: PATHS.feeReports },
+    ],
+  },
   { label: 'Courses', href: PATHS.courses },
   { label: 'Jobs Opening', href: PATHS.jobs },
   { label: 'Update Notification', href: PATHS.notification },

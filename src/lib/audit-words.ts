@@ -200,14 +200,20 @@ export function auditSentence(facts: AuditFacts): string {
     case 'view-document':
       return `${who} opened ${documentWords(detail)} of ${record}.`;
     case 'export':
+      if (entity === 'fee-receipts')
+        return `${who} exported the fee receipts from ${dayInWords(text(detail?.['from']))} to ${dayInWords(text(detail?.['to']))} (${count(detail?.['count'], 'receipt')}) to a spreadsheet.`;
       if (entity === 'attendance') return `${who} exported ${record} (${count(detail?.['count'], 'student')}) to a spreadsheet.`;
       return `${who} exported ${count(detail?.['count'], 'lead')} to a spreadsheet.`;
     case 'view':
+      if (entity === 'fee-dues') return `${who} looked at the fees overdue and due this week (${count(detail?.['count'], 'due')}).`;
+      if (entity === 'fee-report') return `${who} looked at the fee reports.`;
       return entityId ? `${who} opened ${record}.` : `${who} looked at ${listWords(facts)}.`;
     case 'revoke':
       if (entity === 'receipt') return `${who} cancelled ${record}: “${text(detail?.['reason'])}”.`;
       return `${who} revoked ${record}: “${text(detail?.['reason'])}”.`;
     case 'create':
+      if (entity === 'fee-reminder')
+        return `${who} sent a WhatsApp reminder of due ${text(detail?.['subject'])} to ${text(detail?.['student'])} (${detail?.['language'] === 'hi' ? 'Hindi' : 'English'}).`;
       if (entity === 'attendance') return attendanceWords(who, facts, record);
       if (entity === 'certificate') {
         const warned = detail?.['attendance'] !== undefined;

@@ -992,6 +992,46 @@ const CASES: Case[] = [
     },
   }, // The office's classes: batches, rosters, the timetable, attendance and certificates.
   ...CLASS_CASES,
+  // Fees: the dues to chase (every role sees their status: a view is an audit line), a reminder of one, the reports.
+  {
+    method: 'GET',
+    path: '/api/admin/fees/dues',
+    roles: EVERY_ROLE,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/fees/dues?within=overdue' }, state: auditLines(s, 'fee-dues') }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fees/reminders',
+    roles: ['accountant'],
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const studentId = await insert(s.target, `insert into students (name, email, phone, course) values ($1, $2, '9829012345', 'Tally Prime') returning id`, [
+        uniqueName('Authz Payer'),
+        uniqueEmail('authzpayer'),
+      ]);
+      const dueId = await insert(
+        s.target,
+        `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on)
+         values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, 1, 'Course fee', 250000, current_date - 3) returning id`,
+        [studentId],
+      );
+      return {
+        call: { route: '/api/admin/fees/reminders', body: { dueId, language: 'hi' } },
+        state: () => rows(s.target, 'select id, staff_id from fee_reminders where due_id = $1', [dueId]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/fees/reports',
+    roles: ['accountant'],
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/fees/reports?by=mode' }, state: auditLines(s, 'fee-report') }),
+  },
 ];
 
 /* --------------------------------------------------------------------------- callers --- */

@@ -170,6 +170,67 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
       expect(await mailsTo(disabled.staff.email)).toEqual([]);
     });
 
+    it('gives those who collect fees the dues to chase, overdue and due this week with their totals, and no one else', async () => {
+      // Days in 2002: no other test's due or lead falls then, so these alone are listed.
+      const [accountant, counsellor] = await Promise.all([
+        signedInAdmin(target, 'digestfees', 'accountant'),
+        signedInAdmin(target, 'digestnofees', 'counsellor'),
+      ]);
+      await insertLead(target, { status: 'contacted', follow_up_on: '2002-03-09', assigned_to: counsellor.staff.id });
+      const [student] = await db<{ id: string }>(
+        target,
+        `insert into students (name, email, phone, course) values ('Dues Student', 'dues.student@example.in', '9829012345', 'Tally Prime') returning id::text`,
+      );
+      const due = (label: string, paise: number, day: string, paid = 0) =>
+        db(
+          target,
+          `insert into fee_dues (reference, student_id, seq, label, amount_paise, paid_paise, due_on)
+           values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, 1, $2, $3, $4, $5)`,
+          [student!.id, label, paise, paid, day],
+        );
+      await due('Instalment 1 of 3', 300000, '2002-03-01', 100000);
+      await due('Instalment 2 of 3', 300000, '2002-03-10');
+      await due('Instalment 3 of 3', 250050, '2002-03-17');
+      await due('Exam fee', 50000, '2002-03-18');
+
+      await runDigest('2002-03-10');
+      const [mail] = await eventually(async () => {
+        const found = await mailsTo(accountant.staff.email);
+        expect(found).toHaveLength(1);
+        return found;
+      });
+      // The lead assigned to nobody in the test above is still everybody's follow-up.
+      expect(mail).toMatch(/\nSubject: Your follow-ups for 10 Mar 2002: \d+; dues to chase: 3\n/);
+      expect(mail).toContain(
+        [
+          'Dues to chase',
+          '',
+          'Overdue: 1, ₹2,000 in all',
+          '1. Dues Student, 9829012345: ₹2,000, Instalment 1 of 3, due 1 Mar 2002 (9 days overdue)',
+          '',
+          'Due this week: 2, ₹5,500.50 in all',
+          '1. Dues Student, 9829012345: ₹3,000, Instalment 2 of 3, due today',
+          '2. Dues Student, 9829012345: ₹2,500.50, Instalment 3 of 3, due 17 Mar 2002',
+        ].join('\n'),
+      );
+      expect(mail).not.toContain('Exam fee');
+      const [counsellorMail] = await eventually(async () => {
+        const found = (await mailsTo(counsellor.staff.email)).filter((m) => m.includes('10 Mar 2002'));
+        expect(found).toHaveLength(1);
+        return found;
+      });
+      expect(counsellorMail).not.toContain('Dues to chase');
+      // Settled, they are no longer listed: the accountant's mail of the next day has no dues to chase.
+      await db(target, `update fee_dues set paid_paise = amount_paise, settled_on = '2002-03-10' where student_id = $1`, [student!.id]);
+      await runDigest('2002-03-11');
+      const next = await eventually(async () => {
+        const found = (await mailsTo(accountant.staff.email)).filter((m) => m.includes('11 Mar 2002'));
+        expect(found).toHaveLength(1);
+        return found;
+      });
+      expect(next[0]).not.toContain('Dues to chase');
+    });
+
     it('runs for today by default, once', async () => {
       const member = await signedInAdmin(target, 'digesttoday');
       const lead = await insertLead(target, { status: 'interested', follow_up_on: dayFromToday(0), visit_on: dayFromToday(0), assigned_to: member.staff.id });

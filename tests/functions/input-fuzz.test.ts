@@ -315,6 +315,15 @@ const newReceipt = async () =>
       [`FZ/${unique()}`.slice(0, 16), record.student],
     )
   )[0]!.id;
+/** An overdue due of the fuzz's student (a reminder of it is accepted). */
+const newDue = async () =>
+  (
+    await sql<{ id: string }>(
+      `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on)
+       values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, 1, 'Course fee', 250000, current_date - 3) returning id::text`,
+      [record.student],
+    )
+  )[0]!.id;
 const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
 const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualification', 'salary', 'candidate', 'post', 'applyLink', 'closesOn'];
 const LEAD_FILTERS = ['kind', 'status', 'source', 'form', 'course', 'from', 'to', 'due', 'assigned', 'q', 'sort'];
@@ -750,6 +759,26 @@ const FUZZ: Record<string, Case[]> = {
         ),
       body: ['batchId', 'studentId', 'grade', 'marks', 'issuedOn'],
       values: { batchId: IDS, studentId: IDS, issuedOn: DAYS },
+    },
+  ],
+  'admin-fees-dues': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/fees/dues', query: { within: 'overdue' } }), query: ['within'] }],
+  'admin-fees-reminders': [
+    {
+      probe: async () => staff(post('/api/admin/fees/reminders', { dueId: await newDue(), language: 'hi' })),
+      body: ['dueId', 'language'],
+      values: { dueId: IDS },
+    },
+  ],
+  'admin-fees-reports': [
+    {
+      probe: async () =>
+        staff({
+          method: 'GET',
+          path: '/api/admin/fees/reports',
+          query: { from: '2026-04-01', to: '2026-04-30', by: 'course', view: 'collection', format: 'csv' },
+        }),
+      query: ['from', 'to', 'by', 'view', 'format'],
+      values: { from: DAYS, to: DAYS },
     },
   ],
   'admin-certificate-revoke': [

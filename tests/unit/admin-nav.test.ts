@@ -23,12 +23,23 @@ describe('the sidebar by role', () => {
     for (const hidden of ['Staff', 'Audit log', 'Courses', 'Jobs Opening', 'Update Notification']) expect(links).not.toContain(hidden);
   });
 
-  it('shows an Accountant the dashboard, Collect fees and their own security page', () => {
-    expect(sidebarOf('accountant')).toEqual(['Dashboard', 'Fees', 'Collect fees', 'Security']);
+  it('shows an Accountant the dashboard, Today (the dues to chase), Collect fees, the fee reports and their own security page', () => {
+    expect(sidebarOf('accountant')).toEqual(['Dashboard', 'Today', 'Fees', 'Collect fees', 'Fee reports', 'Security']);
   });
 
   it('shows a Teacher Today’s classes, the batches and the timetable to read, and the certificates of their batches, but not the screens that change a batch', () => {
-    expect(sidebarOf('teacher')).toEqual(['Dashboard', 'Today’s classes', 'Batch', 'Batch List', 'Timetable', 'Certificates', 'Fees', 'Collect fees', 'Security']);
+    expect(sidebarOf('teacher')).toEqual([
+      'Dashboard',
+      'Today',
+      'Today’s classes',
+      'Batch',
+      'Batch List',
+      'Timetable',
+      'Certificates',
+      'Fees',
+      'Collect fees',
+      'Security',
+    ]);
   });
 
   it('shows a Counsellor the whole Batch submenu and the timetable', () => {

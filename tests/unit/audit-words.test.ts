@@ -77,4 +77,31 @@ describe('auditSentence', () => {
       'Ravi Kumar looked at the list of students’ fees (1 shown, search “3210”).',
     );
   });
+
+  it('says a fee reminder sent, the dues to chase and the fee reports looked at, and the receipts exported', () => {
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'create',
+        entity: 'fee-reminder',
+        entityId: '12',
+        detail: { subject: 'D000012', student: 'Asha Verma', language: 'hi' },
+      }),
+    ).toBe('Kavita Joshi sent a WhatsApp reminder of due D000012 to Asha Verma (Hindi).');
+    expect(auditSentence({ actor: 'Kavita Joshi', action: 'view', entity: 'fee-dues', entityId: null, detail: { count: 4 } })).toBe(
+      'Kavita Joshi looked at the fees overdue and due this week (4 dues).',
+    );
+    expect(auditSentence({ actor: 'Kavita Joshi', action: 'view', entity: 'fee-report', entityId: null, detail: { view: 'collection' } })).toBe(
+      'Kavita Joshi looked at the fee reports.',
+    );
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'export',
+        entity: 'fee-receipts',
+        entityId: null,
+        detail: { from: '2026-04-01', to: '2026-04-30', count: 31, file: 'csv' },
+      }),
+    ).toBe('Kavita Joshi exported the fee receipts from Wednesday, 1 April 2026 to Thursday, 30 April 2026 (31 receipts) to a spreadsheet.');
+  });
 });

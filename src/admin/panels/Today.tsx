@@ -7,7 +7,8 @@
  * /api/admin/outbox/{id}). Each lead has one-tap Call, WhatsApp, E-mail and Open; after a call or
  * message the outcome dialog asks what came of it and the next step. 'Mine only' leaves out leads
  * assigned to colleagues. For those who run batches or take attendance: the students below the
- * attendance threshold.
+ * attendance threshold. For those who see fees: the dues overdue and due this week (DuesOnToday).
+ * Those without the leads (an Accountant, a Teacher) see only what is theirs to see.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
@@ -17,6 +18,7 @@ import type { FailedNotice as FailedMail, Today as TodayData } from '../../lib/s
 import { api, listQuery, messageOf } from '../api';
 import { useCan } from '../app-info';
 import LowAttendanceList from '../classes/LowAttendanceList';
+import DuesOnToday from '../fees/DuesOnToday';
 import { useContactDialog } from '../leads/ContactDialog';
 import LeadCard from '../leads/LeadCard';
 import { TODAY_KEY } from '../leads/lead-api';
@@ -33,10 +35,12 @@ export default function Today() {
   const mayHandleFailed = can('outbox');
   // The server lists students below the attendance threshold to those who run batches or take attendance.
   const seesAttendance = can('attendance') || can('batches');
+  const seesLeads = can('leads');
   const today = useQuery({
     queryKey: [...TODAY_KEY, { mine }],
     queryFn: () => api<TodayData>(`/api/admin/today${listQuery({ mine: mine ? 1 : null })}`),
     staleTime: 0,
+    enabled: seesLeads,
   });
   const contact = useContactDialog();
   const data = today.data;
@@ -44,60 +48,65 @@ export default function Today() {
   return (
     <section className="admin-panel lead-today">
       <PanelHeading title="Today" />
-      <div className="lead-today__bar">
-        <label className="lead-toggle" htmlFor={`${id}-mine`}>
-          <input id={`${id}-mine`} type="checkbox" checked={mine} onChange={(event) => setMine(event.target.checked)} />
-          Mine only
-        </label>
-        <button type="button" className="btn btn--sm btn--outline" disabled={today.isFetching} onClick={() => void today.refetch()}>
-          {today.isFetching && data ? 'Refreshing...' : 'Refresh'}
-        </button>
-      </div>
-      {mine && <p className="form-hint">Leads assigned to you or to nobody.</p>}
+      {seesLeads && (
+        <>
+          <div className="lead-today__bar">
+            <label className="lead-toggle" htmlFor={`${id}-mine`}>
+              <input id={`${id}-mine`} type="checkbox" checked={mine} onChange={(event) => setMine(event.target.checked)} />
+              Mine only
+            </label>
+            <button type="button" className="btn btn--sm btn--outline" disabled={today.isFetching} onClick={() => void today.refetch()}>
+              {today.isFetching && data ? 'Refreshing...' : 'Refresh'}
+            </button>
+          </div>
+          {mine && <p className="form-hint">Leads assigned to you or to nobody.</p>}
 
-      {today.isPending ? (
-        <p role="status">Loading today's leads...</p>
-      ) : today.isError ? (
-        <div role="alert">
-          <p className="form-error">{messageOf(today.error, "Today's leads could not be loaded.")}</p>
-          <button type="button" className="btn btn--sm btn--outline" onClick={() => void today.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        data && (
-          <>
-            <LeadSection title="Follow-ups due" empty="No follow-ups are due. Well done.">
-              {data.due.map((lead) => (
-                <LeadCard
-                  key={lead._id}
-                  lead={lead}
-                  waited={dueText(lead.followUp ?? data.today, data.today)}
-                  urgent={(lead.followUp ?? '') < data.today}
-                  onContact={contact.open}
-                />
-              ))}
-            </LeadSection>
-            <LeadSection title="Assigned to you" empty="No new leads are waiting for you.">
-              {data.assigned.map((lead) => (
-                <LeadCard key={lead._id} lead={lead} waited={`Waiting ${ageOf(lead.createdAt)}`} onContact={contact.open} />
-              ))}
-            </LeadSection>
-            <LeadSection title="Enquired again" empty="Nobody has enquired again since staff last looked.">
-              {data.again.map((lead) => (
-                <LeadCard key={lead._id} lead={lead} waited={`Enquired again ${ageOf(lead.createdAt)} ago`} onContact={contact.open} />
-              ))}
-            </LeadSection>
-            <LeadSection title="New enquiries and applications nobody has touched" empty="Every new enquiry and application has been seen to.">
-              {data.untouched.map((lead) => (
-                <LeadCard key={lead._id} lead={lead} waited={`Waiting ${ageOf(lead.createdAt)}`} onContact={contact.open} />
-              ))}
-            </LeadSection>
-            {mayHandleFailed && <FailedSection failed={data.failed} />}
-            {seesAttendance && <LowAttendanceList students={data.lowAttendance} />}
-          </>
-        )
+          {today.isPending ? (
+            <p role="status">Loading today's leads...</p>
+          ) : today.isError ? (
+            <div role="alert">
+              <p className="form-error">{messageOf(today.error, "Today's leads could not be loaded.")}</p>
+              <button type="button" className="btn btn--sm btn--outline" onClick={() => void today.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            data && (
+              <>
+                <LeadSection title="Follow-ups due" empty="No follow-ups are due. Well done.">
+                  {data.due.map((lead) => (
+                    <LeadCard
+                      key={lead._id}
+                      lead={lead}
+                      waited={dueText(lead.followUp ?? data.today, data.today)}
+                      urgent={(lead.followUp ?? '') < data.today}
+                      onContact={contact.open}
+                    />
+                  ))}
+                </LeadSection>
+                <LeadSection title="Assigned to you" empty="No new leads are waiting for you.">
+                  {data.assigned.map((lead) => (
+                    <LeadCard key={lead._id} lead={lead} waited={`Waiting ${ageOf(lead.createdAt)}`} onContact={contact.open} />
+                  ))}
+                </LeadSection>
+                <LeadSection title="Enquired again" empty="Nobody has enquired again since staff last looked.">
+                  {data.again.map((lead) => (
+                    <LeadCard key={lead._id} lead={lead} waited={`Enquired again ${ageOf(lead.createdAt)} ago`} onContact={contact.open} />
+                  ))}
+                </LeadSection>
+                <LeadSection title="New enquiries and applications nobody has touched" empty="Every new enquiry and application has been seen to.">
+                  {data.untouched.map((lead) => (
+                    <LeadCard key={lead._id} lead={lead} waited={`Waiting ${ageOf(lead.createdAt)}`} onContact={contact.open} />
+                  ))}
+                </LeadSection>
+                {mayHandleFailed && <FailedSection failed={data.failed} />}
+                {seesAttendance && <LowAttendanceList students={data.lowAttendance} />}
+              </>
+            )
+          )}
+        </>
       )}
+      {can('fees') && <DuesOnToday />}
       {contact.dialog}
     </section>
   );

@@ -1,0 +1,150 @@
+/**
+ * The fee reports: what was collected in a period (India's days: a receipt's paid_on), grouped by
+ * day, month, payment mode or course; what is outstanding by batch; and the receipts of a period as
+ * an accountant imports them. Totals leave out cancelled receipts (the export lists them, marked
+ * Cancelled). Sums are made in SQL as bigint (sent as text) and read with Number: paise stay exact.
+ */
+import type { Queryable } from '../platform/db';
+import { rupeeFigure } from '../../../src/lib/money';
+import { formatIndiaDay } from '../../../src/lib/india-time';
+import { monthInWords } from '../../../src/lib/attendance-words';
+import { PAYMENT_MODE_LABELS, receiptStateWord, type PaymentMode } from '../../../src/lib/fee-words';
+import type { CollectionReport, CollectionRow, OutstandingReport, OutstandingRow, ReportGroup } from '../../../src/lib/schemas/fee-dues';
+import { balanceSql, owedSql } from './dues';
+
+const PERIOD = `r.paid_on between $1::date and $2::date`;
+
+/** The grouping's key and the SQL of one group's receipts and amount. */
+const GROUPS: Record<Exclude<ReportGroup, 'course'>, string> = {
+  day: `r.paid_on::text`,
+  month: `to_char(r.paid_on, 'YYYY-MM')`,
+  mode: `r.mode`,
+};
+
+/** A group's key in words. */
+function labelOf(by: ReportGroup, key: string, course: string | null): string {
+  if (by === 'day') return formatIndiaDay(key);
+  if (by === 'month') return monthInWords(key);
+  if (by === 'mode') return PAYMENT_MODE_LABELS[key as PaymentMode] ?? key;
+  return course ?? 'Course removed';
+}
+
+/** What was collected from `from` to `to` (YYYY-MM-DD, both included), grouped `by`. */
+export async function collectionReport(db: Queryable, from: string, to: string, by: ReportGroup): Promise<CollectionReport> {
+  let rows: { key: string; course: string | null; receipts: number; amount: string }[];
+  if (by === 'course') {
+    // A receipt may pay dues of more than one course: each course counts what was allocated to it,
+    // and the part kept as an advance is its own line, so the lines add up to the receipts.
+    ({ rows } = await db.query(
+      `select key, max(course) as course, count(distinct receipt_id)::int as receipts, sum(amount)::bigint::text as amount from (
+         select coalesce(d.course_id::text, 'none') as key, c.title as course, a.receipt_id, a.amount_paise as amount
+           from fee_receipts r join fee_allocations a on a.receipt_id = r.id join fee_dues d on d.id = a.due_id
+           left join courses c on c.id = d.course_id
+          where ${PERIOD} and r.cancelled_at is null
+         union all
+         select 'advance', 'Advance (not yet due)', r.id, r.advance_paise from fee_receipts r
+          where ${PERIOD} and r.cancelled_at is null and r.advance_paise > 0
+       ) p group by key order by sum(amount) desc, key`,
+      [from, to],
+    ));
+  } else {
+    ({ rows } = await db.query(
+      `select ${GROUPS[by]} as key, null as course, count(*)::int as receipts, sum(r.amount_paise)::bigint::text as amount
+         from fee_receipts r where ${PERIOD} and r.cancelled_at is null group by 1 order by 1`,
+      [from, to],
+    ));
+  }
+  const { rows: totals } = await db.query<{ receipts: number; cancelled: number; amount: string }>(
+    `select count(*) filter (where r.cancelled_at is null)::int as receipts, count(*) filter (where r.cancelled_at is not null)::int as cancelled,
+            coalesce(sum(r.amount_paise) filter (where r.cancelled_at is null), 0)::bigint::text as amount
+       from fee_receipts r where ${PERIOD}`,
+    [from, to],
+  );
+  const list: CollectionRow[] = rows.map((r) => ({ key: r.key, label: labelOf(by, r.key, r.course), receipts: r.receipts, amountPaise: Number(r.amount) }));
+  return {
+    view: 'collection',
+    from,
+    to,
+    by,
+    rows: list,
+    totalPaise: Number(totals[0]!.amount),
+    receipts: totals[0]!.receipts,
+    cancelled: totals[0]!.cancelled,
+  };
+}
+
+/** What each batch's students owe, have paid and have left to pay on `today`, and how much of it is overdue. */
+export async function outstandingReport(db: Queryable, today: string): Promise<OutstandingReport> {
+  const { rows } = await db.query<
+    { batchId: string | null; batch: string | null; course: string | null; students: number } & Record<'owed' | 'paid' | 'balance' | 'overdue', string>
+  >(
+    `select d.batch_id::text as "batchId", max(b.name) as batch, max(c.title) as course, count(distinct d.student_id)::int as students,
+            sum(${owedSql('$1')})::bigint::text as owed, sum(d.paid_paise)::bigint::text as paid,
+            sum(${balanceSql('$1')})::bigint::text as balance,
+            coalesce(sum(${balanceSql('$1')}) filter (where d.due_on < $1::date), 0)::bigint::text as overdue
+       from fee_dues d left join batches b on b.id = d.batch_id left join courses c on c.id = coalesce(b.course_id, d.course_id)
+      group by d.batch_id order by sum(${balanceSql('$1')}) desc, max(b.name)`,
+    [today],
+  );
+  const list: OutstandingRow[] = rows.map((r) => ({
+    batchId: r.batchId,
+    batch: r.batch ?? 'Not in a batch',
+    course: r.course,
+    students: r.students,
+    owedPaise: Number(r.owed),
+    paidPaise: Number(r.paid),
+    balancePaise: Number(r.balance),
+    overduePaise: Number(r.overdue),
+  }));
+  const sum = (field: 'owedPaise' | 'paidPaise' | 'balancePaise' | 'overduePaise') => list.reduce((total, r) => total + r[field], 0);
+  return {
+    view: 'outstanding',
+    today,
+    rows: list,
+    totals: { owedPaise: sum('owedPaise'), paidPaise: sum('paidPaise'), balancePaise: sum('balancePaise'), overduePaise: sum('overduePaise') },
+  };
+}
+
+/** The columns of the export, as an accountant's software imports them. */
+export const EXPORT_HEADINGS = ['Date', 'Receipt no.', 'Student', 'Course', 'Mode', 'UTR', 'Amount', 'Taxable value', 'CGST', 'SGST', 'Status'];
+
+/** Every receipt of the period, cancelled ones included (marked), oldest first: rupees with two decimals. */
+export async function exportRows(db: Queryable, from: string, to: string): Promise<string[][]> {
+  const { rows } = await db.query<{
+    paidOn: string;
+    number: string;
+    student: string;
+    courses: string | null;
+    mode: PaymentMode;
+    utr: string | null;
+    amount: string;
+    tax: { taxablePaise?: number; cgstPaise?: number; sgstPaise?: number } | null;
+    cancelledAt: string | null;
+  }>(
+    `select r.paid_on::text as "paidOn", r.number, s.name as student, r.mode, r.utr, r.amount_paise::text as amount, r.tax,
+            r.cancelled_at::text as "cancelledAt",
+            (select string_agg(distinct c.title, '; ') from fee_allocations a join fee_dues d on d.id = a.due_id join courses c on c.id = d.course_id
+              where a.receipt_id = r.id) as courses
+       from fee_receipts r join students s on s.id = r.student_id
+      where ${PERIOD} order by r.paid_on, r.id`,
+    [from, to],
+  );
+  return rows.map((r) => {
+    const amount = Number(r.amount);
+    // Without a GSTIN the receipt carries no tax: its whole amount is the value, with no CGST or SGST.
+    const taxable = r.tax?.taxablePaise ?? amount;
+    return [
+      r.paidOn,
+      r.number,
+      r.student,
+      r.courses ?? '',
+      PAYMENT_MODE_LABELS[r.mode],
+      r.utr ?? '',
+      rupeeFigure(amount),
+      rupeeFigure(taxable),
+      rupeeFigure(r.tax?.cgstPaise ?? 0),
+      rupeeFigure(r.tax?.sgstPaise ?? 0),
+      receiptStateWord(r.cancelledAt),
+    ];
+  });
+}

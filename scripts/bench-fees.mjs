@@ -1,0 +1,297 @@
+// Benchmark of the fees: 2,000 students in 100 batches of 10 courses, each owing three instalments,
+// and 20,000 receipts (ten a student, spread over the past year, cash, UPI and bank) with their
+// allocations, seeded with set-based SQL; then the student search at the counter (GET
+// /api/admin/fees/students?q= by name, mobile digits and due reference), Collect (POST
+// /api/admin/fees/collect, a part payment in cash) and the month's collection report (GET
+// /api/admin/fees/reports?by=day for last month), N times each, on the embedded PGlite database and
+// on a real PostgreSQL server. The functions run in this process (their esbuild bundles called with
+// a Request, as a warm instance runs them); a relay counts the database round trips of a call.
+// Where no function on this branch answers a route yet: the search is measured as its SQL (the
+// same shape), and Collect as collect() of functions/_shared/fees/collect.ts in a transaction,
+// both said so in the table.
+// Usage: npm run bench:fees [-- --calls 100 --only pglite|postgresql]
+// Uses throwaway databases; prints figures, and exits with 1 when a measured p95 is over 300 ms (the goal).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import pg from 'pg';
+import { countRoundTrips, formatTimes, onEachDatabase, openDatabase, percentiles } from './bench-harness.mjs';
+import { bundleOptions, startFunctionHost } from './function-host.mjs';
+
+const { values } = parseArgs({ options: { calls: { type: 'string', default: '100' }, only: { type: 'string' } } });
+const calls = Number(values.calls);
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'institute-bench-fees-'));
+process.env.AUTH_SECRET = randomBytes(48).toString('base64url');
+process.env.OUTBOX_DIR = path.join(scratch, 'outbox');
+/** The goal of each measured route, server-side, at p95. */
+const GOAL_P95_MS = 300;
+
+/** Today in India, YYYY-MM-DD. */
+const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** The functions that may answer the measured routes: those whose source names one. */
+function candidateFunctions() {
+  const dir = path.join(projectRoot, 'functions');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .filter((f) => /['"`]\/api\/admin\/fees\/(students['"`]|collect|reports)/.test(readFileSync(path.join(dir, f), 'utf8')))
+    .map((f) => f.slice(0, -3));
+}
+
+/** Seeds the fees; resolves to what the scenarios call with. */
+async function seed(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const today = indiaToday();
+  const q = async (text, params = []) => (await client.query(text, params)).rows;
+  try {
+    const [owner] = await q(
+      `insert into staff (name, email, password_hash, role) values ('Bench Owner', 'owner@bench.local', 'x', 'owner') returning id::text`,
+    );
+    const token = randomBytes(32).toString('base64url');
+    await q(`insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at) values ($1, $2, now() + interval '12 hours', now())`, [
+      createHash('sha256').update(token).digest('hex'),
+      owner.id,
+    ]);
+    await q(
+      `insert into courses (title, category, price, duration, description, image)
+       select (array['RS-CIT (Basic)','Tally Prime with GST','CCC','O Level','DCA','ADCA','Web Design','Python','Spoken English','Typing'])[i], 'Office', 9000, '3 months', 'A course.', '/images/course.webp'
+         from generate_series(1, 10) i`,
+    );
+    const first = `(array['Asha','Bhavna','Chetan','Deepak','Esha','Farhan','Gita','Harish','Imran','Jyoti','Kavita','Lalit','Meena','Naveen','Omkar','Pooja','Rakesh','Sunita','Tarun','Usha'])`;
+    const last = `(array['Sharma','Verma','Rathore','Choudhary','Meghwal','Jain','Soni','Prajapat','Mali','Gehlot','Purohit','Vyas','Khan','Bishnoi','Saini','Joshi','Mathur','Agarwal','Sen','Dave'])`;
+    await q(
+      `insert into students (name, email, phone, course)
+       select ${first}[1 + i % 20] || ' ' || ${last}[1 + (i / 20) % 20], 'student' || i || '@example.in', '+919829' || lpad(i::text, 6, '0'), 'RS-CIT (Basic)'
+         from generate_series(1, 2000) i`,
+    );
+    await q(
+      `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, seats, status)
+       select c.ids[1 + i % 10], 'Batch ' || i, $1::date - 330 + i, $1::date + 60, array[1,3,5]::smallint[],
+              make_time(7 + i % 12, 0, 0), make_time(8 + i % 12, 0, 0), 'Room ' || (1 + i % 8), 25, 'running'
+         from generate_series(1, 100) i, (select array_agg(id order by id) ids from courses) c`,
+      [today],
+    );
+    await q(
+      `insert into batch_students (batch_id, student_id, joined_on)
+       select b.id, s.id, b.starts_on
+         from (select id, row_number() over (order by id) - 1 as n, starts_on from batches) b
+         join (select id, row_number() over (order by id) - 1 as n from students) s on s.n / 20 = b.n`,
+    );
+    // Three instalments of ₹3,000 each, a month apart from the batch's start.
+    await q(
+      `insert into fee_dues (reference, student_id, batch_id, course_id, seq, label, amount_paise, due_on)
+       select 'D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), bs.student_id, b.id, b.course_id, k, 'Instalment ' || k || ' of 3', 300000,
+              b.starts_on + (k - 1) * 30
+         from batch_students bs join batches b on b.id = bs.batch_id, generate_series(1, 3) k`,
+    );
+    // Ten receipts of ₹500 a student over the past year: six pay the first instalment, four the second.
+    await q(
+      `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, utr, paid_on, received_by, received_by_name)
+       select 'BEN/' || lpad(n::text, 6, '0'), 'bench', s.id, 50000, m.mode,
+              case when m.mode <> 'cash' then '4' || lpad(n::text, 11, '0') end, $1::date - (n % 365)::int, $2::uuid, 'Bench Owner'
+         from (select id, row_number() over (order by id) as r from students) s, generate_series(1, 10) k,
+              lateral (select (s.r - 1) * 10 + k as n) x,
+              lateral (select (array['cash','upi','bank'])[1 + x.n % 3] as mode) m`,
+      [today, owner.id],
+    );
+    await q(
+      `insert into fee_allocations (receipt_id, due_id, amount_paise)
+       select r.id, d.id, r.amount_paise
+         from (select id, student_id, amount_paise, row_number() over (partition by student_id order by id) as k from fee_receipts) r
+         join fee_dues d on d.student_id = r.student_id and d.seq = case when r.k <= 6 then 1 else 2 end`,
+    );
+    await q(
+      `update fee_dues d set paid_paise = a.paid, settled_on = case when a.paid >= d.amount_paise then d.due_on end
+         from (select due_id, sum(amount_paise) as paid from fee_allocations group by due_id) a where a.due_id = d.id`,
+    );
+    await q('analyze');
+    const [counts] = await q(
+      `select (select count(*) from students)::int as students, (select count(*) from fee_dues)::int as dues,
+              (select count(*) from fee_receipts)::int as receipts, (select count(*) from fee_allocations)::int as allocations`,
+    );
+    const studentIds = (await q(`select id::text from students order by id`)).map((r) => r.id);
+    const references = (await q(`select reference from fee_dues order by id limit 200`)).map((r) => r.reference);
+    const lastMonth = (
+      await q(
+        `select to_char(date_trunc('month', $1::date) - interval '1 month', 'YYYY-MM-DD') as f,
+                                       to_char(date_trunc('month', $1::date) - interval '1 day', 'YYYY-MM-DD') as t`,
+        [today],
+      )
+    )[0];
+    return { cookie: `__Host-staff=${token}`, counts, studentIds, references, month: { from: lastMonth.f, to: lastMonth.t }, today, ownerId: owner.id };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The searches people type at the counter: a name's start, mobile digits, a due reference. */
+const searchOf = (d, i) =>
+  [['asha', 'meena s', 'tarun', 'kavi'][i % 4], String(10000 + ((i * 37) % 2000)).slice(-4), d.references[i % d.references.length]][i % 3];
+
+/** The search as SQL, in the shape of the counter's: students by name prefix, mobile digits or a due reference, with what they owe. */
+const SEARCH_SQL = `
+  select s.id::text, s.name, s.phone,
+         coalesce(sum(greatest(d.amount_paise - d.discount_paise - d.paid_paise, 0)) filter (where d.waived_at is null), 0)::bigint::text as owed
+    from students s left join fee_dues d on d.student_id = s.id
+   where lower(s.name) like lower($1) || '%' or lower(s.name) like '% ' || lower($1) || '%'
+      or ($2 <> '' and regexp_replace(s.phone, '\\D', '', 'g') like '%' || $2 || '%')
+      or s.id in (select student_id from fee_dues where reference = upper($1))
+   group by s.id order by lower(s.name), s.id limit 20`;
+
+/** collect() of the ledger and the transaction of the functions, bundled for this process (the fallback of Collect). */
+async function ledger() {
+  const entry = path.join(scratch, 'ledger-entry.ts');
+  writeFileSync(
+    entry,
+    `export { collect } from ${JSON.stringify(path.join(projectRoot, 'functions/_shared/fees/collect.ts'))};\n` +
+      `export { transaction } from ${JSON.stringify(path.join(projectRoot, 'functions/_shared/platform/db.ts'))};\n`,
+  );
+  const outfile = path.join(scratch, `ledger-${randomUUID()}.mjs`);
+  await build({ ...bundleOptions, entryPoints: [entry], outfile, absWorkingDir: projectRoot });
+  return import(pathToFileURL(outfile).href);
+}
+
+/** Runs every scenario on one database; resolves to rows of the table. */
+async function benchOn(label, databaseUrl) {
+  const dir = mkdtempSync(path.join(scratch, `${label}-`));
+  const started = performance.now();
+  const { database, url } = await openDatabase(dir, databaseUrl);
+  const data = await seed(url);
+  const c = data.counts;
+  console.log(
+    `${label}: seeded ${c.students} students, ${c.dues.toLocaleString('en-IN')} dues, ${c.receipts.toLocaleString('en-IN')} receipts with ` +
+      `${c.allocations.toLocaleString('en-IN')} allocations in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const relay = await countRoundTrips(url, { serialize: !databaseUrl });
+  const host = await startFunctionHost({ only: candidateFunctions(), outdir: path.join(dir, 'functions') });
+  const direct = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await direct.connect();
+  const results = [];
+  try {
+    const call = async (target, method = 'GET', body, extra = {}) => {
+      const request = new Request(new URL(target, 'http://127.0.0.1'), {
+        method,
+        headers: { cookie: data.cookie, ...(body && { 'content-type': 'application/json', origin: 'http://127.0.0.1' }), ...extra },
+        body: body && JSON.stringify(body),
+      });
+      const route = host.match(request);
+      if (!route) return null;
+      const { response, settled } = await host.invoke(route.name, request, { ip: '100.64.1.10', params: route.params, deployContext: '' });
+      const text = await response.text();
+      await settled();
+      return { status: response.status, text };
+    };
+    const { collect, transaction } = await ledger();
+    const collectBody = (i) => ({ studentId: data.studentIds[(i * 7) % data.studentIds.length], amount: '100', mode: 'cash', paidOn: data.today });
+
+    const scenarios = [
+      {
+        name: 'student search  GET /api/admin/fees/students?q=',
+        run: (i) => call(`/api/admin/fees/students?q=${encodeURIComponent(searchOf(data, i))}`),
+        fallback: {
+          note: '(SQL: no admin-fees-search on this branch)',
+          run: async (i) => {
+            const q = searchOf(data, i);
+            const rows = (await direct.query(SEARCH_SQL, [q, /^\d{4,}$/.test(q) ? q : ''])).rows;
+            return { status: 200, text: JSON.stringify(rows) };
+          },
+        },
+        ok: 200,
+      },
+      {
+        name: 'collect         POST /api/admin/fees/collect',
+        run: (i) => call('/api/admin/fees/collect', 'POST', collectBody(i), { 'idempotency-key': randomUUID() }),
+        fallback: {
+          note: '(collect() in a transaction: no admin-fees-collect on this branch)',
+          run: async (i) => {
+            const b = collectBody(i);
+            const done = await transaction((tx) =>
+              collect(
+                tx,
+                { studentId: b.studentId, amountPaise: 10000, mode: 'cash', paidOn: data.today },
+                { id: data.ownerId, name: 'Bench Owner' },
+                data.today,
+              ),
+            );
+            return { status: 201, text: JSON.stringify(done) };
+          },
+        },
+        ok: 201,
+      },
+      {
+        name: 'month’s report  GET /api/admin/fees/reports?by=day',
+        run: () => call(`/api/admin/fees/reports?by=day&from=${data.month.from}&to=${data.month.to}`),
+        ok: 200,
+      },
+    ];
+
+    for (const s of scenarios) {
+      let run = s.run;
+      let name = s.name;
+      let first = await run(0);
+      if (!first && s.fallback) {
+        run = s.fallback.run;
+        name = `${s.name} ${s.fallback.note}`;
+        first = await run(0);
+      }
+      if (!first) {
+        results.push({ name, note: 'not built: no function on this branch answers this route' });
+        continue;
+      }
+      if (first.status !== s.ok) {
+        results.push({ name, note: `answered ${first.status}: ${first.text.slice(0, 120)}` });
+        continue;
+      }
+      const latencies = [];
+      let trips = Infinity;
+      let failed = '';
+      for (let i = 1; i <= calls + 3 && !failed; i += 1) {
+        await direct.query('delete from rate_limits');
+        const before = relay.roundTrips();
+        const t = performance.now();
+        const answer = await run(i);
+        const ms = performance.now() - t;
+        if (answer.status !== s.ok) failed = `call ${i} answered ${answer.status}: ${answer.text.slice(0, 120)}`;
+        if (i <= 3) continue; // warm-up
+        latencies.push(ms);
+        trips = Math.min(trips, relay.roundTrips() - before);
+      }
+      results.push(failed ? { name, note: failed } : { name, ...percentiles(latencies), trips, bytes: first.text.length });
+    }
+  } finally {
+    await direct.end();
+    await host.close();
+    await relay.close();
+    await database.close();
+  }
+  return results;
+}
+
+try {
+  const runs = await onEachDatabase(values.only, benchOn);
+  const labels = Object.keys(runs);
+  const names = runs[labels[0]].map((r) => r.name);
+  const width = Math.max(...names.map((n) => n.length));
+  console.log(`\nFees: ${calls} calls each after 3 warm-up calls, in-process, sequential; times in ms (goal: p95 ≤ ${GOAL_P95_MS}).`);
+  console.log(`${''.padEnd(width)} | ${labels.map((l) => `${l.padEnd(10)}   p50    p95    max`.padEnd(31)).join(' | ')} | bytes | round trips`);
+  console.log(`${'-'.repeat(width)}-|-${labels.map(() => '-'.repeat(31)).join('-|-')}-|-------|------------`);
+  for (const [i, name] of names.entries()) {
+    const first = runs[labels[0]][i];
+    if (first.note) {
+      console.log(`${name.padEnd(width)} | ${first.note}`);
+      continue;
+    }
+    const cells = labels.map((l) => (runs[l][i].note ? runs[l][i].note.slice(0, 31) : formatTimes(runs[l][i])).padStart(31));
+    const over = labels.some((l) => (runs[l][i].p95 ?? 0) > GOAL_P95_MS) ? `  over ${GOAL_P95_MS} ms` : '';
+    if (over) process.exitCode = 1;
+    console.log(`${name.padEnd(width)} | ${cells.join(' | ')} | ${String(first.bytes).padStart(5)} | ${first.trips}${over}`);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
