@@ -10,6 +10,7 @@ import { APPLICATION_FORM_LABELS } from './schemas/application-status';
 import { STATUS_LABELS, type LeadStatus } from './schemas/lead';
 import { RECORD_KINDS, recordKindLabel } from './labels';
 import { ROLE_LABELS, type Role } from './staff-roles';
+import { formatRupees } from './money';
 import { ROSTER_STATUS_LABELS, type RosterStatus } from './batch-words';
 
 /** What the sentence is made from: a line of audit_log and the names around it. */
@@ -149,6 +150,14 @@ function rosterChange(detail: Record<string, unknown>): string {
   }
 }
 
+/** A decision on a UPI payment a student reported: 'Kavita Joshi confirmed the UPI payment of ₹2,500 reported by Asha Verma (receipt PCI/26-27/00042).' */
+function claimDecisionWords(who: string, detail: Record<string, unknown> | null): string {
+  const payment = `the UPI payment of ${formatRupees(Number(detail?.['amountPaise']) || 0)} reported by ${text(detail?.['subject']) || 'a student'}`;
+  return detail?.['action'] === 'confirm'
+    ? `${who} confirmed ${payment} (receipt ${text(detail?.['receipt'])}).`
+    : `${who} rejected ${payment}: “${text(detail?.['reason'])}”.`;
+}
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
@@ -215,6 +224,7 @@ export function auditSentence(facts: AuditFacts): string {
       }
       if (entity === 'lead') return `${who} ${leadChange(detail)} ${record}.`;
       if (entity === 'batch' && detail?.['action']) return `${who} ${rosterChange(detail)} ${record}.`;
+      if (entity === 'fee-claim') return claimDecisionWords(who, detail);
       const fields = fieldList(detail?.['fields'] ?? detail?.['changed']);
       return `${who} changed ${record}${fields ? ` (${fields})` : ''}.`;
     }
