@@ -46,13 +46,13 @@ export default endpoint(async (req) => {
     if (!due) throw notFound();
     if (due.waived || due.balance === 0) throw new HttpError(409, `Nothing is left to pay on ${due.label}.`);
     const open = due.balance - due.reported;
-    if (claim.amountPaise > open) {
+    if (claim.amount > open) {
       throw refused(
         400,
         'amount',
         open <= 0
             ? `You have already reported ${formatRupees(due.reported)} for ${due.label}, which is all that is left to pay. Please wait for the office to confirm it.`
-            : `${formatRupees(claim.amountPaise)} is more than the ${formatRupees(open)} left to pay on ${due.label}${due.reported ? ` (besides the ${formatRupees(due.reported)} you reported)` : ''}. Please enter the amount you paid.`,
+            : `${formatRupees(claim.amount)} is more than the ${formatRupees(open)} left to pay on ${due.label}${due.reported ? ` (besides the ${formatRupees(due.reported)} you reported)` : ''}. Please enter the amount you paid.`,
       );
     }
     const onReceipt = await client.query('select 1 from fee_receipts where utr = $1 and cancelled_at is null', [claim.utr]);
@@ -66,7 +66,7 @@ export default endpoint(async (req) => {
     try {
       const inserted = await client.query<{ id: string }>(
         `insert into fee_upi_claims (student_id, due_id, user_id, amount_paise, utr, paid_on) values ($1, $2, $3, $4, $5, $6) returning id::text`,
-        [due.studentId, due.id, user._id, claim.amountPaise, claim.utr, claim.paidOn],
+        [due.studentId, due.id, user._id, claim.amount, claim.utr, claim.paidOn],
       );
       return { id: inserted.rows[0]!.id, label: due.label };
     } catch (error) {
@@ -77,7 +77,7 @@ export default endpoint(async (req) => {
   });
   return json(
     {
-      message: `Thank you. We will check the payment of ${formatRupees(claim.amountPaise)} for ${saved.label} with the bank and send your receipt.`,
+      message: `Thank you. We will check the payment of ${formatRupees(claim.amount)} for ${saved.label} with the bank and send your receipt.`,
       claim: { id: saved.id, status: 'pending', statusWord: CLAIM_STATE_LABELS.pending },
     },
     201,
