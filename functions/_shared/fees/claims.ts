@@ -3,22 +3,10 @@
  * confirm": the student, the due, the amount, the UTR and the day paid, to check against the
  * bank statement.
  */
+import type { PendingClaim } from '../../../src/lib/schemas/student-fees';
 import type { Queryable } from '../platform/db';
 
-/** A reported payment waiting for staff (amounts in paise). */
-export interface PendingClaim {
-  id: string;
-  student: string;
-  phone: string | null;
-  course: string | null;
-  batch: string | null;
-  dueLabel: string;
-  dueReference: string;
-  amountPaise: number;
-  utr: string;
-  paidOn: string;
-  reportedAt: string;
-}
+export type { PendingClaim };
 
 /** Every pending report, oldest first (the bank statement is read from the top). */
 export async function pendingClaims(db: Queryable): Promise<PendingClaim[]> {

@@ -17,6 +17,7 @@ import type { FailedNotice as FailedMail, Today as TodayData } from '../../lib/s
 import { api, listQuery, messageOf } from '../api';
 import { useCan } from '../app-info';
 import LowAttendanceList from '../classes/LowAttendanceList';
+import PaymentsToConfirm from '../fees/PaymentsToConfirm';
 import { useContactDialog } from '../leads/ContactDialog';
 import LeadCard from '../leads/LeadCard';
 import { TODAY_KEY } from '../leads/lead-api';
@@ -33,6 +34,8 @@ export default function Today() {
   const mayHandleFailed = can('outbox');
   // The server lists students below the attendance threshold to those who run batches or take attendance.
   const seesAttendance = can('attendance') || can('batches');
+  // Those who collect fees confirm the UPI payments students reported.
+  const confirmsPayments = can('fees-collect');
   const today = useQuery({
     queryKey: [...TODAY_KEY, { mine }],
     queryFn: () => api<TodayData>(`/api/admin/today${listQuery({ mine: mine ? 1 : null })}`),
@@ -95,6 +98,7 @@ export default function Today() {
             </LeadSection>
             {mayHandleFailed && <FailedSection failed={data.failed} />}
             {seesAttendance && <LowAttendanceList students={data.lowAttendance} />}
+            {confirmsPayments && <PaymentsToConfirm />}
           </>
         )
       )}

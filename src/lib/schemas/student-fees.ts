@@ -1,7 +1,8 @@
 /**
  * What GET /api/user/fees answers the signed-in student (their /account's Fees section): their
  * plans, dues with the balance and, for each open due, the UPI payment link; their receipts; and
- * the UPI payments they reported with where each stands. Amounts in whole paise.
+ * the UPI payments they reported with where each stands; and the reports staff confirm on Today.
+ * Amounts in whole paise.
  */
 import type { ClaimState, DueState, PaymentMode } from '../fee-words';
 
@@ -73,4 +74,19 @@ export interface StudentFees {
   claims: StudentClaim[];
   /** The merchant UPI ID payments go to (shown beside the QR, for apps that cannot scan). */
   upiId: string;
+}
+
+/** A reported UPI payment waiting for staff (GET /api/admin/fees/claims: Today's "Payments to confirm"). */
+export interface PendingClaim {
+  id: string;
+  student: string;
+  phone: string | null;
+  course: string | null;
+  batch: string | null;
+  dueLabel: string;
+  dueReference: string;
+  amountPaise: number;
+  utr: string;
+  paidOn: string;
+  reportedAt: string;
 }
