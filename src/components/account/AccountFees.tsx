@@ -7,19 +7,18 @@
  * is loaded only then); then "I have paid: enter the UTR" sends the report for the office to
  * confirm. A refused report keeps what was typed, with the reason on the field.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import type { z } from 'zod';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import toast from 'react-hot-toast/headless';
 import { afterFirstPaint } from '../../lib/after-paint';
 import { getJson, postJson } from '../../lib/api';
 import { formatRupees, rupeeFigure } from '../../lib/money';
-import { UpiClaimSchema, type UpiClaimInput } from '../../lib/schemas/fees';
 import { indiaToday } from '../../lib/schemas/real-day';
 import { studentDay } from '../../lib/schemas/student-classes';
 import type { StudentDue, StudentFees } from '../../lib/schemas/student-fees';
 import { TOKEN_KEY, readStored } from '../../stores/auth';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
-import { useSubmitForm } from '../forms/use-submit-form';
+import { FALLBACK_FAILURE } from '../forms/use-failure';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'done'; fees: StudentFees };
 
@@ -233,30 +232,47 @@ function PayByUpi({ link, due, upiId }: { link: string; due: StudentDue; upiId: 
 /** "I have paid": the amount, the UTR and the day, sent for the office to confirm. */
 function ReportForm({ due, left, onDone }: { due: StudentDue; left: number; onDone: () => void }) {
   const id = useId();
-  const { form, onSubmit, failure, busy } = useSubmitForm<UpiClaimInput, z.output<typeof UpiClaimSchema>, { message: string }>({
-    schema: UpiClaimSchema,
-    defaultValues: { dueId: due.id, amount: rupeeFigure(left), utr: '', paidOn: indiaToday() },
-    send: (values) => postJson('/api/user/fees/claims', { ...values, amount: rupeeFigure(values.amount) }, { headers: { token: token() } }),
-    idempotent: false,
-    messages: { success: (data) => data.message || 'Thank you. The office will confirm your payment.' },
-    toasts: { success: true, failure: true },
-    onSuccess: onDone,
+  // Checked by the endpoint with UpiClaimSchema (src/lib/schemas/fees.ts); its field errors land on
+  // the fields below. Not parsed here too: the schemas would split the chunks the site's forms share.
+  const [values, setValues] = useState({ amount: rupeeFigure(left), utr: '', paidOn: indiaToday() });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((was) => ({ ...was, [name]: event.target.value })),
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure('');
+    const { ok, data } = await postJson<{ message: string }>('/api/user/fees/claims', { dueId: due.id, ...values }, { headers: { token: token() } });
+    setBusy(false);
+    if (ok) {
+      toast.success(data.message || 'Thank you. The office will confirm your payment.');
+      onDone();
+      return;
+    }
+    // What was typed stays; each refusal is shown on its field, the rest above the button.
+    const fieldErrors = data.errors ?? {};
+    setErrors(fieldErrors);
+    const message = data.message || FALLBACK_FAILURE;
+    setFailure(message);
+    toast.error(message);
+  };
+
   return (
-    <form className="account-form" noValidate onSubmit={onSubmit} aria-label={`Report a UPI payment for ${due.label}`}>
-      <input type="hidden" {...register('dueId')} />
-      <Field id={`${id}-amount`} label="Amount you paid (₹)" error={errors.amount?.message}>
-        {(aria) => <input {...register('amount')} {...aria} inputMode="decimal" autoComplete="off" required />}
+    <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={`Report a UPI payment for ${due.label}`}>
+      <Field id={`${id}-amount`} label="Amount you paid (₹)" error={errors['amount']}>
+        {(aria) => <input {...field('amount')} {...aria} inputMode="decimal" autoComplete="off" required />}
       </Field>
-      <Field id={`${id}-utr`} label="UTR (12 digits)" hint="In your UPI app: the payment’s details, “UPI reference” or “UTR”." error={errors.utr?.message}>
-        {(aria) => <input {...register('utr')} {...aria} inputMode="numeric" autoComplete="off" maxLength={14} required />}
+      <Field id={`${id}-utr`} label="UTR (12 digits)" hint="In your UPI app: the payment’s details, “UPI reference” or “UTR”." error={errors['utr']}>
+        {(aria) => <input {...field('utr')} {...aria} inputMode="numeric" autoComplete="off" maxLength={14} required />}
       </Field>
-      <Field id={`${id}-paid`} label="Date you paid" error={errors.paidOn?.message}>
-        {(aria) => <input {...register('paidOn')} {...aria} type="date" max={indiaToday()} required />}
+      <Field id={`${id}-paid`} label="Date you paid" error={errors['paidOn']}>
+        {(aria) => <input {...field('paidOn')} {...aria} type="date" max={indiaToday()} required />}
       </Field>
       <button type="submit" className="btn" disabled={busy}>
         {busy ? 'Please Wait...' : 'Send to the office'}
