@@ -165,6 +165,22 @@ describe('POST /api/user/fees/claims', () => {
   });
 });
 
+describe('the limit on reports', () => {
+  it('refuses an account’s eleventh report in an hour, and leaves another account free to report', async () => {
+    const asha = await newStudent();
+    const ravi = await newStudent('Ravi Kumar');
+    await sql('delete from rate_limits');
+    const send = (student: Student) =>
+      fx.call('user-fees-claims', jsonPost('/api/user/fees/claims', { dueId: student.dues[0], amount: '1', utr: newUtr(), paidOn: today }, { token: student.token }));
+    for (let i = 0; i < 10; i += 1) expect((await send(asha)).response.status).toBe(201);
+    const refused = (await send(asha)).response;
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe('You have reported many payments in the last hour. Please wait a little, or call the office.');
+    expect((await send(ravi)).response.status).toBe(201);
+    expect(await claimsOf(asha.studentId)).toHaveLength(10);
+  });
+});
+
 describe('staff deciding a report', () => {
   it('lists pending reports oldest first', async () => {
     const asha = await newStudent();
@@ -225,6 +241,20 @@ describe('staff deciding a report', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await sql(`select id from fee_receipts where student_id = $1`, [asha.studentId])).toHaveLength(1);
     expect((await feesOf(asha)).dues[0]!.paidPaise).toBe(300000);
+  });
+
+  it('a confirm and a reject at once: one decides, the other is told in words', async () => {
+    const asha = await newStudent();
+    const other = await staffCookie(client, 'owner');
+    const claimId = (await report(asha, { dueId: asha.dues[0], amount: '700', utr: newUtr(), paidOn: today })).body.claim!.id;
+    const answers = await Promise.all([decide(claimId, { decision: 'confirm' }), decide(claimId, { decision: 'reject', reason: 'Not in the statement.' }, other)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toMatch(/^This payment was already (confirmed|rejected) by .+\. Nothing was changed\.$/);
+    const [claim] = await sql<{ status: string; receipts: number }>(
+      `select u.status, (select count(*)::int from fee_receipts r where r.student_id = u.student_id) as receipts from fee_upi_claims u where u.id = $1`,
+      [claimId],
+    );
+    expect(claim!.receipts).toBe(claim!.status === 'confirmed' ? 1 : 0);
   });
 
   it('is refused to a Counsellor, changing nothing', async () => {
