@@ -165,6 +165,14 @@ function receiptAmount(detail: Record<string, unknown> | null): string {
 /** A payment mode in words ('Bank transfer'); the stored value when unknown. */
 const paymentModeWords = (v: unknown) => (Object.hasOwn(PAYMENT_MODE_LABELS, text(v)) ? PAYMENT_MODE_LABELS[text(v) as PaymentMode] : text(v));
 
+/** A decision on a UPI payment a student reported: 'Kavita Joshi confirmed the UPI payment of ₹2,500 reported by Asha Verma (receipt PCI/26-27/00042).' */
+function claimDecisionWords(who: string, detail: Record<string, unknown> | null): string {
+  const payment = `the UPI payment of ${formatRupees(Number(detail?.['amountPaise']) || 0)} reported by ${text(detail?.['subject']) || 'a student'}`;
+  return detail?.['action'] === 'confirm'
+    ? `${who} confirmed ${payment} (receipt ${text(detail?.['receipt'])}).`
+    : `${who} rejected ${payment}: “${text(detail?.['reason'])}”.`;
+}
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
@@ -239,6 +247,7 @@ export function auditSentence(facts: AuditFacts): string {
       }
       if (entity === 'lead') return `${who} ${leadChange(detail)} ${record}.`;
       if (entity === 'batch' && detail?.['action']) return `${who} ${rosterChange(detail)} ${record}.`;
+      if (entity === 'fee-claim') return claimDecisionWords(who, detail);
       const fields = fieldList(detail?.['fields'] ?? detail?.['changed']);
       return `${who} changed ${record}${fields ? ` (${fields})` : ''}.`;
     }

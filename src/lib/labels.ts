@@ -56,6 +56,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   attendance: { one: 'attendance register', many: 'Attendance' },
   fees: { one: 'fees of a student', many: 'Students’ fees' },
   receipt: { one: 'fee receipt', many: 'Fee receipts' },
+  'fee-claim': { one: 'reported UPI payment', many: 'Payments to confirm' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */

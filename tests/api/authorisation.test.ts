@@ -969,6 +969,45 @@ const CASES: Case[] = [
       };
     },
   },
+  // Fees: the UPI payments students reported (every role sees them; an Owner or Accountant decides).
+  {
+    method: 'GET',
+    path: '/api/admin/fees/claims',
+    roles: EVERY_ROLE,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/fees/claims' }, state: auditLines(s, 'fee-claim') }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fees/claims/{id}',
+    roles: ['accountant'],
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const studentId = await insert(
+        s.target,
+        `insert into students (name, email, phone, course) values ('Authz Fees', $1, '9829012345', 'Tally Prime') returning id`,
+        [uniqueEmail('authzfees')],
+      );
+      const dueId = await insert(
+        s.target,
+        `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on)
+         values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, 1, 'Course fee', 300000, $2) returning id`,
+        [studentId, indiaDay()],
+      );
+      const utr = String(parseInt(randomBytes(5).toString('hex'), 16) % 1e12).padStart(12, '7');
+      const id = await insert(
+        s.target,
+        `insert into fee_upi_claims (student_id, due_id, amount_paise, utr, paid_on) values ($1, $2, 100000, $3, $4) returning id`,
+        [studentId, dueId, utr, indiaDay()],
+      );
+      return {
+        call: { route: `/api/admin/fees/claims/${id}`, body: { decision: 'reject', reason: 'Not in the bank statement (authorisation test).' } },
+        state: () => rows(s.target, 'select status, reason, decided_by from fee_upi_claims where id = $1', [id]),
+      };
+    },
+  },
   // The institute's settings: assigning new leads in turn.
   {
     method: 'GET',

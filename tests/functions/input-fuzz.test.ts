@@ -147,6 +147,8 @@ const NO_TEXT: Record<string, string> = {
   'user-logout-all': 'POST without a body; the token is a header',
   'user-me': 'GET; the token is a header',
   'user-classes': 'GET; the token is a header',
+  'user-fees': 'GET; the token is a header',
+  'admin-fees-claims': 'GET without parameters',
   visitor: 'GET without parameters',
   'jobs-page': 'GET of the /jobs page; its query is never read',
   housekeeping: 'scheduled, no public path',
@@ -322,6 +324,35 @@ const newDue = async () =>
       `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on)
        values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, 1, 'Course fee', 250000, current_date - 3) returning id::text`,
       [record.student],
+    )
+  )[0]!.id;
+/** A due of the signed-in student's own record (made once), which their UPI reports name. */
+let feeDue = '';
+async function studentDue(): Promise<string> {
+  if (!feeDue) {
+    const [student] = await sql<{ id: string }>(
+      `insert into students (name, email, phone, course, user_id) select 'Asha Verma', $1, '9829012345', 'Tally Prime', id from users where email = $1 returning id::text`,
+      [studentEmail],
+    );
+    feeDue = (
+      await sql<{ id: string }>(
+        `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on)
+         values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, 1, 'Course fee', 900000, '2026-07-01') returning id::text`,
+        [student!.id],
+      )
+    )[0]!.id;
+  }
+  return feeDue;
+}
+let utrs = 0;
+/** A UTR no probe has used. */
+const newUtr = () => `5${String(Date.now() % 1e8).padStart(8, '0')}${String((utrs += 1) % 1000).padStart(3, '0')}`;
+/** A UPI report of the student's due waiting for staff (id), one per probe. */
+const pendingClaim = async () =>
+  (
+    await sql<{ id: string }>(
+      `insert into fee_upi_claims (student_id, due_id, amount_paise, utr, paid_on) select student_id, id, 100, $2, '2026-07-01' from fee_dues where id = $1 returning id::text`,
+      [await studentDue(), newUtr()],
     )
   )[0]!.id;
 const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
@@ -779,6 +810,24 @@ const FUZZ: Record<string, Case[]> = {
         }),
       query: ['from', 'to', 'by', 'view', 'format'],
       values: { from: DAYS, to: DAYS },
+    },
+  ],
+  'user-fees-claims': [
+    {
+      probe: async () =>
+        post('/api/user/fees/claims', { dueId: await studentDue(), amount: '1', utr: newUtr(), paidOn: '2026-07-02' }, { token: studentToken }),
+      body: ['dueId', 'amount', 'utr', 'paidOn'],
+      values: { dueId: IDS, paidOn: DAYS },
+    },
+  ],
+  'admin-fees-claim': [
+    {
+      probe: async () => {
+        const id = await pendingClaim();
+        return staff(post(`/api/admin/fees/claims/${id}`, { decision: 'reject', reason: 'Not in the bank statement.' }, { params: { id } }));
+      },
+      body: ['decision', 'reason'],
+      params: ['id'],
     },
   ],
   'admin-certificate-revoke': [

@@ -104,4 +104,29 @@ describe('auditSentence', () => {
       }),
     ).toBe('Kavita Joshi exported the fee receipts from Wednesday, 1 April 2026 to Thursday, 30 April 2026 (31 receipts) to a spreadsheet.');
   });
+
+  it('says a reported UPI payment confirmed with its receipt, rejected with the reason, and the list looked at', () => {
+    const detail = { subject: 'Asha Verma', due: 'Instalment 1 of 3', amountPaise: 250000, utr: '412345678901' };
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'update',
+        entity: 'fee-claim',
+        entityId: '7',
+        detail: { ...detail, action: 'confirm', receipt: 'PCI/26-27/00042' },
+      }),
+    ).toBe('Kavita Joshi confirmed the UPI payment of ₹2,500 reported by Asha Verma (receipt PCI/26-27/00042).');
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'update',
+        entity: 'fee-claim',
+        entityId: '7',
+        detail: { ...detail, action: 'reject', reason: 'Not in the bank statement.' },
+      }),
+    ).toBe('Kavita Joshi rejected the UPI payment of ₹2,500 reported by Asha Verma: “Not in the bank statement.”.');
+    expect(auditSentence({ actor: 'Kavita Joshi', action: 'view', entity: 'fee-claim', entityId: null, detail: { count: 3 } })).toBe(
+      'Kavita Joshi looked at the list of payments to confirm (3 shown).',
+    );
+  });
 });

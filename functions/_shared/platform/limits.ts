@@ -265,6 +265,14 @@ export const LIMITS = {
     message: 'Too many certificate numbers were checked from your network in the last hour. Please wait a little and try again.',
   },
 
+  'fee-claim:user': {
+    max: 10,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'A student reports a UPI payment or two, perhaps retyping a mistaken UTR a few times; ten an hour from one account is a script trying UTRs, and counting per account keeps one student from stopping everyone else reporting.',
+    message: 'You have reported many payments in the last hour. Please wait a little, or call the office.',
+  },
+
   'visitor:address': { max: 300, seconds: HOUR, counts: 'counted', why: 'A school lab shares one address; this only stops a script inflating the count.' },
 } as const satisfies Record<string, Limit>;
 

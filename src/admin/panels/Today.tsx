@@ -19,6 +19,7 @@ import { api, listQuery, messageOf } from '../api';
 import { useCan } from '../app-info';
 import LowAttendanceList from '../classes/LowAttendanceList';
 import DuesOnToday from '../fees/DuesOnToday';
+import PaymentsToConfirm from '../fees/PaymentsToConfirm';
 import { useContactDialog } from '../leads/ContactDialog';
 import LeadCard from '../leads/LeadCard';
 import { TODAY_KEY } from '../leads/lead-api';
@@ -106,6 +107,7 @@ export default function Today() {
           )}
         </>
       )}
+      {can('fees-collect') && <PaymentsToConfirm />}
       {can('fees') && <DuesOnToday />}
       {contact.dialog}
     </section>

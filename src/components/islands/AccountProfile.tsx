@@ -1,12 +1,13 @@
 /**
  * The account page: 'My Profile' (name, e-mail, DashBoard, Logout), the student's classes,
- * attendance and certificates (AccountClasses), the "Change password" form and "Log out of all
+ * attendance and certificates (AccountClasses), their fees (AccountFees, loaded as a chunk of its
+ * own so the page's island stays small), the "Change password" form and "Log out of all
  * devices". Hydrated by `client:session`, so only a browser holding a token
  * loads it; the page's AuthGate decides what is shown while the session is checked or absent.
  * Renders nothing until a user exists. Both ways out end the session on the server as well.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { logoutEverywhere } from '../../stores/account';
 import { $auth, loadSession, logout } from '../../stores/auth';
@@ -14,6 +15,8 @@ import AccountClasses from './AccountClasses';
 import ChangePasswordForm from './ChangePasswordForm';
 import { FALLBACK_FAILURE } from '../forms/use-failure';
 import ToastHost from './ToastHost';
+
+const AccountFees = lazy(() => import('../account/AccountFees'));
 
 export default function AccountProfile() {
   const id = useId();
@@ -79,6 +82,9 @@ export default function AccountProfile() {
           </div>
         </section>
         <AccountClasses />
+        <Suspense fallback={null}>
+          <AccountFees />
+        </Suspense>
         <section className="card profile" aria-labelledby={`${id}-password`}>
           <h2 id={`${id}-password`}>Change password</h2>
           <p className="profile__note">You will stay logged in here; every other phone or computer will be logged out.</p>

@@ -186,8 +186,8 @@ export const home = defineCollection({
         bankHeading: text(),
         /** Heading over the contact details. */
         contactHeading: text(),
-        /** Line shown where the UPI QR code will go. */
-        qrNote: text(),
+        /** The line above the merchant UPI ID and the link to /account, where each due has its own amount and reference. */
+        upiNote: text(),
       }),
     }),
 });
