@@ -11,6 +11,7 @@ import { STATUS_LABELS, type LeadStatus } from './schemas/lead';
 import { RECORD_KINDS, recordKindLabel } from './labels';
 import { ROLE_LABELS, type Role } from './staff-roles';
 import { ROSTER_STATUS_LABELS, type RosterStatus } from './batch-words';
+import { formatRupees, isPaise } from './money';
 
 /** What the sentence is made from: a line of audit_log and the names around it. */
 export interface AuditFacts {
@@ -66,6 +67,13 @@ function recordWords(facts: AuditFacts): string {
     }
     case 'certificate':
       return `certificate ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
+    case 'fee-plan':
+      return `the fee plan of ${name}`;
+    case 'fee-due': {
+      const label = text(detail?.['label']);
+      const student = text(detail?.['student']);
+      return `due ${name}${label ? ` (${label})` : ''}${student ? ` of ${student}` : ''}`;
+    }
     case 'batch':
     case 'course':
     case 'job':
@@ -149,6 +157,34 @@ function rosterChange(detail: Record<string, unknown>): string {
   }
 }
 
+/** Paise in rupees, or '' for what is not an amount. */
+const rupees = (v: unknown) => (isPaise(v) ? formatRupees(v) : '');
+
+/** A change to a student's due in words: 'a discount of ₹1,000.00 (Merit scholarship); waived the late fee of ₹200.00'. */
+function dueChanges(detail: Record<string, unknown> | null): string {
+  const changes = Array.isArray(detail?.['changes']) ? (detail['changes'] as Record<string, unknown>[]) : [];
+  const words = changes.map((c) => {
+    switch (c['field']) {
+      case 'amount':
+        return `the amount from ${rupees(c['from'])} to ${rupees(c['to'])}`;
+      case 'dueOn':
+        return `the due date from ${dayInWords(text(c['from']))} to ${dayInWords(text(c['to']))}`;
+      case 'discount': {
+        const what = text(c['for']) ? ` (${text(c['for'])})` : '';
+        if (!Number(c['to'])) return `removed the discount of ${rupees(c['from'])}`;
+        return Number(c['from']) ? `the discount from ${rupees(c['from'])} to ${rupees(c['to'])}${what}` : `a discount of ${rupees(c['to'])}${what}`;
+      }
+      case 'lateFee':
+        return `waived the late fee of ${rupees(c['from'])}`;
+      case 'waive':
+        return 'waived the due';
+      default:
+        return `the ${text(c['field'])}`;
+    }
+  });
+  return words.join('; ') || 'nothing';
+}
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
@@ -199,6 +235,10 @@ export function auditSentence(facts: AuditFacts): string {
       }
       if (entity === 'student' && detail?.['reference'])
         return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
+      if (entity === 'fee-plan' && detail?.['total'])
+        return `${who} added ${record} (${text(detail['total'])} in ${count(detail['instalments'], 'instalment')}).`;
+      if (entity === 'fee-due')
+        return `${who} added ${record}: ${rupees(detail?.['amount'])} due on ${dayInWords(text(detail?.['dueOn']))}. Reason: “${text(detail?.['reason'])}”.`;
       return `${who} added ${record}.`;
     case 'delete':
       return `${who} deleted ${record}.`;
@@ -215,6 +255,7 @@ export function auditSentence(facts: AuditFacts): string {
       }
       if (entity === 'lead') return `${who} ${leadChange(detail)} ${record}.`;
       if (entity === 'batch' && detail?.['action']) return `${who} ${rosterChange(detail)} ${record}.`;
+      if (entity === 'fee-due') return `${who} changed ${record}: ${dueChanges(detail)}. Reason: “${text(detail?.['reason'])}”.`;
       const fields = fieldList(detail?.['fields'] ?? detail?.['changed']);
       return `${who} changed ${record}${fields ? ` (${fields})` : ''}.`;
     }
