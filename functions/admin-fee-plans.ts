@@ -1,6 +1,7 @@
 /**
  * /api/admin/fee-plans (staff only):
- * - GET → {items: PlanView[]} (every plan with its course or batch and its instalments; needs 'fees');
+ * - GET → {items: PlanView[], courses, batches} (every plan with its course or batch and its
+ *   instalments, and what a plan may be for; needs 'fees');
  * - POST FeePlan → 201 {message, item} (needs 'fees-manage'): a plan for a course or one batch,
  *   whose instalments add up to its total; a course or batch that already has one is refused.
  */
@@ -11,12 +12,15 @@ import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { requireStaff } from './_shared/auth/staff';
-import { checkPlanTarget, findPlan, listPlans, planName, writeInstalments } from './_shared/fees/plans';
+import { checkPlanTarget, findPlan, listPlans, planChoices, planName, writeInstalments } from './_shared/fees/plans';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');
   const { staff, address } = await requireStaff(req, context, { need: req.method === 'GET' ? 'fees' : 'fees-manage' });
-  if (req.method === 'GET') return json({ items: await listPlans() });
+  if (req.method === 'GET') {
+    const [items, choices] = await Promise.all([listPlans(), planChoices()]);
+    return json({ items, ...choices });
+  }
 
   const plan = validate(FeePlanSchema, await readJson(req));
   const item = await transaction(async (client) => {

@@ -38,6 +38,8 @@ const Security = lazy(() => import('./panels/Security'));
 const Attendance = lazy(() => import('./panels/Attendance'));
 const BatchScreens = lazy(() => import('./panels/BatchScreens'));
 const Certificates = lazy(() => import('./panels/Certificates'));
+const FeePlans = lazy(() => import('./fees/FeePlans'));
+const FeeDue = lazy(() => import('./fees/FeeDue'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -69,6 +71,8 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'batch-remove': () => <BatchScreens screen="remove" />,
   timetable: () => <BatchScreens screen="timetable" />,
   certificates: () => <Certificates />,
+  'fee-plans': () => <FeePlans />,
+  'fee-due': ({ dueId }) => <FeeDue id={dueId!} />,
 };
 
 interface Props {

@@ -35,6 +35,8 @@ export const PATHS = {
   deleteStudents: '/batches/remove',
   timetable: '/timetable',
   certificates: '/adminCertificates',
+  feePlans: '/fees/plans',
+  feeDues: '/fees/dues',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -66,7 +68,9 @@ export type Panel =
   | 'batch-roster'
   | 'batch-remove'
   | 'timetable'
-  | 'certificates';
+  | 'certificates'
+  | 'fee-plans'
+  | 'fee-due';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -98,6 +102,9 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'batch-remove': 'batches',
   timetable: 'timetable',
   certificates: 'certificates',
+  // Every role sees the plans and a due (Counsellor and Teacher to read); changing them asks 'fees-manage'.
+  'fee-plans': 'fees',
+  'fee-due': 'fees',
 };
 
 /** One address of the admin app. */
@@ -147,6 +154,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: `${PATHS.classes}/:batchId`, panel: 'register', screen: 'Register' },
   { path: `${PATHS.attendance}/:batchId`, panel: 'attendance-grid', screen: 'Attendance' },
   { path: PATHS.certificates, panel: 'certificates', h1: 'Certificates' },
+  { path: PATHS.feePlans, panel: 'fee-plans', h1: 'Fee plans' },
+  { path: `${PATHS.feeDues}/:dueId`, panel: 'fee-due', screen: 'A student’s due' },
 ];
 
 /** The address of one lead's page. */
@@ -157,6 +166,9 @@ export const editStudentPath = (id: string) => `/student-list/${encodeURICompone
 
 /** The address of the form that edits one batch. */
 export const batchEditPath = (id: string) => `/batches/${encodeURIComponent(id)}/edit`;
+
+/** The address of one of a student's dues. */
+export const feeDuePath = (id: string) => `/fees/dues/${encodeURIComponent(id)}`;
 
 /** A link of the sidebar. */
 export interface NavLink {
@@ -173,7 +185,7 @@ export interface NavGroup {
 }
 
 /**
- * The sidebar, in the spec's order (Fees is not built, so it is not listed), then the
+ * The sidebar, in the spec's order, then the
  * staff pages. The spec's 'Student', 'Students' and 'Users' are named for what they hold, so a
  * newcomer tells them apart: the student list, the student records' management, and the accounts
  * students open on the website.
@@ -205,6 +217,7 @@ export const NAV: (NavLink | NavGroup)[] = [
   },
   { label: 'Timetable', href: PATHS.timetable },
   { label: 'Certificates', href: PATHS.certificates },
+  { label: 'Fees', items: [{ label: 'Fee plans', href: PATHS.feePlans }] },
   { label: 'Courses', href: PATHS.courses },
   { label: 'Jobs Opening', href: PATHS.jobs },
   { label: 'Update Notification', href: PATHS.notification },

@@ -23,12 +23,12 @@ describe('the sidebar by role', () => {
     for (const hidden of ['Staff', 'Audit log', 'Courses', 'Jobs Opening', 'Update Notification']) expect(links).not.toContain(hidden);
   });
 
-  it('shows an Accountant the dashboard and their own security page only', () => {
-    expect(sidebarOf('accountant')).toEqual(['Dashboard', 'Security']);
+  it('shows an Accountant the dashboard, the fee plans and their own security page', () => {
+    expect(sidebarOf('accountant')).toEqual(['Dashboard', 'Fees', 'Fee plans', 'Security']);
   });
 
-  it('shows a Teacher Today’s classes, the batches and the timetable to read, and the certificates of their batches, but not the screens that change a batch', () => {
-    expect(sidebarOf('teacher')).toEqual(['Dashboard', 'Today’s classes', 'Batch', 'Batch List', 'Timetable', 'Certificates', 'Security']);
+  it('shows a Teacher Today’s classes, the batches, the timetable and the fee plans to read, and the certificates of their batches, but not the screens that change a batch', () => {
+    expect(sidebarOf('teacher')).toEqual(['Dashboard', 'Today’s classes', 'Batch', 'Batch List', 'Timetable', 'Certificates', 'Fees', 'Fee plans', 'Security']);
   });
 
   it('shows a Counsellor the whole Batch submenu and the timetable', () => {

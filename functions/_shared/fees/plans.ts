@@ -51,6 +51,25 @@ export async function listPlans(db?: Queryable): Promise<PlanView[]> {
   return rowsOf<PlanView>(db, `${PLAN_SELECT} order by p.batch_id is not null, coalesce(c.title, bc.title), b.name, p.id`, []);
 }
 
+/** What a plan may be for: the courses, and the batches not yet completed (a plan's own batch too). */
+export interface PlanChoices {
+  courses: { id: string; title: string }[];
+  batches: { id: string; name: string; course: string }[];
+}
+
+/** The courses and batches the plan form offers. */
+export async function planChoices(): Promise<PlanChoices> {
+  const [courses, batches] = await Promise.all([
+    query<{ id: string; title: string }>(`select id::text, title from courses order by title limit 500`),
+    query<{ id: string; name: string; course: string }>(
+      `select b.id::text, b.name, c.title as course from batches b join courses c on c.id = b.course_id
+        where b.status <> 'completed' or exists (select 1 from fee_plans p where p.batch_id = b.id)
+        order by c.title, b.name limit 500`,
+    ),
+  ]);
+  return { courses, batches };
+}
+
 /** One plan, or null. */
 export async function findPlan(db: Queryable | undefined, id: string): Promise<PlanView | null> {
   return (await rowsOf<PlanView>(db, `${PLAN_SELECT} where p.id = $1`, [id]))[0] ?? null;
