@@ -705,7 +705,6 @@ const FUZZ: Record<string, Case[]> = {
     },
   ],
   'admin-fee-plans': [
-    { probe: async () => staff({ method: 'GET', path: '/api/admin/fee-plans' }) },
     { probe: async () => staff(post('/api/admin/fee-plans', await planFields())), body: PLAN_TEXT, values: PLAN_VALUES },
     {
       probe: async () => staff(post('/api/admin/fee-plans', { ...(await planFields()), courseId: null, batchId: await newBatch() })),
