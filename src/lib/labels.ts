@@ -54,8 +54,6 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   certificate: { one: 'certificate', many: 'Certificates' },
   audit: { one: 'audit log', many: 'The audit log' },
   attendance: { one: 'attendance register', many: 'Attendance' },
-  'fee-plan': { one: 'fee plan', many: 'Fee plans' },
-  'fee-due': { one: 'due', many: 'Students’ dues' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */
