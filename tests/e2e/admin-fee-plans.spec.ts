@@ -20,7 +20,7 @@ test('an Owner adds a plan split into 3 monthly instalments', async ({ page }) =
   await expect(panelHeading(page)).toHaveText('Fee plans');
   await page.getByRole('button', { name: 'Add a plan' }).click();
   const form = page.getByRole('form', { name: 'Add a plan' });
-  await form.getByLabel('Course').selectOption({ label: title });
+  await form.getByRole('combobox', { name: 'Course' }).selectOption({ label: title });
   await form.getByLabel('Total fee (₹)').fill('9,000');
   await form.getByLabel('Late fee (₹)').fill('200');
   await form.getByLabel('Grace days').fill('5');
