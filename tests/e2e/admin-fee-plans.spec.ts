@@ -11,9 +11,10 @@ import { withClient } from './database';
 test('an Owner adds a plan split into 3 monthly instalments', async ({ page }) => {
   const title = `Plan Course ${randomBytes(3).toString('hex')}`;
   await withClient((client) =>
-    client.query(`insert into courses (title, category, price, duration, description, image) values ($1, 'Accounting', 9000, '3 months', 'A course.', '/logo.svg')`, [
-      title,
-    ]),
+    client.query(
+      `insert into courses (title, category, price, duration, description, image) values ($1, 'Accounting', 9000, '3 months', 'A course.', '/logo.svg')`,
+      [title],
+    ),
   );
 
   await page.goto('/fees/plans');
