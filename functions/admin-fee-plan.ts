@@ -16,7 +16,7 @@ import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
 import { MAX_VERSION, versionParam } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
-import { checkPlanTarget, findPlan, planMissedOrChanged, planName, planNotFound, writeInstalments, type PlanView } from './_shared/fees/plans';
+import { checkPlanTarget, findPlan, planMissedOrChanged, planName, planNotFound, savePlanRow, writeInstalments, type PlanView } from './_shared/fees/plans';
 
 /** What a saved plan changed, by field, for the audit line. */
 function changedFields(before: PlanView, after: PlanView): string[] {
@@ -53,10 +53,12 @@ export default endpoint(async (req, context) => {
       if (locked.rows[0].version !== version) throw await planMissedOrChanged(client, id);
       const before = (await findPlan(client, id))!;
       await checkPlanTarget(client, plan, id);
-      await client.query(
-        `update fee_plans set course_id = $2, batch_id = $3, total_paise = $4, late_fee_paise = $5, grace_days = $6, version = version + 1, updated_at = now()
-          where id = $1`,
-        [id, plan.courseId ?? null, plan.batchId ?? null, plan.total, plan.lateFee, plan.graceDays],
+      await savePlanRow(plan, () =>
+        client.query(
+          `update fee_plans set course_id = $2, batch_id = $3, total_paise = $4, late_fee_paise = $5, grace_days = $6, version = version + 1, updated_at = now()
+            where id = $1`,
+          [id, plan.courseId ?? null, plan.batchId ?? null, plan.total, plan.lateFee, plan.graceDays],
+        ),
       );
       await writeInstalments(client, id, plan);
       const after = (await findPlan(client, id))!;

@@ -12,7 +12,7 @@ import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { requireStaff } from './_shared/auth/staff';
-import { checkPlanTarget, findPlan, listPlans, planChoices, planName, writeInstalments } from './_shared/fees/plans';
+import { checkPlanTarget, findPlan, listPlans, planChoices, planName, savePlanRow, writeInstalments } from './_shared/fees/plans';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');
@@ -25,9 +25,11 @@ export default endpoint(async (req, context) => {
   const plan = validate(FeePlanSchema, await readJson(req));
   const item = await transaction(async (client) => {
     await checkPlanTarget(client, plan, null);
-    const { rows } = await client.query<{ id: string }>(
-      `insert into fee_plans (course_id, batch_id, total_paise, late_fee_paise, grace_days) values ($1, $2, $3, $4, $5) returning id::text`,
-      [plan.courseId ?? null, plan.batchId ?? null, plan.total, plan.lateFee, plan.graceDays],
+    const { rows } = await savePlanRow(plan, () =>
+      client.query<{ id: string }>(
+        `insert into fee_plans (course_id, batch_id, total_paise, late_fee_paise, grace_days) values ($1, $2, $3, $4, $5) returning id::text`,
+        [plan.courseId ?? null, plan.batchId ?? null, plan.total, plan.lateFee, plan.graceDays],
+      ),
     );
     const id = rows[0]!.id;
     await writeInstalments(client, id, plan);

@@ -112,6 +112,21 @@ export async function checkPlanTarget(client: PoolClient, plan: FeePlan, id: str
 const fieldError = (field: string, message: string) =>
   new HttpError(400, 'Please check the highlighted fields and try again.', { errors: { [field]: message } });
 
+/**
+ * Runs the insert or update of a plan's row: a colleague's plan for the same course or batch saved
+ * this very moment (the unique index refuses it) is the same 400 as one saved before.
+ */
+export async function savePlanRow<T>(plan: FeePlan, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+    throw plan.courseId
+      ? fieldError('courseId', 'This course already has a fee plan. Please edit that plan instead.')
+      : fieldError('batchId', 'This batch already has a fee plan. Please edit that plan instead.');
+  }
+}
+
 /** Writes the plan's instalments afresh (after its row is inserted or updated). */
 export async function writeInstalments(client: PoolClient, planId: string, plan: FeePlan): Promise<void> {
   await client.query('delete from fee_plan_instalments where plan_id = $1', [planId]);
