@@ -41,6 +41,8 @@ const Certificates = lazy(() => import('./panels/Certificates'));
 const CollectFees = lazy(() => import('./fees/CollectFees'));
 const StudentFees = lazy(() => import('./fees/StudentFees'));
 const FeeReports = lazy(() => import('./fees/FeeReports'));
+const FeePlans = lazy(() => import('./fees/FeePlans'));
+const FeeDue = lazy(() => import('./fees/FeeDue'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -75,6 +77,8 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   fees: () => <CollectFees />,
   'fees-student': ({ studentId }) => <StudentFees studentId={studentId!} />,
   'fee-reports': () => <FeeReports />,
+  'fee-plans': () => <FeePlans />,
+  'fee-due': ({ dueId }) => <FeeDue id={dueId!} />,
 };
 
 interface Props {

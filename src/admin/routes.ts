@@ -37,6 +37,8 @@ export const PATHS = {
   certificates: '/adminCertificates',
   fees: '/fees',
   feeReports: '/fees/reports',
+  feePlans: '/fees/plans',
+  feeDues: '/fees/dues',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -71,7 +73,9 @@ export type Panel =
   | 'certificates'
   | 'fees'
   | 'fees-student'
-  | 'fee-reports';
+  | 'fee-reports'
+  | 'fee-plans'
+  | 'fee-due';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -107,6 +111,9 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   fees: 'fees',
   'fees-student': 'fees',
   'fee-reports': 'fees-reports',
+  // Every role sees the plans and a due (Counsellor and Teacher to read); changing them asks 'fees-manage'.
+  'fee-plans': 'fees',
+  'fee-due': 'fees',
 };
 
 /** One address of the admin app. */
@@ -159,6 +166,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.fees, panel: 'fees', h1: 'Collect fees' },
   { path: `${PATHS.fees}/students/:studentId`, panel: 'fees-student', screen: 'A student’s fees' },
   { path: PATHS.feeReports, panel: 'fee-reports', h1: 'Fee reports' },
+  { path: PATHS.feePlans, panel: 'fee-plans', h1: 'Fee plans' },
+  { path: `${PATHS.feeDues}/:dueId`, panel: 'fee-due', screen: 'A student’s due' },
 ];
 
 /** The address of one student's fees at the counter. */
@@ -172,6 +181,9 @@ export const editStudentPath = (id: string) => `/student-list/${encodeURICompone
 
 /** The address of the form that edits one batch. */
 export const batchEditPath = (id: string) => `/batches/${encodeURIComponent(id)}/edit`;
+
+/** The address of one of a student's dues. */
+export const feeDuePath = (id: string) => `/fees/dues/${encodeURIComponent(id)}`;
 
 /** A link of the sidebar. */
 export interface NavLink {
@@ -224,6 +236,7 @@ export const NAV: (NavLink | NavGroup)[] = [
     label: 'Fees',
     items: [
       { label: 'Collect fees', href: PATHS.fees },
+      { label: 'Fee plans', href: PATHS.feePlans },
       { label: 'Fee reports', href: PATHS.feeReports },
     ],
   },

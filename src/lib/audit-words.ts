@@ -72,6 +72,13 @@ function recordWords(facts: AuditFacts): string {
       return `receipt ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
     case 'certificate':
       return `certificate ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
+    case 'fee-plan':
+      return `the fee plan of ${name}`;
+    case 'fee-due': {
+      const label = text(detail?.['label']);
+      const student = text(detail?.['student']);
+      return `due ${name}${label ? ` (${label})` : ''}${student ? ` of ${student}` : ''}`;
+    }
     case 'batch':
     case 'course':
     case 'job':
@@ -155,11 +162,13 @@ function rosterChange(detail: Record<string, unknown>): string {
   }
 }
 
+/** Paise in rupees, or '' for what is not an amount. */
+const rupees = (v: unknown) => (isPaise(v) ? formatRupees(v) : '');
+
 /** A receipt's amount in words, with its advance: '₹2,500' or '₹9,500 (₹500 as an advance)'. */
 function receiptAmount(detail: Record<string, unknown> | null): string {
-  const paise = (v: unknown) => (isPaise(v) ? formatRupees(v) : '');
-  const advance = Number(detail?.['advancePaise']) > 0 ? ` (${paise(detail?.['advancePaise'])} as an advance)` : '';
-  return `${paise(detail?.['amountPaise']) || 'a payment'}${advance}`;
+  const advance = Number(detail?.['advancePaise']) > 0 ? ` (${rupees(detail?.['advancePaise'])} as an advance)` : '';
+  return `${rupees(detail?.['amountPaise']) || 'a payment'}${advance}`;
 }
 
 /** A payment mode in words ('Bank transfer'); the stored value when unknown. */
@@ -171,6 +180,31 @@ function claimDecisionWords(who: string, detail: Record<string, unknown> | null)
   return detail?.['action'] === 'confirm'
     ? `${who} confirmed ${payment} (receipt ${text(detail?.['receipt'])}).`
     : `${who} rejected ${payment}: “${text(detail?.['reason'])}”.`;
+}
+
+/** A change to a student's due in words: 'a discount of ₹1,000.00 (Merit scholarship); waived the late fee of ₹200.00'. */
+function dueChanges(detail: Record<string, unknown> | null): string {
+  const changes = Array.isArray(detail?.['changes']) ? (detail['changes'] as Record<string, unknown>[]) : [];
+  const words = changes.map((c) => {
+    switch (c['field']) {
+      case 'amount':
+        return `the amount from ${rupees(c['from'])} to ${rupees(c['to'])}`;
+      case 'dueOn':
+        return `the due date from ${dayInWords(text(c['from']))} to ${dayInWords(text(c['to']))}`;
+      case 'discount': {
+        const what = text(c['for']) ? ` (${text(c['for'])})` : '';
+        if (!Number(c['to'])) return `removed the discount of ${rupees(c['from'])}`;
+        return Number(c['from']) ? `the discount from ${rupees(c['from'])} to ${rupees(c['to'])}${what}` : `a discount of ${rupees(c['to'])}${what}`;
+      }
+      case 'lateFee':
+        return `waived the late fee of ${rupees(c['from'])}`;
+      case 'waive':
+        return 'waived the due';
+      default:
+        return `the ${text(c['field'])}`;
+    }
+  });
+  return words.join('; ') || 'nothing';
 }
 
 /** The sentence of one audit line. */
@@ -231,6 +265,10 @@ export function auditSentence(facts: AuditFacts): string {
       if (entity === 'receipt') return `${who} collected ${receiptAmount(detail)} by ${paymentModeWords(detail?.['mode'])}: ${record}.`;
       if (entity === 'student' && detail?.['reference'])
         return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
+      if (entity === 'fee-plan' && detail?.['total'])
+        return `${who} added ${record} (${text(detail['total'])} in ${count(detail['instalments'], 'instalment')}).`;
+      if (entity === 'fee-due')
+        return `${who} added ${record}: ${rupees(detail?.['amount'])} due on ${dayInWords(text(detail?.['dueOn']))}. Reason: “${text(detail?.['reason'])}”.`;
       return `${who} added ${record}.`;
     case 'delete':
       return `${who} deleted ${record}.`;
@@ -248,6 +286,7 @@ export function auditSentence(facts: AuditFacts): string {
       if (entity === 'lead') return `${who} ${leadChange(detail)} ${record}.`;
       if (entity === 'batch' && detail?.['action']) return `${who} ${rosterChange(detail)} ${record}.`;
       if (entity === 'fee-claim') return claimDecisionWords(who, detail);
+      if (entity === 'fee-due') return `${who} changed ${record}: ${dueChanges(detail)}. Reason: “${text(detail?.['reason'])}”.`;
       const fields = fieldList(detail?.['fields'] ?? detail?.['changed']);
       return `${who} changed ${record}${fields ? ` (${fields})` : ''}.`;
     }

@@ -38,7 +38,7 @@ const OWNER_ONLY: readonly TestRole[] = [];
 /** The roles each of which gets a row of its own. */
 const OTHER_ROLES = ['counsellor', 'accountant', 'teacher'] as const;
 const ROLE_WORDS: Record<TestRole, string> = { owner: 'Owner', counsellor: 'Counsellor', accountant: 'Accountant', teacher: 'Teacher' };
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One request: a route and a body (made when sent, for a code that must be current). */
 interface Call {
@@ -388,6 +388,130 @@ const CLASS_CASES: Case[] = [
       return {
         call: { route: '/api/admin/certificates', body: { batchId, studentId, confirmLowAttendance: true } },
         state: () => rows(s.target, 'select number from certificates where student_id = $1', [studentId]),
+      };
+    },
+  },
+];
+
+/* ------------------------------------------------------------------------ the fee plans --- */
+
+const ACCOUNTANT: readonly TestRole[] = ['accountant'];
+/** A plan of ₹9,000 in two instalments for a course of its own (id). */
+async function insertPlan(target: Target): Promise<string> {
+  const id = await insert(target, `insert into fee_plans (course_id, total_paise) values ($1, 900000) returning id`, [await insertCourse(target)]);
+  await db(target, `insert into fee_plan_instalments (plan_id, seq, amount_paise, due_months) values ($1, 1, 450000, 0), ($1, 2, 450000, 1)`, [id]);
+  return id;
+}
+/** A student record of its own (id). */
+const insertPayer = (target: Target) =>
+  insert(target, `insert into students (name, email, course) values ($1, $2, 'Tally Prime') returning id`, [
+    uniqueName('Authz Payer'),
+    uniqueEmail('authzpayer'),
+  ]);
+/** A due of ₹3,000 of a student of its own (id). */
+const insertDue = async (target: Target) =>
+  insert(
+    target,
+    `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on)
+     values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, 1, 'Course fee', 300000, $2) returning id`,
+    [await insertPayer(target), indiaDay(10)],
+  );
+const planBody = (courseId: string) => ({ courseId, total: '6,000', instalments: [{ amount: '6000', dueMonths: 0 }] });
+
+const FEE_PLAN_CASES: Case[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/fee-plans',
+    roles: EVERY_ROLE,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/fee-plans' }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fee-plans',
+    roles: ACCOUNTANT,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const courseId = await insertCourse(s.target);
+      return {
+        call: { route: '/api/admin/fee-plans', body: planBody(courseId) },
+        state: () => rows(s.target, 'select id from fee_plans where course_id = $1', [courseId]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/fee-plans/{id}',
+    roles: EVERY_ROLE,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({ call: { route: `/api/admin/fee-plans/${await insertPlan(s.target)}` }, state: async () => null }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/fee-plans/{id}',
+    roles: ACCOUNTANT,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertPlan(s.target);
+      const [plan] = await rows(s.target, 'select course_id::text as id from fee_plans where id = $1', [id]);
+      return {
+        call: { route: `/api/admin/fee-plans/${id}`, body: { ...planBody(String(plan!['id'])), version: 1 } },
+        state: () => rows(s.target, 'select total_paise::text, version from fee_plans where id = $1', [id]),
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/fee-plans/{id}',
+    roles: ACCOUNTANT,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertPlan(s.target);
+      return { call: { route: `/api/admin/fee-plans/${id}?version=1` }, state: () => rows(s.target, 'select id from fee_plans where id = $1', [id]) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/fees/dues/{id}',
+    roles: EVERY_ROLE,
+    ok: 200,
+    // Every view of a student's fees is an audit line.
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertDue(s.target);
+      return { call: { route: `/api/admin/fees/dues/${id}` }, state: auditLines(s, 'fee-due', id) };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/fees/dues/{id}',
+    roles: ACCOUNTANT,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertDue(s.target);
+      return {
+        call: { route: `/api/admin/fees/dues/${id}`, body: { version: 1, discount: '500', discountReason: 'Merit scholarship', reason: 'Topped the test' } },
+        state: () => rows(s.target, 'select discount_paise::text, version from fee_dues where id = $1', [id]),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fees/students/{id}/dues',
+    roles: ACCOUNTANT,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertPayer(s.target);
+      return {
+        call: { route: `/api/admin/fees/students/${id}/dues`, body: { label: 'Exam fee', amount: '500', dueOn: indiaDay(30), reason: 'RS-CIT exam' } },
+        state: () => rows(s.target, 'select id from fee_dues where student_id = $1', [id]),
       };
     },
   },
@@ -1031,6 +1155,8 @@ const CASES: Case[] = [
     },
   }, // The office's classes: batches, rosters, the timetable, attendance and certificates.
   ...CLASS_CASES,
+  // Fees: the plans and a student's dues.
+  ...FEE_PLAN_CASES,
   // Fees: the dues to chase (every role sees their status: a view is an audit line), a reminder of one, the reports.
   {
     method: 'GET',

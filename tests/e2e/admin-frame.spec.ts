@@ -65,8 +65,7 @@ test.describe('sidebar', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
     // The spec's entries in its order, with the day's lists (Today, Today's classes) and the leads
-    // inbox after the dashboard, the timetable and certificates after the Batch submenu; Fees is
-    // not built, so not listed.
+    // inbox after the dashboard, the timetable and certificates after the Batch submenu, then Fees.
     const names = await nav.locator(':scope > ul > li > :is(a, button)').allTextContents();
     expect(names).toEqual([
       'Dashboard',
@@ -78,6 +77,7 @@ test.describe('sidebar', () => {
       'Batch',
       'Timetable',
       'Certificates',
+      'Fees',
       'Courses',
       'Jobs Opening',
       'Update Notification',
@@ -87,7 +87,7 @@ test.describe('sidebar', () => {
       'Security',
       'Logout',
     ]);
-    await expect(nav.getByText(/Fees/)).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Fee plans', includeHidden: true })).toHaveAttribute('href', '/fees/plans');
 
     await page.keyboard.press('Tab'); // Today
     await page.keyboard.press('Tab'); // Today's classes

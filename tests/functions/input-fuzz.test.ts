@@ -355,6 +355,42 @@ const pendingClaim = async () =>
       [await studentDue(), newUtr()],
     )
   )[0]!.id;
+/** A course of its own (id), for a fee plan of one probe. */
+const newCourse = async () =>
+  (
+    await sql<{ id: string }>(
+      `insert into courses (title, category, price, duration, description, image) values ($1, 'Accounting', 4500, '3 months', 'Vouchers.', '/logo.svg') returning id::text`,
+      [`Probe course ${unique()}`],
+    )
+  )[0]!.id;
+/** A fee plan of ₹9,000 in two instalments for a course of its own (id). */
+const newPlan = async () => {
+  const [plan] = await sql<{ id: string }>(`insert into fee_plans (course_id, total_paise) values ($1, 900000) returning id::text`, [await newCourse()]);
+  await sql(`insert into fee_plan_instalments (plan_id, seq, amount_paise, due_months) values ($1, 1, 450000, 0), ($1, 2, 450000, 1)`, [plan!.id]);
+  return plan!.id;
+};
+/** A ₹3,000 due of the shared student, falling due in 2027 (id). */
+const newPlanDue = async () =>
+  (
+    await sql<{ id: string }>(
+      `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on)
+       values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, 1, 'Course fee', 300000, '2027-01-05') returning id::text`,
+      [record.student],
+    )
+  )[0]!.id;
+/** A fee plan's body: for a course of its own when none is given. */
+const planFields = async (courseId?: string) => ({
+  courseId: courseId ?? (await newCourse()),
+  total: '9,000',
+  lateFee: '200',
+  graceDays: 5,
+  instalments: [
+    { amount: '4500', dueMonths: 0 },
+    { amount: '4500', dueOn: '2027-02-01' },
+  ],
+});
+const PLAN_TEXT = ['courseId', 'total', 'lateFee', 'graceDays', 'instalments.0.amount', 'instalments.0.dueMonths', 'instalments.1.dueOn'];
+const PLAN_VALUES = { courseId: IDS, 'instalments.1.dueOn': DAYS };
 const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
 const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualification', 'salary', 'candidate', 'post', 'applyLink', 'closesOn'];
 const LEAD_FILTERS = ['kind', 'status', 'source', 'form', 'course', 'from', 'to', 'due', 'assigned', 'q', 'sort'];
@@ -724,6 +760,88 @@ const FUZZ: Record<string, Case[]> = {
       query: ['version'],
       params: ['id'],
       values: { version: VERSION_PARAMS },
+    },
+  ],
+  'admin-fee-plans': [
+    { probe: async () => staff(post('/api/admin/fee-plans', await planFields())), body: PLAN_TEXT, values: PLAN_VALUES },
+    {
+      probe: async () => staff(post('/api/admin/fee-plans', { ...(await planFields()), courseId: null, batchId: await newBatch() })),
+      body: ['batchId'],
+      values: { batchId: IDS },
+    },
+  ],
+  'admin-fee-plan': [
+    {
+      probe: async () => {
+        const id = await newPlan();
+        return staff({ method: 'GET', path: `/api/admin/fee-plans/${id}`, params: { id } });
+      },
+      params: ['id'],
+    },
+    {
+      probe: async () => {
+        const id = await newPlan();
+        const [plan] = await sql<{ course: string }>('select course_id::text as course from fee_plans where id = $1', [id]);
+        return staff({ method: 'PUT', path: `/api/admin/fee-plans/${id}`, params: { id }, body: { ...(await planFields(plan!.course)), version: 1 } });
+      },
+      body: [...PLAN_TEXT, 'version'],
+      params: ['id'],
+      values: { ...PLAN_VALUES, version: VERSIONS },
+    },
+    {
+      probe: async () => {
+        const id = await newPlan();
+        return staff({ method: 'DELETE', path: `/api/admin/fee-plans/${id}`, params: { id }, query: { version: '1' } });
+      },
+      query: ['version'],
+      params: ['id'],
+      values: { version: VERSION_PARAMS },
+    },
+  ],
+  'admin-fee-due': [
+    {
+      probe: async () => {
+        const id = await newPlanDue();
+        return staff({ method: 'GET', path: `/api/admin/fees/dues/${id}`, params: { id } });
+      },
+      params: ['id'],
+    },
+    {
+      probe: async () => {
+        const id = await newPlanDue();
+        return staff({
+          method: 'PATCH',
+          path: `/api/admin/fees/dues/${id}`,
+          params: { id },
+          body: {
+            version: 1,
+            amount: '2,800',
+            dueOn: '2027-01-10',
+            discount: '500',
+            discountReason: 'Merit scholarship',
+            waiveLateFee: true,
+            reason: 'Topped the test',
+          },
+        });
+      },
+      body: ['version', 'amount', 'dueOn', 'discount', 'discountReason', 'waiveLateFee', 'reason'],
+      params: ['id'],
+      values: { version: VERSIONS, dueOn: DAYS },
+    },
+  ],
+  'admin-fees-student-dues': [
+    {
+      probe: async () =>
+        staff(
+          post(
+            `/api/admin/fees/students/${record.student}/dues`,
+            { label: 'Exam fee', amount: '500', dueOn: '2027-01-05', reason: 'RS-CIT exam in January' },
+            { params: { id: record.student } },
+          ),
+        ),
+      body: ['label', 'amount', 'dueOn', 'reason'],
+      params: ['id'],
+      values: { dueOn: DAYS },
     },
   ],
   'admin-batch-students': [

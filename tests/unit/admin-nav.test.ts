@@ -23,11 +23,11 @@ describe('the sidebar by role', () => {
     for (const hidden of ['Staff', 'Audit log', 'Courses', 'Jobs Opening', 'Update Notification']) expect(links).not.toContain(hidden);
   });
 
-  it('shows an Accountant the dashboard, Today (the dues to chase), Collect fees, the fee reports and their own security page', () => {
-    expect(sidebarOf('accountant')).toEqual(['Dashboard', 'Today', 'Fees', 'Collect fees', 'Fee reports', 'Security']);
+  it('shows an Accountant the dashboard, Today (the dues to chase), the Fees submenu and their own security page', () => {
+    expect(sidebarOf('accountant')).toEqual(['Dashboard', 'Today', 'Fees', 'Collect fees', 'Fee plans', 'Fee reports', 'Security']);
   });
 
-  it('shows a Teacher Today’s classes, the batches and the timetable to read, and the certificates of their batches, but not the screens that change a batch', () => {
+  it('shows a Teacher Today’s classes, the batches and the timetable to read, the certificates of their batches and the fees as status, but not the screens that change a batch or the reports', () => {
     expect(sidebarOf('teacher')).toEqual([
       'Dashboard',
       'Today',
@@ -38,6 +38,7 @@ describe('the sidebar by role', () => {
       'Certificates',
       'Fees',
       'Collect fees',
+      'Fee plans',
       'Security',
     ]);
   });

@@ -129,4 +129,75 @@ describe('auditSentence', () => {
       'Kavita Joshi looked at the list of payments to confirm (3 shown).',
     );
   });
+
+  it('says a fee plan added, changed and deleted', () => {
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'create',
+        entity: 'fee-plan',
+        entityId: '4',
+        detail: { subject: 'Tally Prime', total: '₹9,000', instalments: 3 },
+      }),
+    ).toBe('Kavita Joshi added the fee plan of Tally Prime (₹9,000 in 3 instalments).');
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'update',
+        entity: 'fee-plan',
+        entityId: '4',
+        detail: { subject: 'Tally Prime', changed: ['total', 'instalments'] },
+      }),
+    ).toBe('Kavita Joshi changed the fee plan of Tally Prime (total and instalments).');
+    expect(
+      auditSentence({ actor: 'Kavita Joshi', action: 'delete', entity: 'fee-plan', entityId: '4', detail: { subject: 'batch Tally Morning (Tally Prime)' } }),
+    ).toBe('Kavita Joshi deleted the fee plan of batch Tally Morning (Tally Prime).');
+  });
+
+  it('says a change to a student’s due in words: the discount and what it is for, the amount, the day, the late fee waived, and the reason', () => {
+    const detail = { subject: 'D000123', student: 'Sunita Sharma', label: 'Instalment 2 of 3', reason: 'Topped the batch test' };
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'update',
+        entity: 'fee-due',
+        entityId: '9',
+        detail: {
+          ...detail,
+          changes: [
+            { field: 'discount', from: 0, to: 100000, for: 'Merit scholarship' },
+            { field: 'amount', from: 300000, to: 250050 },
+            { field: 'dueOn', from: '2026-12-25', to: '2027-01-05' },
+            { field: 'lateFee', from: 20000, to: 0 },
+          ],
+        },
+      }),
+    ).toBe(
+      'Kavita Joshi changed due D000123 (Instalment 2 of 3) of Sunita Sharma: a discount of ₹1,000 (Merit scholarship); the amount from ₹3,000 to ₹2,500.50; ' +
+        'the due date from Friday, 25 December 2026 to Tuesday, 5 January 2027; waived the late fee of ₹200. Reason: “Topped the batch test”.',
+    );
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'update',
+        entity: 'fee-due',
+        entityId: '9',
+        detail: { ...detail, changes: [{ field: 'discount', from: 100000, to: 0, for: null }, { field: 'waive' }] },
+      }),
+    ).toBe(
+      'Kavita Joshi changed due D000123 (Instalment 2 of 3) of Sunita Sharma: removed the discount of ₹1,000; waived the due. Reason: “Topped the batch test”.',
+    );
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'create',
+        entity: 'fee-due',
+        entityId: '10',
+        detail: { subject: 'D000130', student: 'Sunita Sharma', label: 'Exam fee', amount: 50000, dueOn: '2027-01-05', reason: 'RS-CIT exam in January' },
+      }),
+    ).toBe('Kavita Joshi added due D000130 (Exam fee) of Sunita Sharma: ₹500 due on Tuesday, 5 January 2027. Reason: “RS-CIT exam in January”.');
+    expect(
+      auditSentence({ actor: 'Asha Verma', action: 'view', entity: 'fee-due', entityId: '9', detail: { subject: 'D000123', student: 'Sunita Sharma' } }),
+    ).toBe('Asha Verma opened due D000123 of Sunita Sharma.');
+  });
 });
