@@ -297,6 +297,15 @@ const newCertificate = async () => {
   );
   return number;
 };
+/** A receipt of its own (id) for the shared student, as a cash collection leaves one. */
+const newReceipt = async () =>
+  (
+    await sql<{ id: string }>(
+      `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, paid_on, received_by_name)
+       values ($1, '26-27', $2, 100000, 'cash', '2026-11-25', 'Kavita Joshi') returning id::text`,
+      [`PCI/26-27/${String((serial += 1)).padStart(5, '0')}`, record.student],
+    )
+  )[0]!.id;
 const COURSE_TEXT = ['title', 'category', 'duration', 'description', 'image'];
 const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualification', 'salary', 'candidate', 'post', 'applyLink', 'closesOn'];
 const LEAD_FILTERS = ['kind', 'status', 'source', 'form', 'course', 'from', 'to', 'due', 'assigned', 'q', 'sort'];
@@ -742,6 +751,24 @@ const FUZZ: Record<string, Case[]> = {
       },
       body: ['reason'],
       params: ['number'],
+    },
+  ],
+  'admin-fees-receipt': [
+    {
+      probe: async () => {
+        const id = await newReceipt();
+        return staff({ method: 'GET', path: `/api/admin/fees/receipts/${id}`, params: { id } });
+      },
+      params: ['id'],
+    },
+  ],
+  'user-fees-receipt': [
+    {
+      probe: async () => {
+        const id = await newReceipt();
+        return { method: 'GET', path: `/api/user/fees/receipts/${id}`, params: { id }, token: studentToken };
+      },
+      params: ['id'],
     },
   ],
   certificate: [
