@@ -66,6 +66,8 @@ function recordWords(facts: AuditFacts): string {
     }
     case 'certificate':
       return `certificate ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
+    case 'receipt':
+      return `fee receipt ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
     case 'batch':
     case 'course':
     case 'job':

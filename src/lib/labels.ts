@@ -54,6 +54,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   certificate: { one: 'certificate', many: 'Certificates' },
   audit: { one: 'audit log', many: 'The audit log' },
   attendance: { one: 'attendance register', many: 'Attendance' },
+  receipt: { one: 'fee receipt', many: 'Fee receipts' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */
