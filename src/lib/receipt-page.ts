@@ -21,7 +21,9 @@ export async function loadReceipt(id: string, asStudent: boolean): Promise<Recei
   if (status === 401)
     return {
       kind: 'missing',
-      message: asStudent ? 'Please log in to your account to see this receipt.' : 'Please sign in to the staff pages, then reload this page to print the receipt.',
+      message: asStudent
+        ? 'Please log in to your account to see this receipt.'
+        : 'Please sign in to the staff pages, then reload this page to print the receipt.',
     };
   return { kind: 'missing', message: data.message ?? 'The receipt could not be loaded just now. Please reload the page.' };
 }
