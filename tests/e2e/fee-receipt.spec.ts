@@ -46,20 +46,21 @@ test('a student prints their receipt in English and Hindi, and cannot see anothe
   });
 
   // Her ₹25,000 due, of which she paid ₹12,345.50 by UPI; another student's receipt beside it.
-  const { mine, theirs, number } = await withDatabase(async (sql) => {
+  const { mine, theirs, number, invoice } = await withDatabase(async (sql) => {
     const courseId = await addCourse(sql, 'Tally Prime with GST');
     const kavita = await addStudent(sql, { name: 'Kavita Soni', email });
     const other = await addStudent(sql, { name: 'Ravi Kumar', email: `other-${tag}@example.in` });
-    const receiptOf = async (studentId: string, paise: number, utr: string | null) => {
+    let made = 0;
+    const receiptOf = async (studentId: string, paise: number, utr: string | null, course = courseId) => {
       const [due] = await sql<{ id: string }>(
         `insert into fee_dues (reference, student_id, course_id, seq, label, amount_paise, paid_paise, due_on)
          values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, $2, 1, 'Instalment 1 of 2', 2500000, $3, $4) returning id::text`,
-        [studentId, courseId, paise, today],
+        [studentId, course, paise, today],
       );
       const [receipt] = await sql<{ id: string; number: string }>(
         `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, utr, paid_on, received_by_name)
          values ($1, 'E2E', $2, $3, $4, $5, $6, 'Meena Joshi') returning id::text, number`,
-        [`E2E/${tag.slice(-6)}/${utr ? 1 : 2}`, studentId, paise, utr ? 'upi' : 'cash', utr, today],
+        [`E2E/${tag.slice(-6)}/${(made += 1)}`, studentId, paise, utr ? 'upi' : 'cash', utr, today],
       );
       await sql(`insert into fee_allocations (receipt_id, due_id, amount_paise) values ($1, $2, $3)`, [receipt!.id, due!.id, paise]);
       return receipt!;
@@ -67,7 +68,23 @@ test('a student prints their receipt in English and Hindi, and cannot see anothe
     const utr = `9${String(Date.now()).slice(-11)}`;
     const own = await receiptOf(kavita, 1234550, utr);
     const another = await receiptOf(other, 500000, null);
-    return { mine: own.id, theirs: another.id, number: own.number };
+    // A tax invoice of ₹1,180 (GST included) for another course, later cancelled (its due owes again).
+    const invoice = await receiptOf(kavita, 118000, null, await addCourse(sql, 'Spoken English'));
+    const tax = {
+      gstin: '08ABCDE1234F1Z5',
+      sac: '999293',
+      placeOfSupply: 'Rajasthan (08)',
+      taxablePaise: 100000,
+      cgstPercent: 9,
+      cgstPaise: 9000,
+      sgstPercent: 9,
+      sgstPaise: 9000,
+    };
+    await sql(`update fee_receipts set tax = $2, cancelled_at = now(), cancelled_reason = 'Entered twice by mistake.' where id = $1`, [
+      invoice.id,
+      JSON.stringify(tax),
+    ]);
+    return { mine: own.id, theirs: another.id, number: own.number, invoice };
   });
 
   const fonts: string[] = [];
@@ -119,6 +136,24 @@ test('a student prints their receipt in English and Hindi, and cannot see anothe
     expect(pagesOf(await page.pdf({ preferCSSPageSize: true }))).toEqual([[227, 842]]);
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 360, height: 740 });
+  });
+
+  await test.step('a tax invoice shows the GST figures, and a cancelled one says so with the reason', async () => {
+    await page.goto(`/fees/receipt/${invoice.id}?as=student`);
+    const receipt = page.getByRole('article', { name: 'Receipt' });
+    await expect(page.getByRole('status')).toHaveText(`Tax invoice ${invoice.number} of Kavita Soni was cancelled: it prints marked Cancelled.`);
+    await expect(receipt.getByText('Tax invoice / कर बीजक')).toBeVisible();
+    await expect(receipt.getByText('Fee receipt')).toBeHidden();
+    await expect(receipt.locator('[data-field="gstin"]')).toHaveText('08ABCDE1234F1Z5');
+    await expect(receipt.locator('[data-field="taxable"]')).toHaveText('₹1,000');
+    await expect(receipt.locator('[data-field="cgst"]')).toHaveText('₹90');
+    await expect(receipt.locator('[data-field="sgst"]')).toHaveText('₹90');
+    await expect(receipt.getByText('CGST @ 9%')).toBeVisible();
+    await expect(receipt.locator('[data-field="placeOfSupply"]')).toHaveText('Rajasthan (08)');
+    await expect(receipt.locator('[data-field="wordsHi"]')).toHaveText('एक हज़ार एक सौ अस्सी रुपये मात्र');
+    await expect(receipt.getByRole('note')).toContainText('Cancelled');
+    await expect(receipt.getByRole('note')).toContainText('Entered twice by mistake.');
+    await expectNoViolations(page, 'a cancelled tax invoice at 360px');
   });
 
   await test.step('/payment-success shows her own payment, and says another’s is not in her account', async () => {
