@@ -20,10 +20,10 @@ const directives = {
 /**
  * Pages left out of the sitemap: the 404 page, the account screens, the educator placeholders,
  * the shells of pages with a segment from the address, the staff pages, the documents-to-fix
- * page and the certificate pages (all marked noindex).
+ * page, the certificate pages and the printable fee receipt (all marked noindex).
  */
 const unlisted =
-  /^\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list|certificate)\/.*|certificate|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
+  /^\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list|certificate|fees\/receipt)\/.*|certificate|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
 
 export default defineConfig({
   // Netlify sets URL to the site's primary address at build time.

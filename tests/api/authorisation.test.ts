@@ -1135,6 +1135,26 @@ const CASES: Case[] = [
   // The institute's settings: assigning new leads in turn.
   {
     method: 'GET',
+    path: '/api/admin/fees/receipts/{id}',
+    roles: EVERY_ROLE,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const student = await insert(s.target, `insert into students (name, email, course) values ($1, $2, 'Tally') returning id`, [
+        uniqueName('Authz Payer'),
+        uniqueEmail('authz'),
+      ]);
+      const id = await insert(
+        s.target,
+        `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, paid_on, received_by_name)
+         values ($1, '26-27', $2, 100000, 'cash', '2026-11-25', 'Authz Accountant') returning id`,
+        [`AUTHZ/${randomBytes(5).toString('hex')}`, student],
+      );
+      return { call: { route: `/api/admin/fees/receipts/${id}` }, state: auditLines(s, 'receipt', id) };
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/admin/settings',
     ok: 200,
     changes: false,

@@ -427,10 +427,11 @@ test.describe('the whole journey against the real API', () => {
       await expect(page.getByRole('main').getByRole('link', { name: 'See all courses' })).toHaveAttribute('href', '/course-list');
       await page.goto('/payment-success/PAY-2026-00042');
       const main = page.getByRole('main');
-      await expect(main.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
-      await expect(main.getByText('Your Course Subscription has been activated')).toBeVisible();
-      await expect(main.getByText('Reference: PAY-2026-00042')).toBeVisible();
-      await expect(main.getByRole('link', { name: 'Go To Dashboard' })).toHaveAttribute('href', '/course-list');
+      // No payment of this account has that id: a clear not-found, never a fixed "Payment Successful".
+      await expect(main.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
+      await expect(main.getByText('We could not find this payment in your account.')).toBeVisible();
+      await expect(main.getByText('Payment Successful')).toHaveCount(0);
+      await expect(main.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
       await expect(loginDialog(page)).toBeHidden();
     });
 

@@ -96,6 +96,8 @@ export const routes: PublicRoute[] = [
   { path: '/certificate', title: 'Verify a certificate', h1: 'Verify a certificate', unlisted: true },
   { path: '/certificate/example', title: 'Certificate verification', h1: 'Certificate verification', canonical: '/certificate/_', unlisted: true },
   { path: '/certificate/example/print', title: 'Print certificate', h1: 'Print certificate', canonical: '/certificate/_/print', unlisted: true },
+  // A fee receipt to print: walked with an address that is no receipt id, which the page tells without asking the API.
+  { path: '/fees/receipt/example', title: 'Print receipt', h1: 'Print receipt', canonical: '/fees/receipt/_', unlisted: true },
 ];
 
 /**

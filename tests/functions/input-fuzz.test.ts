@@ -988,6 +988,24 @@ const FUZZ: Record<string, Case[]> = {
       params: ['id'],
     },
   ],
+  'admin-fees-receipt': [
+    {
+      probe: async () => {
+        const id = await newReceipt();
+        return staff({ method: 'GET', path: `/api/admin/fees/receipts/${id}`, params: { id } });
+      },
+      params: ['id'],
+    },
+  ],
+  'user-fees-receipt': [
+    {
+      probe: async () => {
+        const id = await newReceipt();
+        return { method: 'GET', path: `/api/user/fees/receipts/${id}`, params: { id }, token: studentToken };
+      },
+      params: ['id'],
+    },
+  ],
   certificate: [
     {
       probe: async () => {

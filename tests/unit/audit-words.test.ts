@@ -31,6 +31,18 @@ describe('auditSentence', () => {
     );
   });
 
+  it('says a fee receipt opened, naming its student', () => {
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'view',
+        entity: 'receipt',
+        entityId: '42',
+        detail: { subject: 'PCI/26-27/00042', student: 'Ravi Kumar' },
+      }),
+    ).toBe('Kavita Joshi opened fee receipt PCI/26-27/00042 of Ravi Kumar.');
+  });
+
   it('says a certificate issued, issued despite low attendance, revoked, and a batch’s certificates looked at', () => {
     const detail = { subject: 'PCI-2027-7F3K9Q', student: 'Sunita Sharma', course: 'Tally Prime', batch: 'Morning A' };
     expect(auditSentence({ actor: 'Meena Joshi', action: 'create', entity: 'certificate', entityId: 'PCI-2027-7F3K9Q', detail })).toBe(

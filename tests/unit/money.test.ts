@@ -1,6 +1,6 @@
 /** Money in whole paise, written as people read it on a receipt and as a UPI link carries it. */
 import { describe, expect, it } from 'vitest';
-import { amountInWords, formatRupees, isPaise, numberInWords, rupeeFigure } from '../../src/lib/money';
+import { amountInWords, amountInWordsHi, formatRupees, isPaise, numberInWords, numberInWordsHi, rupeeFigure } from '../../src/lib/money';
 import { upiLink } from '../../src/lib/upi';
 
 describe('amounts in paise', () => {
@@ -53,6 +53,92 @@ describe('numbers in words, with lakh and crore', () => {
     expect(amountInWords(101)).toBe('One rupee and one paisa only');
     expect(amountInWords(0)).toBe('Zero rupees only');
     expect(amountInWords(4_500_00)).toBe('Four thousand five hundred rupees only');
+  });
+});
+
+describe('numbers and amounts in Hindi words, with लाख and करोड़', () => {
+  it('names every number 1–99 by its own word (they are irregular)', () => {
+    const cases: [number, string][] = [
+      [1, 'एक'],
+      [2, 'दो'],
+      [5, 'पाँच'],
+      [6, 'छह'],
+      [9, 'नौ'],
+      [10, 'दस'],
+      [11, 'ग्यारह'],
+      [15, 'पंद्रह'],
+      [18, 'अठारह'],
+      [19, 'उन्नीस'],
+      [20, 'बीस'],
+      [21, 'इक्कीस'],
+      [25, 'पच्चीस'],
+      [28, 'अट्ठाईस'],
+      [29, 'उनतीस'],
+      [33, 'तैंतीस'],
+      [35, 'पैंतीस'],
+      [38, 'अड़तीस'],
+      [39, 'उनतालीस'],
+      [42, 'बयालीस'],
+      [44, 'चवालीस'],
+      [45, 'पैंतालीस'],
+      [49, 'उनचास'],
+      [51, 'इक्यावन'],
+      [53, 'तिरेपन'],
+      [56, 'छप्पन'],
+      [59, 'उनसठ'],
+      [60, 'साठ'],
+      [64, 'चौंसठ'],
+      [67, 'सड़सठ'],
+      [69, 'उनहत्तर'],
+      [72, 'बहत्तर'],
+      [75, 'पचहत्तर'],
+      [78, 'अठहत्तर'],
+      [79, 'उन्यासी'],
+      [80, 'अस्सी'],
+      [84, 'चौरासी'],
+      [89, 'नवासी'],
+      [90, 'नब्बे'],
+      [91, 'इक्यानबे'],
+      [96, 'छियानबे'],
+      [99, 'निन्यानबे'],
+    ];
+    for (const [n, words] of cases) expect(numberInWordsHi(n), String(n)).toBe(words);
+    // Every number 1–99 has one word of its own: no blanks, none repeated.
+    const all = Array.from({ length: 99 }, (_, i) => numberInWordsHi(i + 1));
+    expect(all.every((w) => /^[\u0900-\u097F]+$/.test(w))).toBe(true);
+    expect(new Set(all).size).toBe(99);
+  });
+
+  it('counts hundreds, thousands, lakhs and crores as India does', () => {
+    expect(numberInWordsHi(100)).toBe('एक सौ');
+    expect(numberInWordsHi(101)).toBe('एक सौ एक');
+    expect(numberInWordsHi(999)).toBe('नौ सौ निन्यानबे');
+    expect(numberInWordsHi(1000)).toBe('एक हज़ार');
+    expect(numberInWordsHi(45_035)).toBe('पैंतालीस हज़ार पैंतीस');
+    expect(numberInWordsHi(1_00_000)).toBe('एक लाख');
+    expect(numberInWordsHi(1_23_456)).toBe('एक लाख तेईस हज़ार चार सौ छप्पन');
+    expect(numberInWordsHi(99_99_999)).toBe('निन्यानबे लाख निन्यानबे हज़ार नौ सौ निन्यानबे');
+    expect(numberInWordsHi(1_00_00_000)).toBe('एक करोड़');
+    expect(numberInWordsHi(1_23_45_678)).toBe('एक करोड़ तेईस लाख पैंतालीस हज़ार छह सौ अठहत्तर');
+    expect(numberInWordsHi(100_00_00_000)).toBe('एक सौ करोड़');
+    expect(numberInWordsHi(0)).toBe('शून्य');
+    expect(() => numberInWordsHi(-1)).toThrow(RangeError);
+  });
+
+  it('writes an amount as a receipt does: रुपये … पैसे मात्र', () => {
+    expect(amountInWordsHi(1_23_456_50)).toBe('एक लाख तेईस हज़ार चार सौ छप्पन रुपये और पचास पैसे मात्र');
+    expect(amountInWordsHi(100)).toBe('एक रुपया मात्र');
+    expect(amountInWordsHi(1_100)).toBe('ग्यारह रुपये मात्र');
+    expect(amountInWordsHi(6_900)).toBe('उनहत्तर रुपये मात्र');
+    expect(amountInWordsHi(10_000)).toBe('एक सौ रुपये मात्र');
+    expect(amountInWordsHi(1_000_00)).toBe('एक हज़ार रुपये मात्र');
+    expect(amountInWordsHi(2_500_50)).toBe('दो हज़ार पाँच सौ रुपये और पचास पैसे मात्र');
+    expect(amountInWordsHi(1_00_000_00)).toBe('एक लाख रुपये मात्र');
+    expect(amountInWordsHi(1_00_00_000_00)).toBe('एक करोड़ रुपये मात्र');
+    expect(amountInWordsHi(50)).toBe('पचास पैसे मात्र');
+    expect(amountInWordsHi(101)).toBe('एक रुपया और एक पैसा मात्र');
+    expect(amountInWordsHi(0)).toBe('शून्य रुपये मात्र');
+    expect(() => amountInWordsHi(1.5)).toThrow(RangeError);
   });
 });
 
