@@ -40,7 +40,7 @@ describe('auditSentence', () => {
         entityId: '42',
         detail: { subject: 'PCI/26-27/00042', student: 'Ravi Kumar' },
       }),
-    ).toBe('Kavita Joshi opened fee receipt PCI/26-27/00042 of Ravi Kumar.');
+    ).toBe('Kavita Joshi opened receipt PCI/26-27/00042 of Ravi Kumar.');
   });
 
   it('says a certificate issued, issued despite low attendance, revoked, and a batch’s certificates looked at', () => {
