@@ -1,6 +1,7 @@
 /** Money in whole paise, written as people read it on a receipt and as a UPI link carries it. */
 import { describe, expect, it } from 'vitest';
-import { amountInWords, amountInWordsHi, formatRupees, isPaise, numberInWords, numberInWordsHi, rupeeFigure } from '../../src/lib/money';
+import { formatRupees, isPaise, rupeeFigure } from '../../src/lib/money';
+import { amountInWords, amountInWordsHi, numberInWords, numberInWordsHi } from '../../src/lib/money-words';
 import { upiLink } from '../../src/lib/upi';
 
 describe('amounts in paise', () => {
