@@ -4,7 +4,8 @@
  * - PUT {name, email, phone?, course, registrationDate?, guardianName?, guardianPhone?, accountEmail?,
  *   version} → {message: 'Student updated.', item}: a full replacement (a phone, guardian or account
  *   link left out is removed; a date left out is kept);
- * - DELETE ?version=N → {message: 'Student deleted.'}.
+ * - DELETE ?version=N → {message: 'Student deleted.'}; a student with fee receipts or a reported
+ *   payment is kept (409 in words), their unpaid dues go with the record.
  * Optimistic concurrency: the UPDATE or DELETE itself requires the version the edit was based on,
  * so two colleagues saving at once cannot overwrite each other; the one who lost gets 409 with
  * the record as it is now (or 404 if it was deleted). Each change is written with its audit line
@@ -16,7 +17,7 @@ import { RecordIdSchema, VersionSchema } from '../src/lib/schemas/records';
 import { StudentUpdateSchema, type Student } from '../src/lib/schemas/student';
 import { audit } from './_shared/platform/audit';
 import { query, transaction } from './_shared/platform/db';
-import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_shared/platform/http';
 import { MAX_VERSION } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
 import { accountOf, STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound, studentValues } from './_shared/records/students';
@@ -84,6 +85,16 @@ export default endpoint(async (req, context) => {
   const { version } = validate(DeleteQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
   await transaction(async (client) => {
     if (version > MAX_VERSION) throw await studentMissedOrChanged(client, id);
+    // Money received stays in the accounts: a student with a receipt or a reported payment is kept.
+    const paid = await client.query<{ name: string }>(
+      `select name from students s where id = $1 and (exists (select 1 from fee_receipts r where r.student_id = s.id)
+          or exists (select 1 from fee_upi_claims u where u.student_id = s.id)) for update`,
+      [id],
+    );
+    if (paid.rows[0])
+      throw new HttpError(409, `${paid.rows[0].name} cannot be deleted: their fee payments are kept in the accounts. Mark them Left in their batch instead.`);
+    // Dues with nothing paid go with the record (their reminders with them).
+    await client.query('delete from fee_dues where student_id = $1', [id]);
     const deleted = await client.query<{ name: string }>('delete from students where id = $1 and version = $2 returning name', [id, version]);
     if (deleted.rowCount !== 1) throw await studentMissedOrChanged(client, id);
     await audit({ staffId: staff.id, action: 'delete', entity: 'student', entityId: id, subject: deleted.rows[0]!.name, detail: { version } }, address, client);

@@ -23,7 +23,7 @@ const staff = { id: '', name: 'Kavita Joshi' };
 const sql = sqlOn(() => client);
 
 beforeAll(async () => {
-  ({ fx, client } = await openInProcess({ functions: ['admin-batch-students'] }));
+  ({ fx, client } = await openInProcess({ functions: ['admin-batch-students', 'student-item'] }));
   owner = await staffCookie(client, 'owner');
   const [member] = await sql<{ id: string }>(
     `insert into staff (name, email, password_hash, password_changed_at, role) values ('Kavita Joshi', 'kavita@example.in', 'x', now(), 'accountant') returning id::text`,
@@ -188,6 +188,32 @@ describe('collecting', () => {
       inTransaction((tx) => collect(tx, { studentId: student, amountPaise: 100, mode: 'cash', paidOn: '2026-11-26' }, staff, '2026-11-25')),
     );
     expect(refused.extra['errors']).toEqual({ paidOn: 'The date of payment cannot be in the future.' });
+  });
+});
+
+describe('deleting a student record', () => {
+  const remove = async (id: string) => {
+    const { response } = await fx.call(
+      'student-item',
+      new Request(`http://127.0.0.1:8888/api/students/${id}?version=1`, { method: 'DELETE', headers: { cookie: owner } }),
+    );
+    return { status: response.status, body: (await response.json()) as { message: string } };
+  };
+
+  it('keeps a student who paid (409 in words, nothing deleted); one who only owes goes with their dues', async () => {
+    const payer = await newStudent();
+    await join(payer);
+    await pay({ studentId: payer, amountPaise: 50000 });
+    const kept = await remove(payer);
+    expect(kept.status).toBe(409);
+    expect(kept.body.message).toMatch(/^Student \d+ cannot be deleted: their fee payments are kept in the accounts\. Mark them Left in their batch instead\.$/);
+    expect((await sql(`select id from fee_dues where student_id = $1`, [payer])).length).toBe(3);
+
+    const owes = await newStudent();
+    await join(owes);
+    expect((await remove(owes)).status).toBe(200);
+    expect(await sql(`select id from fee_dues where student_id = $1`, [owes])).toEqual([]);
+    expect(await sql(`select id from students where id = $1`, [owes])).toEqual([]);
   });
 });
 

@@ -14,6 +14,7 @@ import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 import CollectForm from './CollectForm';
 import ReceiptList from './ReceiptList';
+import './fees.css';
 import type { StudentFees as Fees } from './fee-types';
 
 export default function StudentFees({ studentId }: { studentId: string }) {
