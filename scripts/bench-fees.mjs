@@ -6,21 +6,17 @@
 // /api/admin/fees/reports?by=day for last month), N times each, on the embedded PGlite database and
 // on a real PostgreSQL server. The functions run in this process (their esbuild bundles called with
 // a Request, as a warm instance runs them); a relay counts the database round trips of a call.
-// Where no function on this branch answers a route yet: the search is measured as its SQL (the
-// same shape), and Collect as collect() of functions/_shared/fees/collect.ts in a transaction,
-// both said so in the table.
 // Usage: npm run bench:fees [-- --calls 100 --only pglite|postgresql]
 // Uses throwaway databases; prints figures, and exits with 1 when a measured p95 is over 300 ms (the goal).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { countRoundTrips, formatTimes, onEachDatabase, openDatabase, percentiles } from './bench-harness.mjs';
-import { bundleOptions, startFunctionHost } from './function-host.mjs';
+import { startFunctionHost } from './function-host.mjs';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '100' }, only: { type: 'string' } } });
 const calls = Number(values.calls);
@@ -134,29 +130,6 @@ async function seed(databaseUrl) {
 const searchOf = (d, i) =>
   [['asha', 'meena s', 'tarun', 'kavi'][i % 4], String(10000 + ((i * 37) % 2000)).slice(-4), d.references[i % d.references.length]][i % 3];
 
-/** The search as SQL, in the shape of the counter's: students by name prefix, mobile digits or a due reference, with what they owe. */
-const SEARCH_SQL = `
-  select s.id::text, s.name, s.phone,
-         coalesce(sum(greatest(d.amount_paise - d.discount_paise - d.paid_paise, 0)) filter (where d.waived_at is null), 0)::bigint::text as owed
-    from students s left join fee_dues d on d.student_id = s.id
-   where lower(s.name) like lower($1) || '%' or lower(s.name) like '% ' || lower($1) || '%'
-      or ($2 <> '' and regexp_replace(s.phone, '\\D', '', 'g') like '%' || $2 || '%')
-      or s.id in (select student_id from fee_dues where reference = upper($1))
-   group by s.id order by lower(s.name), s.id limit 20`;
-
-/** collect() of the ledger and the transaction of the functions, bundled for this process (the fallback of Collect). */
-async function ledger() {
-  const entry = path.join(scratch, 'ledger-entry.ts');
-  writeFileSync(
-    entry,
-    `export { collect } from ${JSON.stringify(path.join(projectRoot, 'functions/_shared/fees/collect.ts'))};\n` +
-      `export { transaction } from ${JSON.stringify(path.join(projectRoot, 'functions/_shared/platform/db.ts'))};\n`,
-  );
-  const outfile = path.join(scratch, `ledger-${randomUUID()}.mjs`);
-  await build({ ...bundleOptions, entryPoints: [entry], outfile, absWorkingDir: projectRoot });
-  return import(pathToFileURL(outfile).href);
-}
-
 /** Runs every scenario on one database; resolves to rows of the table. */
 async function benchOn(label, databaseUrl) {
   const dir = mkdtempSync(path.join(scratch, `${label}-`));
@@ -187,41 +160,17 @@ async function benchOn(label, databaseUrl) {
       await settled();
       return { status: response.status, text };
     };
-    const { collect, transaction } = await ledger();
     const collectBody = (i) => ({ studentId: data.studentIds[(i * 7) % data.studentIds.length], amount: '100', mode: 'cash', paidOn: data.today });
 
     const scenarios = [
       {
         name: 'student search  GET /api/admin/fees/students?q=',
         run: (i) => call(`/api/admin/fees/students?q=${encodeURIComponent(searchOf(data, i))}`),
-        fallback: {
-          note: '(SQL: no admin-fees-search on this branch)',
-          run: async (i) => {
-            const q = searchOf(data, i);
-            const rows = (await direct.query(SEARCH_SQL, [q, /^\d{4,}$/.test(q) ? q : ''])).rows;
-            return { status: 200, text: JSON.stringify(rows) };
-          },
-        },
         ok: 200,
       },
       {
         name: 'collect         POST /api/admin/fees/collect',
         run: (i) => call('/api/admin/fees/collect', 'POST', collectBody(i), { 'idempotency-key': randomUUID() }),
-        fallback: {
-          note: '(collect() in a transaction: no admin-fees-collect on this branch)',
-          run: async (i) => {
-            const b = collectBody(i);
-            const done = await transaction((tx) =>
-              collect(
-                tx,
-                { studentId: b.studentId, amountPaise: 10000, mode: 'cash', paidOn: data.today },
-                { id: data.ownerId, name: 'Bench Owner' },
-                data.today,
-              ),
-            );
-            return { status: 201, text: JSON.stringify(done) };
-          },
-        },
         ok: 201,
       },
       {
@@ -232,14 +181,8 @@ async function benchOn(label, databaseUrl) {
     ];
 
     for (const s of scenarios) {
-      let run = s.run;
-      let name = s.name;
-      let first = await run(0);
-      if (!first && s.fallback) {
-        run = s.fallback.run;
-        name = `${s.name} ${s.fallback.note}`;
-        first = await run(0);
-      }
+      const { run, name } = s;
+      const first = await run(0);
       if (!first) {
         results.push({ name, note: 'not built: no function on this branch answers this route' });
         continue;

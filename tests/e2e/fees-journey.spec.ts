@@ -2,7 +2,7 @@
  * The institute's fees on a 360 px phone, end to end. The Owner keeps a plan of ₹9,000 in three
  * instalments for a course (the first fell due ten days ago); two students join a batch of it,
  * which makes their dues. An Accountant opens Today and finds Ravi's overdue instalment with its
- * WhatsApp reminder (the amount and the UPI link in the text); at the counter she collects ₹1,000
+ * WhatsApp reminder (the amount with its late fee and the UPI link in the text); at the counter she collects ₹1,000
  * of it in cash and ₹2,000 by UPI with its UTR; the same UTR again is refused naming the receipt;
  * the UPI receipt prints in English and Hindi (the amount in words in both, the balance, the UTR).
  * Sunita signs in to /account, pays her instalment by the UPI link and enters the UTR; the
@@ -121,7 +121,8 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     await expect(panelHeading(office)).toHaveText('Today');
     const overdue = office.getByRole('region', { name: /^Fees overdue/ });
     const card = overdue.getByRole('listitem').filter({ hasText: ravi.name });
-    await expect(card).toContainText('₹3,000');
+    // ₹3,000 and its late fee of ₹200: ten days overdue is past the five days' grace.
+    await expect(card).toContainText('₹3,200');
     await expect(card).toContainText('Overdue by 10 days');
     await expect(overdue).toContainText('Total: ₹');
     const popup = office.waitForEvent('popup');
@@ -131,8 +132,8 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     const link = new URL(whatsapp.url());
     expect(link.pathname).toBe(`/91${ravi.phone}`);
     const text = link.searchParams.get('text') ?? '';
-    expect(text).toContain(`₹3,000 (Instalment 1 of 3)`);
-    expect(text).toContain('upi://pay?pa=pragatiinstitute@sbi&pn=Pragati%20Computer%20and%20Education%20Institute&am=3000.00');
+    expect(text).toContain(`₹3,200 (Instalment 1 of 3)`);
+    expect(text).toContain('upi://pay?pa=pragatiinstitute@sbi&pn=Pragati%20Computer%20and%20Education%20Institute&am=3200.00');
     await whatsapp.close();
     await expect(card).toContainText(/Reminded \d+ minutes? ago/);
   });
@@ -148,7 +149,7 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     await expect(panelHeading(office)).toHaveText(`Fees of ${ravi.name}`);
 
     const amount = office.getByLabel('Amount (₹)');
-    await expect(amount).toHaveValue('3000');
+    await expect(amount).toHaveValue('3200');
     await amount.fill('1000');
     await office.getByRole('button', { name: 'Collect ₹1000' }).click();
     const cash = office.getByRole('status').filter({ hasText: 'Receipt PCI/' });
@@ -186,7 +187,7 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     await expect(receipt).toContainText('दो हज़ार रुपये मात्र');
     await expect(receipt).toContainText(cashUtr);
     await expect(receipt).toContainText(formatRupees(300000)); // paid so far
-    await expect(receipt).toContainText(formatRupees(600000)); // the balance of the course
+    await expect(receipt).toContainText(formatRupees(620000)); // the balance of the course: ₹9,000 and the late fee, less ₹3,000
     await printed.evaluate(() => document.fonts.ready);
     await printed.screenshot({ path: test.info().outputPath('receipt.png'), fullPage: true });
     await printed.close();
@@ -204,10 +205,10 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     await student.goto('/account');
     await expect(fees.getByRole('heading', { name: /Instalment 1 of 3/ })).toBeVisible();
     await fees.getByRole('button', { name: 'Pay by UPI' }).first().click();
-    const link = fees.getByRole('link', { name: `Pay ${formatRupees(300000)} with a UPI app` });
+    const link = fees.getByRole('link', { name: `Pay ${formatRupees(320000)} with a UPI app` });
     await expect(link).toHaveAttribute(
       'href',
-      /^upi:\/\/pay\?pa=pragatiinstitute@sbi&pn=.+&am=3000\.00&tn=Fees%20D\d{6}%20Instalment%201%20of%203&tr=D\d{6}&cu=INR$/,
+      /^upi:\/\/pay\?pa=pragatiinstitute@sbi&pn=.+&am=3200\.00&tn=Fees%20D\d{6}%20Instalment%201%20of%203&tr=D\d{6}&cu=INR$/,
     );
     await fees.getByRole('button', { name: 'I have paid: enter the UTR' }).first().click();
     const form = fees.getByRole('form', { name: 'Report a UPI payment for Instalment 1 of 3' });
@@ -222,7 +223,7 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     const card = toConfirm.getByRole('listitem').filter({ hasText: sunita.name });
     await expect(card).toContainText(`UTR ${studentUtr}`);
     await expectNoViolations(office, 'Today with a payment to confirm');
-    await card.getByRole('button', { name: `Confirm ${formatRupees(300000)} from ${sunita.name}` }).click();
+    await card.getByRole('button', { name: `Confirm ${formatRupees(320000)} from ${sunita.name}` }).click();
     await expect(toConfirm.getByRole('listitem').filter({ hasText: sunita.name })).toHaveCount(0);
   });
 
@@ -230,11 +231,11 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     await student.reload();
     const receipts = fees.getByRole('link', { name: /^Print receipt PCI\// });
     await expect(receipts).toHaveCount(1);
-    await expect(fees).toContainText(`${formatRupees(300000)} by UPI`);
+    await expect(fees).toContainText(`${formatRupees(320000)} by UPI`);
     const href = (await receipts.getAttribute('href')) ?? '';
     const id = /\/fees\/receipt\/(\d+)\?as=student/.exec(href)![1]!;
     await student.goto(`/payment-success/${id}`);
-    await expect(student.getByRole('main')).toContainText(formatRupees(300000));
+    await expect(student.getByRole('main')).toContainText(formatRupees(320000));
     await expect(student.getByRole('main')).toContainText(studentUtr);
     await expectNoViolations(student, '/payment-success with the student’s own receipt');
   });
