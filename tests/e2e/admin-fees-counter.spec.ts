@@ -54,5 +54,19 @@ test.describe('as an Accountant', () => {
     await expect(page.getByRole('heading', { name: `Receipt ${number} · Valid` })).toBeVisible();
     await expect(page.getByRole('definition').nth(2)).toHaveText('₹3,000');
     await expectNoViolations(page, 'the receipt made at 360px');
+
+    // A due besides the plan's: checked before it is sent, then listed with the others.
+    await page.getByText('Add a due (an exam fee, a book)').click();
+    await page.getByLabel('What it is for (e.g. Exam fee)').fill('Ex');
+    await page.getByRole('button', { name: 'Add the due' }).click();
+    await expect(page.getByLabel('What it is for (e.g. Exam fee)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('What it is for (e.g. Exam fee)')).toHaveValue('Ex');
+    await page.getByLabel('What it is for (e.g. Exam fee)').fill('Exam fee');
+    await page.getByLabel('Amount of the due (₹)').fill('500');
+    await page.getByLabel('Why it is added (kept in the audit log)').fill('RS-CIT exam in January');
+    await page.getByRole('button', { name: 'Add the due' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Exam fee of ₹500 added as due' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Exam fee', exact: true })).toBeVisible();
+    await expectNoViolations(page, 'a due added at 360px');
   });
 });

@@ -13,6 +13,7 @@ import { useCan } from '../app-info';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 import CollectForm from './CollectForm';
+import ExtraDueForm from './ExtraDueForm';
 import ReceiptList from './ReceiptList';
 import './fees.css';
 import type { StudentFees as Fees } from './fee-types';
@@ -93,6 +94,8 @@ export default function StudentFees({ studentId }: { studentId: string }) {
           ))}
         </ul>
       )}
+
+      {can('fees-manage') && <ExtraDueForm studentId={fees.student.id} today={fees.today} queryKey={key} />}
 
       <ReceiptList fees={fees} queryKey={key} mayCancel={can('fees-collect')} />
 
