@@ -81,13 +81,28 @@ export default endpoint(async (req, context) => {
         decision.reason,
         staff.id,
       ]);
-      await audit({ staffId: staff.id, action: 'update', entity: 'fee-claim', entityId: claim.id, detail: { ...detail, action: 'reject', reason: decision.reason } }, address, client);
-      return { message: `The payment of ${formatRupees(claim.amountPaise)} reported by ${claim.student} is rejected. They will see your reason in their account.`, mail: null };
+      await audit(
+        { staffId: staff.id, action: 'update', entity: 'fee-claim', entityId: claim.id, detail: { ...detail, action: 'reject', reason: decision.reason } },
+        address,
+        client,
+      );
+      return {
+        message: `The payment of ${formatRupees(claim.amountPaise)} reported by ${claim.student} is rejected. They will see your reason in their account.`,
+        mail: null,
+      };
     }
 
     const receipt = await collect(
       client,
-      { studentId: claim.studentId, amountPaise: claim.amountPaise, mode: 'upi', utr: claim.utr, paidOn: claim.paidOn, dueIds: [claim.dueId], claimId: claim.id },
+      {
+        studentId: claim.studentId,
+        amountPaise: claim.amountPaise,
+        mode: 'upi',
+        utr: claim.utr,
+        paidOn: claim.paidOn,
+        dueIds: [claim.dueId],
+        claimId: claim.id,
+      },
       staff,
       today,
     ).catch((error: unknown) => {

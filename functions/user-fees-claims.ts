@@ -51,15 +51,20 @@ export default endpoint(async (req) => {
         400,
         'amount',
         open <= 0
-            ? `You have already reported ${formatRupees(due.reported)} for ${due.label}, which is all that is left to pay. Please wait for the office to confirm it.`
-            : `${formatRupees(claim.amount)} is more than the ${formatRupees(open)} left to pay on ${due.label}${due.reported ? ` (besides the ${formatRupees(due.reported)} you reported)` : ''}. Please enter the amount you paid.`,
+          ? `You have already reported ${formatRupees(due.reported)} for ${due.label}, which is all that is left to pay. Please wait for the office to confirm it.`
+          : `${formatRupees(claim.amount)} is more than the ${formatRupees(open)} left to pay on ${due.label}${due.reported ? ` (besides the ${formatRupees(due.reported)} you reported)` : ''}. Please enter the amount you paid.`,
       );
     }
     const onReceipt = await client.query('select 1 from fee_receipts where utr = $1 and cancelled_at is null', [claim.utr]);
     if (onReceipt.rows.length) throw utrTaken();
-    const reported = await client.query<{ status: 'pending' | 'confirmed' }>(`select status from fee_upi_claims where utr = $1 and status <> 'rejected'`, [claim.utr]);
+    const reported = await client.query<{ status: 'pending' | 'confirmed' }>(`select status from fee_upi_claims where utr = $1 and status <> 'rejected'`, [
+      claim.utr,
+    ]);
     if (reported.rows[0]) {
-      const mine = await client.query(`select 1 from fee_upi_claims where utr = $1 and status <> 'rejected' and student_id = any ($2::bigint[])`, [claim.utr, studentIds]);
+      const mine = await client.query(`select 1 from fee_upi_claims where utr = $1 and status <> 'rejected' and student_id = any ($2::bigint[])`, [
+        claim.utr,
+        studentIds,
+      ]);
       if (mine.rows.length) throw refused(409, 'utr', `You have already reported this UTR (${CLAIM_STATE_LABELS[reported.rows[0].status].toLowerCase()}).`);
       throw utrTaken();
     }

@@ -69,9 +69,12 @@ const search = async (q: string, cookie = accountant) => {
     body: (await response.json()) as { message?: string; students: { id: string; name: string; owedPaise: number; overduePaise: number }[] },
   };
 };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read field by field
+type Body = Record<string, any>;
+
 const feesOf = async (studentId: string, cookie = accountant) => {
   const { response } = await fx.call('admin-fees-student', get(`/api/admin/fees/students/${studentId}`, cookie));
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Body };
 };
 /** POST /api/admin/fees/collect with a fresh Idempotency-Key unless one is given. */
 const collect = async (body: Record<string, unknown>, { cookie = accountant, key = randomUUID() } = {}) => {
@@ -80,11 +83,11 @@ const collect = async (body: Record<string, unknown>, { cookie = accountant, key
     jsonPost('/api/admin/fees/collect', { paidOn: today, ...body }, { cookie, 'idempotency-key': key }),
   );
   await settled();
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Body };
 };
 const cancel = async (receiptId: string, body: unknown, cookie = accountant) => {
   const { response } = await fx.call('admin-fees-receipt-cancel', jsonPost(`/api/admin/fees/receipts/${receiptId}/cancel`, body, { cookie }));
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Body };
 };
 const paidOnDues = async (studentId: string) =>
   (await sql<{ paid: string }>(`select paid_paise::text as paid from fee_dues where student_id = $1 order by seq`, [studentId])).map((r) => Number(r.paid));

@@ -87,7 +87,8 @@ async function decide(claimId: string, body: Record<string, unknown>, cookie = a
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
-const claimsOf = (studentId: string) => sql<{ id: string; status: string }>(`select id::text, status from fee_upi_claims where student_id = $1 order by id`, [studentId]);
+const claimsOf = (studentId: string) =>
+  sql<{ id: string; status: string }>(`select id::text, status from fee_upi_claims where student_id = $1 order by id`, [studentId]);
 
 describe('GET /api/user/fees', () => {
   it('answers only the student’s own dues, each open one with the UPI link for its balance and reference', async () => {
@@ -171,11 +172,16 @@ describe('the limit on reports', () => {
     const ravi = await newStudent('Ravi Kumar');
     await sql('delete from rate_limits');
     const send = (student: Student) =>
-      fx.call('user-fees-claims', jsonPost('/api/user/fees/claims', { dueId: student.dues[0], amount: '1', utr: newUtr(), paidOn: today }, { token: student.token }));
+      fx.call(
+        'user-fees-claims',
+        jsonPost('/api/user/fees/claims', { dueId: student.dues[0], amount: '1', utr: newUtr(), paidOn: today }, { token: student.token }),
+      );
     for (let i = 0; i < 10; i += 1) expect((await send(asha)).response.status).toBe(201);
     const refused = (await send(asha)).response;
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { message: string }).message).toBe('You have reported many payments in the last hour. Please wait a little, or call the office.');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'You have reported many payments in the last hour. Please wait a little, or call the office.',
+    );
     expect((await send(ravi)).response.status).toBe(201);
     expect(await claimsOf(asha.studentId)).toHaveLength(10);
   });
@@ -208,7 +214,9 @@ describe('staff deciding a report', () => {
     expect(await sql(`select due_id::text as due, amount_paise::int as amount from fee_allocations where receipt_id = $1`, [receipt!.id])).toEqual([
       { due: asha.dues[1], amount: 120000 },
     ]);
-    expect(await sql(`select status, receipt_id::text as receipt from fee_upi_claims where id = $1`, [claimId])).toEqual([{ status: 'confirmed', receipt: receipt!.id }]);
+    expect(await sql(`select status, receipt_id::text as receipt from fee_upi_claims where id = $1`, [claimId])).toEqual([
+      { status: 'confirmed', receipt: receipt!.id },
+    ]);
     const [{ number }] = (await sql<{ number: string }>(`select number from fee_receipts where id = $1`, [receipt!.id])) as [{ number: string }];
     const mails = await sql<{ subject: string }>(`select subject from mail_outbox where kind = 'student' and recipient = $1`, [studentEmail]);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining(`receipt ${number}`)]);
@@ -247,7 +255,10 @@ describe('staff deciding a report', () => {
     const asha = await newStudent();
     const other = await staffCookie(client, 'owner');
     const claimId = (await report(asha, { dueId: asha.dues[0], amount: '700', utr: newUtr(), paidOn: today })).body.claim!.id;
-    const answers = await Promise.all([decide(claimId, { decision: 'confirm' }), decide(claimId, { decision: 'reject', reason: 'Not in the statement.' }, other)]);
+    const answers = await Promise.all([
+      decide(claimId, { decision: 'confirm' }),
+      decide(claimId, { decision: 'reject', reason: 'Not in the statement.' }, other),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)!.body.message).toMatch(/^This payment was already (confirmed|rejected) by .+\. Nothing was changed\.$/);
     const [claim] = await sql<{ status: string; receipts: number }>(

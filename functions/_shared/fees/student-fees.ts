@@ -38,7 +38,18 @@ export async function studentFeesOf(db: Queryable, studentIds: string[], day: st
          from fee_receipts r where r.student_id = any ($1::bigint[]) order by r.paid_on desc, r.id desc`,
       [studentIds],
     ),
-    db.query<{ id: string; dueLabel: string; dueReference: string; course: string | null; amountPaise: number; utr: string; paidOn: string; status: ClaimState; reason: string | null; receiptNumber: string | null }>(
+    db.query<{
+      id: string;
+      dueLabel: string;
+      dueReference: string;
+      course: string | null;
+      amountPaise: number;
+      utr: string;
+      paidOn: string;
+      status: ClaimState;
+      reason: string | null;
+      receiptNumber: string | null;
+    }>(
       `select u.id::text, d.label as "dueLabel", d.reference as "dueReference", c.title as course, u.amount_paise::int as "amountPaise", u.utr,
               u.paid_on::text as "paidOn", u.status, u.reason, r.number as "receiptNumber"
          from fee_upi_claims u join fee_dues d on d.id = u.due_id left join courses c on c.id = d.course_id

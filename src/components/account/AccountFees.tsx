@@ -156,7 +156,9 @@ function DueItem({ due, day, upiId, onReported }: DueProps) {
       </h4>
       <p className="classes__line">
         <strong>{due.stateWord}</strong>: {formatRupees(due.amountPaise - due.discountPaise + due.lateFeePaise)} due {day(due.dueOn)}
-        {due.balancePaise > 0 && due.balancePaise !== due.amountPaise - due.discountPaise + due.lateFeePaise ? `, ${formatRupees(due.balancePaise)} left to pay` : ''}
+        {due.balancePaise > 0 && due.balancePaise !== due.amountPaise - due.discountPaise + due.lateFeePaise
+          ? `, ${formatRupees(due.balancePaise)} left to pay`
+          : ''}
       </p>
       {due.discountPaise > 0 && (
         <p className="profile__note">
@@ -171,7 +173,12 @@ function DueItem({ due, day, upiId, onReported }: DueProps) {
           <button type="button" className="btn btn--sm" aria-expanded={open === 'pay'} onClick={() => setOpen(open === 'pay' ? 'none' : 'pay')}>
             Pay by UPI
           </button>
-          <button type="button" className="btn btn--sm btn--outline" aria-expanded={open === 'report'} onClick={() => setOpen(open === 'report' ? 'none' : 'report')}>
+          <button
+            type="button"
+            className="btn btn--sm btn--outline"
+            aria-expanded={open === 'report'}
+            onClick={() => setOpen(open === 'report' ? 'none' : 'report')}
+          >
             I have paid: enter the UTR
           </button>
         </div>
@@ -222,8 +229,8 @@ function PayByUpi({ link, due, upiId }: { link: string; due: StudentDue; upiId: 
         </a>
       )}
       <p className="profile__note">
-        Or pay {formatRupees(due.balancePaise)} to UPI ID <strong>{upiId}</strong> with the reference <strong>{due.reference}</strong> in the note. Then
-        come back and enter the UTR (the 12-digit UPI reference in the payment’s details).
+        Or pay {formatRupees(due.balancePaise)} to UPI ID <strong>{upiId}</strong> with the reference <strong>{due.reference}</strong> in the note. Then come
+        back and enter the UTR (the 12-digit UPI reference in the payment’s details).
       </p>
     </div>
   );
