@@ -5,7 +5,6 @@
  * a student seeing only their own. Receipts are made with collect() as the counter makes them.
  */
 import type pg from 'pg';
-import type { PoolClient } from '@neondatabase/serverless';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import site from '../../content/site.json';
 import { hashPassword } from '../../functions/_shared/auth/password';
@@ -14,6 +13,7 @@ import { RECEIPT_NOT_YOURS, type ReceiptView } from '../../src/lib/fee-receipt';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { BASE, closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { staffCookie } from '../support/staff-session';
+import { addFeeCourse, inTransaction } from '../support/fee-records';
 
 let fx: InProcess;
 let client: pg.Client;
@@ -31,19 +31,8 @@ beforeAll(async () => {
     `insert into staff (name, email, password_hash, password_changed_at, role) values ('Kavita Joshi', 'kavita@example.in', 'x', now(), 'accountant') returning id::text`,
   );
   staff.id = member!.id;
-  const [course] = await sql<{ id: string }>(
-    `insert into courses (title, category, price, duration, description, image) values ('Tally Prime', 'Accounts', 9000, '3 months', 'Tally.', '/logo.svg') returning id::text`,
-  );
-  [{ id: batchId }] = (await sql<{ id: string }>(
-    `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, seats, status)
-     values ($1, 'Tally Morning', '2026-10-01', '2027-03-31', '{1,3,5}', '09:00', '10:30', 'Room 1', 30, 'running') returning id::text`,
-    [course!.id],
-  )) as [{ id: string }];
-  // ₹9,000 in three: ₹3,000 on joining, then a month and two months later.
-  const [plan] = await sql<{ id: string }>(`insert into fee_plans (course_id, total_paise) values ($1, 900000) returning id::text`, [course!.id]);
-  await sql(`insert into fee_plan_instalments (plan_id, seq, amount_paise, due_months) values ($1, 1, 300000, 0), ($1, 2, 300000, 1), ($1, 3, 300000, 2)`, [
-    plan!.id,
-  ]);
+  // ₹9,000 in three: on joining, a month and two months later.
+  ({ batchId } = await addFeeCourse(sql));
 }, 120_000);
 
 afterAll(() => closeInProcess({ fx, client }));
@@ -60,22 +49,9 @@ async function newStudent(name: string, userId: string | null = null): Promise<s
   return student!.id;
 }
 
-/** Runs `work` in a transaction of the test's own connection. */
-async function inTransaction<T>(work: (c: PoolClient) => Promise<T>): Promise<T> {
-  await client.query('begin');
-  try {
-    const result = await work(client as unknown as PoolClient);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  }
-}
-
 /** Collects as the counter does; the receipt's id. */
 const pay = async (c: Partial<Collection> & { studentId: string }) =>
-  (await inTransaction((tx) => collect(tx, { amountPaise: 100000, mode: 'cash', paidOn: today, ...c }, staff, today))).id;
+  (await inTransaction(client, (tx) => collect(tx, { amountPaise: 100000, mode: 'cash', paidOn: today, ...c }, staff, today))).id;
 
 /** GET of a receipt as staff (the Owner), or as the student with `token`, or as nobody. */
 async function receipt(id: string, as: { staff: true } | { token: string } | null): Promise<{ status: number; body: ReceiptView & { message?: string } }> {
@@ -144,7 +120,7 @@ describe('the receipt as staff see it', () => {
   });
 
   it('shows a cancelled receipt as cancelled with its reason, and it no longer counts as paid', async () => {
-    await inTransaction((tx) => cancelReceipt(tx, first, 'Entered twice by mistake.', staff.id));
+    await inTransaction(client, (tx) => cancelReceipt(tx, first, 'Entered twice by mistake.', staff.id));
     const one = await receipt(first, { staff: true });
     expect(one.body.cancelled).toEqual({ at: today, reason: 'Entered twice by mistake.' });
     expect(one.body.paidSoFarPaise).toBe(0);

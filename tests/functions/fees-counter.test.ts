@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { staffCookie } from '../support/staff-session';
+import { addFeeCourse } from '../support/fee-records';
 import { auditSentence } from '../../src/lib/audit-words';
 
 let fx: InProcess;
@@ -31,19 +32,8 @@ beforeAll(async () => {
   counsellor = await staffCookie(client, 'counsellor');
   teacher = await staffCookie(client, 'teacher');
   today = (await sql<{ d: string }>(`select ((now() at time zone 'Asia/Kolkata')::date)::text as d`))[0]!.d;
-  const [course] = await sql<{ id: string }>(
-    `insert into courses (title, category, price, duration, description, image) values ('Tally Prime', 'Accounts', 9000, '3 months', 'Tally.', '/logo.svg') returning id::text`,
-  );
-  [{ id: batchId }] = (await sql<{ id: string }>(
-    `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, seats, status)
-     values ($1, 'Tally Morning', '2026-01-01', '2030-03-31', '{1,3,5}', '09:00', '10:30', 'Room 1', 60, 'running') returning id::text`,
-    [course!.id],
-  )) as [{ id: string }];
   // ₹9,000 in three: on joining, a month and two months later.
-  const [plan] = await sql<{ id: string }>(`insert into fee_plans (course_id, total_paise) values ($1, 900000) returning id::text`, [course!.id]);
-  await sql(`insert into fee_plan_instalments (plan_id, seq, amount_paise, due_months) values ($1, 1, 300000, 0), ($1, 2, 300000, 1), ($1, 3, 300000, 2)`, [
-    plan!.id,
-  ]);
+  ({ batchId } = await addFeeCourse(sql, { startsOn: '2026-01-01', endsOn: '2030-03-31', seats: 60 }));
 }, 120_000);
 
 afterAll(() => closeInProcess({ fx, client }));

@@ -5,10 +5,10 @@
  * outstanding dues by batch, the export as CSV and xlsx, and who is refused.
  */
 import type pg from 'pg';
-import type { PoolClient } from '@neondatabase/serverless';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { staffCookie } from '../support/staff-session';
+import { inTransaction } from '../support/fee-records';
 import { readFirstSheet } from '../support/xlsx';
 import { cancelReceipt, collect } from '../../functions/_shared/fees/collect';
 import { indiaToday } from '../../src/lib/schemas/real-day';
@@ -83,18 +83,6 @@ const newDue = async (studentId: string, batchId: string, course: string, days: 
       [studentId, batchId, course, label, paise, dayFrom(days)],
     )
   )[0]!.id;
-
-async function inTransaction<T>(work: (c: PoolClient) => Promise<T>): Promise<T> {
-  await client.query('begin');
-  try {
-    const result = await work(client as unknown as PoolClient);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  }
-}
 
 /** A call of `name` with the cookie `cookie`: status, JSON (or bytes) and headers. */
 async function call<T = Record<string, unknown>>(name: string, cookie: string, route: string, body?: unknown) {
@@ -234,14 +222,14 @@ describe('the fee reports', () => {
     const tarunDue = await newDue(tarun, otherBatch, secondCourseId, 30, 400000);
     const tarunTally = await newDue(tarun, taughtBatch, courseId, 60, 300000);
     const pay = (studentId: string, amountPaise: number, paidOn: string, extra: Record<string, unknown> = {}) =>
-      inTransaction((tx) => collect(tx, { studentId, amountPaise, mode: 'cash', paidOn, ...extra }, staff, today));
+      inTransaction(client, (tx) => collect(tx, { studentId, amountPaise, mode: 'cash', paidOn, ...extra }, staff, today));
     await pay(meena, 200000, '2026-04-10');
     await pay(meena, 150050, '2026-04-10', { mode: 'upi', utr: '412345678901' });
     await pay(meena, 100000, '2026-05-02', { mode: 'bank', utr: '412345678902' });
     // Tarun pays both his courses' dues in one receipt, with ₹500 kept as an advance.
     await pay(tarun, 750000, '2026-05-20', { dueIds: [tarunDue, tarunTally], advance: true });
     const cancelled = await pay(meena, 99900, '2026-05-03');
-    await inTransaction((tx) => cancelReceipt(tx, cancelled.id, 'Entered twice by mistake', staff.id));
+    await inTransaction(client, (tx) => cancelReceipt(tx, cancelled.id, 'Entered twice by mistake', staff.id));
     cancelledNumber = cancelled.number;
     // Outside the period.
     await pay(meena, 10000, '2026-06-01');

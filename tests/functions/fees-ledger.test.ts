@@ -4,10 +4,10 @@
  * a cancelled receipt. What the data must be after each.
  */
 import type pg from 'pg';
-import type { PoolClient } from '@neondatabase/serverless';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { staffCookie } from '../support/staff-session';
+import { addFeeCourse, inTransaction } from '../support/fee-records';
 import { cancelReceipt, collect, taxOf, type Collection } from '../../functions/_shared/fees/collect';
 import { addMonths, duesOf } from '../../functions/_shared/fees/dues';
 import { financialYearOf, receiptNumber } from '../../functions/_shared/fees/receipt-number';
@@ -17,7 +17,6 @@ import { HttpError } from '../../functions/_shared/platform/http';
 let fx: InProcess;
 let client: pg.Client;
 let owner: string;
-let courseId: string;
 let batchId: string;
 const staff = { id: '', name: 'Kavita Joshi' };
 const sql = sqlOn(() => client);
@@ -29,22 +28,8 @@ beforeAll(async () => {
     `insert into staff (name, email, password_hash, password_changed_at, role) values ('Kavita Joshi', 'kavita@example.in', 'x', now(), 'accountant') returning id::text`,
   );
   staff.id = member!.id;
-  [{ id: courseId }] = (await sql<{ id: string }>(
-    `insert into courses (title, category, price, duration, description, image) values ('Tally Prime', 'Accounts', 4000, '3 months', 'Tally.', '/logo.svg') returning id::text`,
-  )) as [{ id: string }];
-  [{ id: batchId }] = (await sql<{ id: string }>(
-    `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, seats, status)
-     values ($1, 'Tally Morning', '2026-10-01', '2027-03-31', '{1,3,5}', '09:00', '10:30', 'Room 1', 30, 'running') returning id::text`,
-    [courseId],
-  )) as [{ id: string }];
   // ₹9,000 in three: ₹3,000 on joining, then a month and two months later; ₹200 late after 5 days.
-  const [plan] = await sql<{ id: string }>(
-    `insert into fee_plans (course_id, total_paise, late_fee_paise, grace_days) values ($1, 900000, 20000, 5) returning id::text`,
-    [courseId],
-  );
-  await sql(`insert into fee_plan_instalments (plan_id, seq, amount_paise, due_months) values ($1, 1, 300000, 0), ($1, 2, 300000, 1), ($1, 3, 300000, 2)`, [
-    plan!.id,
-  ]);
+  ({ batchId } = await addFeeCourse(sql, { lateFeePaise: 20000, graceDays: 5 }));
 }, 120_000);
 
 afterAll(() => closeInProcess({ fx, client }));
@@ -63,21 +48,8 @@ const join = async (studentId: string) => {
   expect(response.status).toBe(201);
 };
 
-/** Runs `work` in a transaction of the test's own connection (rolled back when it throws). */
-async function inTransaction<T>(work: (c: PoolClient) => Promise<T>): Promise<T> {
-  await client.query('begin');
-  try {
-    const result = await work(client as unknown as PoolClient);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  }
-}
-
 const pay = (c: Partial<Collection> & { studentId: string }, today = '2026-11-25') =>
-  inTransaction((tx) => collect(tx, { amountPaise: 100000, mode: 'cash', paidOn: today, ...c }, staff, today));
+  inTransaction(client, (tx) => collect(tx, { amountPaise: 100000, mode: 'cash', paidOn: today, ...c }, staff, today));
 
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -164,7 +136,7 @@ describe('collecting', () => {
     const refused = await refusal(pay({ studentId: other, mode: 'upi', utr }));
     expect(refused.status).toBe(409);
     expect(refused.message).toBe(`This UTR is already on receipt ${first.number}.`);
-    await inTransaction((tx) => cancelReceipt(tx, first.id, 'Entered against the wrong student', staff.id));
+    await inTransaction(client, (tx) => cancelReceipt(tx, first.id, 'Entered against the wrong student', staff.id));
     const [receipt] = await sql<{ number: string; reason: string }>(`select number, cancelled_reason as reason from fee_receipts where id = $1`, [first.id]);
     expect(receipt).toEqual({ number: first.number, reason: 'Entered against the wrong student' });
     const dues = await duesOf(client, student, '2026-11-25');
@@ -185,7 +157,7 @@ describe('collecting', () => {
   it('refuses a payment day in the future', async () => {
     const student = await newStudent();
     const refused = await refusal(
-      inTransaction((tx) => collect(tx, { studentId: student, amountPaise: 100, mode: 'cash', paidOn: '2026-11-26' }, staff, '2026-11-25')),
+      inTransaction(client, (tx) => collect(tx, { studentId: student, amountPaise: 100, mode: 'cash', paidOn: '2026-11-26' }, staff, '2026-11-25')),
     );
     expect(refused.extra['errors']).toEqual({ paidOn: 'The date of payment cannot be in the future.' });
   });

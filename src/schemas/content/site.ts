@@ -53,7 +53,7 @@ export const siteSchema = z.object({
   appStoreUrl: z.url(),
   /** Announcement shown when there is no live announcement; {phone} is replaced by the phone. */
   announcementDefault: text().refine((v) => v.includes('{phone}'), 'must contain {phone}'),
-  /** Bank account shown in the Pay Now dialog. */
+  /** Bank account shown in the Pay Now dialog (the UPI ID it shows is `fees.upiId`). */
   bank: z.object({
     accountName: text(),
     bankName: text(),
@@ -61,7 +61,6 @@ export const siteSchema = z.object({
     accountNumber: z.string().regex(/^\d{9,18}$/, 'must be 9 to 18 digits'),
     ifsc: z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC code like SBIN0001234'),
     branchCode: text(),
-    upiId: z.string().regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, 'must be a UPI ID like name@bank'),
   }),
   /**
    * Fees: the merchant UPI ID every payment link and QR code pays (a merchant ID: payer apps often
