@@ -431,7 +431,7 @@ test.describe('the whole journey against the real API', () => {
       await expect(main.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
       await expect(main.getByText('We could not find this payment in your account.')).toBeVisible();
       await expect(main.getByText('Payment Successful')).toHaveCount(0);
-      await expect(main.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
+      await expect(main.getByRole('link', { name: 'Go To Dashboard' })).toHaveAttribute('href', '/account');
       await expect(loginDialog(page)).toBeHidden();
     });
 
