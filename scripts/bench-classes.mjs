@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { countRoundTrips, formatTimes, onEachDatabase, openDatabase, percentiles } from './bench-harness.mjs';
+import { countRoundTrips, measureRoute, onEachDatabase, openDatabase, printRouteTable } from './bench-harness.mjs';
 import { startFunctionHost } from './function-host.mjs';
 
 const { values } = parseArgs({
@@ -251,31 +251,9 @@ async function benchOn(label, databaseUrl) {
     const headersFor = { staff: { cookie: data.cookie }, student: { token: studentToken }, public: {} };
 
     for (const [name, target, who] of SCENARIOS) {
-      const first = await call(target(data, 0), headersFor[who]);
-      if (!first) {
-        results.push({ name, note: 'not built: no function on this branch answers this route' });
-        continue;
-      }
-      if (first.status !== 200) {
-        results.push({ name, note: `answered ${first.status}: ${first.text.slice(0, 120)}` });
-        continue;
-      }
-      const latencies = [];
-      let trips = Infinity;
-      let failed = '';
-      for (let i = 0; i < calls + 3 && !failed; i += 1) {
-        // The per-client and site-wide limits are emptied between calls (untimed): they are not what is measured.
-        await cleanLimits.query('delete from rate_limits');
-        const before = relay.roundTrips();
-        const t = performance.now();
-        const answer = await call(target(data, i), headersFor[who]);
-        const ms = performance.now() - t;
-        if (answer.status !== 200) failed = `call ${i} answered ${answer.status}: ${answer.text.slice(0, 120)}`;
-        if (i < 3) continue; // warm-up
-        latencies.push(ms);
-        trips = Math.min(trips, relay.roundTrips() - before);
-      }
-      results.push(failed ? { name, note: failed } : { name, ...percentiles(latencies), trips, bytes: first.text.length });
+      const run = (i) => call(target(data, i), headersFor[who]);
+      // The per-client and site-wide limits are emptied between calls (untimed): they are not what is measured.
+      results.push(await measureRoute(name, run, { calls, roundTrips: relay.roundTrips, between: () => cleanLimits.query('delete from rate_limits') }));
     }
   } finally {
     await cleanLimits.end();
@@ -287,24 +265,7 @@ async function benchOn(label, databaseUrl) {
 }
 
 try {
-  const runs = await onEachDatabase(values.only, benchOn);
-  const labels = Object.keys(runs);
-  const names = runs[labels[0]].map((r) => r.name);
-  const width = Math.max(...names.map((n) => n.length));
-  console.log(`\nClasses: ${calls} calls each after 3 warm-up calls, in-process, sequential; times in ms (goal: p95 ≤ ${GOAL_P95_MS}).`);
-  console.log(`${''.padEnd(width)} | ${labels.map((l) => `${l.padEnd(10)}   p50    p95    max`.padEnd(31)).join(' | ')} | bytes | round trips`);
-  console.log(`${'-'.repeat(width)}-|-${labels.map(() => '-'.repeat(31)).join('-|-')}-|-------|------------`);
-  for (const [i, name] of names.entries()) {
-    const first = runs[labels[0]][i];
-    if (first.note) {
-      console.log(`${name.padEnd(width)} | ${first.note}`);
-      continue;
-    }
-    const cells = labels.map((l) => (runs[l][i].note ? runs[l][i].note.slice(0, 31) : formatTimes(runs[l][i])).padStart(31));
-    const over = labels.some((l) => (runs[l][i].p95 ?? 0) > GOAL_P95_MS) ? `  over ${GOAL_P95_MS} ms` : '';
-    if (over) process.exitCode = 1;
-    console.log(`${name.padEnd(width)} | ${cells.join(' | ')} | ${String(first.bytes).padStart(5)} | ${first.trips}${over}`);
-  }
+  printRouteTable(`Classes: ${calls} calls each after 3 warm-up calls, in-process, sequential`, await onEachDatabase(values.only, benchOn), GOAL_P95_MS);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { countRoundTrips, formatTimes, onEachDatabase, openDatabase, percentiles } from './bench-harness.mjs';
+import { countRoundTrips, measureRoute, onEachDatabase, openDatabase, printRouteTable } from './bench-harness.mjs';
 import { startFunctionHost } from './function-host.mjs';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '100' }, only: { type: 'string' } } });
@@ -181,31 +181,9 @@ async function benchOn(label, databaseUrl) {
     ];
 
     for (const s of scenarios) {
-      const { run, name } = s;
-      const first = await run(0);
-      if (!first) {
-        results.push({ name, note: 'not built: no function on this branch answers this route' });
-        continue;
-      }
-      if (first.status !== s.ok) {
-        results.push({ name, note: `answered ${first.status}: ${first.text.slice(0, 120)}` });
-        continue;
-      }
-      const latencies = [];
-      let trips = Infinity;
-      let failed = '';
-      for (let i = 1; i <= calls + 3 && !failed; i += 1) {
-        await direct.query('delete from rate_limits');
-        const before = relay.roundTrips();
-        const t = performance.now();
-        const answer = await run(i);
-        const ms = performance.now() - t;
-        if (answer.status !== s.ok) failed = `call ${i} answered ${answer.status}: ${answer.text.slice(0, 120)}`;
-        if (i <= 3) continue; // warm-up
-        latencies.push(ms);
-        trips = Math.min(trips, relay.roundTrips() - before);
-      }
-      results.push(failed ? { name, note: failed } : { name, ...percentiles(latencies), trips, bytes: first.text.length });
+      results.push(
+        await measureRoute(s.name, s.run, { calls, ok: s.ok, roundTrips: relay.roundTrips, between: () => direct.query('delete from rate_limits') }),
+      );
     }
   } finally {
     await direct.end();
@@ -217,24 +195,7 @@ async function benchOn(label, databaseUrl) {
 }
 
 try {
-  const runs = await onEachDatabase(values.only, benchOn);
-  const labels = Object.keys(runs);
-  const names = runs[labels[0]].map((r) => r.name);
-  const width = Math.max(...names.map((n) => n.length));
-  console.log(`\nFees: ${calls} calls each after 3 warm-up calls, in-process, sequential; times in ms (goal: p95 ≤ ${GOAL_P95_MS}).`);
-  console.log(`${''.padEnd(width)} | ${labels.map((l) => `${l.padEnd(10)}   p50    p95    max`.padEnd(31)).join(' | ')} | bytes | round trips`);
-  console.log(`${'-'.repeat(width)}-|-${labels.map(() => '-'.repeat(31)).join('-|-')}-|-------|------------`);
-  for (const [i, name] of names.entries()) {
-    const first = runs[labels[0]][i];
-    if (first.note) {
-      console.log(`${name.padEnd(width)} | ${first.note}`);
-      continue;
-    }
-    const cells = labels.map((l) => (runs[l][i].note ? runs[l][i].note.slice(0, 31) : formatTimes(runs[l][i])).padStart(31));
-    const over = labels.some((l) => (runs[l][i].p95 ?? 0) > GOAL_P95_MS) ? `  over ${GOAL_P95_MS} ms` : '';
-    if (over) process.exitCode = 1;
-    console.log(`${name.padEnd(width)} | ${cells.join(' | ')} | ${String(first.bytes).padStart(5)} | ${first.trips}${over}`);
-  }
+  printRouteTable(`Fees: ${calls} calls each after 3 warm-up calls, in-process, sequential`, await onEachDatabase(values.only, benchOn), GOAL_P95_MS);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

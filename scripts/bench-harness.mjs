@@ -116,3 +116,53 @@ export async function onEachDatabase(only, benchOn) {
   }
   return runs;
 }
+
+/**
+ * Measures one route: a first call (null when no function answers it, or another status than
+ * `ok`: the row says so instead of figures), then `calls` timed calls after 3 warm-ups, each after
+ * `between` (untimed: emptying the rate limits, which are not what is measured). Resolves to a row
+ * of the table: {name, p50, p95, max, trips, bytes}, or {name, note}.
+ */
+export async function measureRoute(name, run, { calls, roundTrips, ok = 200, between = async () => {} }) {
+  const first = await run(0);
+  if (!first) return { name, note: 'not built: no function on this branch answers this route' };
+  if (first.status !== ok) return { name, note: `answered ${first.status}: ${first.text.slice(0, 120)}` };
+  const latencies = [];
+  let trips = Infinity;
+  for (let i = 1; i <= calls + 3; i += 1) {
+    await between();
+    const before = roundTrips();
+    const t = performance.now();
+    const answer = await run(i);
+    const ms = performance.now() - t;
+    if (answer.status !== ok) return { name, note: `call ${i} answered ${answer.status}: ${answer.text.slice(0, 120)}` };
+    if (i <= 3) continue; // warm-up
+    latencies.push(ms);
+    trips = Math.min(trips, roundTrips() - before);
+  }
+  return { name, ...percentiles(latencies), trips, bytes: first.text.length };
+}
+
+/**
+ * Prints the rows of measureRoute by database (`runs`: {PGlite: rows, PostgreSQL: rows}) under
+ * `title`, marking a p95 over `goal` ms and setting the exit code to 1 for it.
+ */
+export function printRouteTable(title, runs, goal) {
+  const labels = Object.keys(runs);
+  const names = runs[labels[0]].map((r) => r.name);
+  const width = Math.max(...names.map((n) => n.length));
+  console.log(`\n${title}; times in ms (goal: p95 ≤ ${goal}).`);
+  console.log(`${''.padEnd(width)} | ${labels.map((l) => `${l.padEnd(10)}   p50    p95    max`.padEnd(31)).join(' | ')} | bytes | round trips`);
+  console.log(`${'-'.repeat(width)}-|-${labels.map(() => '-'.repeat(31)).join('-|-')}-|-------|------------`);
+  for (const [i, name] of names.entries()) {
+    const first = runs[labels[0]][i];
+    if (first.note) {
+      console.log(`${name.padEnd(width)} | ${first.note}`);
+      continue;
+    }
+    const cells = labels.map((l) => (runs[l][i].note ? runs[l][i].note.slice(0, 31) : formatTimes(runs[l][i])).padStart(31));
+    const over = labels.some((l) => (runs[l][i].p95 ?? 0) > goal) ? `  over ${goal} ms` : '';
+    if (over) process.exitCode = 1;
+    console.log(`${name.padEnd(width)} | ${cells.join(' | ')} | ${String(first.bytes).padStart(5)} | ${first.trips}${over}`);
+  }
+}

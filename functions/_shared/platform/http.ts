@@ -12,6 +12,7 @@ import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { clientIp } from './client';
 import { ConfigurationError, env } from './env';
+import { fieldErrorsOf } from '../../../src/lib/schemas/field-errors';
 
 const baseHeaders = {
   'Content-Type': 'application/json; charset=utf-8',
@@ -202,12 +203,7 @@ export async function readJson(req: Request, maxBytes = 16 * 1024): Promise<unkn
 export function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join('.') || 'body';
-    errors[field] ??= issue.message;
-  }
-  throw fieldErrors(errors);
+  throw fieldErrors(fieldErrorsOf(result.error.issues));
 }
 
 /** The 400 answer for per-field problems found after parsing (a wrong current password, say). */

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode } from '../../lib/fee-words';
 import { CollectSchema } from '../../lib/schemas/fees';
+import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { ApiError, api, messageOf } from '../api';
 import type { CollectAnswer, StudentFees } from './fee-types';
@@ -45,9 +46,7 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
     // The function's own schema, here first: a mistake is told at once, and nothing is sent.
     const checked = CollectSchema.safeParse(body);
     if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[String(issue.path[0] ?? 'amount')] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf(checked.error.issues));
       setFailure('Please check the form: nothing was recorded.');
       return;
     }

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ExtraDueSchema } from '../../lib/schemas/fee-extra-due';
+import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import { ApiError, api, messageOf } from '../api';
 
 const FIELDS = [
@@ -29,9 +30,7 @@ export default function ExtraDueForm({ studentId, today, queryKey }: { studentId
     setMessage('');
     const checked = ExtraDueSchema.safeParse(values);
     if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[String(issue.path[0] ?? 'label')] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf(checked.error.issues));
       return;
     }
     setErrors({});

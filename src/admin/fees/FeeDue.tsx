@@ -12,6 +12,7 @@ import { Field } from '../../components/islands/form-field';
 import { DUE_STATE_LABELS, PAYMENT_MODE_LABELS, receiptStateWord, type PaymentMode } from '../../lib/fee-words';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { DueChangeSchema } from '../../lib/schemas/fees';
+import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import type { Due } from '../../../functions/_shared/fees/dues';
 import type { DueDetail } from '../../../functions/_shared/fees/due-detail';
 import { api, ApiError, messageOf } from '../api';
@@ -164,9 +165,7 @@ function ChangeForm({ due, id }: { due: Due; id: string }) {
     if (values.waive) body['waive'] = true;
     const parsed = DueChangeSchema.safeParse(body);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.') || 'body'] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf(parsed.error.issues));
       toast.error('Please check the highlighted fields and try again.');
       return;
     }

@@ -11,6 +11,7 @@ import toast from 'react-hot-toast/headless';
 import { Field } from '../../components/islands/form-field';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { FeePlanSchema, RupeesSchema, monthlyInstalments } from '../../lib/schemas/fees';
+import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import type { PlanChoices, PlanView } from '../../../functions/_shared/fees/plans';
 import { api, ApiError, messageOf } from '../api';
 import { useCan } from '../app-info';
@@ -189,9 +190,7 @@ function PlanForm({ plan, choices, onDone }: { plan?: PlanView | undefined; choi
     event.preventDefault();
     const parsed = FeePlanSchema.safeParse(bodyOf(values));
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.') || 'body'] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf(parsed.error.issues));
       toast.error('Please check the highlighted fields and try again.');
       return;
     }

@@ -11,6 +11,7 @@ import { Link, useLocation } from 'wouter';
 import { Field } from '../../components/islands/form-field';
 import type { Course } from '../../lib/schemas/course';
 import { BATCH_STATUS_LABELS, BATCH_STATUSES, BatchFieldsSchema, DAY_NAMES, type Batch } from '../../lib/schemas/batch';
+import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import { api, ApiError, listQuery, messageOf } from '../api';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
@@ -86,9 +87,7 @@ function BatchEditor({ batch }: { batch?: Batch }) {
     event.preventDefault();
     const parsed = BatchFieldsSchema.safeParse({ ...values, seats: values.seats, teacherId: values.teacherId || null });
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? 'body')] ??= issue.message;
-      setErrors(found);
+      setErrors(fieldErrorsOf(parsed.error.issues));
       toast.error('Please check the highlighted fields and try again.');
       return;
     }

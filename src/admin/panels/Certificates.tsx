@@ -8,7 +8,7 @@
  * student. Without a batch chosen, the latest certificates.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { CertificateStudent, CertificatesAnswer, StaffCertificate } from '../../lib/schemas/certificate';
 import { ApiError, api, listQuery, messageOf } from '../api';
@@ -16,6 +16,7 @@ import { useCan } from '../app-info';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { formatDay } from '../ui/dates';
 import PanelHeading from '../ui/PanelHeading';
+import ReasonDialog from '../ui/ReasonDialog';
 
 const KEY = ['certificates'];
 
@@ -241,79 +242,24 @@ function IssueForm({ student, batchId, today }: { student: CertificateStudent; b
 
 /** The Owner's revocation: a reason (5 to 300 characters) in a dialog naming the student. */
 function RevokeDialog({ revoking, onClose }: { revoking: { certificate: StaffCertificate; name: string } | null; onClose: () => void }) {
-  const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const client = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (revoking && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [revoking]);
-  const close = () => {
-    setReason('');
-    setError('');
-    if (dialog.current?.open) dialog.current.close();
-    onClose();
+  const send = async (reason: string) => {
+    const answer = await api<{ message: string }>(`/api/admin/certificates/${encodeURIComponent(revoking!.certificate.number)}/revoke`, { body: { reason } });
+    await client.invalidateQueries({ queryKey: KEY });
+    return answer;
   };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      const answer = await api<{ message: string }>(`/api/admin/certificates/${encodeURIComponent(revoking.certificate.number)}/revoke`, { body: { reason } });
-      toast.success(answer.message);
-      await client.invalidateQueries({ queryKey: KEY });
-      close();
-    } catch (failure) {
-      setError(
-        (failure instanceof ApiError && failure.data.errors?.['reason']) || messageOf(failure, 'The certificate could not be revoked. Please try again.'),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <dialog ref={dialog} className="modal admin-confirm" aria-labelledby={`${id}-title`} onClose={() => revoking && close()}>
-      {revoking && (
-        <form onSubmit={(event) => void submit(event)}>
-          <h2 id={`${id}-title`} className="admin-confirm__title">
-            Revoke the certificate of {revoking.name}?
-          </h2>
-          <p>
-            Certificate {revoking.certificate.number} ({revoking.certificate.course}) will show as revoked to anyone who checks it, with your reason.
-          </p>
-          <div className="form-field">
-            <label htmlFor={`${id}-reason`}>Reason</label>
-            <textarea
-              id={`${id}-reason`}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              maxLength={300}
-              rows={3}
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-reason-error` : undefined}
-            />
-            {error && (
-              <p className="form-error" id={`${id}-reason-error`} role="alert">
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="btn-row">
-            <button type="submit" className="btn btn--sm" disabled={busy}>
-              {busy ? 'Revoking...' : 'Revoke certificate'}
-            </button>
-            <button type="button" className="btn btn--sm btn--outline" onClick={close}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      )}
-    </dialog>
+    <ReasonDialog
+      open={revoking !== null}
+      title={`Revoke the certificate of ${revoking?.name ?? ''}?`}
+      action="Revoke certificate"
+      busyAction="Revoking..."
+      keep="Cancel"
+      failure="The certificate could not be revoked. Please try again."
+      send={send}
+      onClose={onClose}
+    >
+      Certificate {revoking?.certificate.number} ({revoking?.certificate.course}) will show as revoked to anyone who checks it, with your reason.
+    </ReasonDialog>
   );
 }

@@ -9,18 +9,16 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
-import { afterFirstPaint } from '../../lib/after-paint';
-import { getJson, postJson } from '../../lib/api';
+import { postJson } from '../../lib/api';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { indiaToday } from '../../lib/schemas/real-day';
 import { studentDay } from '../../lib/schemas/student-classes';
 import type { StudentDue, StudentFees } from '../../lib/schemas/student-fees';
 import { TOKEN_KEY, readStored } from '../../stores/auth';
 import { Field } from '../forms/Field';
+import { NotLoaded, useOwnRecords } from '../islands/own-records';
 import { FormAlert } from '../forms/FormAlert';
 import { FALLBACK_FAILURE } from '../forms/use-failure';
-
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'done'; fees: StudentFees };
 
 const token = () => readStored(TOKEN_KEY) ?? '';
 /** A screen wide enough to show a QR code to scan with a phone (the page's own breakpoint). */
@@ -28,50 +26,13 @@ const WIDE = '(min-width: 48em)';
 
 export default function AccountFees() {
   const id = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const reload = () => setAttempt((n) => n + 1);
+  const { loaded, reload, retry } = useOwnRecords<StudentFees>(
+    '/api/user/fees',
+    (data) => Array.isArray(data.dues) && Array.isArray(data.receipts) && Array.isArray(data.claims),
+  );
+  if (loaded.state !== 'done') return <NotLoaded state={loaded.state} what="your fees" onRetry={retry} />;
 
-  useEffect(() => {
-    let live = true;
-    afterFirstPaint(() => {
-      void getJson<StudentFees>('/api/user/fees', { token: token() }).then(({ ok, data }) => {
-        if (!live) return;
-        const complete = ok && Array.isArray(data.dues) && Array.isArray(data.receipts) && Array.isArray(data.claims);
-        setLoaded((was) => (complete ? { state: 'done', fees: data } : was.state === 'done' ? was : { state: 'failed' }));
-      });
-    });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  if (loaded.state === 'loading') {
-    return (
-      <p className="profile__note" role="status">
-        Loading your fees…
-      </p>
-    );
-  }
-  if (loaded.state === 'failed') {
-    return (
-      <p className="profile__note" role="status">
-        Your fees could not be loaded.{' '}
-        <button
-          type="button"
-          className="btn btn--sm btn--outline"
-          onClick={() => {
-            setLoaded({ state: 'loading' });
-            reload();
-          }}
-        >
-          Try again
-        </button>
-      </p>
-    );
-  }
-
-  const { plans, dues, receipts, claims, upiId } = loaded.fees;
+  const { plans, dues, receipts, claims, upiId } = loaded.data;
   if (dues.length === 0 && receipts.length === 0) return null;
   const thisYear = indiaToday().slice(0, 4);
   const day = (value: string) => studentDay(value, thisYear);

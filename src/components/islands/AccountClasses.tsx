@@ -5,14 +5,10 @@
  * for students who read Hindi first; India's days as 'Mon, 30 Nov'. A student whose record the
  * institute has not linked yet gets one line saying so.
  */
-import { useEffect, useId, useState } from 'react';
-import { afterFirstPaint } from '../../lib/after-paint';
-import { getJson } from '../../lib/api';
+import { useId } from 'react';
 import { indiaToday } from '../../lib/schemas/real-day';
 import { studentDay, type StudentAttendance, type StudentBatch, type StudentCertificate, type StudentClasses } from '../../lib/schemas/student-classes';
-import { TOKEN_KEY, readStored } from '../../stores/auth';
-
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'done'; classes: StudentClasses };
+import { NotLoaded, useOwnRecords } from './own-records';
 
 /** 'You attended 18 of 20 classes (90%)', or that none was held yet. */
 export function attendanceLine({ held, attended, percent }: Pick<StudentAttendance, 'held' | 'attended' | 'percent'>): string {
@@ -22,49 +18,13 @@ export function attendanceLine({ held, attended, percent }: Pick<StudentAttendan
 
 export default function AccountClasses() {
   const id = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { loaded, retry } = useOwnRecords<StudentClasses>(
+    '/api/user/classes',
+    (data) => Array.isArray(data.batches) && Array.isArray(data.attendance) && Array.isArray(data.certificates),
+  );
+  if (loaded.state !== 'done') return <NotLoaded state={loaded.state} what="your classes" onRetry={retry} />;
 
-  useEffect(() => {
-    let live = true;
-    afterFirstPaint(() => {
-      void getJson<StudentClasses>('/api/user/classes', { token: readStored(TOKEN_KEY) ?? '' }).then(({ ok, data }) => {
-        if (!live) return;
-        const complete = ok && Array.isArray(data.batches) && Array.isArray(data.attendance) && Array.isArray(data.certificates);
-        setLoaded(complete ? { state: 'done', classes: data } : { state: 'failed' });
-      });
-    });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  if (loaded.state === 'loading') {
-    return (
-      <p className="profile__note" role="status">
-        Loading your classes…
-      </p>
-    );
-  }
-  if (loaded.state === 'failed') {
-    return (
-      <p className="profile__note" role="status">
-        Your classes could not be loaded.{' '}
-        <button
-          type="button"
-          className="btn btn--sm btn--outline"
-          onClick={() => {
-            setLoaded({ state: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
-          Try again
-        </button>
-      </p>
-    );
-  }
-
-  const { batches, attendance, certificates } = loaded.classes;
+  const { batches, attendance, certificates } = loaded.data;
   const thisYear = indiaToday().slice(0, 4);
   const day = (value: string) => studentDay(value, thisYear);
   if (batches.length === 0 && attendance.length === 0 && certificates.length === 0) {
