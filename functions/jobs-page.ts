@@ -51,7 +51,9 @@ export async function withJobPostings(html: string): Promise<string> {
   const jobs = await openJobs();
   if (jobs.length === 0) return html;
   const elements = jobs.map((job) => jobPostingElement(job, pageUrl, publisher)).join('');
-  return html.replace('</head>', `${elements}</head>`);
+  // A replacer function: a replacement string would read `$&`, `` $` `` or `$'` in staff's text as
+  // patterns and copy parts of the page into it.
+  return html.replace('</head>', () => `${elements}</head>`);
 }
 
 export default async (req: Request): Promise<Response> => {

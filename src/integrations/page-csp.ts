@@ -39,14 +39,14 @@ export function trimPolicy(html: string, file = 'page'): string {
     if (missing.length) {
       throw new Error(`${file}: inline ${directive === 'script-src' ? 'script' : 'style'} not covered by the CSP (${missing.join(' ')})`);
     }
-    return source.replace(found[0], `${directive} ${[...others, ...needed].join(' ')}`);
+    return source.replace(found[0], () => `${directive} ${[...others, ...needed].join(' ')}`);
   };
 
   let trimmed = rewrite('script-src', INLINE_SCRIPT, policy);
   trimmed = rewrite('style-src', INLINE_STYLE, trimmed);
   // Written back with the quoting the attribute had.
   const attribute = match[1]!.includes('&#39;') ? trimmed.replaceAll("'", '&#39;') : trimmed;
-  return html.replace(match[0], match[0].replace(match[1]!, attribute));
+  return html.replace(match[0], () => match[0].replace(match[1]!, () => attribute));
 }
 
 async function* htmlFiles(dir: string): AsyncGenerator<string> {

@@ -5,14 +5,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
-import { describe, expect, it } from 'vitest';
-import { PAGE_FILE, PAGE_HEADERS } from '../../functions/jobs-page';
+import { describe, expect, it, vi } from 'vitest';
+import { PAGE_FILE, PAGE_HEADERS, withJobPostings } from '../../functions/jobs-page';
 import { jobPosting, jobPostingElement } from '../../src/lib/job-posting';
 import type { Job } from '../../src/lib/schemas/job';
 import { JobFieldsSchema, defaultClosingDay } from '../../src/lib/schemas/job';
 import { jobFields } from '../support/record-fields';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** The openings the page function reads (set by a test; the database is not needed here). */
+const open = vi.hoisted(() => ({ jobs: [] as Job[] }));
+vi.mock('../../functions/_shared/records/open-jobs', () => ({ openJobs: async () => open.jobs }));
 
 const job: Job = {
   _id: '7',
@@ -39,6 +43,28 @@ describe('the JobPosting of an opening', () => {
     const data = JSON.parse(element.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
     expect(data.title).toBe('Operator </script><script>alert(1)</script>');
     expect(data.hiringOrganization.name).toBe('A & B "Traders"');
+  });
+});
+
+describe('the page served with its openings', () => {
+  const page =
+    '<!doctype html><html lang="en"><head><title>Jobs</title></head><body><section data-page-url="https://institute.example.in/jobs" data-publisher="Pragati Institute"></section></body></html>';
+
+  it("carries text staff typed as text: $` $' $& $1 $$ never pull in parts of the page", async () => {
+    const typed = "Operator $` $' $& $1 $$ $<name>";
+    open.jobs = [{ ...job, role: typed, company: `Traders ${typed}` }];
+    const html = await withJobPostings(page);
+    expect(html.match(/<html/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<body>/g)).toHaveLength(1);
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json" data-job-posting="7">([^<]*)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const data = JSON.parse(scripts[0]![1]!);
+    expect(data.title).toBe(typed);
+    expect(data.hiringOrganization.name).toBe(`Traders ${typed}`);
+    // Everything else is the page as built, the JSON-LD just before its </head>.
+    expect(html.replace(scripts[0]![0], '')).toBe(page);
+    expect(html.indexOf(scripts[0]![0]) + scripts[0]![0].length).toBe(html.indexOf('</head>'));
   });
 });
 

@@ -41,7 +41,7 @@ export function failureOf(def: FormDefinition, result: ApiResult<Stored>): Outco
   const server = result.data.message;
   if (def.form === 'nielit') {
     if (result.status === 0) return { kind: 'failure', title: NETWORK_FAILURE };
-    return { kind: 'failure', title: def.messages.failure.replace('{message}', server || 'please try again.') };
+    return { kind: 'failure', title: def.messages.failure.replace('{message}', () => server || 'please try again.') };
   }
   return { kind: 'failure', title: def.messages.failure, detail: result.status === 0 ? NO_CONNECTION : server };
 }
