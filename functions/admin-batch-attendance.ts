@@ -4,7 +4,7 @@
  * month) by the days whose register was saved, each mark as a letter (P, A, L, Lv: the legend says
  * which), with the month's percentage and the whole batch's (attendance-summary.ts, the one count).
  * `&format=xlsx` or `&format=csv` gives the same table as a file named after the batch and the
- * month (Hindi names intact). Who may: as for the register (own batch, or 'attendance-any').
+ * month (Hindi names intact; the counts and percentages are numbers that add up). Who may: as for the register (own batch, or 'attendance-any').
  * A view is an audit line; a download is an 'export' line.
  */
 import type { Config } from '@netlify/functions';
@@ -15,6 +15,7 @@ import { audit } from './_shared/platform/audit';
 import { CSV_BOM, csvLine } from './_shared/platform/csv';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, crossSite, CROSS_SITE_MESSAGE, endpoint, HttpError, json, validate } from './_shared/platform/http';
+import { count, percent, type SheetCell } from './_shared/platform/sheet-cells';
 import { XLSX_TYPE, xlsxStream } from './_shared/platform/xlsx';
 import { requireStaff } from './_shared/auth/staff';
 import { attachmentDisposition } from './_shared/storage/content-disposition';
@@ -29,15 +30,14 @@ const QuerySchema = z.object({
   ),
 });
 
-/** The grid's table as text cells: headings, then one row per student (the letters, then the figures). */
-function table(grid: AttendanceGrid): { headings: string[]; rows: string[][] } {
+/** The grid's table: headings, then one row per student (the letters as text, then the counts and percentages as numbers). */
+function table(grid: AttendanceGrid): { headings: string[]; rows: SheetCell[][] } {
   const headings = ['Student', ...grid.days.map((d) => d.slice(8) + '/' + d.slice(5, 7)), 'Classes', 'Attended', 'Month %', 'Batch %'];
-  const percent = (p: number | null) => (p === null ? '' : `${p}%`);
   const rows = grid.rows.map((r) => [
     r.name,
     ...r.marks.map((m) => (m ? MARK_LETTERS[m] : '')),
-    String(r.held),
-    String(r.attended),
+    count(r.held),
+    count(r.attended),
     percent(r.percent),
     percent(r.overall),
   ]);

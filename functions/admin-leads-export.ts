@@ -7,8 +7,9 @@
  * staff dial it, and with no `+` to escape). Times are India's. At most 50,000
  * rows; a bigger filter is refused. Each export is an audit line with the filter and the count.
  * With `format=xlsx` it gives the same rows and columns as an Excel workbook
- * (functions/_shared/platform/xlsx.ts: opens by a double-click, Hindi intact, every cell text so
- * nothing needs an apostrophe), at most XLSX_MAX rows; its audit line adds `file: 'xlsx'`.
+ * (functions/_shared/platform/xlsx.ts: opens by a double-click, Hindi intact, what anyone typed
+ * kept as text so nothing needs an apostrophe, the day received and the follow-up day real dates
+ * that sort), at most XLSX_MAX rows; its audit line adds `file: 'xlsx'`.
  * A request made on behalf of another site is refused even though it is a GET: it downloads
  * personal data.
  */
@@ -25,6 +26,7 @@ import { listQuery } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
 import { XLSX_TYPE, xlsxStream } from './_shared/platform/xlsx';
 import { csvLine } from './_shared/platform/csv';
+import { day, time, type SheetCell } from './_shared/platform/sheet-cells';
 
 export { csvCell } from './_shared/platform/csv';
 
@@ -86,6 +88,12 @@ type Field = (typeof COLUMNS)[number][1];
 const HEADINGS = COLUMNS.map(([heading]) => heading);
 type ExportRow = Record<Field, string | null> & { lost_note: string | null };
 
+/** A lead's cells in the columns' order: the times and days as dates, everything else (typed by strangers or staff) as text. */
+function cellsOf(row: ExportRow): SheetCell[] {
+  const shown = readable(row);
+  return COLUMNS.map(([, field]) => (field === 'received' ? time(shown[field]) : field === 'follow_up' ? day(shown[field]) : shown[field]));
+}
+
 /** The order of each sort (the list's, without paging). */
 const ORDER: Record<LeadSort, string> = {
   newest: 'l.created_at desc, l.id desc',
@@ -124,10 +132,7 @@ function csvStream(rows: ExportRow[]): ReadableStream<Uint8Array> {
     },
     pull(controller) {
       if (next >= rows.length) return controller.close();
-      const chunk = rows.slice(next, next + 1000).map((row) => {
-        const shown = readable(row);
-        return csvLine(COLUMNS.map(([, field]) => shown[field]));
-      });
+      const chunk = rows.slice(next, next + 1000).map((row) => csvLine(cellsOf(row)));
       next += 1000;
       controller.enqueue(encoder.encode(chunk.join('')));
     },
@@ -167,11 +172,7 @@ export default endpoint(async (req, context) => {
     const headers = new Headers(json(null).headers);
     headers.set('Content-Type', XLSX_TYPE);
     headers.set('Content-Disposition', `attachment; filename="leads-${indiaToday()}.xlsx"`);
-    const cells = rows.map((row) => {
-      const shown = readable(row);
-      return COLUMNS.map(([, field]) => shown[field]);
-    });
-    return new Response(await xlsxStream('Leads', HEADINGS, cells), { status: 200, headers });
+    return new Response(await xlsxStream('Leads', HEADINGS, rows.map(cellsOf)), { status: 200, headers });
   }
 
   // The API's usual headers (no caching, no sniffing, no framing), as a CSV download.

@@ -1,7 +1,8 @@
 /**
  * The leads export as an Excel workbook (GET /api/admin/leads/export.csv?format=xlsx): the same
- * columns and rows as the CSV, a real .xlsx that opens by a double-click, Hindi intact, every cell
- * text (a formula-like name stays text, a phone keeps its digits), an audit line; and, where
+ * columns and rows as the CSV, a real .xlsx that opens by a double-click, Hindi intact, what was
+ * typed kept as text (a formula-like name stays text, a phone keeps its digits), the day received
+ * a real date and time, an audit line; and, where
  * LibreOffice is installed, the file as LibreOffice reads it.
  */
 import { execFile } from 'node:child_process';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADS_EXPORT_COLUMNS, parseCsv } from '../support/csv';
-import { readFirstSheet } from '../support/xlsx';
+import { readFirstSheet, serialDay } from '../support/xlsx';
 import type { Target } from './global-setup';
 import { db, targets, uniquePhone } from './helpers';
 import { signedInAdmin, staffFetch } from './staff';
@@ -65,7 +66,7 @@ describe.each(targets)('the Excel export of the leads on $name', (target) => {
     return { res, bytes: Buffer.from(await res.arrayBuffer()) };
   };
 
-  it('gives the CSV’s columns and rows as a workbook: headings, Hindi intact, every cell text, an audit line', async () => {
+  it('gives the CSV’s columns and rows as a workbook: headings, Hindi intact, what was typed as text, the day received as a date, an audit line', async () => {
     const tag = `t${randomBytes(5).toString('hex')}`;
     const phones = await insertLeads(target, tag);
     const { res, bytes } = await exportOf(`source=${tag}&sort=oldest&format=xlsx`);
@@ -85,10 +86,20 @@ describe.each(targets)('the Excel export of the leads on $name', (target) => {
     expect(body[0]![column('Kind')]).toBe('Application');
     expect(body[0]![column('Status')]).toBe('New');
     expect(body[0]![column('Message')]).toBe('Line one\nline two, "quoted"');
-    expect(body[0]![column('Received')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     // Text, never a formula or a number: nothing to run, no digits lost, no apostrophe needed.
     expect(sheet.formulas).toBe(0);
-    expect([...sheet.types].every((type) => type === 's' || type === 'inlineStr')).toBe(true);
+    const received = column('Received');
+    for (const row of sheet.cells.slice(1)) {
+      expect(row.every((cell, i) => cell === null || i === received || cell.kind === 'text')).toBe(true);
+      // The moment received is a date and time (India's wall clock), which sorts and filters as one.
+      expect(row[received]).toMatchObject({ kind: 'number', format: 'dd/mm/yyyy hh:mm' });
+    }
+    const [first] = await db<{ received: string }>(
+      target,
+      `select to_char(created_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI') as received from leads where channel = $1 order by created_at limit 1`,
+      [tag],
+    );
+    expect(serialDay(body[0]![received]!, { time: true })).toBe(first!.received);
 
     // The same leads as the CSV export of the same filter.
     const csv = await exportOf(`source=${tag}&sort=oldest`);

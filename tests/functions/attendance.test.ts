@@ -378,21 +378,38 @@ describe('the monthly grid', () => {
     const sheet = readFirstSheet(xlsx.body);
     expect(sheet.rows[0]).toEqual(['Student', ...days.map((d) => `${d.slice(8)}/${d.slice(5, 7)}`), 'Classes', 'Attended', 'Month %', 'Batch %']);
     const letters = { present: 'P', absent: 'A', late: 'L', leave: 'Lv' } as Record<string, string>;
-    expect(sheet.rows.find((r) => r[0] === 'सीमा कुमारी')).toEqual(['सीमा कुमारी', ...days.map(() => 'P'), String(n), String(n), '100%', '100%']);
-    expect(sheet.rows.find((r) => r[0] === 'Sunita Sharma')).toEqual([
-      'Sunita Sharma',
-      ...marks[sunita]!.slice(0, n).map((m) => letters[m]),
-      String(n),
-      String(attended(sunita)),
-      `${pct(sunita)}%`,
-      `${pct(sunita)}%`,
+    // The marks are text; the counts are numbers and the percentages numbers shown as percentages, so they add up.
+    const figures = (name: string) => sheet.cells.find((r) => r[0]?.text === name)!.slice(1 + n);
+    expect(sheet.rows.find((r) => r[0] === 'सीमा कुमारी')!.slice(0, 1 + n)).toEqual(['सीमा कुमारी', ...days.map(() => 'P')]);
+    expect(
+      sheet.cells
+        .find((r) => r[0]?.text === 'सीमा कुमारी')!
+        .slice(1, 1 + n)
+        .every((c) => c?.kind === 'text'),
+    ).toBe(true);
+    expect(figures('सीमा कुमारी')).toEqual([
+      { kind: 'number', text: String(n), format: '0' },
+      { kind: 'number', text: String(n), format: '0' },
+      { kind: 'number', text: '1', format: '0%' },
+      { kind: 'number', text: '1', format: '0%' },
+    ]);
+    expect(sheet.rows.find((r) => r[0] === 'Sunita Sharma')!.slice(0, 1 + n)).toEqual(['Sunita Sharma', ...marks[sunita]!.slice(0, n).map((m) => letters[m])]);
+    expect(figures('Sunita Sharma').map((c) => c && [c.kind, Number(c.text)])).toEqual([
+      ['number', n],
+      ['number', attended(sunita)],
+      ['number', pct(sunita) / 100],
+      ['number', pct(sunita) / 100],
     ]);
 
     const csv = await call<Buffer>('admin-batch-attendance', owner, 'GET', `/api/admin/batches/${batchId}/attendance?month=${month}&format=csv`);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = csv.body.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
-    expect(parseCsv(text.slice(1))).toEqual(sheet.rows);
+    // The same table, the figures plain and unquoted (percentages as whole numbers under 'Month %').
+    const csvRows = parseCsv(text.slice(1));
+    expect(csvRows.map((r) => r.slice(0, 1 + n))).toEqual(sheet.rows.map((r) => r.slice(0, 1 + n)));
+    expect(csvRows.find((r) => r[0] === 'सीमा कुमारी')!.slice(1 + n)).toEqual([String(n), String(n), '100', '100']);
+    expect(text).toContain(`,${n},${n},100,100\r\n`);
 
     // A Teacher reads only their own batches' grids.
     expect((await call('admin-batch-attendance', teacher, 'GET', `/api/admin/batches/${batchId}/attendance`)).status).toBe(403);

@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { staffCookie } from '../support/staff-session';
 import { inTransaction } from '../support/fee-records';
-import { readFirstSheet } from '../support/xlsx';
+import { calcWithFormulas, soffice } from '../support/libreoffice';
+import { readFirstSheet, serialDay } from '../support/xlsx';
 import { cancelReceipt, collect } from '../../functions/_shared/fees/collect';
+import { XLSX_FORMATS } from '../../functions/_shared/platform/xlsx';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import type { CollectionReport, DuesToChaseAnswer, OutstandingReport, ReminderAnswer } from '../../src/lib/schemas/fee-dues';
 
@@ -314,9 +316,42 @@ describe('the fee reports', () => {
     const sheet = readFirstSheet(xlsx.body);
     expect(sheet.rows[0]).toEqual(['Date', 'Receipt no.', 'Student', 'Course', 'Mode', 'UTR', 'Amount', 'Taxable value', 'CGST', 'SGST', 'Status']);
     expect(sheet.rows).toHaveLength(6);
-    expect(sheet.rows.at(-1)).toEqual(expect.arrayContaining(['2026-05-20', 'Tarun Sen', '7500.00', 'Valid']));
     expect(sheet.formulas).toBe(0);
+    // Amounts are numbers (rupees, two decimals shown) and days are dates, so they add up and sort;
+    // names, receipt numbers and UTRs stay text.
+    const tarun = sheet.cells.find((row) => row[2]?.text === 'Tarun Sen')!;
+    expect(tarun.map((cell) => cell?.kind ?? null)).toEqual(['number', 'text', 'text', 'text', 'text', null, 'number', 'number', 'number', 'number', 'text']);
+    expect(serialDay(tarun[0]!.text)).toBe('2026-05-20');
+    expect(tarun[0]!.format).toBe('dd/mm/yyyy');
+    expect(tarun.slice(6, 10).map((cell) => [Number(cell!.text), cell!.format])).toEqual([
+      [7500, XLSX_FORMATS.money],
+      [7500, XLSX_FORMATS.money],
+      [0, XLSX_FORMATS.money],
+      [0, XLSX_FORMATS.money],
+    ]);
+    const upi = sheet.cells.find((row) => row[5]?.text === '412345678901')!;
+    expect(upi[5]!.kind).toBe('text');
+    expect(Number(upi[6]!.text)).toBe(1500.5);
   });
+
+  it.skipIf(!soffice)(
+    'adds up in LibreOffice Calc: the Amount column’s SUM is every receipt’s total, the valid ones’ the report’s (skipped where LibreOffice is not installed)',
+    async () => {
+      const xlsx = await call<Buffer>('admin-fees-reports', cookies.owner, `/api/admin/fees/reports?from=${from}&to=${to}&format=xlsx`);
+      // Under the Amount column (G) its SUM and the valid receipts' SUMIF; under Status (K) how many Date cells are dates.
+      const formulas = [null, null, null, null, null, null, 'SUM([.G2:.G6])', 'SUMIF([.K2:.K6];"Valid";[.G2:.G6])', null, null, 'COUNT([.A2:.A6])'];
+      const rows = await calcWithFormulas(xlsx.body, formulas);
+      const [all] = await sql<{ total: string }>(`select sum(amount_paise)::text as total from fee_receipts where paid_on between $1 and $2`, [from, to]);
+      const report = await call<CollectionReport>('admin-fees-reports', cookies.owner, `/api/admin/fees/reports?from=${from}&to=${to}&by=day`);
+      const [sum, valid, days] = [6, 7, 10].map((i) => rows.at(-1)![i]);
+      expect(Math.round(Number(sum) * 100)).toBe(Number(all!.total));
+      expect(Math.round(Number(valid) * 100)).toBe(report.body.totalPaise);
+      expect(report.body.totalPaise).toBe(1_200_050);
+      // Every Date cell is a date Calc counts as a number.
+      expect(Number(days)).toBe(5);
+    },
+    150_000,
+  );
 
   it('refuses the reports to a Counsellor and a Teacher with 403 in words, and a wrong period with 400', async () => {
     for (const [who, role] of [

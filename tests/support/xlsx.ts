@@ -1,7 +1,8 @@
 /**
  * Reading an .xlsx file in the tests the way a spreadsheet does: the ZIP container (its central
  * directory, each part stored or deflated), the first sheet's cells and the shared strings they
- * point to. Only what the tests look at: the text of each cell, and whether any cell is a formula.
+ * point to. Only what the tests look at: the text of each cell, whether any cell is a formula, and
+ * each cell's kind (text or number) and number format (how a number shows: money, a date, …).
  */
 import { inflateRawSync } from 'node:zlib';
 
@@ -47,10 +48,41 @@ const textOf = (xml: string) => [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>
 /** Column letters → index (A → 0, Z → 25, AA → 26). */
 const columnIndex = (letters: string) => [...letters].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1;
 
+/** One cell as a spreadsheet reads it. */
+export interface Cell {
+  /** 'text' (a shared, inline or formula string) or 'number' (dates are numbers with a date format). */
+  kind: 'text' | 'number';
+  /** The text, or the number's stored value as written ('7500', '46162'). */
+  text: string;
+  /** The number format's code ('#,##0.00', 'dd/mm/yyyy', 'General' when none). */
+  format: string;
+}
+
+/** Excel's built-in number formats the writers here may use (ECMA-376 18.8.30). */
+const BUILT_IN_FORMATS: Record<string, string> = {
+  '0': 'General',
+  '1': '0',
+  '2': '0.00',
+  '3': '#,##0',
+  '4': '#,##0.00',
+  '9': '0%',
+  '10': '0.00%',
+  '14': 'mm-dd-yy',
+  '49': '@',
+};
+
+/** A date serial number (days since 1899-12-30) as the day it is, YYYY-MM-DD, or with `time` 'YYYY-MM-DD HH:MM'. */
+export function serialDay(serial: number | string, { time = false } = {}): string {
+  const text = new Date(Math.round((Number(serial) - 25569) * 86_400_000)).toISOString();
+  return time ? `${text.slice(0, 10)} ${text.slice(11, 16)}` : text.slice(0, 10);
+}
+
 /** A first sheet as the tests read it. */
 export interface Sheet {
   /** Each row's cells as text ('' for an empty cell), in order. */
   rows: string[][];
+  /** Each row's cells with their kind and format (null for an empty cell), in order. */
+  cells: (Cell | null)[][];
   /** How many cells hold a formula (`<f>`). */
   formulas: number;
   /** The type (`t`) of each non-empty cell: 's' shared string, 'inlineStr', 'str', 'n' (number: no `t`), … */
@@ -64,11 +96,20 @@ export function readFirstSheet(bytes: Buffer): Sheet {
   const sheetName = [...parts.keys()].filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name)).sort()[0];
   if (!sheetName) throw new Error('the workbook has no sheet');
   const xml = parts.get(sheetName)!.toString('utf8');
+  const styles = parts.get('xl/styles.xml')?.toString('utf8') ?? '';
+  const custom = new Map([...styles.matchAll(/<numFmt\b[^>]*numFmtId="(\d+)"[^>]*formatCode="([^"]*)"/g)].map((m) => [m[1]!, unescapeXml(m[2]!)]));
+  const cellXfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '';
+  const formatOfStyle = [...cellXfs.matchAll(/<xf\b([^>]*)/g)].map((m) => {
+    const id = /numFmtId="(\d+)"/.exec(m[1]!)?.[1] ?? '0';
+    return custom.get(id) ?? BUILT_IN_FORMATS[id] ?? `built-in ${id}`;
+  });
   const rows: string[][] = [];
+  const cellRows: (Cell | null)[][] = [];
   const types = new Set<string>();
   let formulas = 0;
   for (const row of xml.matchAll(/<row\b[^>]*>([\s\S]*?)<\/row>/g)) {
     const cells: string[] = [];
+    const read: (Cell | null)[] = [];
     for (const cell of row[1]!.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
       const attributes = cell[1]!;
       const inner = cell[2] ?? '';
@@ -83,8 +124,12 @@ export function readFirstSheet(bytes: Buffer): Sheet {
       if (text !== '') types.add(type);
       while (cells.length < column) cells.push('');
       cells[column] = text;
+      while (read.length < column) read.push(null);
+      const style = /\bs="(\d+)"/.exec(attributes)?.[1];
+      read[column] = text === '' ? null : { kind: type === 'n' ? 'number' : 'text', text, format: formatOfStyle[Number(style ?? 0)] ?? 'General' };
     }
     rows.push(cells);
+    cellRows.push(read);
   }
-  return { rows, formulas, types };
+  return { rows, cells: cellRows, formulas, types };
 }

@@ -5,7 +5,7 @@
  * Cancelled). Sums are made in SQL as bigint (sent as text) and read with Number: paise stay exact.
  */
 import type { Queryable } from '../platform/db';
-import { rupeeFigure } from '../../../src/lib/money';
+import { day, money, type SheetCell } from '../platform/sheet-cells';
 import { formatIndiaDay } from '../../../src/lib/india-time';
 import { monthInWords } from '../../../src/lib/attendance-words';
 import { PAYMENT_MODE_LABELS, receiptStateWord, type PaymentMode } from '../../../src/lib/fee-words';
@@ -108,8 +108,8 @@ export async function outstandingReport(db: Queryable, today: string): Promise<O
 /** The columns of the export, as an accountant's software imports them. */
 export const EXPORT_HEADINGS = ['Date', 'Receipt no.', 'Student', 'Course', 'Mode', 'UTR', 'Amount', 'Taxable value', 'CGST', 'SGST', 'Status'];
 
-/** Every receipt of the period, cancelled ones included (marked), oldest first: rupees with two decimals. */
-export async function exportRows(db: Queryable, from: string, to: string): Promise<string[][]> {
+/** Every receipt of the period, cancelled ones included (marked), oldest first: days as dates, amounts as rupees that add up. */
+export async function exportRows(db: Queryable, from: string, to: string): Promise<SheetCell[][]> {
   const { rows } = await db.query<{
     paidOn: string;
     number: string;
@@ -134,16 +134,16 @@ export async function exportRows(db: Queryable, from: string, to: string): Promi
     // Without a GSTIN the receipt carries no tax: its whole amount is the value, with no CGST or SGST.
     const taxable = r.tax?.taxablePaise ?? amount;
     return [
-      r.paidOn,
+      day(r.paidOn),
       r.number,
       r.student,
       r.courses ?? '',
       PAYMENT_MODE_LABELS[r.mode],
       r.utr ?? '',
-      rupeeFigure(amount),
-      rupeeFigure(taxable),
-      rupeeFigure(r.tax?.cgstPaise ?? 0),
-      rupeeFigure(r.tax?.sgstPaise ?? 0),
+      money(amount),
+      money(taxable),
+      money(r.tax?.cgstPaise ?? 0),
+      money(r.tax?.sgstPaise ?? 0),
       receiptStateWord(r.cancelledAt),
     ];
   });
