@@ -14,11 +14,23 @@ export const MARK_LABELS: Record<Mark, string> = { present: 'Present', absent: '
 /** A mark as the monthly grid shows it (its legend says what each letter means). */
 export const MARK_LETTERS: Record<Mark, string> = { present: 'P', absent: 'A', late: 'L', leave: 'Lv' };
 
+/** What was missed, leave apart from absence: '2 absent, 1 on leave', '1 on leave', '' when nothing. */
+export function missedInWords(absent: number, leave: number): string {
+  return [absent > 0 && `${absent} absent`, leave > 0 && `${leave} on leave`].filter(Boolean).join(', ');
+}
+
+/** A student's classes for staff: 'attended 1 of 4 classes (2 absent, 1 on leave)'; leave is never called absence. */
+export function attendedInWords({ held, attended, absent, leave }: { held: number; attended: number; absent: number; leave: number }): string {
+  const missed = missedInWords(absent, leave);
+  return `attended ${attended} of ${held} ${held === 1 ? 'class' : 'classes'}${missed ? ` (${missed})` : ''}`;
+}
+
 /** The ISO weekday (1 Monday … 7 Sunday) of a day written YYYY-MM-DD. */
 export const isoWeekday = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 const englishDay = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const hindiDay = new Intl.DateTimeFormat('hi-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortWeekday = new Intl.DateTimeFormat('en-IN', { weekday: 'short', timeZone: 'UTC' });
 const englishMonth = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** An India day (YYYY-MM-DD) in words: 'Monday, 25 January 2027' (or in Hindi: 'सोमवार, 25 जनवरी 2027'). */
@@ -26,6 +38,12 @@ export function dayInWords(day: string, language: 'en' | 'hi' = 'en'): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
   return (language === 'hi' ? hindiDay : englishDay).format(date);
+}
+
+/** A class day as the monthly grid names it on a phone, beside its mark: 'Sat 28'. */
+export function gridDayLabel(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : `${shortWeekday.format(date)} ${date.getUTCDate()}`;
 }
 
 /** A month (YYYY-MM) in words: 'January 2027'. */

@@ -136,7 +136,7 @@ function attendanceWords(who: string, facts: AuditFacts, record: string): string
     const figures = ['present', 'absent', 'late', 'leave']
       .filter((m) => Number(counts[m]) > 0)
       .map((m) => `${Number(counts[m])} ${m === 'leave' ? 'on leave' : m}`);
-    const names = list(detail?.['absent']).map((m) => `${text(m['name'])} ${text(m['to']).toLowerCase()}`);
+    const names = list(detail?.['absent']).map((m) => `${text(m['name'])} ${text(m['to']) === 'Leave' ? 'on leave' : text(m['to']).toLowerCase()}`);
     return `${who} took ${record}: ${figures.join(', ') || 'no students'}${names.length ? ` (${names.join(', ')})` : ''}.`;
   }
   const changes = list(detail?.['changes']).map(

@@ -115,9 +115,7 @@ test.describe('a Teacher', () => {
     await expect(absent.getByRole('link', { name: /Ravi|Pooja/ })).toHaveCount(0);
     // In Hindi.
     await absent.getByLabel('हिन्दी').check();
-    expect(new URL((await toGuardian.getAttribute('href'))!).searchParams.get('text')).toMatch(
-      /^नमस्ते Ramesh Sharma, .* सुनीता|^नमस्ते Ramesh Sharma, .*Sunita Sharma .* अनुपस्थित रहे।/,
-    );
+    expect(new URL((await toGuardian.getAttribute('href'))!).searchParams.get('text')).toMatch(/^नमस्ते Ramesh Sharma, .*Sunita Sharma की अनुपस्थिति दर्ज हुई है।/);
     await expectNoViolations(page, 'the absent students’ messages');
 
     // Saving again (a double tap, a second device) records once.
@@ -130,6 +128,39 @@ test.describe('a Teacher', () => {
     const body = (await register.json()) as { version: number; students: { name: string; mark: string }[] };
     expect(body.version).toBe(1);
     expect(body.students.filter((s) => s.mark === 'absent').map((s) => s.name)).toEqual(['Arjun Singh', 'Sunita Sharma']);
+
+    // Reopened later: the saved marks, never 'Everyone is present', and the messages for the saved absentees.
+    await page.reload();
+    await expect(panelHeading(page)).toHaveText(`Register: ${batch.name}`);
+    await expect(page.getByRole('button', { name: /Sunita Sharma/ })).toContainText('Absent');
+    await expect(page.getByRole('button', { name: /Arjun Singh/ })).toContainText('Absent');
+    await expect(page.getByText('2 present, 2 absent')).toBeVisible();
+    await expect(page.getByText(/Everyone is present/)).toHaveCount(0);
+    const reopened = page.getByRole('region', { name: 'Absent (2)' });
+    await expect(reopened.getByRole('link', { name: 'WhatsApp Sunita', exact: true })).toBeVisible();
+    await expect(reopened.getByRole('link', { name: /^WhatsApp Arjun/ })).toHaveCount(2);
+    await expect(reopened.getByRole('link', { name: /Ravi|Pooja/ })).toHaveCount(0);
+
+    // The month's grid on the phone: each mark under its day, each figure under its name, nothing off-screen.
+    await page.getByRole('link', { name: 'Monthly grid' }).click();
+    await expect(panelHeading(page)).toHaveText(`Attendance: ${batch.name}`);
+    const today = String(Number(indiaToday().slice(8)));
+    const sunita = page.locator('tbody tr', { hasText: 'Sunita Sharma' });
+    const mark = sunita.locator('td', { hasText: /Absent|A/ }).first();
+    const dayName = mark.getByText(new RegExp(`\\b${today}$`));
+    await expect(dayName).toBeVisible();
+    await expect(mark).toContainText('A');
+    for (const figure of ['Month', 'Batch']) {
+      const label = sunita.getByText(figure, { exact: true });
+      await expect(label).toBeVisible();
+      const box = (await label.boundingBox())!;
+      expect(box.x + box.width, figure).toBeLessThanOrEqual(360);
+    }
+    await expect(sunita.getByText('0%')).toHaveCount(2);
+    const box = (await dayName.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoViolations(page, 'the monthly grid');
 
     // Back on Today's classes: taken.
     await page.goto('/classes');

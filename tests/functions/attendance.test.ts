@@ -182,7 +182,7 @@ describe('the register', () => {
     expect(await marksOf(batchId, today)).toEqual({ 'Ravi Meena': 'leave', 'Sunita Sharma': 'absent', 'सीमा कुमारी': 'present' });
     const name = (await sql<{ name: string }>('select name from batches where id = $1', [batchId]))[0]!.name;
     expect(await auditLines(batchId)).toEqual([
-      `Mohan Lal took the attendance of batch “${name}” on ${dayInWords(today)}: 1 present, 1 absent, 1 on leave (Sunita Sharma absent, Ravi Meena leave).`,
+      `Mohan Lal took the attendance of batch “${name}” on ${dayInWords(today)}: 1 present, 1 absent, 1 on leave (Sunita Sharma absent, Ravi Meena on leave).`,
     ]);
   });
 
@@ -432,21 +432,32 @@ describe('students below the threshold', () => {
     const { batchId, studentIds } = await batchWithStudents(client, { name: batchName('Low'), teacherId: teacher.id }, THREE);
     const theirs = await batchWithStudents(client, { name: batchName('Low Theirs'), teacherId: otherTeacher.id }, THREE.slice(1, 2));
     const [sunita, ravi, seema] = studentIds as [string, string, string];
-    // Four classes: Sunita attends 2 (50%), Ravi 3 (75%: not below), Seema 4.
+    // Four classes: Sunita attends 2 (50%: one absence, one leave), Ravi 3 (75%: not below), Seema 4.
     for (let i = 1; i <= 4; i += 1) {
       const day = dayFromToday(-i);
       await sql(`insert into class_days (batch_id, day) values ($1, $2), ($3, $2)`, [batchId, day, theirs.batchId]);
       await sql(
         `insert into attendance (batch_id, day, student_id, mark) values ($1, $2, $3, $4), ($1, $2, $5, $6), ($1, $2, $7, 'present'), ($8, $2, $9, 'absent')`,
-        [batchId, day, sunita, i <= 2 ? 'absent' : 'present', ravi, i === 1 ? 'leave' : 'present', seema, theirs.batchId, theirs.studentIds[0]],
+        [
+          batchId,
+          day,
+          sunita,
+          i === 1 ? 'leave' : i === 2 ? 'absent' : 'present',
+          ravi,
+          i === 1 ? 'leave' : 'present',
+          seema,
+          theirs.batchId,
+          theirs.studentIds[0],
+        ],
       );
     }
     const asOwner = await call<Today>('admin-today', owner, 'GET', '/api/admin/today');
     expect(asOwner.status).toBe(200);
     const ownerLow = asOwner.body.lowAttendance.filter((s) => [batchId, theirs.batchId].includes(s.batchId));
-    expect(ownerLow.map((s) => [s.name, s.percent, s.absent])).toEqual([
-      ['Ravi Meena', 0, 4],
-      ['Sunita Sharma', 50, 2],
+    // Leave is counted apart from absence: a student on leave is never called absent.
+    expect(ownerLow.map((s) => [s.name, s.percent, s.held, s.attended, s.absent, s.leave])).toEqual([
+      ['Ravi Meena', 0, 4, 0, 4, 0],
+      ['Sunita Sharma', 50, 4, 2, 1, 1],
     ]);
     const asCounsellor = await call<Today>('admin-today', counsellor, 'GET', '/api/admin/today');
     expect(asCounsellor.body.lowAttendance.filter((s) => s.batchId === batchId).map((s) => s.name)).toEqual(['Sunita Sharma']);
@@ -462,7 +473,9 @@ describe('students below the threshold', () => {
         course: 'RS-CIT (Basic)',
         percent: 50,
         held: 4,
-        absent: 2,
+        attended: 2,
+        absent: 1,
+        leave: 1,
       },
     ]);
   });

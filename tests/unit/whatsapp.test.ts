@@ -73,11 +73,24 @@ describe('fillAbsence', () => {
     expect(day).toBe('सोमवार, 25 जनवरी 2027');
     const text = fillAbsence(hi.guardian, 'hi', { ...values, name: 'सीमा कुमारी', guardian: 'राम लाल', day });
     expect(text).toBe(
-      'नमस्ते राम लाल, Pragati Institute से संदेश: सीमा कुमारी सोमवार, 25 जनवरी 2027 को RS-CIT (Basic) की कक्षा (RS-CIT Morning) में अनुपस्थित रहे। परीक्षा और प्रमाणपत्र के लिए नियमित उपस्थिति ज़रूरी है। कोई परेशानी हो तो कृपया यहाँ जवाब दें या हमें फ़ोन करें।',
+      'नमस्ते राम लाल, Pragati Institute से संदेश: सोमवार, 25 जनवरी 2027 को RS-CIT (Basic) की कक्षा (RS-CIT Morning) में सीमा कुमारी की अनुपस्थिति दर्ज हुई है। परीक्षा और प्रमाणपत्र के लिए नियमित उपस्थिति ज़रूरी है। कोई परेशानी हो तो कृपया यहाँ जवाब दें या हमें फ़ोन करें।',
     );
     const link = whatsAppLink('9001054321', text);
     expect(link.startsWith('https://wa.me/919001054321?text=')).toBe(true);
     expect(new URL(link).searchParams.get('text')).toBe(text);
+  });
+
+  it('words the Hindi messages so that they fit a girl and a boy alike (records have no gender)', () => {
+    const hi = templatesFile.absence.find((t) => t.language === 'hi')!;
+    for (const text of [hi.student, hi.guardian]) {
+      // The student is never the subject a verb agrees with (अनुपस्थित रहे / रही): their name is
+      // only greeted or followed by a postposition ('{name} की अनुपस्थिति').
+      expect(text.match(/\{name\}(?!(,| (की|के|का|को|से|ने|में) ))/g), text).toBeNull();
+      // And no verb form of a gender is said of them or of 'you' (आप … गए / गई, रहे / रहीं).
+      expect(text, text).not.toMatch(/(रहे|रहीं|रहा|रही|गए|गई|गया|थे|थीं|था|थी|सकते|सकती|चुके|चुकी)(\s|।|$)/);
+    }
+    // With no name on record, the fallback fits the sentence too.
+    expect(fillAbsence(hi.guardian, 'hi', {})).toContain('आपके बच्चे की अनुपस्थिति दर्ज हुई है।');
   });
 
   it('uses fallbacks in the message’s language, and leaves a lead’s placeholder visible', () => {

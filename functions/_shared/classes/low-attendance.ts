@@ -26,7 +26,8 @@ export async function lowAttendance(db: Queryable, teacherId: string | null): Pr
     .flatMap((r) => {
       const summary = byKey.get(`${r.batchId}:${r.studentId}`);
       if (!summary || !belowThreshold(summary.percent)) return [];
-      return [{ ...r, percent: summary.percent!, held: summary.held, absent: summary.absent + summary.leave }];
+      const { held, present, late, absent, leave } = summary;
+      return [{ ...r, percent: summary.percent!, held, attended: present + late, absent, leave }];
     })
     .sort((a, b) => a.percent - b.percent || a.name.localeCompare(b.name))
     .slice(0, LOW_ATTENDANCE_MAX);

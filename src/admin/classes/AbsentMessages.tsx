@@ -1,19 +1,19 @@
 /**
- * After a register is saved: the absent students, each with one-tap WhatsApp messages (wa.me
+ * Under a saved register (just saved, or opened again): the absent students as saved, each with one-tap WhatsApp messages (wa.me
  * links) to the student and to their guardian, from the absence templates of
  * content/whatsapp.json in English or Hindi. Staff still press Send in WhatsApp themselves.
  */
 import { useId, useState } from 'react';
 import whatsapp from '../../../content/whatsapp.json';
 import { dayInWords } from '../../lib/attendance-words';
-import type { SavedRegister } from '../../lib/schemas/attendance';
+import type { Register } from '../../lib/schemas/attendance';
 import { fillAbsence, whatsAppLink, type AbsenceLanguage } from '../../lib/whatsapp';
 import { useAppInfo } from '../app-info';
 
 /** The first word of a name, as a button says it ('WhatsApp Sunita'). */
 const firstName = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] ?? '';
 
-export default function AbsentMessages({ register }: { register: SavedRegister }) {
+export default function AbsentMessages({ register }: { register: Register }) {
   const id = useId();
   const { siteName } = useAppInfo();
   const [language, setLanguage] = useState<AbsenceLanguage>('en');

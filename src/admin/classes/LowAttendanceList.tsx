@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import classes from '../../../content/classes.json';
+import { attendedInWords } from '../../lib/attendance-words';
 import type { LowAttendance } from '../../lib/schemas/attendance';
 import { gridPath } from './class-paths';
 
@@ -25,7 +26,7 @@ export default function LowAttendanceList({ students }: { students: LowAttendanc
               <Link href={gridPath(s.batchId)} className="class-low__link">
                 <strong>{s.name}</strong> <span className="class-low__percent">{s.percent}%</span>
                 <span className="class-low__meta">
-                  {s.batch} ({s.course}): absent {s.absent} of {s.held} {s.held === 1 ? 'class' : 'classes'}
+                  {s.batch} ({s.course}): {attendedInWords(s)}
                 </span>
               </Link>
             </li>

@@ -3,12 +3,14 @@
  * /api/admin/batches/{id}/attendance): its students by the month's class days, each mark a
  * letter (the legend below says which), each student's percentage for the month and for the
  * batch so far (below the threshold marked in words, not by colour alone), and the same table to
- * download as an Excel workbook or a CSV file.
+ * download as an Excel workbook or a CSV file. Where the table does not fit (a phone), each student
+ * is a card: their marks side by side, each under its day's name, then the month's and the batch's
+ * percentage under theirs, so nothing needs the table's header row and nothing scrolls sideways.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { MARK_LABELS, MARK_LETTERS, monthInWords } from '../../lib/attendance-words';
+import { gridDayLabel, MARK_LABELS, MARK_LETTERS, monthInWords } from '../../lib/attendance-words';
 import type { AttendanceGrid as Grid } from '../../lib/schemas/attendance';
 import { api, messageOf } from '../api';
 import { gridPath } from '../classes/class-paths';
@@ -74,12 +76,24 @@ export default function AttendanceGrid({ batchId }: { batchId: string }) {
                       <tr key={row.studentId}>
                         <th scope="row">{row.name}</th>
                         {row.marks.map((mark, i) => (
-                          <td key={data.days[i]} className={mark ? `class-grid__${mark}` : undefined}>
+                          <td key={data.days[i]} className={`class-grid__mark${mark ? ` class-grid__${mark}` : ''}`}>
+                            {/* The day's name where the header row is out of view (a phone); the header names it for a screen reader. */}
+                            <span className="class-grid__day" aria-hidden="true">
+                              {gridDayLabel(data.days[i]!)}
+                            </span>
                             {mark ? <abbr title={MARK_LABELS[mark]}>{MARK_LETTERS[mark]}</abbr> : '–'}
                           </td>
                         ))}
-                        <td>{row.percent === null ? '–' : `${row.percent}%`}</td>
-                        <td>
+                        <td className="class-grid__figure">
+                          <span className="class-grid__label" aria-hidden="true">
+                            Month
+                          </span>
+                          {row.percent === null ? '–' : `${row.percent}%`}
+                        </td>
+                        <td className="class-grid__figure">
+                          <span className="class-grid__label" aria-hidden="true">
+                            Batch
+                          </span>
                           {row.overall === null ? '–' : `${row.overall}%`}
                           {row.below && <span className="admin-badge admin-badge--warning">Below {data.threshold}%</span>}
                         </td>

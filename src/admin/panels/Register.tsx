@@ -4,9 +4,9 @@
  * student Absent, the next Late, then Leave (with a reason field), then Present again. No dialog
  * on the way: 30 students are marked in seconds. A sticky bar counts the marks and saves. Saving
  * twice records once; a colleague's save in between is shown (409) with their marks in place.
- * After saving: the absent students, each with one-tap WhatsApp messages to them and their
- * guardian (content/whatsapp.json, English or Hindi). Unsaved marks survive a lost session
- * (drafts.ts).
+ * Once saved, and whenever a saved register is opened again: the absent students, each with
+ * one-tap WhatsApp messages to them and their guardian (content/whatsapp.json, English or Hindi).
+ * Unsaved marks survive a lost session (drafts.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -163,7 +163,12 @@ export default function Register({ batchId }: { batchId: string }) {
         <p className="admin-box">No students are on this batch’s roster.</p>
       ) : (
         <>
-          {data.editable && <p className="form-hint">Everyone is present. Tap a student once for Absent, again for Late, again for Leave.</p>}
+          {data.editable && (
+            <p className="form-hint">
+              {!data.saved && !saved && !dirty ? 'Everyone is present until tapped. ' : ''}Tap a student once for Absent, again for Late, again for Leave, again
+              for Present.
+            </p>
+          )}
           <ul className="register__list">
             {data.students.map((s) => {
               const { mark, reason } = shown[s.studentId] ?? { mark: 'present' as Mark, reason: '' };
@@ -209,7 +214,8 @@ export default function Register({ batchId }: { batchId: string }) {
           )}
         </>
       )}
-      {saved && <AbsentMessages register={saved} />}
+      {/* The messages follow the marks as saved: after this save, or a saved register opened again until a mark is changed. */}
+      {(saved ?? (data.saved && !dirty ? data : null)) && <AbsentMessages register={saved ?? data} />}
     </section>
   );
 }

@@ -6,14 +6,16 @@
  * institute has not linked yet gets one line saying so.
  */
 import { useId } from 'react';
+import { missedInWords } from '../../lib/attendance-words';
 import { indiaToday } from '../../lib/schemas/real-day';
 import { studentDay, type StudentAttendance, type StudentBatch, type StudentCertificate, type StudentClasses } from '../../lib/schemas/student-classes';
 import { NotLoaded, useOwnRecords } from './own-records';
 
-/** 'You attended 18 of 20 classes (90%)', or that none was held yet. */
-export function attendanceLine({ held, attended, percent }: Pick<StudentAttendance, 'held' | 'attended' | 'percent'>): string {
+/** 'You attended 18 of 20 classes (90%); 1 absent, 1 on leave.' (leave is not called absence), or that none was held yet. */
+export function attendanceLine({ held, attended, percent, absences }: Pick<StudentAttendance, 'held' | 'attended' | 'percent' | 'absences'>): string {
   if (held === 0 || percent === null) return 'No classes held yet.';
-  return `You attended ${attended} of ${held} ${held === 1 ? 'class' : 'classes'} (${percent}%)`;
+  const missed = missedInWords(absences.filter((a) => a.mark === 'Absent').length, absences.filter((a) => a.mark === 'Leave').length);
+  return `You attended ${attended} of ${held} ${held === 1 ? 'class' : 'classes'} (${percent}%)${missed ? `; ${missed}` : ''}.`;
 }
 
 export default function AccountClasses() {

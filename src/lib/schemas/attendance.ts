@@ -169,6 +169,9 @@ export interface LowAttendance {
   batch: string;
   course: string;
   percent: number;
+  /** Classes they were marked in; of those attended (present or late), absent, and on leave (excused, not absent). */
   held: number;
+  attended: number;
   absent: number;
+  leave: number;
 }
