@@ -22,7 +22,7 @@ let teacher: TestStaff;
 
 const sql = sqlOn(() => client);
 const fixtures = certificateFixtures(() => client);
-const { setHits } = rateLimitsOn(sql);
+const { hitsOf, setHits } = rateLimitsOn(sql);
 
 beforeAll(async () => {
   ({ fx, client } = await openInProcess({ functions: ['admin-certificates', 'admin-certificate-revoke', 'certificate'] }));
@@ -326,6 +326,88 @@ describe('verifying a number (public)', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused.headers.get('cache-control')).toBe('no-store');
     expect((await verify(number, newIp())).status).toBe(200);
+  });
+});
+
+describe('a sweep of the numbers', () => {
+  /** A number of this year that no certificate has (the alphabet's characters at random). */
+  const unknownNumber = () =>
+    `PCI-${indiaToday().slice(0, 4)}-${Array.from({ length: 6 }, () => CERTIFICATE_ALPHABET[Math.floor(Math.random() * CERTIFICATE_ALPHABET.length)]).join('')}`;
+  /** Verifies every number of `numbers`, each from its address of `from`, all at once: the answers' statuses. */
+  const all = (numbers: string[], from: (i: number) => string) => Promise.all(numbers.map((n, i) => verify(n, from(i)).then((r) => r.status)));
+  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+  const YEAR = CERTIFICATE_ALPHABET.length ** 6;
+
+  it('would take any one network decades: the arithmetic of the limits', () => {
+    expect(YEAR).toBe(887_503_681);
+    const years = (missesPerDay: number) => YEAR / missesPerDay / 365;
+    // The old limit alone: 120 an hour from each /64 of one /48 swept a year in about five days.
+    expect(YEAR / (120 * 24 * 65_536)).toBeLessThan(5);
+    expect(LIMITS['certificate-miss:site'].seconds).toBe(86_400);
+    expect(years(LIMITS['certificate-miss:site'].max)).toBeGreaterThan(10_000);
+    expect(LIMITS['certificate-miss:provider'].seconds).toBe(86_400);
+    expect(years(LIMITS['certificate-miss:provider'].max)).toBeGreaterThan(1_000);
+    // A hundred provider blocks at once still need decades.
+    expect(years(100 * LIMITS['certificate-miss:provider'].max)).toBeGreaterThan(20);
+  });
+
+  it('refuses a /48 guessing from many /64s at once once its misses are spent, and then every lookup from it', async () => {
+    const { batchId, studentId } = await completedStudent('Sweep Target');
+    const number = (await issue(teacher, { batchId, studentId })).body.certificate!.number as string;
+    const max = LIMITS['certificate-miss:site'].max;
+    // 65,536 /64s of one /48: each /64 stays far under its own limits (two guesses each).
+    const sweeper = (i: number) => `2001:db8:5eed:${(i >> 1).toString(16)}::${(i % 2) + 1}`;
+    const first = tally(await all(Array.from({ length: max + 30 }, unknownNumber), sweeper));
+    expect(first).toEqual({ 404: max, 429: 30 });
+    // Past its budget, a real number is refused to that /48 too: otherwise its 429s would only mean "not found".
+    const refused = await verify(number, '2001:db8:5eed:ffff::1');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refused.json())['message']).toBe(LIMITS['certificate-miss:site'].message);
+    expect(await hitsOf('certificate-miss:site', '2001:db8:5eed::/48')).toBe(max);
+    // Another /48 of the same provider, and an IPv4 verifier, are still answered.
+    expect((await verify(number, '2001:db8:beef:1::1')).status).toBe(200);
+    expect((await verify(number, newIp())).status).toBe(200);
+    expect((await verify(unknownNumber(), '2001:db8:beef:1::1')).status).toBe(404);
+  });
+
+  it('bounds a provider block of many /48s, and an IPv4 /24 and /16 the same way', async () => {
+    const provider = LIMITS['certificate-miss:provider'].max;
+    // The /32 has ten misses left; twenty /48s under it guess at once.
+    await setHits('certificate-miss:provider', '2001:db8::/32', provider - 10);
+    const spread = tally(await all(Array.from({ length: 20 }, unknownNumber), (i) => `2001:db8:${(0xa000 + i).toString(16)}:1::1`));
+    expect(spread).toEqual({ 404: 10, 429: 10 });
+    // IPv4: one /24's addresses, then one /16's /24s.
+    const site = LIMITS['certificate-miss:site'].max;
+    await setHits('certificate-miss:site', '198.51.100.0/24', site - 5);
+    expect(tally(await all(Array.from({ length: 12 }, unknownNumber), (i) => `198.51.100.${i + 1}`))).toEqual({ 404: 5, 429: 7 });
+    await setHits('certificate-miss:provider', '203.0.0.0/16', provider - 3);
+    expect(tally(await all(Array.from({ length: 9 }, unknownNumber), (i) => `203.0.${i}.7`))).toEqual({ 404: 3, 429: 6 });
+    // One address: twenty misses an hour.
+    const one = LIMITS['certificate-miss:address'].max;
+    expect(tally(await all(Array.from({ length: one + 4 }, unknownNumber), () => '192.0.2.77'))).toEqual({ 404: one, 429: 4 });
+  });
+
+  it('never refuses honest verifiers: a class of thirty scanning its own certificates on one Wi-Fi at once, with a mistyped number or two', async () => {
+    const numbers: string[] = [];
+    for (const i of Array.from({ length: 30 }, (_, n) => n)) {
+      const { batchId, studentId } = await completedStudent(`Class Member ${i}`);
+      numbers.push((await issue(teacher, { batchId, studentId })).body.certificate!.number as string);
+    }
+    const wifi = '198.18.7.30';
+    expect(tally(await all(numbers, () => wifi))).toEqual({ 200: 30 });
+    expect(tally(await all([unknownNumber(), unknownNumber()], () => wifi))).toEqual({ 404: 2 });
+    expect(
+      tally(
+        await all(
+          numbers.map((n) => n.toLowerCase()),
+          () => wifi,
+        ),
+      ),
+    ).toEqual({ 200: 30 });
+    // Finds never count against the network: only the two misses did.
+    expect(await hitsOf('certificate-miss:address', wifi)).toBe(2);
+    expect(await hitsOf('certificate-miss:site', '198.18.7.0/24')).toBe(2);
   });
 });
 

@@ -68,3 +68,23 @@ export function truncatedAddress(address: string): string {
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(plain);
   return v4 ? `${v4[1]}.${v4[2]}.${v4[3]}.0/24` : 'unknown';
 }
+
+/** The networks a client belongs to, narrowest first, as the limits on lookups that find nothing count them. */
+export interface Networks {
+  /** The client itself: an IPv4 address, an IPv6 /64 (as limitKeyOf). */
+  address: string;
+  /** Its site: an IPv4 /24, an IPv6 /48 (what one customer or office is usually given). */
+  site: string;
+  /** Its provider's block: an IPv4 /16, an IPv6 /32 (what a provider is usually given). */
+  provider: string;
+}
+
+/** The networks of `address` (see Networks); an address that cannot be read is 'unknown' at every width. */
+export function networksOf(address: string): Networks {
+  const plain = unmapped(address);
+  const groups = ipv6Groups(plain);
+  if (groups) return { address: ipv6Prefix(groups, 64), site: ipv6Prefix(groups, 48), provider: ipv6Prefix(groups, 32) };
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(plain);
+  if (!v4) return { address: plain || 'unknown', site: 'unknown', provider: 'unknown' };
+  return { address: plain, site: `${v4[1]}.${v4[2]}.${v4[3]}.0/24`, provider: `${v4[1]}.${v4[2]}.0.0/16` };
+}

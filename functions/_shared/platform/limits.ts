@@ -261,8 +261,35 @@ export const LIMITS = {
     max: 120,
     seconds: HOUR,
     counts: 'counted',
-    why: 'An employer or a college checks a certificate or two; a class scanning its own certificates on the institute’s Wi-Fi is thirty. 120 an hour from one network is far beyond that, and at that pace 887 million numbers a year cannot be walked. Per address only: no site-wide ceiling, so one client cannot stop everyone verifying.',
+    why: 'An employer or a college checks a certificate or two; a class scanning its own certificates on the institute’s Wi-Fi is thirty. 120 an hour from one address (IPv6 /64) is far beyond that. It alone does not stop a sweep (one /48 has 65,536 /64s: a year’s numbers in five days); the misses below do. No site-wide ceiling, so one client cannot stop everyone verifying.',
     message: 'Too many certificate numbers were checked from your network in the last hour. Please wait a little and try again.',
+  },
+  // Lookups that find nothing, counted at three widths of network (docs/decisions/034-certificate-lookups.md).
+  // A year's numbers are 31^6 = 887,503,681 (PCI-2027- and six characters); the institute issues
+  // a few hundred a year, so a sweep must try nearly all of them. An honest verifier scans a QR
+  // code or types a real number and finds it: a find never counts here, only a miss does.
+  'certificate-miss:address': {
+    max: 20,
+    seconds: HOUR,
+    counts: 'failures',
+    why: 'A verifier mistypes a number a few times; 20 misses an hour from one address (or IPv6 /64) is a script. Finds never count, so a class scanning its thirty certificates on one Wi-Fi is never refused.',
+    message: 'Too many certificate numbers that do not exist were checked from your network. Please check the number on the certificate and try again later.',
+  },
+  'certificate-miss:site': {
+    max: 100,
+    seconds: DAY,
+    counts: 'failures',
+    why: 'One IPv6 /48 (or IPv4 /24) holds 65,536 /64s, so the per-address limit alone let one /48 sweep a year in days. 100 misses a day from a /48 is 887,503,681 / 100 = 8.9 million days, about 24,000 years, for a year’s numbers; an office mistyping numbers never makes a hundred misses a day.',
+    message:
+      'Too many certificate numbers that do not exist were checked from your network today. Please check the number on the certificate and try again tomorrow.',
+  },
+  'certificate-miss:provider': {
+    max: 1000,
+    seconds: DAY,
+    counts: 'failures',
+    why: 'A provider’s IPv6 /32 (or an IPv4 /16) holds 65,536 /48s. 1,000 misses a day from it is 887,503,681 / 1,000 = 887,504 days, about 2,430 years, for a year’s numbers (24 years to find even 1% of them); a hundred such blocks together still need 24 years. Ten times what one site may miss, so one attacker’s /48 spends at most a tenth of it.',
+    message:
+      'Too many certificate numbers that do not exist were checked from your network today. Please check the number on the certificate and try again tomorrow.',
   },
 
   'fee-claim:user': {
