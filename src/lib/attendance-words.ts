@@ -3,6 +3,7 @@
  * so a screen that only shows marks carries no validation code): the marks, their letters on the
  * monthly grid, and India's days and months written out (weekdays are in batch-words.ts).
  */
+import { missedInWords } from './missed-words';
 
 /** The marks a student may get in a class. */
 export const MARKS = ['present', 'absent', 'late', 'leave'] as const;
@@ -13,11 +14,6 @@ export const MARK_LABELS: Record<Mark, string> = { present: 'Present', absent: '
 
 /** A mark as the monthly grid shows it (its legend says what each letter means). */
 export const MARK_LETTERS: Record<Mark, string> = { present: 'P', absent: 'A', late: 'L', leave: 'Lv' };
-
-/** What was missed, leave apart from absence: '2 absent, 1 on leave', '1 on leave', '' when nothing. */
-export function missedInWords(absent: number, leave: number): string {
-  return [absent > 0 && `${absent} absent`, leave > 0 && `${leave} on leave`].filter(Boolean).join(', ');
-}
 
 /** A student's classes for staff: 'attended 1 of 4 classes (2 absent, 1 on leave)'; leave is never called absence. */
 export function attendedInWords({ held, attended, absent, leave }: { held: number; attended: number; absent: number; leave: number }): string {

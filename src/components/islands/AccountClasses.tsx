@@ -6,7 +6,7 @@
  * institute has not linked yet gets one line saying so.
  */
 import { useId } from 'react';
-import { missedInWords } from '../../lib/attendance-words';
+import { missedInWords } from '../../lib/missed-words';
 import { indiaToday } from '../../lib/schemas/real-day';
 import { studentDay, type StudentAttendance, type StudentBatch, type StudentCertificate, type StudentClasses } from '../../lib/schemas/student-classes';
 import { NotLoaded, useOwnRecords } from './own-records';
