@@ -9,7 +9,7 @@
  * and stays in view while scrolling.
  */
 import { Readable } from 'node:stream';
-import writeXlsxFile from 'write-excel-file/node';
+import writeXlsxFile, { type CellObject, type SheetData } from 'write-excel-file/node';
 import { figureText, type SheetCell, type SheetFigure } from './sheet-cells';
 
 /** The media type of an .xlsx file. */
@@ -41,7 +41,7 @@ function wallClock(value: string): Date {
 }
 
 /** A figure as write-excel-file's cell. */
-function figureCell(figure: SheetFigure) {
+function figureCell(figure: SheetFigure): CellObject {
   const format = XLSX_FORMATS[figure.kind];
   switch (figure.kind) {
     case 'money':
@@ -59,7 +59,7 @@ function figureCell(figure: SheetFigure) {
 /** The workbook of one sheet named `sheet`: `headings`, then `rows` (null is an empty cell), as a stream of bytes. */
 export async function xlsxStream(sheet: string, headings: readonly string[], rows: readonly (readonly SheetCell[])[]): Promise<ReadableStream<Uint8Array>> {
   const widths = headings.map((heading) => heading.length + 2);
-  const data = [
+  const data: SheetData = [
     headings.map((value) => ({ value, type: String, fontWeight: 'bold' as const })),
     ...rows.map((row) =>
       row.map((cell, i) => {
@@ -70,7 +70,7 @@ export async function xlsxStream(sheet: string, headings: readonly string[], row
       }),
     ),
   ];
-  const file = writeXlsxFile(data as Parameters<typeof writeXlsxFile>[0], {
+  const file = writeXlsxFile(data, {
     sheet,
     stickyRowsCount: 1,
     columns: widths.map((width) => ({ width })),
