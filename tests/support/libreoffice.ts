@@ -19,15 +19,26 @@ export const soffice = await run('sh', ['-c', 'command -v soffice || command -v 
   () => '',
 );
 
-/** Converts `file` with LibreOffice (its own profile in `dir`) to `to`; the converted file's path. */
+/**
+ * Converts `file` with LibreOffice (its own profile in `dir`) to `to`; the converted file's path.
+ * A first start on a busy machine can end without a file (the profile still being made): it is
+ * tried once more before failing with what LibreOffice said.
+ */
 async function convert(dir: string, file: string, to: string): Promise<string> {
   const out = path.join(dir, `out-${path.basename(file)}`);
-  await run(soffice, [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', '--convert-to', to, '--outdir', out, file], {
-    timeout: 120_000,
-  });
-  const [made] = await readdir(out);
-  if (!made) throw new Error(`LibreOffice made nothing from ${file}`);
-  return path.join(out, made);
+  let said = '';
+  for (let round = 0; round < 2; round += 1) {
+    const ran = await run(soffice, [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', '--convert-to', to, '--outdir', out, file], {
+      timeout: 120_000,
+    }).catch((error: { stdout?: string; stderr?: string; message: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: `${error.stderr ?? ''} ${error.message}`,
+    }));
+    said = `${ran.stdout}${ran.stderr}`;
+    const [made] = await readdir(out).catch(() => []);
+    if (made) return path.join(out, made);
+  }
+  throw new Error(`LibreOffice made nothing from ${file}: ${said}`);
 }
 
 /**
