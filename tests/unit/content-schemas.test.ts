@@ -138,6 +138,11 @@ const cases: Case[] = [
     breakIt: setField('absence.0.guardian', 'Namaste {guardian}, {name} was absent ({reference}).'),
   },
   { file: 'whatsapp.json', what: 'the Hindi absence messages listed as English again', breakIt: setField('absence.1.language', 'en') },
+  {
+    file: 'whatsapp.json',
+    what: 'a Hindi absence message that fits only a boy (records have no gender)',
+    breakIt: setField('absence.1.guardian', 'नमस्ते {guardian}, {name} {day} को {course} की कक्षा ({batch}) में अनुपस्थित रहे।'),
+  },
   { file: 'whatsapp.json', what: 'an absence message for students left out', breakIt: dropField('absence.1.student') },
   {
     file: 'whatsapp.json',

@@ -19,8 +19,16 @@ const message = (known: readonly string[]) =>
       }
     });
 
+/**
+ * Records have no gender, so a Hindi message must not make the student the subject of a verb
+ * (अनुपस्थित रहे / रहीं): their name is greeted ('नमस्ते {name},') or followed by a postposition
+ * ('{name} की अनुपस्थिति').
+ */
+const NAME_AS_SUBJECT = /\{name\}(?!(,| (की|के|का|को|से|ने|में) ))/;
+
 /** One language's messages to an absent student and to their guardian (sent from the register once it is saved). */
-const absence = z.object({
+const absence = z
+  .object({
   /** en or hi. */
   language: z.enum(ABSENCE_LANGUAGES, { message: `must be one of ${ABSENCE_LANGUAGES.join(', ')}` }),
   /** The language in its own words, on the button that chooses it ('English', 'हिन्दी'). */
@@ -29,7 +37,18 @@ const absence = z.object({
   student: message(ABSENCE_PLACEHOLDERS),
   /** To the guardian: the same placeholders. */
   guardian: message(ABSENCE_PLACEHOLDERS),
-});
+  })
+  .superRefine((item, ctx) => {
+    if (item.language !== 'hi') return;
+    for (const field of ['student', 'guardian'] as const) {
+      if (NAME_AS_SUBJECT.test(item[field]))
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'word it so it fits a girl and a boy alike: follow {name} with a postposition ({name} की अनुपस्थिति), not a verb (अनुपस्थित रहे)',
+        });
+    }
+  });
 
 /** One language's dues reminder (sent from Today's dues). */
 const dues = z.object({
