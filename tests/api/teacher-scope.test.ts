@@ -23,7 +23,7 @@ describe.each(targets)('a Teacher sees only the students they teach, on $name', 
   let teacher: Staff;
   let colleague: Staff;
   /** Each student: their id, name and mobile, one due, one receipt and one UPI report waiting. */
-  const mine = { id: '', name: '', phone: '', due: '', receipt: '', claim: '', utr: '' };
+  const mine = { id: '', name: '', phone: '', due: '', receipt: '', claim: '', utr: '', batch: '' };
   const theirs = { ...mine };
 
   const insert = async (text: string, params: unknown[]) => String((await db<{ id: string }>(target, text, params))[0]!.id);
@@ -47,6 +47,7 @@ describe.each(targets)('a Teacher sees only the students they teach, on $name', 
       into.phone,
     ]);
     await db(target, 'insert into batch_students (batch_id, student_id) values ($1, $2)', [batch, into.id]);
+    into.batch = batch;
     into.due = await insert(
       `insert into fee_dues (reference, student_id, batch_id, course_id, seq, label, amount_paise, due_on, from_plan)
        values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, $2, $3, 1, 'Course fee', 300000, current_date - 3, true) returning id`,
@@ -129,8 +130,21 @@ describe.each(targets)('a Teacher sees only the students they teach, on $name', 
     }
   });
 
+  it('a batch’s attendance grid and its certificates: their own batch’s students, and nothing of another’s (refused as a colleague’s batch)', async () => {
+    for (const route of [(s: typeof mine) => `/api/admin/batches/${s.batch}/attendance`, (s: typeof mine) => `/api/admin/certificates?batch=${s.batch}`]) {
+      const own = await call(teacher.cookie, route(mine));
+      expect(own.status, own.text).toBe(200);
+      expect(own.text).toContain(mine.name);
+      const other = await call(teacher.cookie, route(theirs));
+      expect(other.status, other.text).toBe(403);
+      expect(other.text).not.toContain(theirs.name);
+      expect(other.text).not.toContain(theirs.phone);
+    }
+  });
+
   it('the student records, a batch’s roster and the fee reports are not a Teacher’s at all (403 by role), for either student', async () => {
     for (const route of [
+      `/api/admin/batches/${theirs.batch}/students`,
       `/api/students/${mine.id}`,
       `/api/students/${theirs.id}`,
       `/api/students?q=${encodeURIComponent(theirs.name)}`,
