@@ -46,7 +46,10 @@ export default endpoint(async (req, context) => {
       { action: 'assign', student: done.student, studentId, ...(joinedOn && { joinedOn }), ...(done.dues && { dues: done.dues }) },
     );
     const dues = done.dues ? ` ${done.dues === 1 ? '1 due' : `${done.dues} dues`} made from the fee plan.` : '';
-    return { message: `${done.student} added to ${done.batch}${joinedOn ? ` from ${dayInWords(joinedOn)}` : ''}.${dues}`, students: await rosterOf(client, batchId) };
+    return {
+      message: `${done.student} added to ${done.batch}${joinedOn ? ` from ${dayInWords(joinedOn)}` : ''}.${dues}`,
+      students: await rosterOf(client, batchId),
+    };
   });
   return json(result, 201);
 });

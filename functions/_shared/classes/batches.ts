@@ -130,8 +130,7 @@ export async function assignToBatch(client: PoolClient, batchId: string, student
   // The joining day's field when the form has one; else the batch's (a move, an admission: today).
   const dayField = joinedOn === undefined ? field : 'joinedOn';
   if (joined > today) throw fieldErrors({ [dayField]: `The joining day cannot be after today (${dayInWords(today)}).` });
-  if (joined > batch.endsOn)
-    throw fieldErrors({ [dayField]: `${batch.name} ended on ${dayInWords(batch.endsOn)}: a student cannot join it after that day.` });
+  if (joined > batch.endsOn) throw fieldErrors({ [dayField]: `${batch.name} ended on ${dayInWords(batch.endsOn)}: a student cannot join it after that day.` });
   const student = await client.query<{ name: string; place: string | null }>(
     `select s.name, bs.status as place from students s left join batch_students bs on bs.student_id = s.id and bs.batch_id = $2 where s.id = $1`,
     [studentId, batchId],

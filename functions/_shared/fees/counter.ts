@@ -38,7 +38,12 @@ export function searchKindOf(q: string): SearchKind {
 }
 
 /** Up to 20 students matching `q` (within `scope`: studentScopeOf), with their owed and overdue totals on `day`. */
-export async function searchFeeStudents(db: Queryable, q: string, day: string, scope: string | null = null): Promise<{ kind: SearchKind; students: FeeStudentHit[] }> {
+export async function searchFeeStudents(
+  db: Queryable,
+  q: string,
+  day: string,
+  scope: string | null = null,
+): Promise<{ kind: SearchKind; students: FeeStudentHit[] }> {
   const kind = searchKindOf(q);
   const params: unknown[] = [day, scope];
   const param = (value: unknown) => (params.push(value), `$${params.length}`);
