@@ -1,9 +1,11 @@
 /**
  * /api/admin/batches/{id}/students (needs 'batches'):
  * - GET → {batch, students: RosterEntry[]}: the roster, active first (an audit line 'view');
- * - POST {studentId} → 201 {message, students}: the student joins the batch as active. A full
- *   batch refuses ("Tally Morning is full (20 of 20 seats taken)."), as do a completed batch and
- *   a student already active in it (409); a student may be in several batches.
+ * - POST {studentId, joinedOn?} → 201 {message, students}: the student joins the batch as active
+ *   from their joining day (today in India when left out; not after today nor after the batch's
+ *   last day), which puts them on the registers from that day and counts their dues from it. A
+ *   full batch refuses ("Tally Morning is full (20 of 20 seats taken)."), as do a completed batch
+ *   and a student already active in it (409); a student may be in several batches.
  */
 import type { Config } from '@netlify/functions';
 import { AssignSchema } from '../src/lib/schemas/batch';
@@ -13,6 +15,7 @@ import { allowMethods, endpoint, json, readJson, validate } from './_shared/plat
 import { requireStaff } from './_shared/auth/staff';
 import { assignToBatch, batchNotFound, findBatch } from './_shared/classes/batches';
 import { auditRoster, rosterOf, rosterParams } from './_shared/classes/roster';
+import { dayInWords } from '../src/lib/attendance-words';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'POST');
@@ -33,11 +36,20 @@ export default endpoint(async (req, context) => {
     });
   }
 
-  const { studentId } = validate(AssignSchema, await readJson(req));
+  const { studentId, joinedOn } = validate(AssignSchema, await readJson(req));
   const result = await transaction(async (client) => {
-    const done = await assignToBatch(client, batchId, studentId);
-    await auditRoster(client, { staffId: staff.id, address }, { id: batchId, name: done.batch }, { action: 'assign', student: done.student, studentId });
-    return { message: `${done.student} added to ${done.batch}.`, students: await rosterOf(client, batchId) };
+    const done = await assignToBatch(client, batchId, studentId, 'studentId', joinedOn);
+    await auditRoster(
+      client,
+      { staffId: staff.id, address },
+      { id: batchId, name: done.batch },
+      { action: 'assign', student: done.student, studentId, ...(joinedOn && { joinedOn }), ...(done.dues && { dues: done.dues }) },
+    );
+    const dues = done.dues ? ` ${done.dues === 1 ? '1 due' : `${done.dues} dues`} made from the fee plan.` : '';
+    return {
+      message: `${done.student} added to ${done.batch}${joinedOn ? ` from ${dayInWords(joinedOn)}` : ''}.${dues}`,
+      students: await rosterOf(client, batchId),
+    };
   });
   return json(result, 201);
 });

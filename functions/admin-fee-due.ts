@@ -1,7 +1,8 @@
 /**
  * /api/admin/fees/dues/{id} (staff only):
  * - GET → DueDetail (the due with its balance today, its student, the receipts that paid it and its
- *   history in words; needs 'fees'; the view is audited, as every view of a student's fees);
+ *   history in words; needs 'fees'; the view is audited, as every view of a student's fees; a
+ *   Teacher reads only the dues of the students of the batches they teach, any other is 'not found');
  * - PATCH DueChange → {message, item: Due} (needs 'fees-manage'): the amount, the due day, a
  *   scholarship or discount with what it is for, waiving the late fee or the whole due; the reason
  *   is required and the change is audited in words. A stale version is 409 with the due as it is now.
@@ -12,11 +13,15 @@ import { RecordIdSchema } from '../src/lib/schemas/records';
 import { indiaToday } from '../src/lib/schemas/real-day';
 import { formatRupees } from '../src/lib/money';
 import { audit } from './_shared/platform/audit';
-import { transaction } from './_shared/platform/db';
+import { query, transaction, type Queryable } from './_shared/platform/db';
 import { allowMethods, endpoint, fieldErrors, HttpError, json, readJson, validate } from './_shared/platform/http';
 import { MAX_VERSION } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
 import { dueDetail, dueMissedOrChanged, dueNotFound, findDue } from './_shared/fees/due-detail';
+import { studentInScope, studentScopeOf } from './_shared/classes/batch-access';
+
+/** The shared pool's one-statement queries, as the shared readers take them. */
+const poolDb = { query: async (text: string, params: unknown[]) => ({ rows: await query(text, params) }) } as unknown as Queryable;
 
 interface Locked {
   version: number;
@@ -34,7 +39,8 @@ interface Locked {
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'PATCH');
-  const { staff, address } = await requireStaff(req, context, { need: req.method === 'GET' ? 'fees' : 'fees-manage' });
+  const who = await requireStaff(req, context, { need: req.method === 'GET' ? 'fees' : 'fees-manage' });
+  const { staff, address } = who;
   const parsed = RecordIdSchema.safeParse(context.params?.['id']);
   if (!parsed.success) throw dueNotFound();
   const id = parsed.data;
@@ -42,7 +48,7 @@ export default endpoint(async (req, context) => {
 
   if (req.method === 'GET') {
     const detail = await dueDetail(id, today);
-    if (!detail) throw dueNotFound();
+    if (!detail || !(await studentInScope(poolDb, detail.due.studentId, studentScopeOf(who)))) throw dueNotFound();
     await audit(
       { staffId: staff.id, action: 'view', entity: 'fee-due', entityId: id, subject: detail.due.reference, detail: { student: detail.student.name } },
       address,

@@ -13,7 +13,7 @@ import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, validate } from './_shared/platform/http';
 import { requireStaff } from './_shared/auth/staff';
-import { can } from './_shared/auth/roles';
+import { studentScopeOf } from './_shared/classes/batch-access';
 import { duesToChase } from './_shared/fees/dues-to-chase';
 
 export default endpoint(async (req, context) => {
@@ -21,7 +21,7 @@ export default endpoint(async (req, context) => {
   const who = await requireStaff(req, context, { need: 'fees' });
   const { within } = validate(DuesQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
   // Status only for a teacher: the fees of the students they teach, not the whole institute's.
-  const ownBatchesOnly = !can(who.role, 'students') && !can(who.role, 'fees-collect');
+  const ownBatchesOnly = studentScopeOf(who) !== null;
   const today = indiaToday();
   const answer = await transaction(async (client): Promise<DuesToChaseAnswer> => {
     const lists = await duesToChase(client, today, { within, teacherId: ownBatchesOnly ? who.staff.id : undefined });

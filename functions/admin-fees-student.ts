@@ -1,6 +1,6 @@
 /**
  * GET /api/admin/fees/students/{id} (permission 'fees': every role; a Counsellor or Teacher only
- * reads): the student, their dues with state words, receipts with what each paid and whether it
+ * reads, a Teacher only a student of a batch they teach — any other is 'not found'): the student, their dues with state words, receipts with what each paid and whether it
  * stands, UPI payments they reported that wait or were rejected, and the totals (plan, paid so
  * far, balance, overdue, due now, advance held). Each opening is an audit line.
  */
@@ -9,6 +9,7 @@ import { indiaDay } from '../src/lib/india-time';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { requireStaff } from './_shared/auth/staff';
 import { studentFees } from './_shared/fees/counter';
+import { studentInScope, studentScopeOf } from './_shared/classes/batch-access';
 import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json } from './_shared/platform/http';
@@ -17,10 +18,12 @@ const notFound = () => new HttpError(404, 'This student was not found. The list 
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
-  const { staff, address } = await requireStaff(req, context, { need: 'fees' });
+  const who = await requireStaff(req, context, { need: 'fees' });
+  const { staff, address } = who;
   const id = RecordIdSchema.safeParse(context.params?.['id']);
   if (!id.success) throw notFound();
   return transaction(async (client) => {
+    if (!(await studentInScope(client, id.data, studentScopeOf(who)))) throw notFound();
     const fees = await studentFees(client, id.data, indiaDay(new Date()));
     if (!fees) throw notFound();
     await audit(

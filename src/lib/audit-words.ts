@@ -150,7 +150,7 @@ function rosterChange(detail: Record<string, unknown>): string {
   const student = text(detail['student']) || 'a student';
   switch (detail['action']) {
     case 'assign':
-      return `added ${student} to`;
+      return `added ${student}${detail['joinedOn'] ? ` (joined ${dayInWords(text(detail['joinedOn']))})` : ''} to`;
     case 'remove':
       return `removed ${student} from`;
     case 'move':
@@ -160,6 +160,16 @@ function rosterChange(detail: Record<string, unknown>): string {
     default:
       return 'changed';
   }
+}
+
+/** Giving a plan's dues to the students already in its course or batch, in words. */
+function planApplyWords(who: string, record: string, detail: Record<string, unknown>): string {
+  const names = Array.isArray(detail['students']) ? detail['students'].map(text).join(', ') : '';
+  const alone = [
+    Number(detail['owing']) > 0 ? `${count(detail['owing'], 'student')} already owing from a plan for the course` : '',
+    Number(detail['ownPlan']) > 0 ? `${count(detail['ownPlan'], 'student')} in a batch with its own plan` : '',
+  ].filter(Boolean);
+  return `${who} gave dues from ${record} to ${count(detail['given'], 'student')} already in it, each from their joining day (${count(detail['dues'], 'due')}${names ? `: ${names}` : ''}).${alone.length ? ` Left alone: ${alone.join('; ')}.` : ''}`;
 }
 
 /** Paise in rupees, or '' for what is not an amount. */
@@ -286,6 +296,7 @@ export function auditSentence(facts: AuditFacts): string {
       if (entity === 'lead') return `${who} ${leadChange(detail)} ${record}.`;
       if (entity === 'batch' && detail?.['action']) return `${who} ${rosterChange(detail)} ${record}.`;
       if (entity === 'fee-claim') return claimDecisionWords(who, detail);
+      if (entity === 'fee-plan' && detail?.['action'] === 'apply') return planApplyWords(who, record, detail);
       if (entity === 'fee-due') return `${who} changed ${record}: ${dueChanges(detail)}. Reason: “${text(detail?.['reason'])}”.`;
       const fields = fieldList(detail?.['fields'] ?? detail?.['changed']);
       return `${who} changed ${record}${fields ? ` (${fields})` : ''}.`;

@@ -178,6 +178,11 @@ async function insertRosterStudent(target: Target, batchId: string, status = 'ac
 }
 /** The teacher a batch of `actor`'s case is given: the actor when a Teacher (their own batch), else none. */
 const teacherFor = (actor: Actor) => (actor.role === 'teacher' ? actor.staff.id : null);
+/** For a Teacher, puts student `studentId` on the roster of a batch of theirs: a Teacher reads only the students they teach. */
+async function taughtBy(target: Target, actor: Actor, studentId: string): Promise<void> {
+  if (actor.role !== 'teacher') return;
+  await db(target, 'insert into batch_students (batch_id, student_id) values ($1, $2)', [await insertBatch(target, actor.staff.id), studentId]);
+}
 const batchFields = (courseId: string) => ({
   courseId,
   name: uniqueName('Authz Batch'),
@@ -475,6 +480,37 @@ const FEE_PLAN_CASES: Case[] = [
       return { call: { route: `/api/admin/fee-plans/${id}?version=1` }, state: () => rows(s.target, 'select id from fee_plans where id = $1', [id]) };
     },
   },
+  // A plan saved after students joined gives them their dues once staff have read how many.
+  {
+    method: 'GET',
+    path: '/api/admin/fee-plans/{id}/apply',
+    roles: ACCOUNTANT,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({ call: { route: `/api/admin/fee-plans/${await insertPlan(s.target)}/apply` }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fee-plans/{id}/apply',
+    roles: ACCOUNTANT,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const id = await insertPlan(s.target);
+      const [plan] = await rows(s.target, 'select course_id::text as id from fee_plans where id = $1', [id]);
+      const batch = await insert(
+        s.target,
+        `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, seats, status)
+         values ($1, $2, $3, $4, '{1,3,5}', '07:00', '08:00', $5, 20, 'running') returning id`,
+        [plan!['id'], uniqueName('Authz Batch'), indiaDay(-30), indiaDay(60), uniqueName('Room')],
+      );
+      await db(s.target, 'insert into batch_students (batch_id, student_id) values ($1, $2)', [batch, await insertPayer(s.target)]);
+      return {
+        call: { route: `/api/admin/fee-plans/${id}/apply`, body: { version: 1 } },
+        state: () => rows(s.target, 'select count(*)::int as n from fee_dues where plan_id = $1', [id]),
+      };
+    },
+  },
   {
     method: 'GET',
     path: '/api/admin/fees/dues/{id}',
@@ -482,8 +518,10 @@ const FEE_PLAN_CASES: Case[] = [
     ok: 200,
     // Every view of a student's fees is an audit line.
     changes: true,
-    prepare: async (s) => {
+    prepare: async (s, actor) => {
       const id = await insertDue(s.target);
+      const [due] = await rows(s.target, 'select student_id::text as id from fee_dues where id = $1', [id]);
+      await taughtBy(s.target, actor, String(due!['id']));
       return { call: { route: `/api/admin/fees/dues/${id}` }, state: auditLines(s, 'fee-due', id) };
     },
   },
@@ -1052,8 +1090,9 @@ const CASES: Case[] = [
     roles: EVERY_ROLE,
     ok: 200,
     changes: true,
-    prepare: async (s) => {
+    prepare: async (s, actor) => {
       const id = await insertFeeStudent(s.target);
+      await taughtBy(s.target, actor, id);
       return { call: { route: `/api/admin/fees/students/${id}` }, state: auditLines(s, 'fees', id) };
     },
   },
@@ -1139,11 +1178,12 @@ const CASES: Case[] = [
     roles: EVERY_ROLE,
     ok: 200,
     changes: true,
-    prepare: async (s) => {
+    prepare: async (s, actor) => {
       const student = await insert(s.target, `insert into students (name, email, course) values ($1, $2, 'Tally') returning id`, [
         uniqueName('Authz Payer'),
         uniqueEmail('authz'),
       ]);
+      await taughtBy(s.target, actor, student);
       const id = await insert(
         s.target,
         `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, paid_on, received_by_name)

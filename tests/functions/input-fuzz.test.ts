@@ -87,6 +87,18 @@ const DAYS: [string, string][] = [
   ['year 0', '0000-01-01'],
   ['month 13', '2026-13-45'],
   ['a NUL', `${MARK}\u0000`],
+  ['year 1', '0001-01-01'],
+  ['the last day of year 9999', '9999-12-31'],
+  ['year 10000', '10000-01-01'],
+];
+/** A month that is not one, or lies outside the years the office works in. */
+const MONTHS: [string, string][] = [
+  ['year 0', '0000-01'],
+  ['year 1', '0001-01'],
+  ['December 9999', '9999-12'],
+  ['year 10000', '10000-01'],
+  ['month 13', '2026-13'],
+  ['a NUL', `${MARK}\u0000`],
 ];
 /** A version an edit was based on that no row can have. */
 const VERSIONS: [string, unknown][] = [
@@ -702,12 +714,18 @@ const FUZZ: Record<string, Case[]> = {
     { probe: async () => staff(post(`/api/admin/outbox/${outboxId}`, { action: 'dismiss' }, { params: { id: outboxId } })), body: ['action'], params: ['id'] },
   ],
   'admin-today': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/today', query: { mine: '1' } }), query: ['mine'] }],
-  'admin-classes': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/classes', query: { day: '2027-01-25' } }), query: ['day'] }],
+  'admin-classes': [
+    { probe: async () => staff({ method: 'GET', path: '/api/admin/classes', query: { day: '2027-01-25' } }), query: ['day'], values: { day: DAYS } },
+  ],
   'admin-batch-attendance': [
     {
-      probe: async () => staff({ method: 'GET', path: '/api/admin/batches/1/attendance', query: { month: '2027-01', format: 'csv' }, params: { id: '1' } }),
+      probe: async () => {
+        const id = await newBatch();
+        return staff({ method: 'GET', path: `/api/admin/batches/${id}/attendance`, query: { month: '2027-01', format: 'csv' }, params: { id } });
+      },
       query: ['month', 'format'],
       params: ['id'],
+      values: { month: MONTHS },
     },
   ],
   'admin-batch-attendance-day': [
@@ -720,7 +738,7 @@ const FUZZ: Record<string, Case[]> = {
         }),
       body: ['marks.0.studentId', 'marks.0.mark', 'marks.0.reason', 'version'],
       params: ['id', 'day'],
-      values: { 'marks.0.studentId': IDS, version: IDS },
+      values: { 'marks.0.studentId': IDS, version: IDS, day: DAYS },
     },
   ],
   'admin-batches': [
@@ -798,6 +816,24 @@ const FUZZ: Record<string, Case[]> = {
       values: { version: VERSION_PARAMS },
     },
   ],
+  'admin-fee-plan-apply': [
+    {
+      probe: async () => {
+        const id = await newPlan();
+        return staff({ method: 'GET', path: `/api/admin/fee-plans/${id}/apply`, params: { id } });
+      },
+      params: ['id'],
+    },
+    {
+      probe: async () => {
+        const id = await newPlan();
+        return staff(post(`/api/admin/fee-plans/${id}/apply`, { version: 1 }, { params: { id } }));
+      },
+      body: ['version'],
+      params: ['id'],
+      values: { version: VERSIONS },
+    },
+  ],
   'admin-fee-due': [
     {
       probe: async () => {
@@ -848,11 +884,11 @@ const FUZZ: Record<string, Case[]> = {
     {
       probe: async () => {
         const id = await newBatch();
-        return staff(post(`/api/admin/batches/${id}/students`, { studentId: record.student }, { params: { id } }));
+        return staff(post(`/api/admin/batches/${id}/students`, { studentId: record.student, joinedOn: '2026-06-01' }, { params: { id } }));
       },
-      body: ['studentId'],
+      body: ['studentId', 'joinedOn'],
       params: ['id'],
-      values: { studentId: IDS },
+      values: { studentId: IDS, joinedOn: DAYS },
     },
   ],
   'admin-batch-student': [
@@ -1105,7 +1141,13 @@ const FUZZ: Record<string, Case[]> = {
       values: { version: VERSION_PARAMS },
     },
   ],
-  marquee: [{ probe: async () => staff(post('/api/marquee', { message: 'Admissions open for the July batch', endsOn: '' })), body: ['message', 'endsOn'] }],
+  marquee: [
+    {
+      probe: async () => staff(post('/api/marquee', { message: 'Admissions open for the July batch', endsOn: '' })),
+      body: ['message', 'endsOn'],
+      values: { endsOn: DAYS },
+    },
+  ],
   'admin-course-pictures': [{ probe: async () => staff(post('/api/admin/course-pictures', { type: 'image/jpeg', size: 120_000 })), body: ['type', 'size'] }],
   'admin-course-picture-check': [
     {

@@ -1,7 +1,8 @@
 /**
  * Who may take and read a batch's attendance: a role that can 'attendance' for a batch it
- * teaches (batches.teacher_id), or a role that can 'attendance-any' for every batch; and which
- * days a register may be taken on (a class day of the batch, not in the future, not a holiday).
+ * teaches (batches.teacher_id), or a role that can 'attendance-any' for every batch; which days a
+ * register may be taken on (a class day of the batch, not in the future, not a holiday); and the
+ * one rule of which students a member of staff may read at all (studentScopeOf).
  */
 import type { Role } from '../auth/roles';
 import { can } from '../auth/roles';
@@ -44,6 +45,32 @@ export async function batchForAttendance(db: Queryable, id: string | undefined, 
     throw new HttpError(403, `The batch “${batch.name}” is taught by a colleague: only its teacher or the Owner can take or read its attendance.`);
   }
   return batch;
+}
+
+/**
+ * Whether `role` reads every student: it keeps the student records, collects fees or reads every
+ * batch's attendance. Any other role (a Teacher) reads only the students of the batches it teaches.
+ */
+export const seesEveryStudent = (role: Role): boolean => can(role, 'students') || can(role, 'fees-collect') || can(role, 'attendance-any');
+
+/**
+ * The one rule for every staff read of a student's record, fees, dues, receipts, UPI reports and
+ * contacts: null when `who` reads every student, else their staff id — they read only the students
+ * on the roster (in any status) of a batch they teach. Others' students are answered as not found
+ * (404), so a read does not even confirm that they exist.
+ */
+export const studentScopeOf = (who: { staff: Pick<StaffMember, 'id'>; role: Role }): string | null => (seesEveryStudent(who.role) ? null : who.staff.id);
+
+/** SQL: the student whose id is `column` is within the scope in parameter `param` (a uuid, or null: every student). */
+export const inStudentScopeSql = (column: string, param: string): string =>
+  `(${param}::uuid is null or exists (select 1 from batch_students scope_r join batches scope_b on scope_b.id = scope_r.batch_id
+     where scope_r.student_id = ${column} and scope_b.teacher_id = ${param}::uuid))`;
+
+/** Whether student `studentId` is within `scope` (studentScopeOf). */
+export async function studentInScope(db: Queryable, studentId: string, scope: string | null): Promise<boolean> {
+  if (scope === null) return true;
+  const { rows } = await db.query(`select 1 where ${inStudentScopeSql('$1::bigint', '$2')}`, [studentId, scope]);
+  return rows.length > 0;
 }
 
 /** Why no register can be taken for `batch` on `day` (today being `today`), in words; null when it can. */

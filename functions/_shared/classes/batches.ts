@@ -6,7 +6,8 @@
 import type { PoolClient } from '@neondatabase/serverless';
 import { CONFLICT_MESSAGE } from '../../../src/lib/schemas/records';
 import { DAY_NAMES, timeRange, type Batch, type BatchFields } from '../../../src/lib/schemas/batch';
-import { HttpError } from '../platform/http';
+import { fieldErrors, HttpError } from '../platform/http';
+import { dayInWords } from '../../../src/lib/attendance-words';
 import { createDuesForPlacement } from '../fees/dues';
 import { indiaToday } from '../../../src/lib/schemas/real-day';
 import type { Queryable } from '../platform/db';
@@ -105,15 +106,18 @@ export interface Assigned {
 }
 
 /**
- * Puts student `studentId` into batch `batchId` (active), inside the caller's transaction: the
- * batch row is locked so two assignments at once cannot overfill it. Refused: an unknown batch
- * (404), a completed one, a student already active in it, a full batch (409, `field` carries the
- * message for a form). A student who had left comes back as active.
+ * Puts student `studentId` into batch `batchId` (active) from `joinedOn` (India's today when not
+ * given), inside the caller's transaction: the batch row is locked so two assignments at once
+ * cannot overfill it. Refused: an unknown batch (404), a completed one, a student already active
+ * in it, a full batch, a joining day after today or after the batch's last day (409 or 400;
+ * `field` carries the message for a form). A student who had left comes back as active, from the
+ * earlier of their first joining day and this one. Their dues count from their joining day.
  */
-export async function assignToBatch(client: PoolClient, batchId: string, studentId: string, field = 'studentId'): Promise<Assigned> {
-  const { rows } = await client.query<{ name: string; seats: number; status: string }>('select name, seats, status from batches where id = $1 for update', [
-    batchId,
-  ]);
+export async function assignToBatch(client: PoolClient, batchId: string, studentId: string, field = 'studentId', joinedOn?: string): Promise<Assigned> {
+  const { rows } = await client.query<{ name: string; seats: number; status: string; endsOn: string }>(
+    'select name, seats, status, ends_on::text as "endsOn" from batches where id = $1 for update',
+    [batchId],
+  );
   const batch = rows[0];
   if (!batch)
     throw field === 'studentId'
@@ -121,6 +125,12 @@ export async function assignToBatch(client: PoolClient, batchId: string, student
       : new HttpError(400, 'Please check the highlighted fields and try again.', { errors: { [field]: 'Please choose a batch from the list.' } });
   const refuse = (message: string) => new HttpError(409, message, { errors: { [field]: message } });
   if (batch.status === 'completed') throw refuse(`${batch.name} is completed: no students can be added to it.`);
+  const today = indiaToday();
+  const joined = joinedOn ?? today;
+  // The joining day's field when the form has one; else the batch's (a move, an admission: today).
+  const dayField = joinedOn === undefined ? field : 'joinedOn';
+  if (joined > today) throw fieldErrors({ [dayField]: `The joining day cannot be after today (${dayInWords(today)}).` });
+  if (joined > batch.endsOn) throw fieldErrors({ [dayField]: `${batch.name} ended on ${dayInWords(batch.endsOn)}: a student cannot join it after that day.` });
   const student = await client.query<{ name: string; place: string | null }>(
     `select s.name, bs.status as place from students s left join batch_students bs on bs.student_id = s.id and bs.batch_id = $2 where s.id = $1`,
     [studentId, batchId],
@@ -132,11 +142,12 @@ export async function assignToBatch(client: PoolClient, batchId: string, student
   const taken = await client.query<{ n: number }>(`select count(*)::int as n from batch_students where batch_id = $1 and status = 'active'`, [batchId]);
   if (taken.rows[0]!.n >= batch.seats) throw refuse(fullMessage(batch.name, batch.seats, taken.rows[0]!.n));
   await client.query(
-    `insert into batch_students (batch_id, student_id) values ($1, $2)
-     on conflict (batch_id, student_id) do update set status = 'active', status_changed_on = (now() at time zone 'Asia/Kolkata')::date`,
-    [batchId, studentId],
+    `insert into batch_students (batch_id, student_id, joined_on) values ($1, $2, $3::date)
+     on conflict (batch_id, student_id) do update set status = 'active', status_changed_on = (now() at time zone 'Asia/Kolkata')::date,
+       joined_on = least(batch_students.joined_on, excluded.joined_on)`,
+    [batchId, studentId, joined],
   );
-  return { batch: batch.name, student: name, dues: await createDuesForPlacement(client, batchId, studentId, indiaToday()) };
+  return { batch: batch.name, student: name, dues: await createDuesForPlacement(client, batchId, studentId, joined, today) };
 }
 
 /**

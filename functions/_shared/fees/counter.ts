@@ -3,6 +3,7 @@
  * what they owe, and one student's fees (dues, receipts with what each paid, UPI reports, totals).
  * Balances come from dues.ts (balanceSql), the one way they are computed.
  */
+import { inStudentScopeSql } from '../classes/batch-access';
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { CLAIM_STATE_LABELS, DUE_STATE_LABELS, PAYMENT_MODE_LABELS, receiptStateWord, type ClaimState, type PaymentMode } from '../../../src/lib/fee-words';
@@ -36,10 +37,15 @@ export function searchKindOf(q: string): SearchKind {
   return 'name';
 }
 
-/** Up to 20 students matching `q`, with their owed and overdue totals on `day`. */
-export async function searchFeeStudents(db: Queryable, q: string, day: string): Promise<{ kind: SearchKind; students: FeeStudentHit[] }> {
+/** Up to 20 students matching `q` (within `scope`: studentScopeOf), with their owed and overdue totals on `day`. */
+export async function searchFeeStudents(
+  db: Queryable,
+  q: string,
+  day: string,
+  scope: string | null = null,
+): Promise<{ kind: SearchKind; students: FeeStudentHit[] }> {
   const kind = searchKindOf(q);
-  const params: unknown[] = [day];
+  const params: unknown[] = [day, scope];
   const param = (value: unknown) => (params.push(value), `$${params.length}`);
   const match = {
     receipt: () => `s.id in (select student_id from fee_receipts where upper(number) = upper(${param(q)}))`,
@@ -54,7 +60,7 @@ export async function searchFeeStudents(db: Queryable, q: string, day: string): 
             coalesce(sum(${balanceSql('$1')}), 0)::int as "owedPaise",
             coalesce(sum(${balanceSql('$1')}) filter (where d.due_on < $1::date), 0)::int as "overduePaise"
        from students s left join fee_dues d on d.student_id = s.id
-      where ${match}
+      where ${match} and ${inStudentScopeSql('s.id', '$2')}
       group by s.id order by lower(s.name), s.id limit 20`,
     params,
   );

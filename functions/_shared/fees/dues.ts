@@ -6,6 +6,8 @@
 import type { PoolClient } from '@neondatabase/serverless';
 import type { Queryable } from '../platform/db';
 import type { DueState } from '../../../src/lib/fee-words';
+import { isOfficeDay, OFFICE_YEARS } from '../../../src/lib/schemas/real-day';
+import { HttpError } from '../platform/http';
 
 /**
  * SQL of a due's late fee, owed total and balance on the day `$day` (a parameter placeholder such
@@ -58,13 +60,20 @@ export async function duesOf(db: Queryable, studentId: string, day: string): Pro
   return rows;
 }
 
-/** Adds `months` calendar months to a YYYY-MM-DD day, keeping to the month's last day (31 Jan + 1 → 28/29 Feb). */
+/**
+ * Adds `months` calendar months to a YYYY-MM-DD day, keeping to the month's last day (31 Jan + 1 →
+ * 28/29 Feb). Written from the parts, never through toISOString, which cannot write year 10000 as
+ * YYYY: a sum beyond year 9999 reads as such ('10002-01-01') and is refused by isOfficeDay.
+ */
 export function addMonths(day: string, months: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return target.toISOString().slice(0, 10);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(2000, month, 0));
+  last.setUTCFullYear(year, month, 0);
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(Math.min(d, last.getUTCDate()), 2)}`;
 }
 
 /** The next due reference: D000123 (a UPI payment carries it as `tr`). */
@@ -73,56 +82,98 @@ export async function nextDueReference(client: Queryable): Promise<string> {
   return `D${rows[0]!.n.padStart(6, '0')}`;
 }
 
+/** The plan a student of batch `batchId` (of course `courseId`) owes by: the batch's own, else the course's; null without one. */
+export async function planFor(client: Queryable, batchId: string, courseId: string): Promise<string | null> {
+  const { rows } = await client.query<{ id: string }>(
+    `select id::text from fee_plans where batch_id = $1 or course_id = $2 order by batch_id is null limit 1`,
+    [batchId, courseId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Where a student's dues from a plan belong, and the day their months count from. */
+export interface PlanDuesFor {
+  planId: string;
+  studentId: string;
+  batchId: string;
+  courseId: string;
+  /** The student's start: the later of the batch's first day and the day they joined. */
+  start: string;
+}
+
+/**
+ * Makes a student's dues from plan `planId`, inside the caller's transaction: one per instalment,
+ * falling due on its day or its months after `start`. An instalment whose day is already past on
+ * `today` carries no late fee: it did not exist to be paid on time. A day beyond the office's
+ * years (a batch dated far ahead) is refused in words before anything is written. Returns how
+ * many dues were made.
+ */
+export async function makePlanDues(client: Queryable, dues: PlanDuesFor, today: string): Promise<number> {
+  const plan = await client.query<{ lateFee: string; graceDays: number }>(
+    `select late_fee_paise::text as "lateFee", grace_days as "graceDays" from fee_plans where id = $1`,
+    [dues.planId],
+  );
+  if (!plan.rows[0]) return 0;
+  const { lateFee, graceDays } = plan.rows[0];
+  const instalments = await client.query<{ seq: number; amount: string; dueOn: string | null; dueMonths: number | null }>(
+    `select seq, amount_paise::text as amount, due_on::text as "dueOn", due_months as "dueMonths" from fee_plan_instalments where plan_id = $1 order by seq`,
+    [dues.planId],
+  );
+  const count = instalments.rows.length;
+  const days = instalments.rows.map((i) => i.dueOn ?? addMonths(dues.start, i.dueMonths ?? 0));
+  const beyond = days.findIndex((day) => !isOfficeDay(day));
+  if (beyond >= 0)
+    throw new HttpError(
+      409,
+      `Instalment ${beyond + 1} of the fee plan would fall due ${OFFICE_YEARS.last} or later (${instalments.rows[beyond]!.dueMonths ?? 0} months after ${dues.start}). Please check the batch’s dates.`,
+    );
+  for (const [index, i] of instalments.rows.entries()) {
+    const dueOn = days[index]!;
+    await client.query(
+      `insert into fee_dues (reference, student_id, batch_id, course_id, plan_id, seq, label, amount_paise, late_fee_paise, grace_days, due_on, from_plan)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, true)`,
+      [
+        await nextDueReference(client),
+        dues.studentId,
+        dues.batchId,
+        dues.courseId,
+        dues.planId,
+        i.seq,
+        count === 1 ? 'Course fee' : `Instalment ${i.seq} of ${count}`,
+        i.amount,
+        dueOn < today ? '0' : lateFee,
+        graceDays,
+        dueOn,
+      ],
+    );
+  }
+  return count;
+}
+
 /**
  * Called inside the transaction that puts a student in a batch (assignToBatch). A student who
  * already owes for the batch's course (moved from another batch of it, or rejoining) keeps those
  * dues, which now name the new batch; otherwise their dues are made from the batch's plan, or the
- * course's: one per instalment, falling due on its day or its months after the later of the
- * batch's first day and today. Without a plan, nothing. Returns how many dues were made.
+ * course's, counted from the later of the batch's first day and the day they joined (`joinedOn`).
+ * Without a plan, nothing. Returns how many dues were made.
  */
-export async function createDuesForPlacement(client: PoolClient, batchId: string, studentId: string, today: string): Promise<number> {
+export async function createDuesForPlacement(client: PoolClient, batchId: string, studentId: string, joinedOn: string, today: string): Promise<number> {
   const batch = await client.query<{ courseId: string; startsOn: string }>(
     `select course_id::text as "courseId", starts_on::text as "startsOn" from batches where id = $1`,
     [batchId],
   );
   const { courseId, startsOn } = batch.rows[0]!;
-  const kept = await client.query(`update fee_dues set batch_id = $1, updated_at = now() where student_id = $2 and course_id = $3 and waived_at is null`, [
+  await client.query(`update fee_dues set batch_id = $1, updated_at = now() where student_id = $2 and course_id = $3 and waived_at is null`, [
     batchId,
     studentId,
     courseId,
   ]);
-  if ((kept.rowCount ?? 0) > 0) return 0;
-  const plan = await client.query<{ id: string; lateFee: string; graceDays: number }>(
-    `select id::text, late_fee_paise::text as "lateFee", grace_days as "graceDays" from fee_plans
-      where batch_id = $1 or course_id = $2 order by batch_id is null limit 1`,
-    [batchId, courseId],
-  );
-  if (!plan.rows[0]) return 0;
-  const { id: planId, lateFee, graceDays } = plan.rows[0];
-  const instalments = await client.query<{ seq: number; amount: string; dueOn: string | null; dueMonths: number | null }>(
-    `select seq, amount_paise::text as amount, due_on::text as "dueOn", due_months as "dueMonths" from fee_plan_instalments where plan_id = $1 order by seq`,
-    [planId],
-  );
-  const start = startsOn > today ? startsOn : today;
-  const count = instalments.rows.length;
-  for (const i of instalments.rows) {
-    await client.query(
-      `insert into fee_dues (reference, student_id, batch_id, course_id, plan_id, seq, label, amount_paise, late_fee_paise, grace_days, due_on)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        await nextDueReference(client),
-        studentId,
-        batchId,
-        courseId,
-        planId,
-        i.seq,
-        count === 1 ? 'Course fee' : `Instalment ${i.seq} of ${count}`,
-        i.amount,
-        lateFee,
-        graceDays,
-        i.dueOn ?? addMonths(start, i.dueMonths ?? 0),
-      ],
-    );
-  }
-  return count;
+  const owing = await client.query(`select 1 from fee_dues where student_id = $1 and course_id = $2 and from_plan and waived_at is null limit 1`, [
+    studentId,
+    courseId,
+  ]);
+  if (owing.rows[0]) return 0;
+  const planId = await planFor(client, batchId, courseId);
+  if (!planId) return 0;
+  return makePlanDues(client, { planId, studentId, batchId, courseId, start: startsOn > joinedOn ? startsOn : joinedOn }, today);
 }

@@ -30,14 +30,68 @@ export interface PlanView {
   graceDays: number;
   /** How many dues were made from it (they keep their amounts whatever the plan becomes). */
   dues: number;
+  /** How many students already in its course or batch it would give dues to now (planReach). */
+  waiting: number;
   updatedAt: string;
   version: number;
   instalments: PlanInstalment[];
 }
 
+/**
+ * Each student a plan reaches, once per plan (plan_id): the active students of its batch, or of
+ * the course's batches not completed; `reach` says what applying it does for them: 'give' (their
+ * dues are made from their joining day), 'own-plan' (their batch has a plan of its own, which
+ * governs them) or 'owing' (they already have dues from a plan for the course: left alone, as a
+ * move between batches is). A student in two batches of the course is counted once, by the first.
+ */
+const REACH_SQL = `select distinct on (p.id, bs.student_id) p.id as plan_id, bs.student_id, s.name, b.id as batch_id, b.course_id,
+       greatest(b.starts_on, bs.joined_on)::text as start,
+       case when p.course_id is not null and exists (select 1 from fee_plans o where o.batch_id = b.id) then 'own-plan'
+            when exists (select 1 from fee_dues d where d.student_id = bs.student_id and d.course_id = b.course_id and d.from_plan and d.waived_at is null) then 'owing'
+            else 'give' end as reach
+  from fee_plans p
+  join batches b on (b.id = p.batch_id or b.course_id = p.course_id) and b.status <> 'completed'
+  join batch_students bs on bs.batch_id = b.id and bs.status = 'active'
+  join students s on s.id = bs.student_id
+ order by p.id, bs.student_id, bs.joined_on, b.id`;
+
+/** One student a plan would give dues to. */
+export interface ReachedStudent {
+  studentId: string;
+  name: string;
+  batchId: string;
+  courseId: string;
+  /** The day their months count from: the later of the batch's first day and their joining day. */
+  start: string;
+}
+
+/** What applying a plan to the students already in its course or batch would do. */
+export interface PlanReach {
+  /** The students it gives dues to, by name. */
+  give: ReachedStudent[];
+  /** How many are left alone: already owing from a plan for the course, or in a batch with its own plan. */
+  owing: number;
+  ownPlan: number;
+}
+
+/** Whom plan `planId` reaches now (REACH_SQL); the same reading the confirmation shows and applying uses. */
+export async function planReach(db: Queryable, planId: string): Promise<PlanReach> {
+  const { rows } = await db.query<{ studentId: string; name: string; batchId: string; courseId: string; start: string; reach: string }>(
+    `select r.student_id::text as "studentId", r.name, r.batch_id::text as "batchId", r.course_id::text as "courseId", r.start, r.reach
+       from (${REACH_SQL}) r where r.plan_id = $1 order by lower(r.name), r.student_id`,
+    [planId],
+  );
+  return {
+    give: rows.filter((r) => r.reach === 'give').map(({ reach: _, ...student }) => student),
+    owing: rows.filter((r) => r.reach === 'owing').length,
+    ownPlan: rows.filter((r) => r.reach === 'own-plan').length,
+  };
+}
+
 const PLAN_SELECT = `select p.id::text, p.course_id::text as "courseId", p.batch_id::text as "batchId", coalesce(c.title, bc.title) as course, b.name as batch,
        p.total_paise::int as "totalPaise", p.late_fee_paise::int as "lateFeePaise", p.grace_days as "graceDays",
-       (select count(*)::int from fee_dues d where d.plan_id = p.id) as dues, p.updated_at::text as "updatedAt", p.version,
+       (select count(*)::int from fee_dues d where d.plan_id = p.id) as dues,
+       (select count(*)::int from (${REACH_SQL}) r where r.plan_id = p.id and r.reach = 'give') as waiting, p.updated_at::text as "updatedAt", p.version,
        coalesce((select json_agg(json_build_object('seq', i.seq, 'amountPaise', i.amount_paise::int, 'dueOn', i.due_on::text, 'dueMonths', i.due_months) order by i.seq)
                    from fee_plan_instalments i where i.plan_id = p.id), '[]'::json) as instalments
   from fee_plans p left join courses c on c.id = p.course_id left join batches b on b.id = p.batch_id left join courses bc on bc.id = b.course_id`;

@@ -3,7 +3,9 @@
  * an Owner or Accountant adds, edits and deletes one (Counsellor and Teacher read). A plan is for a
  * course (every batch of it) or one batch (which overrides the course's). Instalments fall due on
  * a date or some months after the student's start; "Split into N monthly" fills them in. Changing
- * or deleting a plan does not change the dues already made from it, and the screen says so.
+ * or deleting a plan does not change the dues already made from it, and the screen says so. A plan
+ * that students already in its course or batch have no dues from says how many, and gives them
+ * their dues (each from their joining day) only after a confirmation saying whom it leaves alone.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -13,6 +15,7 @@ import { formatRupees, rupeeFigure } from '../../lib/money';
 import { FeePlanSchema, RupeesSchema, monthlyInstalments } from '../../lib/schemas/fees';
 import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import type { PlanChoices, PlanView } from '../../../functions/_shared/fees/plans';
+import { reachInWords, type PlanReachAnswer } from '../../lib/schemas/fee-plan-apply';
 import { api, ApiError, messageOf } from '../api';
 import { useCan } from '../app-info';
 import { useConfirm } from '../ui/ConfirmDialog';
@@ -23,6 +26,32 @@ import { dueWords, lateFeeWords } from './plan-words';
 const KEY = ['/api/admin/fee-plans'];
 type Answer = { items: PlanView[] } & PlanChoices;
 
+/** '2 students'. */
+const studentsWord = (n: number) => `${n} ${n === 1 ? 'student' : 'students'}`;
+
+/**
+ * Offers to give plan `plan`'s dues to the students already in its course or batch: reads whom it
+ * reaches now, says so and whom it leaves alone, and applies it only once confirmed.
+ */
+function useOfferDues() {
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  return async (plan: Pick<PlanView, 'id'>) => {
+    try {
+      const path = `/api/admin/fee-plans/${encodeURIComponent(plan.id)}/apply`;
+      const reach = await api<PlanReachAnswer>(path);
+      if (reach.students.length === 0) return;
+      const names = reach.students.map((s) => s.name).join(', ');
+      const question = `${reachInWords(reach)} (${names}.) Give them their dues now?`;
+      if (!(await confirm(question, `Give dues to ${studentsWord(reach.students.length)}`))) return;
+      toast.success((await api<{ message: string }>(path, { body: { version: reach.version } })).message);
+    } catch (error) {
+      toast.error(messageOf(error, 'The dues could not be made. Please try again.'));
+    }
+    await queryClient.invalidateQueries({ queryKey: KEY });
+  };
+}
+
 /** The plan's name on this screen: 'Tally Prime' or 'Tally Morning (batch of Tally Prime)'. */
 const nameOf = (p: PlanView) => (p.batch ? `${p.batch} (batch of ${p.course ?? 'a course'})` : (p.course ?? 'A course'));
 
@@ -32,6 +61,7 @@ export default function FeePlans() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PlanView | 'new' | null>(null);
+  const offerDues = useOfferDues();
 
   const remove = async (plan: PlanView) => {
     const kept = plan.dues ? ` The ${plan.dues} ${plan.dues === 1 ? 'due' : 'dues'} already made from it stay as they were.` : '';
@@ -63,7 +93,11 @@ export default function FeePlans() {
           key={editing === 'new' ? 'new' : editing.id}
           plan={editing === 'new' ? undefined : editing}
           choices={plans.data}
-          onDone={() => setEditing(null)}
+          onDone={(saved) => {
+            setEditing(null);
+            // A plan saved after students joined: say whom it reaches and ask before making their dues.
+            if (saved && saved.waiting > 0) void offerDues(saved);
+          }}
         />
       )}
       {plans.isPending ? (
@@ -87,6 +121,11 @@ export default function FeePlans() {
                 <span>{lateFeeWords(plan.lateFeePaise, plan.graceDays)}</span>
                 <span>{plan.dues === 1 ? '1 due made from it' : `${plan.dues} dues made from it`}</span>
               </p>
+              {plan.waiting > 0 && (
+                <p className="form-hint">
+                  {studentsWord(plan.waiting)} already in {plan.batch ? 'this batch' : 'its batches'} {plan.waiting === 1 ? 'has' : 'have'} no dues from it yet.
+                </p>
+              )}
               <ol className="fee-instalments">
                 {plan.instalments.map((i) => (
                   <li key={i.seq}>
@@ -96,6 +135,16 @@ export default function FeePlans() {
               </ol>
               {mayManage && (
                 <div className="btn-row">
+                  {plan.waiting > 0 && (
+                    <button
+                      type="button"
+                      className="btn btn--sm"
+                      onClick={() => void offerDues(plan)}
+                      aria-label={`Give dues from the plan of ${nameOf(plan)}`}
+                    >
+                      Give dues to {studentsWord(plan.waiting)}
+                    </button>
+                  )}
                   <button type="button" className="btn btn--sm btn--outline" onClick={() => setEditing(plan)} aria-label={`Edit the plan of ${nameOf(plan)}`}>
                     Edit
                   </button>
@@ -161,7 +210,7 @@ const bodyOf = (v: Values) => ({
 });
 
 /** Adds or edits a plan. */
-function PlanForm({ plan, choices, onDone }: { plan?: PlanView | undefined; choices: PlanChoices; onDone: () => void }) {
+function PlanForm({ plan, choices, onDone }: { plan?: PlanView | undefined; choices: PlanChoices; onDone: (saved?: PlanView) => void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(plan));
@@ -198,11 +247,14 @@ function PlanForm({ plan, choices, onDone }: { plan?: PlanView | undefined; choi
     setSaving(true);
     try {
       const answer = plan
-        ? await api<{ message: string }>(`/api/admin/fee-plans/${encodeURIComponent(plan.id)}`, { method: 'PUT', body: { ...bodyOf(values), version } })
-        : await api<{ message: string }>('/api/admin/fee-plans', { body: bodyOf(values) });
+        ? await api<{ message: string; item: PlanView }>(`/api/admin/fee-plans/${encodeURIComponent(plan.id)}`, {
+            method: 'PUT',
+            body: { ...bodyOf(values), version },
+          })
+        : await api<{ message: string; item: PlanView }>('/api/admin/fee-plans', { body: bodyOf(values) });
       toast.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: KEY });
-      onDone();
+      onDone(answer.item);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const current = error.data.current as PlanView | undefined;
@@ -366,7 +418,7 @@ function PlanForm({ plan, choices, onDone }: { plan?: PlanView | undefined; choi
         <button type="submit" className="btn" disabled={saving}>
           {saving ? 'Please wait...' : plan ? 'Save the plan' : 'Add the plan'}
         </button>
-        <button type="button" className="btn btn--outline" onClick={onDone}>
+        <button type="button" className="btn btn--outline" onClick={() => onDone()}>
           Cancel
         </button>
       </div>

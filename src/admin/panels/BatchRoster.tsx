@@ -1,20 +1,26 @@
 /**
  * The Batch submenu's roster screens, one batch at a time (picked from the list of batches):
- * - Assign Students (/batches/assign): search students by name or mobile (GET /api/students?q=)
- *   and Add (POST …/students); a full batch's refusal is shown as the server words it;
+ * - Assign Students (/batches/assign): the joining day (today in India unless staff give an
+ *   earlier one: the student is then on the registers from that day and their dues count from it),
+ *   search students by name or mobile (GET /api/students?q=) and Add (POST …/students); a full
+ *   batch's refusal is shown as the server words it;
  * - Edit Students (/batches/roster): each student's place (Active, Completed, Left) and Move to
  *   another batch (their attendance stays with the batch it was taken in);
  * - Delete Students (/batches/remove): Remove after a question naming the student and the batch.
+ * All three fit a 360 px phone: long names and addresses wrap, every button is a 44 px target.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { BATCH_STATUS_LABELS, ROSTER_STATUS_LABELS, ROSTER_STATUSES, daysInWords, timeRange, type RosterStatus } from '../../lib/batch-words';
-import type { Batch, RosterEntry } from '../../lib/schemas/batch';
+import { AssignSchema, type Batch, type RosterEntry } from '../../lib/schemas/batch';
+import { fieldErrorsOf } from '../../lib/schemas/field-errors';
+import { indiaToday } from '../../lib/schemas/real-day';
 import type { Student } from '../../lib/schemas/student';
-import { api, listQuery, messageOf } from '../api';
+import { api, ApiError, listQuery, messageOf } from '../api';
 import { useConfirm } from '../ui/ConfirmDialog';
 import PanelHeading from '../ui/PanelHeading';
+import { Field } from '../../components/islands/form-field';
 
 type Mode = 'assign' | 'roster' | 'remove';
 const TITLES: Record<Mode, string> = { assign: 'Assign Students', roster: 'Edit Students', remove: 'Delete Students' };
@@ -27,7 +33,7 @@ export default function BatchRoster({ mode }: { mode: Mode }) {
   return (
     <section className="admin-panel">
       <PanelHeading title={TITLES[mode]} />
-      <div className="admin-form">
+      <div className="admin-form form-field">
         <label htmlFor={`${id}-batch`}>Batch</label>
         <select id={`${id}-batch`} value={batchId} onChange={(e) => setBatchId(e.target.value)}>
           <option value="">Choose a batch</option>
@@ -84,7 +90,21 @@ function Roster({ batchId, mode, batches }: { batchId: string; mode: Mode; batch
       <p className="admin-roster__summary" role="status">
         {batch.name}: {daysInWords(batch.days)}, {timeRange(batch.startsAt, batch.endsAt)}, {batch.room}. {batch.seatsTaken} / {batch.seats} seats taken.
       </p>
-      {mode === 'assign' && <StudentSearch onAdd={(s) => change(() => api(path, { body: { studentId: s._id } }), `${s.name} could not be added.`)} />}
+      {mode === 'assign' && (
+        <StudentSearch
+          onAdd={async (student, joinedOn) => {
+            try {
+              toast.success((await api<{ message: string }>(path, { body: { studentId: student._id, joinedOn } })).message);
+              return {};
+            } catch (error) {
+              toast.error(messageOf(error, `${student.name} could not be added.`));
+              return error instanceof ApiError ? ((error.data.errors as Record<string, string> | undefined) ?? {}) : {};
+            } finally {
+              await queryClient.invalidateQueries({ queryKey: ['/api/admin/batches'] });
+            }
+          }}
+        />
+      )}
       <h2>Students in {batch.name}</h2>
       {students.length === 0 ? (
         <p>No students in this batch yet.</p>
@@ -92,7 +112,8 @@ function Roster({ batchId, mode, batches }: { batchId: string; mode: Mode; batch
         <ul className="admin-roster">
           {students.map((s) => (
             <li key={s.studentId} className="admin-roster__item">
-              <span className="admin-roster__name">{s.name}</span> <span>{s.phone ?? s.email}</span> <span>{ROSTER_STATUS_LABELS[s.status]}</span>
+              <span className="admin-roster__name">{s.name}</span> <span className="admin-roster__contact">{s.phone ?? s.email}</span>{' '}
+              <span>{ROSTER_STATUS_LABELS[s.status]}</span>
               {mode === 'roster' && (
                 <RosterActions
                   entry={s}
@@ -104,7 +125,7 @@ function Roster({ batchId, mode, batches }: { batchId: string; mode: Mode; batch
               {mode === 'remove' && (
                 <button
                   type="button"
-                  className="btn btn--sm btn--outline admin-btn--danger-outline"
+                  className="btn btn--outline admin-btn--danger-outline"
                   aria-label={`Remove ${s.name}`}
                   onClick={async () => {
                     if (!(await confirm(`Remove ${s.name} from ${batch.name}? Their attendance stays with the batch.`, 'Remove'))) return;
@@ -137,26 +158,30 @@ function RosterActions({
   const [target, setTarget] = useState('');
   return (
     <div className="admin-roster__actions">
-      <label htmlFor={`${id}-status`}>Status of {entry.name}</label>
-      <select id={`${id}-status`} value={entry.status} onChange={(e) => void onStatus(e.target.value as RosterStatus)}>
-        {ROSTER_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {ROSTER_STATUS_LABELS[s]}
-          </option>
-        ))}
-      </select>
+      <div className="form-field">
+        <label htmlFor={`${id}-status`}>Status of {entry.name}</label>
+        <select id={`${id}-status`} value={entry.status} onChange={(e) => void onStatus(e.target.value as RosterStatus)}>
+          {ROSTER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ROSTER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
       {entry.status !== 'left' && others.length > 0 && (
         <>
-          <label htmlFor={`${id}-move`}>Move {entry.name} to another batch</label>
-          <select id={`${id}-move`} value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="">Choose a batch</option>
-            {others.map((b) => (
-              <option key={b._id} value={b._id}>
-                {b.name} ({b.seatsTaken} / {b.seats})
-              </option>
-            ))}
-          </select>
-          <button type="button" className="btn btn--sm btn--outline" disabled={!target} onClick={() => void onMove(target)}>
+          <div className="form-field">
+            <label htmlFor={`${id}-move`}>Move {entry.name} to another batch</label>
+            <select id={`${id}-move`} value={target} onChange={(e) => setTarget(e.target.value)}>
+              <option value="">Choose a batch</option>
+              {others.map((b) => (
+                <option key={b._id} value={b._id}>
+                  {b.name} ({b.seatsTaken} / {b.seats})
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="btn btn--outline" disabled={!target} onClick={() => void onMove(target)}>
             Move to another batch
           </button>
         </>
@@ -165,8 +190,15 @@ function RosterActions({
   );
 }
 
-function StudentSearch({ onAdd }: { onAdd: (student: Student) => Promise<void> }) {
+/**
+ * Assign Students' joining day and search. `onAdd` sends the student with the joining day and
+ * gives back the server's field errors (none when added); a day after today is refused here first.
+ */
+function StudentSearch({ onAdd }: { onAdd: (student: Student, joinedOn: string) => Promise<Record<string, string>> }) {
   const id = useId();
+  const today = indiaToday();
+  const [joinedOn, setJoinedOn] = useState(today);
+  const [error, setError] = useState<string | undefined>();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const found = useQuery({
@@ -178,22 +210,37 @@ function StudentSearch({ onAdd }: { onAdd: (student: Student) => Promise<void> }
     event.preventDefault();
     setQ(typed.trim());
   };
+  const add = async (student: Student) => {
+    const parsed = AssignSchema.safeParse({ studentId: student._id, joinedOn });
+    if (!parsed.success) {
+      const message = fieldErrorsOf(parsed.error.issues)['joinedOn'] ?? 'Please check the joining day.';
+      setError(message);
+      toast.error(message);
+      return;
+    }
+    setError((await onAdd(student, joinedOn))['joinedOn']);
+  };
   return (
     <form className="admin-form" role="search" onSubmit={search}>
-      <label htmlFor={`${id}-q`}>Search students by name or mobile</label>
-      <div className="btn-row">
-        <input id={`${id}-q`} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-        <button type="submit" className="btn btn--sm">
-          Search
-        </button>
+      <Field id={`${id}-joined`} label="Joining day" hint="The day the student joined this batch: today, or an earlier day." error={error}>
+        {(aria) => <input {...aria} type="date" value={joinedOn} max={today} onChange={(event) => setJoinedOn(event.target.value)} />}
+      </Field>
+      <div className="form-field">
+        <label htmlFor={`${id}-q`}>Search students by name or mobile</label>
+        <div className="admin-roster__search">
+          <input id={`${id}-q`} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+          <button type="submit" className="btn">
+            Search
+          </button>
+        </div>
       </div>
       {found.data && found.data.length === 0 && <p role="status">No student matches “{q}”.</p>}
       {found.data && found.data.length > 0 && (
         <ul className="admin-roster">
           {found.data.map((s) => (
             <li key={s._id} className="admin-roster__item">
-              <span className="admin-roster__name">{s.name}</span> <span>{s.phone ?? s.email}</span>
-              <button type="button" className="btn btn--sm" aria-label={`Add ${s.name}`} onClick={() => void onAdd(s)}>
+              <span className="admin-roster__name">{s.name}</span> <span className="admin-roster__contact">{s.phone ?? s.email}</span>
+              <button type="button" className="btn" aria-label={`Add ${s.name}`} onClick={() => void add(s)}>
                 Add
               </button>
             </li>

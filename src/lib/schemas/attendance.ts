@@ -4,7 +4,7 @@
  * classes, the register and the monthly grid.
  */
 import { MARKS, type Mark } from '../attendance-words';
-import { isRealDay } from './real-day';
+import { isOfficeDay, isOfficeMonth, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import { z } from './zod';
 
 export { MARKS, MARK_LABELS, MARK_LETTERS, isoWeekday, dayInWords, monthInWords, type Mark } from '../attendance-words';
@@ -19,12 +19,14 @@ export const REGISTER_MAX = 500;
 export const DaySchema = z
   .string({ message: 'Please give the day as YYYY-MM-DD.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please give the day as YYYY-MM-DD, e.g. 2027-01-25.')
-  .refine(isRealDay, 'That day is not in the calendar.');
+  .refine(isRealDay, 'That day is not in the calendar.')
+  .refine((v) => !isRealDay(v) || isOfficeDay(v), OFFICE_YEARS_MESSAGE);
 
-/** A month written YYYY-MM. */
+/** A month written YYYY-MM, in the office's years. */
 export const MonthSchema = z
   .string({ message: 'Please give the month as YYYY-MM.' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Please give the month as YYYY-MM, e.g. 2027-01.');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Please give the month as YYYY-MM, e.g. 2027-01.')
+  .refine((v) => !/^\d{4}-(0[1-9]|1[0-2])$/.test(v) || isOfficeMonth(v), OFFICE_YEARS_MESSAGE);
 
 /** One student's mark in a saved register. */
 export const MarkSchema = z

@@ -5,7 +5,7 @@
  */
 import { z } from './zod';
 import { TextSchema } from './fields';
-import { isRealDay } from './real-day';
+import { indiaToday, isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import { RecordIdSchema, VersionSchema } from './records';
 import { BATCH_STATUSES, ROSTER_STATUSES, type BatchStatus, type RosterStatus } from '../batch-words';
 
@@ -16,7 +16,8 @@ const DaySchema = (label: string) =>
   z
     .string({ message: `Please enter ${label}.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Please enter ${label} as YYYY-MM-DD.`)
-    .refine(isRealDay, 'Please enter a real date.');
+    .refine(isRealDay, 'Please enter a real date.')
+    .refine((v) => !isRealDay(v) || isOfficeDay(v), OFFICE_YEARS_MESSAGE);
 
 const TimeSchema = (label: string) =>
   z.string({ message: `Please enter ${label}.` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Please enter ${label} as HH:MM, like 09:30.`);
@@ -65,7 +66,15 @@ export const BatchUpdateSchema = z.intersection(BatchFieldsSchema, z.object({ ve
 export const AssignSchema = z.object({
   /** The student to add. */
   studentId: RecordIdSchema.or(z.number().int().positive().transform(String)).pipe(RecordIdSchema),
+  /** The day they joined (India's, YYYY-MM-DD; today when left out): not after today nor after the batch's last day. */
+  joinedOn: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    DaySchema('the joining day')
+      .refine((v) => !isRealDay(v) || v <= indiaToday(), 'The joining day cannot be after today.')
+      .optional(),
+  ),
 });
+export type AssignInput = z.input<typeof AssignSchema>;
 
 /** PUT /api/admin/batches/{id}/students/{studentId}. */
 export const RosterStatusSchema = z.object({

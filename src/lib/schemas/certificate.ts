@@ -10,7 +10,7 @@ import {
   MALFORMED_NUMBER_MESSAGE,
   normaliseCertificateNumber,
 } from '../certificate-number';
-import { isRealDay } from './real-day';
+import { isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import { RecordIdSchema } from './records';
 import { TextSchema } from './fields';
 import { plainText } from './plain-text';
@@ -42,6 +42,7 @@ export const IssueCertificateSchema = z.object({
     z
       .string({ message: 'Please give the issue date as a day, e.g. 2027-03-31.' })
       .refine(isRealDay, 'Please give the issue date as a real day, e.g. 2027-03-31.')
+      .refine((v) => !isRealDay(v) || isOfficeDay(v), OFFICE_YEARS_MESSAGE)
       .optional(),
   ),
   /** True once staff saw the low-attendance warning and still want to issue it. */

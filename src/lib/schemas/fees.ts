@@ -7,7 +7,7 @@
  */
 import { z } from './zod';
 import { TextSchema } from './fields';
-import { isRealDay } from './real-day';
+import { isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import { RecordIdSchema, VersionSchema } from './records';
 import { PAYMENT_MODES } from '../fee-words';
 
@@ -53,7 +53,8 @@ export const FeeDaySchema = (label: string) =>
   z
     .string({ message: `Please enter ${label}.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Please enter ${label} as YYYY-MM-DD.`)
-    .refine(isRealDay, 'Please enter a real date.');
+    .refine(isRealDay, 'Please enter a real date.')
+    .refine((v) => !isRealDay(v) || isOfficeDay(v), OFFICE_YEARS_MESSAGE);
 
 /** Why staff changed something (a due, a receipt): 5–300 characters, kept in the audit log. */
 export const FeeReasonSchema = TextSchema('the reason', 5, 300);

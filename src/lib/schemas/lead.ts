@@ -17,7 +17,7 @@ import {
 } from './application-status';
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
 import { plainText } from './plain-text';
-import { indiaToday, isRealDay } from './real-day';
+import { indiaToday, isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import type { ApplicationDetail } from './application-review';
 import { RecordIdSchema, VersionSchema } from './records';
 import type { ApplicationForm } from './uploads';
@@ -101,7 +101,11 @@ export type ContactOutcome = keyof typeof CONTACT_OUTCOMES;
 export { indiaToday };
 
 /** A day (YYYY-MM-DD) that exists. */
-const DaySchema = (what: string) => z.string({ message: `Please choose ${what}.` }).refine(isRealDay, `Please choose ${what}.`);
+const DaySchema = (what: string) =>
+  z
+    .string({ message: `Please choose ${what}.` })
+    .refine(isRealDay, `Please choose ${what}.`)
+    .refine((v) => !isRealDay(v) || isOfficeDay(v), OFFICE_YEARS_MESSAGE);
 
 /** A follow-up or visit day: today or later (India time), within a year. */
 export const FutureDaySchema = (what: string) =>

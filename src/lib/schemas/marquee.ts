@@ -1,7 +1,7 @@
 /** Announcements of the scrolling line (marquee), shared by the admin island and /api/marquee. */
 import { z } from './zod';
 import { plainText } from './plain-text';
-import { indiaToday, isRealDay } from './real-day';
+import { indiaToday, isOfficeDay } from './real-day';
 
 /** Longest announcement, in characters. */
 export const MARQUEE_MAX = 300;
@@ -23,7 +23,7 @@ export const MarqueeMessageSchema = z.object({
     .union([z.string({ message: ENDS_ON_MESSAGE }), z.null()], { message: ENDS_ON_MESSAGE })
     .optional()
     .transform((v) => (v ? v.trim() : '') || null)
-    .refine((v) => v === null || (isRealDay(v) && v >= indiaToday()), ENDS_ON_MESSAGE),
+    .refine((v) => v === null || (isOfficeDay(v) && v >= indiaToday()), ENDS_ON_MESSAGE),
 });
 export type MarqueeMessageInput = z.input<typeof MarqueeMessageSchema>;
 

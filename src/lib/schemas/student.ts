@@ -1,7 +1,7 @@
 /** Students staff register (GET/POST /api/students, PUT/DELETE /api/students/{id}), staff-only. */
 import { z } from './zod';
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
-import { isRealDay } from './real-day';
+import { isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import { VersionSchema } from './records';
 
 /**
@@ -28,6 +28,7 @@ const StudentFieldsObject = z.object({
     .string({ message: 'Please enter the registration date.' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter the registration date as YYYY-MM-DD.')
     .refine(isRealDay, 'Please enter a real date.')
+    .refine((v) => !isRealDay(v) || isOfficeDay(v), OFFICE_YEARS_MESSAGE)
     .optional(),
   /** Their guardian's name (needed for minors; with the guardian's mobile number). */
   guardianName: z.preprocess(blankIsNone, NameSchema.optional()),
