@@ -199,7 +199,7 @@ function StudentEditor({ student }: { student?: Student }) {
         <Field
           id={`${id}-account`}
           label="Website account e-mail (optional)"
-          hint="The e-mail address the student signed up with on the website, to show them their classes. Empty the field to unlink."
+          hint="The e-mail address the student signed up with on the website, to show them their classes. An account with the student’s own e-mail address is theirs without a link; to unlink another, empty the field."
           error={errors.accountEmail?.message}
         >
           {(aria) => <input {...register('accountEmail')} {...aria} type="email" autoComplete="off" />}
