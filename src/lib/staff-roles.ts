@@ -119,7 +119,6 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'fees-reports': 'the fee reports',
 };
 
-
 /**
  * What `role` may do, in words from GRANTS ('everything' for a role with every permission),
  * beyond the dashboard and their own account, which every role has.

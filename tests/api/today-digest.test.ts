@@ -142,7 +142,9 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
       const origin = new URL(target.url).origin;
       expect(mail).toContain('Subject: Your follow-ups for 5 Jan 2001: 1\n');
       expect(mail).toContain(`Dear ${due.staff.name},`);
-      expect(mail).toContain(`1. ${lead.name}, ${formatMobile(lead.phone)}\n   About: Tally Prime\n   Contacted, due since 3 Jan 2001\n   ${origin}/adminLeads/${lead.id}`);
+      expect(mail).toContain(
+        `1. ${lead.name}, ${formatMobile(lead.phone)}\n   About: Tally Prime\n   Contacted, due since 3 Jan 2001\n   ${origin}/adminLeads/${lead.id}`,
+      );
       for (const nobody of [idle.staff.email, disabled.staff.email, unenrolled.email]) expect(await mailsTo(nobody), nobody).toEqual([]);
       expect(await digestRows(due.staff.id)).toEqual([{ day: '2001-01-05', sent: true }]);
       expect(await digestRows(idle.staff.id)).toEqual([]);
@@ -161,7 +163,9 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
         return found;
       });
       expect(idleMail).toContain('Subject: Your follow-ups for 5 Jun 2001: 1\n');
-      expect(idleMail).toContain(`1. ${open.name}, ${formatMobile(open.phone)}\n   About: Fees of Tally\n   New, due since 1 Jun 2001\n   ${origin}/adminLeads/${open.id}`);
+      expect(idleMail).toContain(
+        `1. ${open.name}, ${formatMobile(open.phone)}\n   About: Fees of Tally\n   New, due since 1 Jun 2001\n   ${origin}/adminLeads/${open.id}`,
+      );
       const dueMails = await eventually(async () => {
         const found = await mailsTo(due.staff.email);
         expect(found).toHaveLength(2);

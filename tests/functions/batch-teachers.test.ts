@@ -41,7 +41,19 @@ const addBatch = async (teacherId: string) => {
     'admin-batches',
     jsonPost(
       '/api/admin/batches',
-      { courseId, name: `Batch ${(n += 1)}`, startsOn: '2027-01-04', endsOn: '2027-03-31', days: [1, 3, 5], startsAt: '09:00', endsAt: '10:30', room: `Room ${n}`, seats: 20, status: 'planned', teacherId },
+      {
+        courseId,
+        name: `Batch ${(n += 1)}`,
+        startsOn: '2027-01-04',
+        endsOn: '2027-03-31',
+        days: [1, 3, 5],
+        startsAt: '09:00',
+        endsAt: '10:30',
+        room: `Room ${n}`,
+        seats: 20,
+        status: 'planned',
+        teacherId,
+      },
       { cookie: owner },
     ),
   );

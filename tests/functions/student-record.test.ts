@@ -24,8 +24,7 @@ afterAll(() => closeInProcess({ fx, client }));
 type Body = Record<string, any>;
 
 const call = async (name: string, method: string, route: string, body?: unknown) => {
-  const request =
-    body === undefined ? new Request(new URL(route, BASE), { method, headers: { cookie: owner } }) : jsonPost(route, body, { cookie: owner });
+  const request = body === undefined ? new Request(new URL(route, BASE), { method, headers: { cookie: owner } }) : jsonPost(route, body, { cookie: owner });
   const { response } = await fx.call(name, request);
   return { status: response.status, body: (await response.json()) as Body };
 };
@@ -35,7 +34,12 @@ const account = (name: string, email: string) => sql(`insert into users (name, e
 describe('the website account of a student’s record', () => {
   it('shows the e-mail of the account staff linked, when the record is opened again', async () => {
     await account('Meena Saini', 'Meena.Web@example.in');
-    const created = await call('students', 'POST', '/api/students', { name: 'Meena Saini', email: 'meena@example.in', course: 'Tally Prime', accountEmail: 'meena.web@example.in' });
+    const created = await call('students', 'POST', '/api/students', {
+      name: 'Meena Saini',
+      email: 'meena@example.in',
+      course: 'Tally Prime',
+      accountEmail: 'meena.web@example.in',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const opened = await call('student-item', 'GET', `/api/students/${created.body['item']._id}`);
     expect(opened.status).toBe(200);
@@ -58,7 +62,12 @@ describe('the website account of a student’s record', () => {
     // A record linked to one account is that account's, even though another has the record's e-mail.
     await account('Sita Ram', 'sita@example.in');
     await account('Sita (other)', 'sita.other@example.in');
-    const linked = await call('students', 'POST', '/api/students', { name: 'Sita Ram', email: 'sita@example.in', course: 'Tally Prime', accountEmail: 'sita.other@example.in' });
+    const linked = await call('students', 'POST', '/api/students', {
+      name: 'Sita Ram',
+      email: 'sita@example.in',
+      course: 'Tally Prime',
+      accountEmail: 'sita.other@example.in',
+    });
     expect((await call('student-item', 'GET', `/api/students/${linked.body['item']._id}`)).body['accountEmail']).toBe('sita.other@example.in');
   });
 });

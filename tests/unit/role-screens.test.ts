@@ -35,7 +35,7 @@ function render(role: Role, element: ReactNode): string {
     createElement(
       QueryClientProvider,
       { client: new QueryClient() },
-      createElement(AppInfoContext, { value: info }, createElement(Router, { ssrPath: '/adminDashboard' }, element)),
+      createElement(AppInfoContext, { value: info }, createElement(Router, { ssrPath: '/adminDashboard', children: element })),
     ),
   );
 }
@@ -116,7 +116,13 @@ describe('the teachers the batch form and the Batch List’s filter offer', () =
       createdAt: '2026-11-01T00:00:00Z',
       lastSignInAt: null,
     });
-    const staff = [person('Asha', 'owner'), person('Ravi', 'counsellor'), person('Meena', 'accountant'), person('Kiran', 'teacher'), person('Old', 'teacher', 'disabled')];
+    const staff = [
+      person('Asha', 'owner'),
+      person('Ravi', 'counsellor'),
+      person('Meena', 'accountant'),
+      person('Kiran', 'teacher'),
+      person('Old', 'teacher', 'disabled'),
+    ];
     expect(teachersOf(staff).map((s) => s.name)).toEqual(['Asha', 'Kiran']);
   });
 });

@@ -37,7 +37,10 @@ export const CourseFieldsSchema = z.object({
       .trim()
       .check(plainText('the image address'))
       .max(500, 'Please shorten the image address to 500 characters.')
-      .refine((v) => v === '' || /^https:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), 'Please enter an https:// address or a path on this site beginning with /.'),
+      .refine(
+        (v) => v === '' || /^https:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v),
+        'Please enter an https:// address or a path on this site beginning with /.',
+      ),
   ),
 });
 export type CourseFields = z.infer<typeof CourseFieldsSchema>;
