@@ -234,7 +234,7 @@ test.describe('update notification', () => {
 });
 
 test.describe('courses', () => {
-  test("every field is required; add, edit ('Update Course'), a 409, then delete after 'Are you sure you want to delete the course …?'", async ({
+  test("every field but the picture is required; add, edit ('Update Course'), a 409, then delete after 'Are you sure you want to delete the course …?'", async ({
     page,
     adminApi,
   }) => {
