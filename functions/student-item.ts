@@ -20,7 +20,7 @@ import { query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_shared/platform/http';
 import { MAX_VERSION } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
-import { accountOf, STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound, studentValues } from './_shared/records/students';
+import { accountEmailOf, accountOf, STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound, studentValues } from './_shared/records/students';
 
 /** `?version=N` of a DELETE. */
 const DeleteQuerySchema = z.object({
@@ -57,7 +57,7 @@ export default endpoint(async (req, context) => {
            from students o
           where s.id = $1 and s.version = $2 and o.id = s.id
          returning s.id::text as _id, s.name, s.email, s.phone, s.course, s.registration_date::text as "registrationDate", s.lead_id::text as "leadId",
-                   s.guardian_name as "guardianName", s.guardian_phone as "guardianPhone", (select u.email from users u where u.id = s.user_id) as "accountEmail", s.version,
+                   s.guardian_name as "guardianName", s.guardian_phone as "guardianPhone", ${accountEmailOf('s')} as "accountEmail", s.version,
                    array_remove(array[
                      case when o.name is distinct from s.name then 'name' end,
                      case when o.email is distinct from s.email then 'email' end,

@@ -264,12 +264,33 @@ export const needOf = (href: string): Permission | undefined => {
   return route && PANEL_NEEDS[route.panel];
 };
 
+/** Whether a role that may do what `can` says may open `link` (by its route's need). */
+const opensFor = (can: (permission: Permission) => boolean) => (link: NavLink) => {
+  const need = needOf(link.href);
+  return need !== undefined && can(need);
+};
+
+/**
+ * The dashboard's shortcuts to the day's usual work. Each opens a route of ADMIN_ROUTES, so a role
+ * is offered one only where that route's need allows it (shortcutsFor).
+ */
+export const SHORTCUTS: readonly NavLink[] = [
+  { label: 'Register a student', href: PATHS.newStudent },
+  { label: 'See the leads', href: PATHS.leads },
+  { label: 'Take today’s attendance', href: PATHS.classes },
+  { label: 'Find a student’s fees', href: PATHS.fees },
+  { label: 'Issue certificates', href: PATHS.certificates },
+  { label: 'Update the announcement line', href: PATHS.notification },
+  { label: 'Post a job opening', href: PATHS.jobs },
+  { label: 'Add a course', href: PATHS.courses },
+];
+
+/** The dashboard's shortcuts as a role sees them: those whose page it may open. */
+export const shortcutsFor = (can: (permission: Permission) => boolean): NavLink[] => SHORTCUTS.filter(opensFor(can));
+
 /** The sidebar as a role sees it: the links it may open, and the submenus left with any. */
 export function navFor(can: (permission: Permission) => boolean): (NavLink | NavGroup)[] {
-  const opens = (link: NavLink) => {
-    const need = needOf(link.href);
-    return need !== undefined && can(need);
-  };
+  const opens = opensFor(can);
   return NAV.flatMap((entry): (NavLink | NavGroup)[] => {
     if (!isGroup(entry)) return opens(entry) ? [entry] : [];
     const items = entry.items.filter(opens);

@@ -1,7 +1,8 @@
 /**
- * The roles of staff and what a role may be allowed to do, as names only (no validation library:
- * every staff function reads these). Which role may do what is decided on the server
- * (functions/_shared/auth/roles.ts).
+ * The roles of staff, what a role may be allowed to do and which role may do what (GRANTS), as
+ * plain data (no validation library: every staff function reads these). The server decides with
+ * them (functions/_shared/auth/roles.ts); the admin app reads the same table only to say in words
+ * what each role may do and to offer only who may teach.
  */
 
 /** The roles of staff (staff.role): what each may do is decided on the server (functions/_shared/auth/roles.ts). */
@@ -64,3 +65,69 @@ export const PERMISSIONS = [
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];
+
+const EVERYONE: Permission[] = ['dashboard', 'account'];
+
+/**
+ * What each role may do: the one permission table (decision 020). The server's requireStaff
+ * refuses by it; the admin app derives its sidebar, shortcuts and role descriptions from it.
+ */
+export const GRANTS: Record<Role, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees'],
+  accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports'],
+  teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates', 'fees'],
+};
+
+/** Whether `role` may do `permission`. */
+export const roleCan = (role: Role, permission: Permission): boolean => GRANTS[role].includes(permission);
+
+/**
+ * Whether a member of staff in `role` can teach a batch: their role takes attendance in their
+ * own batches' classes. The batch form offers only them as a batch's teacher, the Batch List
+ * filters by them, and the server refuses anyone else.
+ */
+export const canTeach = (role: Role): boolean => roleCan(role, 'attendance');
+
+/**
+ * Each permission as staff read it in a role's description; null where it goes without saying
+ * (every role has the dashboard and their own account) or is part of another (the list of
+ * colleagues comes with the leads).
+ */
+export const PERMISSION_WORDS: Record<Permission, string | null> = {
+  dashboard: null,
+  account: null,
+  leads: 'leads and their follow-ups',
+  'leads-export': 'exporting leads',
+  applications: 'applications (ID numbers masked)',
+  'reveal-ids': 'showing ID numbers in full',
+  students: 'students and their website accounts',
+  website: 'the website’s courses, job openings and announcements',
+  colleagues: null,
+  staff: 'staff accounts',
+  audit: 'the audit log',
+  outbox: 'failed notifications',
+  timetable: 'the timetable and the batch list',
+  batches: 'adding batches and putting students in them',
+  attendance: 'taking attendance in their own batches',
+  'attendance-any': 'every batch’s attendance',
+  certificates: 'certificates for their batches’ students',
+  'certificates-revoke': 'revoking certificates',
+  fees: 'students’ fees (to read)',
+  'fees-collect': 'collecting fees and confirming UPI payments',
+  'fees-manage': 'fee plans and dues',
+  'fees-reports': 'the fee reports',
+};
+
+/**
+ * What `role` may do, in words from GRANTS ('everything' for a role with every permission),
+ * beyond the dashboard and their own account, which every role has.
+ */
+export function roleScope(role: Role): string {
+  const granted = GRANTS[role];
+  if (PERMISSIONS.every((p) => granted.includes(p))) return 'everything';
+  // Reading fees is said only where the role may not also collect them.
+  const words = granted.filter((p) => !(p === 'fees' && granted.includes('fees-collect'))).flatMap((p) => PERMISSION_WORDS[p] ?? []);
+  // Semicolons: the phrases have 'and' inside them.
+  return words.join('; ');
+}

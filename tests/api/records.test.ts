@@ -71,7 +71,6 @@ const kinds: Kind[] = [
       price: 'Please enter the price in rupees.',
       duration: 'Please enter the duration.',
       description: 'Please enter the description.',
-      image: 'Please enter the image address.',
     },
   },
   {

@@ -4,6 +4,7 @@ import type { Today } from '../../src/lib/schemas/today';
 import { db, eventually, outboxMessages, targets } from './helpers';
 import { dayFromToday, detail, insertLead } from './lead-fixtures';
 import { createStaffAccount, signedInAdmin, staffFetch } from './staff';
+import { formatMobile } from '../../src/lib/mobile';
 
 describe.each(targets)('the Today screen and the daily follow-ups mail on $name', (target) => {
   let admin: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -141,7 +142,9 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
       const origin = new URL(target.url).origin;
       expect(mail).toContain('Subject: Your follow-ups for 5 Jan 2001: 1\n');
       expect(mail).toContain(`Dear ${due.staff.name},`);
-      expect(mail).toContain(`1. ${lead.name}, ${lead.phone}\n   About: Tally Prime\n   Contacted, due since 3 Jan 2001\n   ${origin}/adminLeads/${lead.id}`);
+      expect(mail).toContain(
+        `1. ${lead.name}, ${formatMobile(lead.phone)}\n   About: Tally Prime\n   Contacted, due since 3 Jan 2001\n   ${origin}/adminLeads/${lead.id}`,
+      );
       for (const nobody of [idle.staff.email, disabled.staff.email, unenrolled.email]) expect(await mailsTo(nobody), nobody).toEqual([]);
       expect(await digestRows(due.staff.id)).toEqual([{ day: '2001-01-05', sent: true }]);
       expect(await digestRows(idle.staff.id)).toEqual([]);
@@ -160,7 +163,9 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
         return found;
       });
       expect(idleMail).toContain('Subject: Your follow-ups for 5 Jun 2001: 1\n');
-      expect(idleMail).toContain(`1. ${open.name}, ${open.phone}\n   About: Fees of Tally\n   New, due since 1 Jun 2001\n   ${origin}/adminLeads/${open.id}`);
+      expect(idleMail).toContain(
+        `1. ${open.name}, ${formatMobile(open.phone)}\n   About: Fees of Tally\n   New, due since 1 Jun 2001\n   ${origin}/adminLeads/${open.id}`,
+      );
       const dueMails = await eventually(async () => {
         const found = await mailsTo(due.staff.email);
         expect(found).toHaveLength(2);
@@ -206,11 +211,11 @@ describe.each(targets)('the Today screen and the daily follow-ups mail on $name'
           'Dues to chase',
           '',
           'Overdue: 1, ₹2,000 in all',
-          '1. Dues Student, 9829012345: ₹2,000, Instalment 1 of 3, due 1 Mar 2002 (9 days overdue)',
+          '1. Dues Student, +91 98290 12345: ₹2,000, Instalment 1 of 3, due 1 Mar 2002 (9 days overdue)',
           '',
           'Due this week: 2, ₹5,500.50 in all',
-          '1. Dues Student, 9829012345: ₹3,000, Instalment 2 of 3, due today',
-          '2. Dues Student, 9829012345: ₹2,500.50, Instalment 3 of 3, due 17 Mar 2002',
+          '1. Dues Student, +91 98290 12345: ₹3,000, Instalment 2 of 3, due today',
+          '2. Dues Student, +91 98290 12345: ₹2,500.50, Instalment 3 of 3, due 17 Mar 2002',
         ].join('\n'),
       );
       expect(mail).not.toContain('Exam fee');

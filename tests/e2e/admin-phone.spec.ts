@@ -296,7 +296,7 @@ test.describe('smaller things', () => {
     await page
       .getByLabel('Picture of the course')
       .setInputFiles({ name: 'class.jpg', mimeType: 'image/jpeg', buffer: await photoBytes({ width: 2000, height: 1500 }) });
-    await expect(page.getByLabel('Picture', { exact: true })).toHaveValue(/^\/api\/course-pictures\/[0-9a-f-]{36}$/);
+    await expect(page.getByLabel('Picture (optional)', { exact: true })).toHaveValue(/^\/api\/course-pictures\/[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: 'Add Course' }).click();
     await expect(page.locator('.toast--success')).toBeVisible();
     const card = page.locator('.admin-record').filter({ hasText: title });

@@ -29,3 +29,14 @@ describe('announcements', () => {
     for (const message of ['', '   ', '\n\t']) expect(MarqueeMessageSchema.safeParse({ message }).success).toBe(false);
   });
 });
+
+describe('a course’s picture', () => {
+  it('is optional: left out, null or blank is no picture', () => {
+    const { image: _, ...withoutPicture } = course;
+    expect(CourseFieldsSchema.parse({ ...withoutPicture, price: 100 }).image).toBe('');
+    expect(CourseFieldsSchema.parse({ ...course, price: 100, image: null }).image).toBe('');
+    expect(CourseFieldsSchema.parse({ ...course, price: 100, image: '  ' }).image).toBe('');
+    expect(CourseFieldsSchema.parse({ ...course, price: 100, image: ' /og-image.jpg ' }).image).toBe('/og-image.jpg');
+    expect(CourseFieldsSchema.safeParse({ ...course, price: 100, image: '//evil.example/x.jpg' }).success).toBe(false);
+  });
+});

@@ -12,6 +12,7 @@ import type { LeadStatus } from '../../../src/lib/schemas/lead';
 import type { ApplicationForm, DocumentType } from '../../../src/lib/schemas/uploads';
 import type { Queryable } from '../platform/db';
 import { dayLabel } from '../leads/lead-summary';
+import { formatMobile } from '../../../src/lib/mobile';
 
 interface ApplicationRecord {
   form: ApplicationForm;
@@ -73,9 +74,15 @@ export async function readApplication(db: Queryable, leadId: string, status: Lea
     fields: section.fields.map((field) => {
       const raw = field.sealed ? shownMask(masks[field.name]) : fields[field.name];
       const text = typeof raw === 'string' && raw !== '' ? raw : null;
-      // A choice by its label, a day as staff read it ('14 May 1990').
+      // A choice by its label, a day as staff read it ('14 May 1990'), the mobile number as '+91 98290 12345'.
       const shown =
-        text && field.options ? (field.options[text] ?? text) : text && field.input === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text) ? dayLabel(text) : text;
+        text && field.options
+          ? (field.options[text] ?? text)
+          : text && field.input === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)
+            ? dayLabel(text)
+            : text && field.name === def.person.mobile
+              ? formatMobile(text)
+              : text;
       return { name: field.name, label: field.label, value: shown, sealed: Boolean(field.sealed) };
     }),
   }));

@@ -1,7 +1,7 @@
 /**
  * What each role of staff may do (staff.role, migration 009). Decided here on the server for
- * every staff endpoint (requireStaff's `need`); the admin app only hides what the server would
- * refuse anyway.
+ * every staff endpoint (requireStaff's `need`) by the table GRANTS of src/lib/staff-roles.ts; the
+ * admin app only hides what the server would refuse anyway.
  * - Owner: everything.
  * - Counsellor: leads (inbox, Today, actions, bulk, merging people), applications and their
  *   documents with the ID numbers masked, students and the students' website accounts, and the
@@ -16,23 +16,14 @@
  * - Counsellor and Teacher see fees as status only ('fees': a student's dues and payments).
  * Everyone: their own account (security page, recovery codes, signing out).
  */
-import { PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from '../../../src/lib/staff-roles';
+import { GRANTS, PERMISSIONS, ROLE_LABELS, ROLES, roleCan, type Permission, type Role } from '../../../src/lib/staff-roles';
 import { HttpError } from '../platform/http';
 
-export { ROLES, ROLE_LABELS, PERMISSIONS, type Permission, type Role };
-
-const EVERYONE: Permission[] = ['dashboard', 'account'];
-
-/** What each role may do. */
-export const GRANTS: Record<Role, readonly Permission[]> = {
-  owner: PERMISSIONS,
-  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees'],
-  accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports'],
-  teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates', 'fees'],
-};
+// The table itself is plain data in src/lib, so the admin app describes each role from the same one.
+export { GRANTS, ROLES, ROLE_LABELS, PERMISSIONS, type Permission, type Role };
 
 /** Whether `role` may do `permission`. */
-export const can = (role: Role, permission: Permission): boolean => GRANTS[role].includes(permission);
+export const can = roleCan;
 
 /** Everything `role` may do, in PERMISSIONS' order. */
 export const permissionsOf = (role: Role): Permission[] => PERMISSIONS.filter((p) => can(role, p));

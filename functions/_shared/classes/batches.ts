@@ -8,6 +8,7 @@ import { CONFLICT_MESSAGE } from '../../../src/lib/schemas/records';
 import { DAY_NAMES, timeRange, type Batch, type BatchFields } from '../../../src/lib/schemas/batch';
 import { fieldErrors, HttpError } from '../platform/http';
 import { dayInWords } from '../../../src/lib/attendance-words';
+import { canTeach, type Role } from '../../../src/lib/staff-roles';
 import { createDuesForPlacement } from '../fees/dues';
 import { indiaToday } from '../../../src/lib/schemas/real-day';
 import type { Queryable } from '../platform/db';
@@ -38,14 +39,15 @@ export async function batchMissedOrChanged(client: PoolClient, id: string): Prom
   return current ? new HttpError(409, CONFLICT_MESSAGE, { current }) : batchNotFound();
 }
 
-/** The checks a batch's fields need of other tables: a course that exists, a teacher who is active staff. */
+/** The checks a batch's fields need of other tables: a course that exists, a teacher who is active staff whose role can teach. */
 export async function checkReferences(client: PoolClient, fields: BatchFields): Promise<void> {
   const errors: Record<string, string> = {};
   const course = await client.query('select 1 from courses where id = $1', [fields.courseId]);
   if (!course.rows[0]) errors['courseId'] = 'Please choose a course from the list.';
   if (fields.teacherId) {
-    const teacher = await client.query('select 1 from staff where id = $1 and disabled_at is null', [fields.teacherId]);
-    if (!teacher.rows[0]) errors['teacherId'] = 'Please choose a teacher from the list.';
+    const teacher = await client.query<{ role: Role }>('select role from staff where id = $1 and disabled_at is null', [fields.teacherId]);
+    // The list the form offers (canTeach): a Counsellor or Accountant takes no class.
+    if (!teacher.rows[0] || !canTeach(teacher.rows[0].role)) errors['teacherId'] = 'Please choose a teacher from the list.';
   }
   if (Object.keys(errors).length) throw new HttpError(400, 'Please check the highlighted fields and try again.', { errors });
 }

@@ -19,6 +19,7 @@ import { duesToChase } from '../fees/dues-to-chase';
 import type { Mail } from '../platform/mail';
 import { LEASE, deliver } from '../platform/outbox';
 import { dayLabel, statusLabel } from './lead-summary';
+import { formatMobile } from '../../../src/lib/mobile';
 
 /** At most this many leads are listed in one mail (the rest are counted). */
 export const DIGEST_LIST_MAX = 100;
@@ -53,7 +54,7 @@ function duesLines(title: string, list: DuesList, day: string): string[] {
         : d.dueOn === day
           ? 'due today'
           : `due ${dayLabel(d.dueOn)}`;
-    return `${i + 1}. ${d.student}${d.phone ? `, ${d.phone}` : ''}: ${formatRupees(d.balancePaise)}, ${d.label}${d.course ? ` (${d.course})` : ''}, ${when}`;
+    return `${i + 1}. ${d.student}${d.phone ? `, ${formatMobile(d.phone)}` : ''}: ${formatRupees(d.balancePaise)}, ${d.label}${d.course ? ` (${d.course})` : ''}, ${when}`;
   });
   const more = list.count > list.items.length ? [`… and ${list.count - list.items.length} more on the Today screen.`] : [];
   return [`${title}: ${list.count}, ${formatRupees(list.totalPaise)} in all`, ...lines, ...more, ''];
@@ -78,7 +79,7 @@ export function followUpsMail(
   const lines = due.map((lead, i) => {
     const since = lead.followUp === day ? 'due today' : `due since ${dayLabel(lead.followUp)}`;
     return [
-      `${i + 1}. ${lead.name}, ${lead.phone}`,
+      `${i + 1}. ${lead.name}, ${formatMobile(lead.phone)}`,
       `   About: ${lead.about ?? LEAD_KINDS[lead.kind] ?? lead.kind}`,
       `   ${statusLabel(lead.status)}, ${since}`,
       `   ${origin}/adminLeads/${lead.id}`,
@@ -90,7 +91,7 @@ export function followUpsMail(
     : [];
   const newLines = assigned.map((lead, i) =>
     [
-      `${i + 1}. ${lead.name}, ${lead.phone}`,
+      `${i + 1}. ${lead.name}, ${formatMobile(lead.phone)}`,
       `   About: ${lead.about ?? LEAD_KINDS[lead.kind] ?? lead.kind}`,
       `   ${statusLabel(lead.status)}`,
       `   ${origin}/adminLeads/${lead.id}`,

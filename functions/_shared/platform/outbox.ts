@@ -16,6 +16,7 @@ import type { ApplicationForm } from '../../../src/lib/schemas/uploads';
 import { query } from './db';
 import { env } from './env';
 import { instituteAddress, sendMail, type Mail } from './mail';
+import { formatMobile } from '../../../src/lib/mobile';
 
 /** Attempts before a message is marked failed (about ten hours of retries). */
 export const MAX_ATTEMPTS = 8;
@@ -65,7 +66,7 @@ export function leadMail(lead: LeadSummary, origin: string | null = configuredOr
     lead.receivedAt && `Received: ${formatIndiaMoment(lead.receivedAt)} (India time)`,
     `From: ${formLabel(lead.form)}`,
     `Name: ${lead.name}`,
-    `Phone: ${lead.phone}`,
+    `Phone: ${formatMobile(lead.phone)}`,
     lead.email && `E-mail: ${lead.email}`,
     lead.department && `Department: ${departmentLabel(lead.department)}`,
     lead.course && `Course: ${lead.course}`,

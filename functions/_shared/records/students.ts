@@ -9,9 +9,18 @@ import { nameKey } from '../../../src/lib/transliterate';
 import { fieldErrors, HttpError } from '../platform/http';
 import type { Queryable } from '../platform/db';
 
+/**
+ * The e-mail of the website account that is the student's (the row `alias` of students): the one
+ * staff linked, else, while none is linked, the account whose own (verified) address is the
+ * record's — the same rule /account reads their classes by (classes/student-classes.ts).
+ */
+export const accountEmailOf = (alias: string) =>
+  `coalesce((select u.email from users u where u.id = ${alias}.user_id),
+    (select u.email from users u where ${alias}.user_id is null and lower(u.email) = lower(${alias}.email)))`;
+
 /** The select list of a Student (the date as text: a JavaScript Date would shift it by the time zone). */
 export const STUDENT_COLUMNS = `id::text as _id, name, email, phone, course, registration_date::text as "registrationDate", lead_id::text as "leadId",
-  guardian_name as "guardianName", guardian_phone as "guardianPhone", (select u.email from users u where u.id = students.user_id) as "accountEmail", version`;
+  guardian_name as "guardianName", guardian_phone as "guardianPhone", ${accountEmailOf('students')} as "accountEmail", version`;
 
 /** The website account with e-mail address `email` (any case): its id; 400 naming the field when there is none. */
 export async function accountOf(client: Queryable, email: string | undefined): Promise<string | null> {

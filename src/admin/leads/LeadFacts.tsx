@@ -2,6 +2,7 @@
 import { departmentLabel, formLabel, leadKindLabel, sourceLabel } from '../../lib/labels';
 import type { LeadDetail } from '../../lib/schemas/lead';
 import { formatMoment } from '../ui/dates';
+import { formatMobile } from '../../lib/mobile';
 
 /** A term and its value, left out when there is no value. */
 function Fact({ term, value }: { term: string; value: string | null | undefined }) {
@@ -23,7 +24,7 @@ export function SentFacts({ lead }: { lead: LeadDetail }) {
       <Fact term="Kind" value={leadKindLabel(lead.kind)} />
       <Fact term="Form" value={formLabel(lead.form)} />
       <Fact term="Name" value={lead.name} />
-      <Fact term="Mobile" value={lead.phone} />
+      <Fact term="Mobile" value={lead.phone && formatMobile(lead.phone)} />
       <Fact term="E-mail" value={lead.email} />
       <Fact term="Department" value={departmentLabel(lead.department)} />
       <Fact term="Course" value={lead.course} />

@@ -14,6 +14,7 @@ import { useConfirm } from '../ui/ConfirmDialog';
 import { formatMoment } from '../ui/dates';
 import { afterLeadChange, leadKey } from './lead-api';
 import StatusBadge from './StatusBadge';
+import { formatMobile } from '../../lib/mobile';
 
 export default function MergePanel({ lead }: { lead: LeadDetail }) {
   const id = useId();
@@ -106,7 +107,7 @@ export default function MergePanel({ lead }: { lead: LeadDetail }) {
             {others.map((row) => (
               <li key={row._id}>
                 <span>
-                  {row.name} · {row.reference} · {row.phone} <StatusBadge status={row.status} />
+                  {row.name} · {row.reference} · {formatMobile(row.phone)} <StatusBadge status={row.status} />
                 </span>
                 <button type="button" className="btn btn--sm" disabled={busy} onClick={() => void merge(row)}>
                   Merge

@@ -15,7 +15,7 @@ import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import { api, ApiError, listQuery, messageOf } from '../api';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
-import type { StaffListing } from './Staff';
+import { useTeachers } from '../staff/teachers';
 
 type Values = {
   courseId: string;
@@ -77,8 +77,7 @@ function BatchEditor({ batch }: { batch?: Batch }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const courses = useQuery({ queryKey: ['/api/courses', 'titles'], queryFn: () => api<Course[]>(`/api/courses${listQuery({ limit: 100 })}`) });
-  const staff = useQuery({ queryKey: ['/api/admin/staff'], queryFn: () => api<{ items: StaffListing[] }>('/api/admin/staff') });
-  const teachers = (staff.data?.items ?? []).filter((s) => s.status === 'active' && (s.role === 'teacher' || s.role === 'owner'));
+  const teachers = useTeachers() ?? [];
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
   const toggleDay = (day: number) => setValues((v) => ({ ...v, days: v.days.includes(day) ? v.days.filter((d) => d !== day) : [...v.days, day] }));

@@ -18,7 +18,7 @@ import { useConfirm } from '../ui/ConfirmDialog';
 import DataTable, { type Columns } from '../ui/DataTable';
 import { deleteQuestion } from '../ui/delete-question';
 import PanelHeading from '../ui/PanelHeading';
-import type { StaffListing } from './Staff';
+import { useTeachers } from '../staff/teachers';
 
 export default function Batches() {
   const id = useId();
@@ -28,7 +28,7 @@ export default function Batches() {
   const [filter, setFilter] = useState({ course: '', status: '', teacher: '' });
   const batches = useQuery({ queryKey: ['/api/admin/batches', filter], queryFn: () => api<Batch[]>(`/api/admin/batches${listQuery(filter)}`) });
   const courses = useQuery({ queryKey: ['/api/courses', 'titles'], queryFn: () => api<Course[]>(`/api/courses${listQuery({ limit: 100 })}`) });
-  const staff = useQuery({ queryKey: ['/api/admin/staff'], queryFn: () => api<{ items: StaffListing[] }>('/api/admin/staff'), enabled: can('colleagues') });
+  const teachers = useTeachers(can('colleagues'));
   const editable = can('batches');
 
   const columns = useMemo<Columns<Batch>>(() => {
@@ -112,13 +112,13 @@ export default function Batches() {
             ))}
           </select>
         </div>
-        {staff.data && (
+        {teachers && (
           <>
             <div className="form-field">
               <label htmlFor={`${id}-teacher`}>Teacher</label>
               <select id={`${id}-teacher`} value={filter.teacher} onChange={set('teacher')}>
                 <option value="">Any teacher</option>
-                {staff.data.items.map((t) => (
+                {teachers.map((t) => (
                   <option key={t._id} value={t._id}>
                     {t.name}
                   </option>

@@ -15,11 +15,11 @@ const FIELDS: FieldSpec[] = [
   { name: 'duration', label: 'Duration', hint: 'For example: 3 months' },
   {
     name: 'image',
-    label: 'Picture',
+    label: 'Picture (optional)',
     kind: 'picture',
     inputMode: 'url',
     wide: true,
-    hint: 'Upload a picture (JPEG, PNG or WebP), or type a path on this site (/images/…)',
+    hint: 'Upload a picture (JPEG, PNG or WebP), or type the path of a file in the site’s public/ folder (public/og-image.jpg is /og-image.jpg). Without one, the course pages show the institute’s logo.',
   },
   { name: 'description', label: 'Description', kind: 'textarea', wide: true, hint: 'What the course teaches (at least 10 characters)' },
 ];
@@ -44,7 +44,7 @@ export default function Courses() {
           ['Category', course.category],
           ['Price', rupees.format(course.price)],
           ['Duration', course.duration],
-          ['Image', course.image],
+          ['Picture', course.image || 'None: the course pages show the logo'],
           ['Description', course.description],
         ],
       })}

@@ -1,7 +1,8 @@
 /**
  * Dashboard (/adminPanel, /adminDashboard): the server's message and the real figures (GET
  * /api/admin/dashboard), then the last 30 days' people and enquiries by source and by course with
- * how many people were admitted — where advertising brings people who join. As the spec says, a dashboard that cannot
+ * how many people were admitted — where advertising brings people who join; and the shortcuts the
+ * role may open (routes.ts). As the spec says, a dashboard that cannot
  * be loaded sends the browser home (a 401 instead opens /adminLogin saying the session ended, see api.ts).
  */
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +10,8 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { api, ApiError } from '../api';
 import { sourceLabel } from '../../lib/source-labels';
-import { PATHS } from '../routes';
+import { useCan } from '../app-info';
+import { shortcutsFor } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 
 /** One row of a breakdown: the people and enquiries of the last 30 days, and how many of those people are admitted. */
@@ -64,6 +66,7 @@ const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFracti
 const time = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 export default function Dashboard() {
+  const can = useCan();
   const figures = useQuery({ queryKey: ['dashboard'], queryFn: () => api<DashboardFigures>('/api/admin/dashboard') });
 
   useEffect(() => {
@@ -94,18 +97,11 @@ export default function Dashboard() {
       )}
       <h2 className="admin-subheading">Shortcuts</h2>
       <ul className="admin-shortcuts">
-        <li>
-          <Link href={PATHS.newStudent}>Register a student</Link>
-        </li>
-        <li>
-          <Link href={PATHS.notification}>Update the announcement line</Link>
-        </li>
-        <li>
-          <Link href={PATHS.jobs}>Post a job opening</Link>
-        </li>
-        <li>
-          <Link href={PATHS.courses}>Add a course</Link>
-        </li>
+        {shortcutsFor(can).map((link) => (
+          <li key={link.href}>
+            <Link href={link.href}>{link.label}</Link>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -18,6 +18,7 @@ import { InviteStaffSchema, ROLE_LABELS, ROLES, type InviteStaffInput, type Role
 import { api, ApiError, messageOf } from '../api';
 import { useAppInfo } from '../app-info';
 import AutoAssignSwitch from '../staff/AutoAssignSwitch';
+import RoleScopes from '../staff/RoleScopes';
 import RoleChange, { ROLE_SCOPES } from '../staff/RoleChange';
 import { useConfirm } from '../ui/ConfirmDialog';
 import DataTable, { type Columns } from '../ui/DataTable';
@@ -181,10 +182,7 @@ export default function Staff() {
         <p className="form-hint">
           They get an e-mail with a link to choose their password (valid 72 hours), then set up an authenticator app at their first sign-in.
         </p>
-        <p className="form-hint">
-          An Owner can do everything. A Counsellor works with leads, applications (ID numbers masked) and students. An Accountant or a Teacher sees the
-          dashboard for now.
-        </p>
+        <RoleScopes />
         <div className="admin-form__grid">
           <Field id={`${id}-name`} label="Name" error={errors.name?.message}>
             {(aria) => <input {...register('name')} {...aria} type="text" autoComplete="off" required />}

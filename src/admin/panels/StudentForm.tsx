@@ -13,6 +13,7 @@ import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
+import { formatMobile } from '../../lib/mobile';
 import type { Course } from '../../lib/schemas/course';
 import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
 import { api, ApiError, listQuery, messageOf } from '../api';
@@ -30,11 +31,12 @@ const NAMES = ['name', 'email', 'phone', 'course', 'registrationDate', 'guardian
 const formOf = (student?: Student): StudentFieldsInput => ({
   name: student?.name ?? '',
   email: student?.email ?? '',
-  phone: student?.phone ?? '',
+  // Stored as +919829012345, shown as people write it (the schema takes either).
+  phone: student?.phone ? formatMobile(student.phone) : '',
   course: student?.course ?? '',
   registrationDate: student?.registrationDate ?? todayInIndia(),
   guardianName: student?.guardianName ?? '',
-  guardianPhone: student?.guardianPhone ?? '',
+  guardianPhone: student?.guardianPhone ? formatMobile(student.guardianPhone) : '',
   accountEmail: student?.accountEmail ?? '',
 });
 
@@ -199,7 +201,7 @@ function StudentEditor({ student }: { student?: Student }) {
         <Field
           id={`${id}-account`}
           label="Website account e-mail (optional)"
-          hint="The e-mail address the student signed up with on the website, to show them their classes. Empty the field to unlink."
+          hint="The e-mail address the student signed up with on the website, to show them their classes. An account with the student’s own e-mail address is theirs without a link; to unlink another, empty the field."
           error={errors.accountEmail?.message}
         >
           {(aria) => <input {...register('accountEmail')} {...aria} type="email" autoComplete="off" />}

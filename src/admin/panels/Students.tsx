@@ -21,6 +21,7 @@ import LoadMore from '../ui/LoadMore';
 import PanelHeading from '../ui/PanelHeading';
 import { usePaged } from '../ui/use-paged';
 import { formatDay } from '../ui/dates';
+import { formatMobile } from '../../lib/mobile';
 
 export type StudentsMode = 'all' | 'manage' | 'edit' | 'delete';
 
@@ -39,7 +40,7 @@ const INSTRUCTIONS: Partial<Record<StudentsMode, string>> = {
 const BASE_COLUMNS: Columns<Student> = [
   { id: 'name', accessorKey: 'name', header: 'Name' },
   { id: 'email', accessorKey: 'email', header: 'Email' },
-  { id: 'phone', accessorFn: (s) => s.phone ?? '—', header: 'Phone' },
+  { id: 'phone', accessorFn: (s) => (s.phone ? formatMobile(s.phone) : '—'), header: 'Mobile' },
   { id: 'course', accessorKey: 'course', header: 'Course' },
   { id: 'registrationDate', accessorFn: (s) => formatDay(s.registrationDate), header: 'Registered' },
 ];

@@ -5,14 +5,12 @@
  */
 import { useId, useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../lib/schemas/staff';
+import { roleScope } from '../../lib/staff-roles';
 
-/** What each role may do, in a line: said when an Owner is asked to confirm a change. */
-export const ROLE_SCOPES: Record<Role, string> = {
-  owner: 'everything, including staff accounts, the audit log and showing ID numbers in full',
-  counsellor: 'leads, applications (ID numbers masked) and students',
-  accountant: 'the dashboard',
-  teacher: 'the dashboard',
-};
+/** What each role may do, in a line from the permission table: said when an Owner is asked to confirm a change. */
+export const ROLE_SCOPES = Object.fromEntries(
+  ROLES.map((role) => [role, role === 'owner' ? 'everything, including staff accounts, the audit log and showing ID numbers in full' : roleScope(role)]),
+) as Record<Role, string>;
 
 interface Props {
   name: string;

@@ -4,7 +4,7 @@ import { TextSchema } from './fields';
 import { plainText } from './plain-text';
 import { VersionSchema } from './records';
 
-/** The fields of a course, all required. */
+/** The fields of a course, all required but the picture. */
 export const CourseFieldsSchema = z.object({
   /** The course's name, e.g. 'Tally Prime with GST'. */
   title: TextSchema('the title', 2, 120),
@@ -24,14 +24,24 @@ export const CourseFieldsSchema = z.object({
   duration: TextSchema('the duration', 1, 40),
   /** What the course teaches. */
   description: TextSchema('the description', 10, 2000, { multiline: true }),
-  /** Address of the course's picture: a full https:// address, or a path on this site (/images/…). */
-  image: z
-    .string({ message: 'Please enter the image address.' })
-    .trim()
-    .check(plainText('the image address'))
-    .min(1, 'Please enter the image address.')
-    .max(500, 'Please shorten the image address to 500 characters.')
-    .refine((v) => /^https:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), 'Please enter an https:// address or a path on this site beginning with /.'),
+  /**
+   * Address of the course's picture, or '' for none (the public pages then show the institute's
+   * logo): a full https:// address, an uploaded picture (/api/course-pictures/…) or a file of the
+   * site's public/ folder (/og-image.jpg).
+   */
+  image: z.preprocess(
+    // Left out or blank is no picture.
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string({ message: 'Please enter the picture’s address, or leave it empty.' })
+      .trim()
+      .check(plainText('the image address'))
+      .max(500, 'Please shorten the image address to 500 characters.')
+      .refine(
+        (v) => v === '' || /^https:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v),
+        'Please enter an https:// address or a path on this site beginning with /.',
+      ),
+  ),
 });
 export type CourseFields = z.infer<typeof CourseFieldsSchema>;
 export type CourseFieldsInput = z.input<typeof CourseFieldsSchema>;
