@@ -21,6 +21,7 @@ import { api, ApiError, listQuery, messageOf } from '../api';
 import { useConfirm } from '../ui/ConfirmDialog';
 import PanelHeading from '../ui/PanelHeading';
 import { Field } from '../../components/islands/form-field';
+import { formatMobile } from '../../lib/mobile';
 
 type Mode = 'assign' | 'roster' | 'remove';
 const TITLES: Record<Mode, string> = { assign: 'Assign Students', roster: 'Edit Students', remove: 'Delete Students' };
@@ -112,7 +113,7 @@ function Roster({ batchId, mode, batches }: { batchId: string; mode: Mode; batch
         <ul className="admin-roster">
           {students.map((s) => (
             <li key={s.studentId} className="admin-roster__item">
-              <span className="admin-roster__name">{s.name}</span> <span className="admin-roster__contact">{s.phone ?? s.email}</span>{' '}
+              <span className="admin-roster__name">{s.name}</span> <span className="admin-roster__contact">{s.phone ? formatMobile(s.phone) : s.email}</span>{' '}
               <span>{ROSTER_STATUS_LABELS[s.status]}</span>
               {mode === 'roster' && (
                 <RosterActions
@@ -239,7 +240,7 @@ function StudentSearch({ onAdd }: { onAdd: (student: Student, joinedOn: string) 
         <ul className="admin-roster">
           {found.data.map((s) => (
             <li key={s._id} className="admin-roster__item">
-              <span className="admin-roster__name">{s.name}</span> <span className="admin-roster__contact">{s.phone ?? s.email}</span>
+              <span className="admin-roster__name">{s.name}</span> <span className="admin-roster__contact">{s.phone ? formatMobile(s.phone) : s.email}</span>
               <button type="button" className="btn" aria-label={`Add ${s.name}`} onClick={() => void add(s)}>
                 Add
               </button>
