@@ -57,9 +57,10 @@ test('a student prints their receipt in English and Hindi, and cannot see anothe
          values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, $2, 1, 'Instalment 1 of 2', 2500000, $3, $4) returning id::text`,
         [studentId, course, paise, today],
       );
+      // With the figures collect() fixes on a receipt when it is issued (paid so far, the balance left).
       const [receipt] = await sql<{ id: string; number: string }>(
-        `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, utr, paid_on, received_by_name)
-         values ($1, 'E2E', $2, $3, $4, $5, $6, 'Meena Joshi') returning id::text, number`,
+        `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, utr, paid_on, received_by_name, paid_so_far_paise, balance_paise)
+         values ($1, 'E2E', $2, $3, $4, $5, $6, 'Meena Joshi', $3, 2500000 - $3) returning id::text, number`,
         [`E2E/${tag.slice(-6)}/${(made += 1)}`, studentId, paise, utr ? 'upi' : 'cash', utr, today],
       );
       await sql(`insert into fee_allocations (receipt_id, due_id, amount_paise) values ($1, $2, $3)`, [receipt!.id, due!.id, paise]);

@@ -17,6 +17,7 @@ import type { PaymentMode } from '../../../src/lib/fee-words';
 import { HttpError } from '../platform/http';
 import { balanceSql } from './dues';
 import { nextReceiptNumber } from './receipt-number';
+import { snapshotReceipt } from './receipt-snapshot';
 
 /** What a collection needs (amounts in paise; days India's). */
 export interface Collection {
@@ -178,6 +179,8 @@ export async function collect(client: PoolClient, c: Collection, staff: { id: st
       [due.id, part, c.paidOn],
     );
   }
+  // What the receipt says of the ledger (paid so far, balance) is fixed now, as issued.
+  await snapshotReceipt(client, receiptId, c.studentId, today);
   return { id: receiptId, number, amountPaise: c.amountPaise, advancePaise, repeated: false, allocations };
 }
 
