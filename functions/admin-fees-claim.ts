@@ -11,6 +11,7 @@ import { formatRupees } from '../src/lib/money';
 import { ClaimDecisionSchema } from '../src/lib/schemas/fees';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { indiaToday } from '../src/lib/schemas/real-day';
+import { paymentDayProblem } from '../src/lib/schemas/payment-day';
 import { formatIndiaDay } from '../src/lib/india-time';
 import { requireStaff } from './_shared/auth/staff';
 import { collect } from './_shared/fees/collect';
@@ -92,6 +93,9 @@ export default endpoint(async (req, context) => {
       };
     }
 
+    // A report made before its day was checked may name a day no payment can have (year 1, next week).
+    const badDay = paymentDayProblem(claim.paidOn, today, `the day ${claim.student} says they paid`);
+    if (badDay) throw new HttpError(409, `${badDay} Reject this report with that reason; nothing was recorded.`);
     const receipt = await collect(
       client,
       {

@@ -14,6 +14,7 @@ import type { PoolClient } from '@neondatabase/serverless';
 import site from '../../../content/site.json';
 import { formatRupees } from '../../../src/lib/money';
 import type { PaymentMode } from '../../../src/lib/fee-words';
+import { paymentDayProblem } from '../../../src/lib/schemas/payment-day';
 import { HttpError } from '../platform/http';
 import { balanceSql } from './dues';
 import { nextReceiptNumber } from './receipt-number';
@@ -75,7 +76,9 @@ export function taxOf(amountPaise: number, fees: FeeSettings = site.fees): Recor
 
 /** Records a collection inside the caller's transaction; `staff` received it. */
 export async function collect(client: PoolClient, c: Collection, staff: { id: string; name: string }, today: string): Promise<Collected> {
-  if (c.paidOn > today) throw fieldError('paidOn', 'The date of payment cannot be in the future.');
+  // The schemas check it too; here it holds for every caller (a reported payment confirmed later).
+  const badDay = paymentDayProblem(c.paidOn, today);
+  if (badDay) throw fieldError('paidOn', badDay);
   const student = await client.query<{ name: string }>('select name from students where id = $1 for update', [c.studentId]);
   if (!student.rows[0]) throw fieldError('studentId', 'Please choose a student from the list.');
 
