@@ -85,6 +85,8 @@ export const CollectSchema = z
     dueIds: z.array(RecordIdSchema).max(60).optional(),
     /** Accept more than the dues (the rest is kept as an advance). */
     advance: z.boolean().default(false),
+    /** Staff confirmed this is another payment, not a repeat of the same one made moments ago. */
+    another: z.boolean().default(false),
   })
   .superRefine((c, ctx) => {
     if ((c.mode === 'upi' || c.mode === 'bank') && !c.utr)
