@@ -234,7 +234,9 @@ describe('cancelling a receipt', () => {
 
     const done = await cancel(body.receipt.id, { reason: 'Entered against the wrong student.' });
     expect(done.status).toBe(200);
-    expect(done.body.message).toBe(`Receipt ${body.receipt.number} is cancelled. It keeps its number and shows “Cancelled” with the reason.`);
+    expect(done.body.message).toBe(
+      `Receipt ${body.receipt.number} is cancelled. It keeps its number and shows “Cancelled” with the reason; the student is told by e-mail.`,
+    );
     const fees = (await feesOf(id)).body;
     expect(fees.receipts[0]).toMatchObject({ number: body.receipt.number, state: 'Cancelled', cancelled: { reason: 'Entered against the wrong student.' } });
     expect(fees.totals).toMatchObject({ paidPaise: 0, balancePaise: 900000 });

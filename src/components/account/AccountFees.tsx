@@ -85,8 +85,14 @@ export default function AccountFees() {
               <li key={r.id}>
                 <p className="classes__line">
                   {r.number}: {formatRupees(r.amountPaise)} by {r.modeWord}, {day(r.paidOn)}
-                  {r.cancelled ? ' (Cancelled)' : ''}
+                  {r.cancelled ? ' (Cancelled)' : r.balancePaise !== null ? `. Left to pay after it: ${formatRupees(r.balancePaise)}` : ''}
                 </p>
+                {r.cancelled && (
+                  <p className="profile__note">
+                    <strong>Cancelled by the office{r.cancelledOn ? ` on ${day(r.cancelledOn)}` : ''}</strong>
+                    {r.cancelledReason ? `. The office says: “${r.cancelledReason}”` : ''}. What it paid is owed again.
+                  </p>
+                )}
                 <a className="btn btn--sm btn--outline" href={`/fees/receipt/${r.id}?as=student`} target="_blank" rel="noopener">
                   Print receipt {r.number}
                 </a>
