@@ -41,10 +41,15 @@ test('Collect records a payment once however it is tapped, retried or reloaded, 
     return { studentId: student!.id };
   });
   const receipts = () =>
-    withClient(async (client) => (await client.query<{ number: string; amount: number }>(
-      `select number, amount_paise::int as amount from fee_receipts where student_id = $1 order by id`,
-      [studentId],
-    )).rows);
+    withClient(
+      async (client) =>
+        (
+          await client.query<{ number: string; amount: number }>(
+            `select number, amount_paise::int as amount from fee_receipts where student_id = $1 order by id`,
+            [studentId],
+          )
+        ).rows,
+    );
   const mails = () => withClient(async (client) => (await client.query(`select id from mail_outbox where recipient = $1`, [email])).rowCount);
 
   await page.goto(`/fees/students/${studentId}`);

@@ -159,7 +159,11 @@ describe('a receipt once issued', () => {
 
     await inTransaction(client, (tx) => cancelReceipt(tx, later, 'Counted twice at the counter.', staff.id));
     expect((await receipt(first, { staff: true })).body).toEqual(issued);
-    expect((await receipt(later, { staff: true })).body).toMatchObject({ paidSoFarPaise: 800000, balancePaise: 100000, cancelled: { reason: 'Counted twice at the counter.' } });
+    expect((await receipt(later, { staff: true })).body).toMatchObject({
+      paidSoFarPaise: 800000,
+      balancePaise: 100000,
+      cancelled: { reason: 'Counted twice at the counter.' },
+    });
 
     await sql(`update students set name = 'Pooja Saini Sharma', phone = '9414000000' where id = $1`, [student]);
     await sql(`update batches set name = 'Tally Evening' where id = $1`, [batchId]);

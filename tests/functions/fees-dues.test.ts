@@ -200,7 +200,9 @@ describe('the dues to chase on Today', () => {
     const meena = await newStudent('Meena Saini', '9829022222');
     const late = await newDue(meena, taughtBatch, courseId, -10, 400000, 'Instalment 1 of 3');
     await sql(`update fee_dues set late_fee_paise = 20000, grace_days = 5 where id = $1`, [late]);
-    const dueDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${dayFrom(-10)}T00:00:00Z`));
+    const dueDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${dayFrom(-10)}T00:00:00Z`),
+    );
     const withFee = await call<ReminderAnswer>('admin-fees-reminders', cookies.accountant, '/api/admin/fees/reminders', { dueId: late, language: 'en' });
     expect(withFee.body.text).toContain(
       `Instalment 1 of 3 of your Tally Prime fee was due on ${dueDay} and is now overdue. The amount to pay is ₹4,200, which includes a ₹200 late fee (reference `,
@@ -221,7 +223,7 @@ describe('the dues to chase on Today', () => {
     expect(inGrace.body.text).not.toContain('late fee');
   });
 
-    it('refuses a reminder to a Counsellor or Teacher, of a paid due, of no due, and in another language, in words and recording nothing', async () => {
+  it('refuses a reminder to a Counsellor or Teacher, of a paid due, of no due, and in another language, in words and recording nothing', async () => {
     const before = (await sql(`select id from fee_reminders`)).length;
     for (const who of [cookies.counsellor, cookies.teacher]) {
       const refused = await call('admin-fees-reminders', who, '/api/admin/fees/reminders', { dueId: overdueId, language: 'en' });

@@ -80,7 +80,8 @@ describe('the shared schema (the browser’s form and the function)', () => {
   });
 
   it('takes today and the founding day', () => {
-    for (const day of [today, FIRST_PAYMENT_DAY]) expect(CollectSchema.safeParse({ studentId: '1', amount: '100', mode: 'cash', paidOn: day }).success).toBe(true);
+    for (const day of [today, FIRST_PAYMENT_DAY])
+      expect(CollectSchema.safeParse({ studentId: '1', amount: '100', mode: 'cash', paidOn: day }).success).toBe(true);
   });
 });
 
@@ -111,7 +112,14 @@ describe('a student’s UPI report and its confirmation', () => {
   it.each(BAD_DAYS)('a report dated %s is refused in words, and none is stored', async (day, words) => {
     const asha = await newStudent();
     await sql('delete from rate_limits');
-    const { response } = await fx.call('user-fees-claims', jsonPost('/api/user/fees/claims', { dueId: asha.dueId, amount: '1000', utr: `4${Date.now() % 1e11}`.padEnd(12, '7'), paidOn: day }, { token: asha.token }));
+    const { response } = await fx.call(
+      'user-fees-claims',
+      jsonPost(
+        '/api/user/fees/claims',
+        { dueId: asha.dueId, amount: '1000', utr: `4${Date.now() % 1e11}`.padEnd(12, '7'), paidOn: day },
+        { token: asha.token },
+      ),
+    );
     const { status, body } = await answerOf(response);
     expect(status).toBe(400);
     expect(body.errors?.['paidOn']).toMatch(words);
@@ -131,7 +139,9 @@ describe('a student’s UPI report and its confirmation', () => {
       });
       const { status, body } = await answerOf(response);
       expect(status).toBe(409);
-      expect(body.message).toMatch(/^The day Asha Verma says they paid cannot be (before 1 April 2014|after today).* Reject this report with that reason; nothing was recorded\.$/);
+      expect(body.message).toMatch(
+        /^The day Asha Verma says they paid cannot be (before 1 April 2014|after today).* Reject this report with that reason; nothing was recorded\.$/,
+      );
       await sql(`update fee_upi_claims set status = 'rejected', reason = 'Impossible day.' where id = $1`, [claim!.id]);
     }
     expect(await sql(`select id from fee_receipts where student_id = $1`, [asha.studentId])).toEqual([]);

@@ -24,7 +24,9 @@ let accountant = '';
 let courseId = '';
 
 beforeAll(async () => {
-  ({ fx, client } = await openInProcess({ functions: ['user-fees', 'user-fees-claims', 'admin-fees-claims', 'admin-fees-claim', 'admin-fees-receipt-cancel', 'user-login'] }));
+  ({ fx, client } = await openInProcess({
+    functions: ['user-fees', 'user-fees-claims', 'admin-fees-claims', 'admin-fees-claim', 'admin-fees-receipt-cancel', 'user-login'],
+  }));
   accountant = await staffCookie(client, 'accountant');
   courseId = await addCourse(sql, 'Tally Prime with GST');
 }, 120_000);
@@ -243,7 +245,9 @@ describe('staff deciding a report', () => {
     expect(fees.receipts).toEqual([]);
     expect((await decide(claimId, { decision: 'confirm' })).status).toBe(409);
 
-    const mails = await sql<{ kind: string; subject: string; body: string }>(`select kind, subject, body from mail_outbox where recipient = $1`, [studentEmail]);
+    const mails = await sql<{ kind: string; subject: string; body: string }>(`select kind, subject, body from mail_outbox where recipient = $1`, [
+      studentEmail,
+    ]);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: 'student', subject: expect.stringMatching(/^Your UPI payment could not be confirmed \(/) });
     const reference = fees.dues[0]!.reference;
@@ -268,7 +272,10 @@ describe('staff deciding a report', () => {
     expect(((await response.json()) as { message: string }).message).toContain('the student is told by e-mail');
 
     const mails = await sql<{ subject: string; body: string }>(`select subject, body from mail_outbox where recipient = $1 order by id`, [studentEmail]);
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining(`receipt ${receipt.number}`), expect.stringMatching(new RegExp(`^Receipt ${receipt.number.replace(/\//g, '\\/')} was cancelled \\(`))]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringContaining(`receipt ${receipt.number}`),
+      expect.stringMatching(new RegExp(`^Receipt ${receipt.number.replace(/\//g, '\\/')} was cancelled \\(`)),
+    ]);
     expect(mails[1]!.body).toContain(`has cancelled receipt ${receipt.number} of your fees.`);
     expect(mails[1]!.body).toContain('/account');
     for (const secret of ['Asha', '1,000', '1000', 'reversed']) expect(mails[1]!.body).not.toContain(secret);

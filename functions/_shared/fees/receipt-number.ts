@@ -24,7 +24,8 @@ export const receiptNumber = (fy: string, n: number, prefix = site.fees.receiptP
 /** Takes the next receipt number of the financial year of `paidOn` (a day from the institute's founding on). */
 export async function nextReceiptNumber(client: Queryable, paidOn: string): Promise<{ number: string; financialYear: string }> {
   // A series is only ever made from a day the institute could take money: never PCI/00-01 from year 1.
-  if (!isRealDay(paidOn) || paidOn < FIRST_PAYMENT_DAY) throw new HttpError(400, `No receipt can be dated ${paidOn}: the date of payment must be on or after ${FIRST_PAYMENT_DAY}.`);
+  if (!isRealDay(paidOn) || paidOn < FIRST_PAYMENT_DAY)
+    throw new HttpError(400, `No receipt can be dated ${paidOn}: the date of payment must be on or after ${FIRST_PAYMENT_DAY}.`);
   const financialYear = financialYearOf(paidOn);
   const { rows } = await client.query<{ n: number }>(
     `insert into fee_receipt_counters (financial_year, last_number) values ($1, 1)

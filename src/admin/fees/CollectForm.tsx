@@ -196,7 +196,13 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
       <form ref={formRef} onSubmit={(event: FormEvent) => (event.preventDefault(), void send(false))} noValidate>
         <div className="form-field">
           <label htmlFor={`${id}-amount`}>Amount (₹)</label>
-          <input id={`${id}-amount`} inputMode="decimal" value={draft.amount} onChange={(event) => change({ amount: event.target.value })} {...field('amount')} />
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={draft.amount}
+            onChange={(event) => change({ amount: event.target.value })}
+            {...field('amount')}
+          />
           {errorOf('amount')}
         </div>
         <fieldset className="form-field">
