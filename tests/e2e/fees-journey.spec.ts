@@ -132,7 +132,9 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     const link = new URL(whatsapp.url());
     expect(link.pathname).toBe(`/91${ravi.phone}`);
     const text = link.searchParams.get('text') ?? '';
-    expect(text).toContain(`₹3,200 (Instalment 1 of 3)`);
+    // Its day has passed: it was due, is overdue, and the amount names the late fee it includes.
+    expect(text).toContain('Instalment 1 of 3 of your Tally Prime');
+    expect(text).toContain('is now overdue. The amount to pay is ₹3,200, which includes a ₹200 late fee');
     expect(text).toContain('upi://pay?pa=pragatiinstitute@sbi&pn=Pragati%20Computer%20and%20Education%20Institute&am=3200.00');
     await whatsapp.close();
     await expect(card).toContainText(/Reminded \d+ minutes? ago/);
