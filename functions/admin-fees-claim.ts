@@ -3,7 +3,7 @@
  * (permission 'fees-collect': an Owner or Accountant, after checking the bank statement).
  * Confirm records the payment as a UPI receipt allocated to the reported due (collect(), the
  * report's UTR and day) and queues the receipt's e-mail; Reject keeps the reason, which the
- * student reads on /account. The report's row is locked first, so when two staff decide at once
+ * student reads on /account, and e-mails them that the payment was not confirmed. The report's row is locked first, so when two staff decide at once
  * one wins and the other is told, in words, who decided it: a decided report is 409.
  */
 import type { Config } from '@netlify/functions';
@@ -11,9 +11,11 @@ import { formatRupees } from '../src/lib/money';
 import { ClaimDecisionSchema } from '../src/lib/schemas/fees';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { indiaToday } from '../src/lib/schemas/real-day';
+import { paymentDayProblem } from '../src/lib/schemas/payment-day';
 import { formatIndiaDay } from '../src/lib/india-time';
 import { requireStaff } from './_shared/auth/staff';
 import { collect } from './_shared/fees/collect';
+import { queueFeeNotice } from './_shared/fees/fee-notice-mail';
 import { queueReceiptMail } from './_shared/fees/receipt-mail';
 import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
@@ -86,12 +88,16 @@ export default endpoint(async (req, context) => {
         address,
         client,
       );
+      const { rows: due } = await client.query<{ reference: string }>(`select reference from fee_dues where id = $1`, [claim.dueId]);
       return {
-        message: `The payment of ${formatRupees(claim.amountPaise)} reported by ${claim.student} is rejected. They will see your reason in their account.`,
-        mail: null,
+        message: `The payment of ${formatRupees(claim.amountPaise)} reported by ${claim.student} is rejected. They are told by e-mail and will see your reason in their account.`,
+        mail: await queueFeeNotice(client, claim.studentId, { kind: 'claim-rejected', reference: due[0]!.reference }, origin),
       };
     }
 
+    // A report made before its day was checked may name a day no payment can have (year 1, next week).
+    const badDay = paymentDayProblem(claim.paidOn, today, `the day ${claim.student} says they paid`);
+    if (badDay) throw new HttpError(409, `${badDay} Reject this report with that reason; nothing was recorded.`);
     const receipt = await collect(
       client,
       {

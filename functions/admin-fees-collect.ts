@@ -1,7 +1,9 @@
 /**
  * POST /api/admin/fees/collect (permission 'fees-collect': an Owner or Accountant) with the
  * CollectSchema body and an Idempotency-Key header made when the Collect form opened:
- * → 201 {message, receipt}; a retry with the same key → 200 with the receipt the first made.
+ * → 201 {message, receipt}; a retry with the same key → 200 with the receipt the first made; the
+ * same payment by the same staff within two minutes under another key → 409 naming that receipt
+ * ({repeatOf}) unless the body says `another: true` (decision 031).
  * The collection (collect.ts: the student locked, a UTR once, no more than owed without an
  * advance), its audit line and the student's receipt e-mail are one transaction; the mail is
  * sent once the answer is on its way.
@@ -9,7 +11,7 @@
 import type { Config } from '@netlify/functions';
 import { indiaDay } from '../src/lib/india-time';
 import { formatRupees } from '../src/lib/money';
-import { PAYMENT_MODE_LABELS } from '../src/lib/fee-words';
+import { PAYMENT_MODE_PHRASES } from '../src/lib/fee-words';
 import { CollectSchema } from '../src/lib/schemas/fees';
 import { requireStaff } from './_shared/auth/staff';
 import { collect } from './_shared/fees/collect';
@@ -40,6 +42,8 @@ export default endpoint(async (req, context) => {
         dueIds: body.dueIds,
         advance: body.advance,
         idempotencyKey: key,
+        // The same payment by the same staff moments ago is refused unless staff said it is another.
+        refuseRepeat: !body.another,
       },
       { id: staff.id, name: staff.name },
       today,
@@ -67,7 +71,7 @@ export default endpoint(async (req, context) => {
   const advance = receipt.advancePaise > 0 ? ` (${formatRupees(receipt.advancePaise)} kept as an advance)` : '';
   const message = repeated
     ? `Already recorded: receipt ${receipt.number} for ${formatRupees(receipt.amountPaise)} from ${student}.`
-    : `Receipt ${receipt.number}: ${formatRupees(receipt.amountPaise)} received from ${student} by ${PAYMENT_MODE_LABELS[body.mode]}${advance}.`;
+    : `Receipt ${receipt.number}: ${formatRupees(receipt.amountPaise)} ${PAYMENT_MODE_PHRASES[body.mode]} received from ${student}${advance}.`;
   return json({ message, receipt: { ...receipt, studentId: body.studentId, mode: body.mode, paidOn: body.paidOn } }, repeated ? 200 : 201);
 });
 

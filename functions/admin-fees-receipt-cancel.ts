@@ -2,7 +2,8 @@
  * POST /api/admin/fees/receipts/{id}/cancel {reason} (permission 'fees-collect': an Owner or
  * Accountant): the receipt is never deleted. It keeps its number, shows "Cancelled" with the
  * reason, and what it paid goes back to the student's dues; its UTR may be used again. The
- * change and its audit line are one transaction; a receipt already cancelled answers 409.
+ * change, its audit line and the e-mail telling the student (fee-notice-mail.ts) are one
+ * transaction; a receipt already cancelled answers 409.
  */
 import type { Config } from '@netlify/functions';
 import { CancelReceiptSchema } from '../src/lib/schemas/fees';
@@ -11,7 +12,9 @@ import { requireStaff } from './_shared/auth/staff';
 import { cancelReceipt } from './_shared/fees/collect';
 import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
-import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { HttpError, afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
+import { deliver, originFor } from './_shared/platform/outbox';
+import { queueFeeNotice } from './_shared/fees/fee-notice-mail';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -20,7 +23,7 @@ export default endpoint(async (req, context) => {
   if (!id.success) throw new HttpError(404, 'This receipt was not found. The list may be out of date: please reload it.');
   const { reason } = validate(CancelReceiptSchema, await readJson(req, 4 * 1024));
 
-  const number = await transaction(async (client) => {
+  const { number, mail } = await transaction(async (client) => {
     const { number, studentId } = await cancelReceipt(client, id.data, reason, staff.id);
     const { rows } = await client.query<{ name: string }>('select name from students where id = $1', [studentId]);
     await audit(
@@ -28,9 +31,13 @@ export default endpoint(async (req, context) => {
       address,
       client,
     );
-    return number;
+    return { number, mail: await queueFeeNotice(client, studentId, { kind: 'receipt-cancelled', number }, originFor(req)) };
   });
-  return json({ message: `Receipt ${number} is cancelled. It keeps its number and shows “Cancelled” with the reason.`, receipt: { id: id.data, number } });
+  if (mail) await afterAnswer(context, () => deliver(mail.outboxId, mail.mail));
+  return json({
+    message: `Receipt ${number} is cancelled. It keeps its number and shows “Cancelled” with the reason${mail ? '; the student is told by e-mail' : ''}.`,
+    receipt: { id: id.data, number },
+  });
 });
 
 export const config: Config = { path: '/api/admin/fees/receipts/:id/cancel' };

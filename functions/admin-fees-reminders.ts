@@ -13,7 +13,7 @@ import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_shared/platform/http';
 import { requireStaff } from './_shared/auth/staff';
-import { balanceSql } from './_shared/fees/dues';
+import { balanceSql, lateFeeSql } from './_shared/fees/dues';
 import { reminderMessage, type ReminderFacts } from './_shared/fees/reminder-text';
 
 export default endpoint(async (req, context) => {
@@ -24,7 +24,7 @@ export default endpoint(async (req, context) => {
   const answer = await transaction(async (client): Promise<ReminderAnswer> => {
     const { rows } = await client.query<ReminderFacts & { waived: boolean }>(
       `select s.name as student, s.phone, c.title as course, d.label, d.reference, d.due_on::text as "dueOn",
-              ${balanceSql('$2')}::int as "balancePaise", d.waived_at is not null as waived
+              ${balanceSql('$2')}::int as "balancePaise", ${lateFeeSql('$2')}::int as "lateFeePaise", d.waived_at is not null as waived
          from fee_dues d join students s on s.id = d.student_id left join courses c on c.id = d.course_id
         where d.id = $1`,
       [dueId, today],
@@ -43,7 +43,7 @@ export default endpoint(async (req, context) => {
       address,
       client,
     );
-    return { ...reminderMessage(due, language), sentAt: new Date(sent[0]!.sentAt).toISOString() };
+    return { ...reminderMessage(due, language, today), sentAt: new Date(sent[0]!.sentAt).toISOString() };
   });
   return json(answer, 201);
 });

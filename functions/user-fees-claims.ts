@@ -3,7 +3,7 @@
  * payment of one of their own open dues, for the office to check against the bank statement and
  * confirm (Today's "Payments to confirm"). Refused in words, changing nothing: a due that is not
  * theirs (404, as if it did not exist), an amount above what is left to pay, a UTR already on a
- * receipt or already reported, a day in the future. Rate-limited per account in Postgres.
+ * receipt or already reported, a day before the institute was founded or after today. Rate-limited per account in Postgres.
  */
 import type { Config } from '@netlify/functions';
 import { CLAIM_STATE_LABELS } from '../src/lib/fee-words';
@@ -31,7 +31,6 @@ export default endpoint(async (req) => {
   await enforce([['fee-claim:user', user._id]]);
   const claim = validate(UpiClaimSchema, await readJson(req, 4 * 1024));
   const today = indiaToday();
-  if (claim.paidOn > today) throw refused(400, 'paidOn', 'The date you paid cannot be in the future.');
   const studentIds = await studentIdsOf(db, user._id, user.email);
 
   const saved = await transaction(async (client) => {

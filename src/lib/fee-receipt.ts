@@ -32,10 +32,10 @@ export interface ReceiptView {
   batch: string | null;
   /** The dues it paid, each with its share. */
   allocations: { label: string; reference: string; amountPaise: number }[];
-  /** Paid for the course by valid receipts up to and including this one. */
-  paidSoFarPaise: number;
-  /** What the course's dues owe today. */
-  balancePaise: number;
+  /** Paid for the course by valid receipts up to and including this one, as it was when issued (null: not recorded). */
+  paidSoFarPaise: number | null;
+  /** What the course's dues still owed once it was paid, on its day of issue (null: not recorded). */
+  balancePaise: number | null;
   receivedBy: string;
   cancelled: { at: string; reason: string } | null;
   /** Set when the receipt is a tax invoice (the institute gave a GSTIN when it was made). */

@@ -8,6 +8,8 @@
 export const PAYMENT_MODES = ['cash', 'upi', 'bank', 'cheque'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = { cash: 'Cash', upi: 'UPI', bank: 'Bank transfer', cheque: 'Cheque' };
+/** How it was paid, as a sentence says it: '₹4,000 in cash', '₹4,000 by UPI'. */
+export const PAYMENT_MODE_PHRASES: Record<PaymentMode, string> = { cash: 'in cash', upi: 'by UPI', bank: 'by bank transfer', cheque: 'by cheque' };
 export const PAYMENT_MODE_LABELS_HI: Record<PaymentMode, string> = { cash: 'नकद', upi: 'UPI', bank: 'बैंक ट्रांसफ़र', cheque: 'चेक' };
 
 /** Where a due stands on a day. */

@@ -82,7 +82,7 @@ export function fillAbsence(text: string, language: AbsenceLanguage, values: Par
 }
 
 /** The placeholders a dues reminder may use; the content schema refuses any other. */
-export const DUES_PLACEHOLDERS = ['name', 'amount', 'due', 'label', 'course', 'reference', 'link', 'institute'] as const;
+export const DUES_PLACEHOLDERS = ['name', 'amount', 'due', 'label', 'course', 'reference', 'link', 'institute', 'lateFee'] as const;
 
 export type DuesPlaceholder = (typeof DUES_PLACEHOLDERS)[number];
 
@@ -91,8 +91,12 @@ export interface DuesTemplate {
   language: AbsenceLanguage;
   /** The language in its own words, e.g. 'हिन्दी'. */
   label: string;
-  /** The reminder: {amount} ('₹2,500'), {due} (the due day in words), {label} ('Instalment 2 of 3'), {link} (the upi://pay link). */
-  text: string;
+  /** Before or on the due day: {amount} ('₹2,500'), {due} (the due day in words), {label} ('Instalment 2 of 3'), {link} (the upi://pay link). */
+  upcoming: string;
+  /** After the due day, no late fee in the amount: it says the day has passed. */
+  overdue: string;
+  /** After the due day, with the late fee in the amount: {lateFee} ('₹200') names it. */
+  overdueWithLateFee: string;
 }
 
 const DUES_FALLBACKS: Record<AbsenceLanguage, Record<DuesPlaceholder, string>> = {
@@ -105,8 +109,9 @@ const DUES_FALLBACKS: Record<AbsenceLanguage, Record<DuesPlaceholder, string>> =
     reference: '-',
     link: '',
     institute: 'the institute',
+    lateFee: 'the late fee',
   },
-  hi: { name: 'जी', amount: 'फ़ीस', due: 'नियत तारीख़', label: 'किस्त', course: 'कोर्स', reference: '-', link: '', institute: 'संस्थान' },
+  hi: { name: 'जी', amount: 'फ़ीस', due: 'नियत तारीख़', label: 'किस्त', course: 'कोर्स', reference: '-', link: '', institute: 'संस्थान', lateFee: 'विलंब शुल्क' },
 };
 
 /** A dues reminder filled in (the same rules as fillTemplate). */

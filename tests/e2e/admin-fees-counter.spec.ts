@@ -45,10 +45,10 @@ test.describe('as an Accountant', () => {
     await expect(panelHeading(page)).toHaveText(`Fees of ${name}`);
     await expect(page.getByLabel('Amount (₹)')).toHaveValue('3000');
     await expectNoViolations(page, 'a student’s fees at 360px');
-    await page.getByRole('button', { name: 'Collect ₹3000' }).click();
+    await page.getByRole('button', { name: 'Collect ₹3,000' }).click();
 
     const made = page.getByRole('status').filter({ hasText: 'Receipt PCI/' });
-    await expect(made).toContainText(/Receipt PCI\/\d{2}-\d{2}\/\d{5}: ₹3,000 received from Kiran Fees\w+ by Cash\./);
+    await expect(made).toContainText(/Receipt PCI\/\d{2}-\d{2}\/\d{5}: ₹3,000 in cash received from Kiran Fees\w+\./);
     const number = /PCI\/\d{2}-\d{2}\/\d{5}/.exec((await made.textContent()) ?? '')![0];
     await expect(made.getByRole('link', { name: `Print receipt ${number}` })).toHaveAttribute('target', '_blank');
     await expect(page.getByRole('heading', { name: `Receipt ${number} · Valid` })).toBeVisible();

@@ -132,7 +132,9 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     const link = new URL(whatsapp.url());
     expect(link.pathname).toBe(`/91${ravi.phone}`);
     const text = link.searchParams.get('text') ?? '';
-    expect(text).toContain(`₹3,200 (Instalment 1 of 3)`);
+    // Its day has passed: it was due, is overdue, and the amount names the late fee it includes.
+    expect(text).toContain('Instalment 1 of 3 of your Tally Prime');
+    expect(text).toContain('is now overdue. The amount to pay is ₹3,200, which includes a ₹200 late fee');
     expect(text).toContain('upi://pay?pa=pragatiinstitute@sbi&pn=Pragati%20Computer%20and%20Education%20Institute&am=3200.00');
     await whatsapp.close();
     await expect(card).toContainText(/Reminded \d+ minutes? ago/);
@@ -151,21 +153,24 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     const amount = office.getByLabel('Amount (₹)');
     await expect(amount).toHaveValue('3200');
     await amount.fill('1000');
-    await office.getByRole('button', { name: 'Collect ₹1000' }).click();
+    await office.getByRole('button', { name: 'Collect ₹1,000' }).click();
     const cash = office.getByRole('status').filter({ hasText: 'Receipt PCI/' });
-    await expect(cash).toContainText(`₹1,000 received from ${ravi.name} by Cash.`);
+    await expect(cash).toContainText(`₹1,000 in cash received from ${ravi.name}.`);
 
+    // The next payment is a deliberate new start.
+    await office.getByRole('button', { name: 'Collect another payment' }).click();
     await amount.fill('2000');
     await office.getByText('UPI', { exact: true }).click();
     await office.getByLabel('UTR (12 digits)').fill(cashUtr);
     const collected = office.waitForResponse((r) => r.url().endsWith('/api/admin/fees/collect') && r.status() === 201);
-    await office.getByRole('button', { name: 'Collect ₹2000' }).click();
+    await office.getByRole('button', { name: 'Collect ₹2,000' }).click();
     const made = (await (await collected).json()) as { receipt: { id: string; number: string } };
     upiReceipt = made.receipt.number;
     upiReceiptId = made.receipt.id;
-    await expect(office.getByRole('status').filter({ hasText: upiReceipt })).toContainText(`₹2,000 received from ${ravi.name} by UPI.`);
+    await expect(office.getByRole('status').filter({ hasText: upiReceipt })).toContainText(`₹2,000 by UPI received from ${ravi.name}.`);
 
     // The same UTR once more: refused beside the field, naming the receipt; what was typed stays.
+    await office.getByRole('button', { name: 'Collect another payment' }).click();
     await amount.fill('500');
     await office.getByText('UPI', { exact: true }).click();
     await office.getByLabel('UTR (12 digits)').fill(cashUtr);

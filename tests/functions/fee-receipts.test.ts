@@ -4,6 +4,7 @@
  * balance after part payments, a cancelled receipt with its reason, the tax invoice's figures, and
  * a student seeing only their own. Receipts are made with collect() as the counter makes them.
  */
+import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import site from '../../content/site.json';
@@ -72,7 +73,7 @@ describe('the receipt as staff see it', () => {
     second = await pay({ studentId: student, amountPaise: 250050, mode: 'upi', utr: '412345678901' });
   });
 
-  it('shows what each part payment paid, paid so far after it, and the course balance now', async () => {
+  it('shows what each part payment paid, paid so far after it, and the course balance it left', async () => {
     const one = await receipt(first, { staff: true });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({
@@ -85,7 +86,7 @@ describe('the receipt as staff see it', () => {
       batch: 'Tally Morning',
       allocations: [{ label: 'Instalment 1 of 3', amountPaise: 100000 }],
       paidSoFarPaise: 100000,
-      balancePaise: 900000 - 350050,
+      balancePaise: 900000 - 100000,
       receivedBy: 'Kavita Joshi',
       cancelled: null,
       tax: null,
@@ -119,14 +120,16 @@ describe('the receipt as staff see it', () => {
     expect(lines[0]!.detail.subject).toMatch(/^PCI\//);
   });
 
-  it('shows a cancelled receipt as cancelled with its reason, and it no longer counts as paid', async () => {
+  it('shows a cancelled receipt as cancelled with its reason, its figures and the later receipt’s as they were issued', async () => {
     await inTransaction(client, (tx) => cancelReceipt(tx, first, 'Entered twice by mistake.', staff.id));
     const one = await receipt(first, { staff: true });
     expect(one.body.cancelled).toEqual({ at: today, reason: 'Entered twice by mistake.' });
-    expect(one.body.paidSoFarPaise).toBe(0);
-    expect(one.body.balancePaise).toBe(900000 - 250050);
+    expect(one.body).toMatchObject({ paidSoFarPaise: 100000, balancePaise: 800000 });
     const two = await receipt(second, { staff: true });
-    expect(two.body).toMatchObject({ cancelled: null, paidSoFarPaise: 250050, balancePaise: 649950 });
+    expect(two.body).toMatchObject({ cancelled: null, paidSoFarPaise: 350050, balancePaise: 549950 });
+    // The dues themselves owe again what the cancelled receipt paid.
+    const [owed] = await sql<{ paid: string }>(`select sum(paid_paise)::text as paid from fee_dues where student_id = $1`, [student]);
+    expect(Number(owed!.paid)).toBe(250050);
   });
 
   it('answers a receipt that does not exist, or an id that is not one, with 404 in words', async () => {
@@ -140,6 +143,63 @@ describe('the receipt as staff see it', () => {
   it('needs a member of staff', async () => {
     const { response } = await fx.call('admin-fees-receipt', new Request(new URL(`/api/admin/fees/receipts/${second}`, BASE)));
     expect(response.status).toBe(401);
+  });
+});
+
+describe('a receipt once issued', () => {
+  it('keeps every figure when the student pays again, when a later receipt is cancelled, and when the course or the student is renamed', async () => {
+    const student = await newStudent('Pooja Saini');
+    const first = await pay({ studentId: student, amountPaise: 400000 });
+    const issued = (await receipt(first, { staff: true })).body;
+    expect(issued).toMatchObject({ paidSoFarPaise: 400000, balancePaise: 500000, student: { name: 'Pooja Saini' }, course: 'Tally Prime' });
+
+    const later = await pay({ studentId: student, amountPaise: 400000 });
+    expect((await receipt(later, { staff: true })).body).toMatchObject({ paidSoFarPaise: 800000, balancePaise: 100000 });
+    expect((await receipt(first, { staff: true })).body).toEqual(issued);
+
+    await inTransaction(client, (tx) => cancelReceipt(tx, later, 'Counted twice at the counter.', staff.id));
+    expect((await receipt(first, { staff: true })).body).toEqual(issued);
+    expect((await receipt(later, { staff: true })).body).toMatchObject({
+      paidSoFarPaise: 800000,
+      balancePaise: 100000,
+      cancelled: { reason: 'Counted twice at the counter.' },
+    });
+
+    await sql(`update students set name = 'Pooja Saini Sharma', phone = '9414000000' where id = $1`, [student]);
+    await sql(`update batches set name = 'Tally Evening' where id = $1`, [batchId]);
+    expect((await receipt(first, { staff: true })).body).toEqual(issued);
+    await sql(`update batches set name = 'Tally Morning' where id = $1`, [batchId]);
+  });
+
+  it('was back-filled by migration 015 for receipts made before it, as they stood when each was made', async () => {
+    const student = await newStudent('Old Ledger');
+    const [due] = await sql<{ id: string }>(`select id::text from fee_dues where student_id = $1 order by due_on, id limit 1`, [student]);
+    // Two receipts written as before the snapshot existed: ₹1,000 then ₹500, the first cancelled after the second was made.
+    const made: string[] = [];
+    for (const paise of [100000, 50000]) {
+      const [r] = await sql<{ id: string }>(
+        `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, paid_on, received_by_name)
+         values ($1, '26-27', $2, $3, 'cash', $4, 'Kavita Joshi') returning id::text`,
+        [`OLD/${student}/${made.length}`, student, paise, today],
+      );
+      await sql(`insert into fee_allocations (receipt_id, due_id, amount_paise) values ($1, $2, $3)`, [r!.id, due!.id, paise]);
+      await sql(`update fee_dues set paid_paise = paid_paise + $2 where id = $1`, [due!.id, paise]);
+      made.push(r!.id);
+    }
+    await sql(`update fee_receipts set cancelled_at = now(), cancelled_reason = 'Wrong student.' where id = $1`, [made[0]]);
+    await sql(`update fee_dues set paid_paise = paid_paise - 100000 where id = $1`, [due!.id]);
+    const migration = readFileSync(new URL('../../migrations/015_receipt_snapshot.sql', import.meta.url), 'utf8');
+    const backFill = migration.slice(migration.indexOf('with issued as'), migration.indexOf(';', migration.indexOf('with issued as')));
+    await sql(`${backFill} and r.paid_so_far_paise is null`);
+    expect((await receipt(made[0]!, { staff: true })).body).toMatchObject({ paidSoFarPaise: 100000, balancePaise: 800000, course: 'Tally Prime' });
+    expect((await receipt(made[1]!, { staff: true })).body).toMatchObject({ paidSoFarPaise: 150000, balancePaise: 750000, student: { name: 'Old Ledger' } });
+  });
+
+  it('is refused by the database if anything tries to rewrite its figures', async () => {
+    const student = await newStudent('Kiran Bai');
+    const id = await pay({ studentId: student, amountPaise: 100000 });
+    await expect(sql(`update fee_receipts set balance_paise = 0 where id = $1`, [id])).rejects.toThrow(/cannot change/);
+    await expect(sql(`update fee_receipts set amount_paise = 1 where id = $1`, [id])).rejects.toThrow(/cannot change/);
   });
 });
 

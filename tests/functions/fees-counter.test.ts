@@ -116,7 +116,7 @@ describe('collecting', () => {
     const { status, body } = await collect({ studentId: id, amount: '1,200', mode: 'cash' });
     expect(status).toBe(201);
     expect(body.receipt.number).toMatch(/^PCI\/\d{2}-\d{2}\/\d{5}$/);
-    expect(body.message).toBe(`Receipt ${body.receipt.number}: ₹1,200 received from Student ${n} by Cash.`);
+    expect(body.message).toBe(`Receipt ${body.receipt.number}: ₹1,200 in cash received from Student ${n}.`);
     expect(await paidOnDues(id)).toEqual([120000, 0, 0]);
     const fees = (await feesOf(id)).body;
     expect(fees.totals).toMatchObject({ planPaise: 900000, paidPaise: 120000, balancePaise: 780000 });
@@ -172,6 +172,30 @@ describe('collecting', () => {
     expect((await sql(`select id from mail_outbox where recipient = $1`, [`student${n}@example.in`])).length).toBe(1);
   });
 
+  it('refuses the same payment by the same staff moments later under a new key, naming the receipt, unless it is confirmed as another', async () => {
+    const id = await newStudent('Ravi Kumar');
+    const first = await collect({ studentId: id, amount: '4,000', mode: 'cash' });
+    expect(first.status).toBe(201);
+    const again = await collect({ studentId: id, amount: '4000', mode: 'cash' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(
+      new RegExp(
+        `^Receipt ${first.body.receipt.number.replace(/\//g, '\\/')} for ₹4,000 in cash from Ravi Kumar was made \\d+ seconds? ago\\. Nothing more was recorded\\. If this is another payment, confirm it as another payment\\.$`,
+      ),
+    );
+    expect(again.body.repeatOf).toEqual({ id: first.body.receipt.id, number: first.body.receipt.number });
+    expect((await sql(`select id from fee_receipts where student_id = $1`, [id])).length).toBe(1);
+    expect((await sql(`select id from mail_outbox where recipient = $1`, [`student${n}@example.in`])).length).toBe(1);
+    expect(await paidOnDues(id)).toEqual([300000, 100000, 0]);
+
+    // Another amount, another member of staff, or staff saying it is another payment: recorded.
+    const confirmed = await collect({ studentId: id, amount: '4000', mode: 'cash', another: true });
+    expect(confirmed.status).toBe(201);
+    expect((await sql(`select id from fee_receipts where student_id = $1`, [id])).length).toBe(2);
+    expect((await collect({ studentId: id, amount: '500', mode: 'cash' })).status).toBe(201);
+    expect((await collect({ studentId: id, amount: '500', mode: 'cash' }, { cookie: owner })).status).toBe(201);
+  });
+
   it('refuses more than is owed unless it is taken as an advance', async () => {
     const id = await newStudent();
     const over = await collect({ studentId: id, amount: '9,500', mode: 'cash' });
@@ -210,7 +234,9 @@ describe('cancelling a receipt', () => {
 
     const done = await cancel(body.receipt.id, { reason: 'Entered against the wrong student.' });
     expect(done.status).toBe(200);
-    expect(done.body.message).toBe(`Receipt ${body.receipt.number} is cancelled. It keeps its number and shows “Cancelled” with the reason.`);
+    expect(done.body.message).toBe(
+      `Receipt ${body.receipt.number} is cancelled. It keeps its number and shows “Cancelled” with the reason; the student is told by e-mail.`,
+    );
     const fees = (await feesOf(id)).body;
     expect(fees.receipts[0]).toMatchObject({ number: body.receipt.number, state: 'Cancelled', cancelled: { reason: 'Entered against the wrong student.' } });
     expect(fees.totals).toMatchObject({ paidPaise: 0, balancePaise: 900000 });

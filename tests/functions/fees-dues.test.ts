@@ -166,9 +166,12 @@ describe('the dues to chase on Today', () => {
     const dueDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${dayFrom(-3)}T00:00:00Z`),
     );
+    // Its day has passed: it was due then and is overdue (no late fee on this plan).
     expect(en.body.text).toContain(
-      `Namaste Asha Verma, this is Pragati Computer & Education Institute. A reminder that ₹3,000 (Instalment 2 of 3) of your Tally Prime fee is due on ${dueDay} (reference ${reference}).`,
+      `Namaste Asha Verma, this is Pragati Computer & Education Institute. ₹3,000 (Instalment 2 of 3) of your Tally Prime fee was due on ${dueDay} and is now overdue (reference ${reference}).`,
     );
+    expect(en.body.text).not.toContain('is due on');
+    expect(en.body.text).not.toContain('late fee');
     expect(en.body.text).toContain(upi);
     expect(en.body.link).toBe(`https://wa.me/919829011111?text=${encodeURIComponent(en.body.text)}`);
 
@@ -178,7 +181,7 @@ describe('the dues to chase on Today', () => {
       new Date(`${dayFrom(-3)}T00:00:00Z`),
     );
     expect(hi.body.text).toContain(
-      `नमस्ते Asha Verma, Pragati Computer & Education Institute से संदेश: आपकी Tally Prime की फ़ीस की किस्त 2 (3 में से) के ₹3,000 की नियत तारीख़ ${hiDay} है`,
+      `नमस्ते Asha Verma, Pragati Computer & Education Institute से संदेश: आपकी Tally Prime की फ़ीस की किस्त 2 (3 में से) के ₹3,000 की नियत तारीख़ ${hiDay} थी, जो निकल चुकी है; यह भुगतान अब बकाया है (संदर्भ ${reference})।`,
     );
     expect(hi.body.text).toContain(upi);
 
@@ -190,6 +193,36 @@ describe('the dues to chase on Today', () => {
     const listed = await call<DuesToChaseAnswer>('admin-fees-dues', cookies.accountant, '/api/admin/fees/dues?within=overdue');
     expect(listed.body.overdue.items.find((d) => d.id === overdueId)!.remindedAt).toBe(hi.body.sentAt);
     expect((await sql(`select 1 from audit_log where entity = 'fee-reminder' and entity_id = $1`, [overdueId])).length).toBe(2);
+  });
+
+  it('says a due not yet past "is due on" its day, and an overdue one with its late fee names the fee it includes, in English and Hindi', async () => {
+    const en = await call<ReminderAnswer>('admin-fees-reminders', cookies.accountant, '/api/admin/fees/reminders', { dueId: weekId, language: 'en' });
+    expect(en.body.text).toContain('A reminder that ₹2,500.50 (Instalment 3 of 3) of your Tally Prime fee is due on ');
+
+    const meena = await newStudent('Meena Saini', '9829022222');
+    const late = await newDue(meena, taughtBatch, courseId, -10, 400000, 'Instalment 1 of 3');
+    await sql(`update fee_dues set late_fee_paise = 20000, grace_days = 5 where id = $1`, [late]);
+    const dueDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${dayFrom(-10)}T00:00:00Z`),
+    );
+    const withFee = await call<ReminderAnswer>('admin-fees-reminders', cookies.accountant, '/api/admin/fees/reminders', { dueId: late, language: 'en' });
+    expect(withFee.body.text).toContain(
+      `Instalment 1 of 3 of your Tally Prime fee was due on ${dueDay} and is now overdue. The amount to pay is ₹4,200, which includes a ₹200 late fee (reference `,
+    );
+    expect(withFee.body.text).toContain('&am=4200.00&');
+    const hindi = await call<ReminderAnswer>('admin-fees-reminders', cookies.accountant, '/api/admin/fees/reminders', { dueId: late, language: 'hi' });
+    expect(hindi.body.text).toContain('यह भुगतान अब बकाया है। देय राशि ₹4,200 है, जिसमें ₹200 विलंब शुल्क शामिल है (संदर्भ ');
+
+    // Today's card says it too.
+    const listed = await call<DuesToChaseAnswer>('admin-fees-dues', cookies.accountant, '/api/admin/fees/dues?within=overdue');
+    expect(listed.body.overdue.items.find((d) => d.id === late)).toMatchObject({ balancePaise: 420000, lateFeePaise: 20000 });
+    expect(listed.body.overdue.items.find((d) => d.id === overdueId)).toMatchObject({ lateFeePaise: 0 });
+
+    // Within its grace days the late fee does not apply yet: overdue, no late fee named.
+    await sql(`update fee_dues set grace_days = 30 where id = $1`, [late]);
+    const inGrace = await call<ReminderAnswer>('admin-fees-reminders', cookies.accountant, '/api/admin/fees/reminders', { dueId: late, language: 'en' });
+    expect(inGrace.body.text).toContain(`₹4,000 (Instalment 1 of 3) of your Tally Prime fee was due on ${dueDay} and is now overdue`);
+    expect(inGrace.body.text).not.toContain('late fee');
   });
 
   it('refuses a reminder to a Counsellor or Teacher, of a paid due, of no due, and in another language, in words and recording nothing', async () => {

@@ -159,7 +159,7 @@ describe('collecting', () => {
     const refused = await refusal(
       inTransaction(client, (tx) => collect(tx, { studentId: student, amountPaise: 100, mode: 'cash', paidOn: '2026-11-26' }, staff, '2026-11-25')),
     );
-    expect(refused.extra['errors']).toEqual({ paidOn: 'The date of payment cannot be in the future.' });
+    expect(refused.extra['errors']).toEqual({ paidOn: 'The date of payment cannot be after today (25 November 2026).' });
   });
 });
 

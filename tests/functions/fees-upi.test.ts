@@ -24,7 +24,9 @@ let accountant = '';
 let courseId = '';
 
 beforeAll(async () => {
-  ({ fx, client } = await openInProcess({ functions: ['user-fees', 'user-fees-claims', 'admin-fees-claims', 'admin-fees-claim', 'user-login'] }));
+  ({ fx, client } = await openInProcess({
+    functions: ['user-fees', 'user-fees-claims', 'admin-fees-claims', 'admin-fees-claim', 'admin-fees-receipt-cancel', 'user-login'],
+  }));
   accountant = await staffCookie(client, 'accountant');
   courseId = await addCourse(sql, 'Tally Prime with GST');
 }, 120_000);
@@ -230,15 +232,63 @@ describe('staff deciding a report', () => {
     expect(twice.body.message).toMatch(/^This payment was already confirmed by .+ \(receipt PCI\/\d\d-\d\d\/\d{5}\)\. Nothing was changed\.$/);
   });
 
-  it('reject keeps the reason, which the student reads in /api/user/fees', async () => {
+  it('reject keeps the reason, which the student reads in /api/user/fees, and tells them by e-mail without the reason or the amount', async () => {
     const asha = await newStudent();
+    const studentEmail = `rejected.${uniqueTag()}@example.in`;
+    await sql(`update students set email = $2 where id = $1`, [asha.studentId, studentEmail]);
     const claimId = (await report(asha, { dueId: asha.dues[0], amount: '500', utr: newUtr(), paidOn: today })).body.claim!.id;
     const answer = await decide(claimId, { decision: 'reject', reason: 'No such payment in the bank statement.' });
     expect(answer.status).toBe(200);
+    expect(answer.body.message).toContain('They are told by e-mail');
     const fees = await feesOf(asha);
     expect(fees.claims[0]).toMatchObject({ status: 'rejected', statusWord: 'Not confirmed', reason: 'No such payment in the bank statement.' });
     expect(fees.receipts).toEqual([]);
     expect((await decide(claimId, { decision: 'confirm' })).status).toBe(409);
+
+    const mails = await sql<{ kind: string; subject: string; body: string }>(`select kind, subject, body from mail_outbox where recipient = $1`, [
+      studentEmail,
+    ]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: 'student', subject: expect.stringMatching(/^Your UPI payment could not be confirmed \(/) });
+    const reference = fees.dues[0]!.reference;
+    expect(mails[0]!.body).toContain(`could not confirm a UPI payment you reported for due ${reference}, and has not recorded it.`);
+    expect(mails[0]!.body).toContain('/account');
+    for (const secret of ['Asha', '500', 'bank statement', 'UTR']) expect(mails[0]!.body).not.toContain(secret);
+  });
+
+  it('a cancelled receipt is told to the student by e-mail and shown on /account with the day, the reason and its figures as issued', async () => {
+    const asha = await newStudent();
+    const studentEmail = `cancelled.${uniqueTag()}@example.in`;
+    await sql(`update students set email = $2 where id = $1`, [asha.studentId, studentEmail]);
+    const claimId = (await report(asha, { dueId: asha.dues[0], amount: '1000', utr: newUtr(), paidOn: today })).body.claim!.id;
+    const receipt = (await decide(claimId, { decision: 'confirm' })).body.receipt!;
+    const { response, settled } = await fx.call(
+      'admin-fees-receipt-cancel',
+      jsonPost(`/api/admin/fees/receipts/${receipt.id}/cancel`, { reason: 'The bank reversed this payment.' }, { cookie: accountant }),
+      { params: { id: receipt.id } },
+    );
+    await settled();
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { message: string }).message).toContain('the student is told by e-mail');
+
+    const mails = await sql<{ subject: string; body: string }>(`select subject, body from mail_outbox where recipient = $1 order by id`, [studentEmail]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringContaining(`receipt ${receipt.number}`),
+      expect.stringMatching(new RegExp(`^Receipt ${receipt.number.replace(/\//g, '\\/')} was cancelled \\(`)),
+    ]);
+    expect(mails[1]!.body).toContain(`has cancelled receipt ${receipt.number} of your fees.`);
+    expect(mails[1]!.body).toContain('/account');
+    for (const secret of ['Asha', '1,000', '1000', 'reversed']) expect(mails[1]!.body).not.toContain(secret);
+
+    const fees = await feesOf(asha);
+    expect(fees.receipts[0]).toMatchObject({
+      number: receipt.number,
+      cancelled: true,
+      cancelledOn: today,
+      cancelledReason: 'The bank reversed this payment.',
+      balancePaise: 500000,
+    });
+    expect(fees.dues[0]!.paidPaise).toBe(0);
   });
 
   it('two confirms at once make one receipt', async () => {

@@ -152,6 +152,17 @@ const cases: Case[] = [
       return 'absence';
     },
   },
+  {
+    file: 'whatsapp.json',
+    what: 'an overdue reminder with a late fee that does not name the fee ({lateFee})',
+    breakIt: setField('dues.0.overdueWithLateFee', 'Namaste {name}, {amount} was due on {due}. Pay: {link}'),
+  },
+  { file: 'whatsapp.json', what: 'the Hindi overdue reminder left out', breakIt: dropField('dues.1.overdue') },
+  {
+    file: 'whatsapp.json',
+    what: 'a reminder before the due day without its UPI link',
+    breakIt: setField('dues.0.upcoming', 'Namaste {name}, {amount} is due on {due}.'),
+  },
   { file: 'classes.json', what: 'a threshold written as text', breakIt: setField('attendanceThreshold', '75%') },
   { file: 'classes.json', what: 'a holiday on a day the calendar does not have', breakIt: setField('holidays.0.day', '2027-02-30') },
   { file: 'classes.json', what: 'a holiday listed twice', breakIt: setField('holidays.1.day', '2026-12-25') },

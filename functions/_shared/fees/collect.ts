@@ -13,10 +13,12 @@
 import type { PoolClient } from '@neondatabase/serverless';
 import site from '../../../content/site.json';
 import { formatRupees } from '../../../src/lib/money';
-import type { PaymentMode } from '../../../src/lib/fee-words';
+import { PAYMENT_MODE_PHRASES, type PaymentMode } from '../../../src/lib/fee-words';
+import { paymentDayProblem } from '../../../src/lib/schemas/payment-day';
 import { HttpError } from '../platform/http';
 import { balanceSql } from './dues';
 import { nextReceiptNumber } from './receipt-number';
+import { snapshotReceipt } from './receipt-snapshot';
 
 /** What a collection needs (amounts in paise; days India's). */
 export interface Collection {
@@ -33,7 +35,16 @@ export interface Collection {
   idempotencyKey?: string | null | undefined;
   /** The UPI report being confirmed (its own UTR is then no conflict). */
   claimId?: string | undefined;
+  /**
+   * Refuse the same payment (student, amount, mode, cheque) recorded by the same staff within
+   * REPEAT_WINDOW_SECONDS under another Idempotency-Key, naming that receipt (the counter's Collect
+   * sets it unless staff confirmed it is another payment).
+   */
+  refuseRepeat?: boolean | undefined;
 }
+
+/** How long after a receipt the same collection by the same staff is taken for a repeat of it (decision 031). */
+export const REPEAT_WINDOW_SECONDS = 120;
 
 /** The receipt made (or found, for a retry). */
 export interface Collected {
@@ -74,7 +85,9 @@ export function taxOf(amountPaise: number, fees: FeeSettings = site.fees): Recor
 
 /** Records a collection inside the caller's transaction; `staff` received it. */
 export async function collect(client: PoolClient, c: Collection, staff: { id: string; name: string }, today: string): Promise<Collected> {
-  if (c.paidOn > today) throw fieldError('paidOn', 'The date of payment cannot be in the future.');
+  // The schemas check it too; here it holds for every caller (a reported payment confirmed later).
+  const badDay = paymentDayProblem(c.paidOn, today);
+  if (badDay) throw fieldError('paidOn', badDay);
   const student = await client.query<{ name: string }>('select name from students where id = $1 for update', [c.studentId]);
   if (!student.rows[0]) throw fieldError('studentId', 'Please choose a student from the list.');
 
@@ -92,6 +105,8 @@ export async function collect(client: PoolClient, c: Collection, staff: { id: st
       return { id: found.id, number: found.number, amountPaise: found.amount, advancePaise: found.advance, repeated: true, allocations: allocations.rows };
     }
   }
+
+  if (c.refuseRepeat) await refuseRepeat(client, c, staff.id, student.rows[0].name);
 
   if (c.utr) {
     const used = await client.query<{ number: string }>(`select number from fee_receipts where utr = $1 and cancelled_at is null`, [c.utr]);
@@ -178,7 +193,34 @@ export async function collect(client: PoolClient, c: Collection, staff: { id: st
       [due.id, part, c.paidOn],
     );
   }
+  // What the receipt says of the ledger (paid so far, balance) is fixed now, as issued.
+  await snapshotReceipt(client, receiptId, c.studentId, today);
   return { id: receiptId, number, amountPaise: c.amountPaise, advancePaise, repeated: false, allocations };
+}
+
+/**
+ * A second tap, a resent request or a script's retry with a new key looks like this: the same
+ * student, amount, mode (and cheque) by the same staff moments after a receipt. Refused (409)
+ * naming the receipt, with `repeatOf` for the form to offer "Record another payment"; a UTR needs
+ * no such guard (it pays once). Runs under the student's lock, so two at once are judged in turn.
+ */
+async function refuseRepeat(client: PoolClient, c: Collection, staffId: string, student: string): Promise<void> {
+  if (c.utr) return;
+  const { rows } = await client.query<{ id: string; number: string; seconds: number }>(
+    `select id::text, number, greatest(extract(epoch from now() - created_at), 0)::int as seconds from fee_receipts
+      where student_id = $1 and amount_paise = $2 and mode = $3 and coalesce(cheque_number, '') = coalesce($4, '') and utr is null
+        and received_by = $5 and cancelled_at is null and created_at > now() - make_interval(secs => $6)
+      order by id desc limit 1`,
+    [c.studentId, c.amountPaise, c.mode, c.chequeNumber ?? null, staffId, REPEAT_WINDOW_SECONDS],
+  );
+  const earlier = rows[0];
+  if (!earlier) return;
+  const ago = earlier.seconds < 60 ? `${earlier.seconds} second${earlier.seconds === 1 ? '' : 's'} ago` : 'a minute ago';
+  throw new HttpError(
+    409,
+    `Receipt ${earlier.number} for ${formatRupees(c.amountPaise)} ${PAYMENT_MODE_PHRASES[c.mode]} from ${student} was made ${ago}. Nothing more was recorded. If this is another payment, confirm it as another payment.`,
+    { repeatOf: { id: earlier.id, number: earlier.number } },
+  );
 }
 
 /**

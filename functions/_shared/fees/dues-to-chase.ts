@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../platform/db';
 import type { DueToChase, DuesList } from '../../../src/lib/schemas/fee-dues';
-import { balanceSql } from './dues';
+import { balanceSql, lateFeeSql } from './dues';
 
 /** At most this many dues are listed in each list (the count and the total cover them all). */
 export const DUES_LIST_MAX = 200;
@@ -31,7 +31,8 @@ async function listOf(db: Queryable, which: keyof typeof LIST, today: string, te
   // Sums in SQL as bigint (text over the wire), then Number: paise stay exact.
   const { rows: items } = await db.query<DueToChase>(
     `select d.id::text, d.reference, d.student_id::text as "studentId", s.name as student, s.phone, c.title as course, b.name as batch,
-              d.label, d.due_on::text as "dueOn", ${balanceSql('$1')}::int as "balancePaise", ($1::date - d.due_on)::int as "daysOverdue",
+              d.label, d.due_on::text as "dueOn", ${balanceSql('$1')}::int as "balancePaise",
+              least(${lateFeeSql('$1')}, ${balanceSql('$1')})::int as "lateFeePaise", ($1::date - d.due_on)::int as "daysOverdue",
               (select max(r.sent_at) from fee_reminders r where r.due_id = d.id) as "remindedAt"
          from fee_dues d join students s on s.id = d.student_id
          left join batches b on b.id = d.batch_id left join courses c on c.id = d.course_id

@@ -7,6 +7,8 @@
 import site from '../../../content/site.json';
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
+import { FIRST_PAYMENT_DAY } from '../../../src/lib/schemas/payment-day';
+import { isRealDay } from '../../../src/lib/schemas/real-day';
 
 /** The financial year of an India day: 2026-11-25 → '26-27', 2027-03-31 → '26-27', 2027-04-01 → '27-28'. */
 export function financialYearOf(day: string): string {
@@ -19,8 +21,11 @@ export function financialYearOf(day: string): string {
 /** The receipt number `n` of financial year `fy`. */
 export const receiptNumber = (fy: string, n: number, prefix = site.fees.receiptPrefix): string => `${prefix}/${fy}/${String(n).padStart(5, '0')}`;
 
-/** Takes the next receipt number of the financial year of `paidOn`. */
+/** Takes the next receipt number of the financial year of `paidOn` (a day from the institute's founding on). */
 export async function nextReceiptNumber(client: Queryable, paidOn: string): Promise<{ number: string; financialYear: string }> {
+  // A series is only ever made from a day the institute could take money: never PCI/00-01 from year 1.
+  if (!isRealDay(paidOn) || paidOn < FIRST_PAYMENT_DAY)
+    throw new HttpError(400, `No receipt can be dated ${paidOn}: the date of payment must be on or after ${FIRST_PAYMENT_DAY}.`);
   const financialYear = financialYearOf(paidOn);
   const { rows } = await client.query<{ n: number }>(
     `insert into fee_receipt_counters (financial_year, last_number) values ($1, 1)

@@ -1,14 +1,13 @@
 /**
  * The receipt as its printable page reads it (src/lib/fee-receipt.ts): the payment, the dues it
- * paid, what the student has paid for the course up to it and what the course's dues owe today,
- * and, when it was made a tax invoice, its GST figures. Shared by the staff and student endpoints.
+ * paid, and what it said of the ledger when it was issued (paid so far, the balance, the student,
+ * course and batch: migration 015, written by collect()), never recomputed, and, when it was made
+ * a tax invoice, its GST figures. Shared by the staff and student endpoints.
  */
 import site from '../../../content/site.json';
 import type { ReceiptTax, ReceiptView } from '../../../src/lib/fee-receipt';
 import type { PaymentMode } from '../../../src/lib/fee-words';
-import { indiaToday } from '../../../src/lib/schemas/real-day';
 import type { Queryable } from '../platform/db';
-import { balanceSql } from './dues';
 
 interface ReceiptRow {
   id: string;
@@ -26,13 +25,16 @@ interface ReceiptRow {
   cancelledReason: string | null;
   name: string;
   phone: string | null;
+  paidSoFarPaise: number | null;
+  balancePaise: number | null;
+  course: string | null;
+  batch: string | null;
 }
 
 interface PartRow {
   label: string;
   reference: string;
   amountPaise: number;
-  courseId: string | null;
   course: string | null;
   batch: string | null;
 }
@@ -49,19 +51,16 @@ const INSTITUTE = {
 const listed = (values: (string | null)[]): string | null => [...new Set(values.filter((v): v is string => Boolean(v)))].join(', ') || null;
 
 /**
- * Receipt `receiptId` as its page shows it on India's day `today`; null when there is none, or
- * when `studentIds` is given and the receipt is not one of theirs (a student sees only their own).
+ * Receipt `receiptId` as it was issued; null when there is none, or when `studentIds` is given and
+ * the receipt is not one of theirs (a student sees only their own).
  */
-export async function receiptView(
-  db: Queryable,
-  receiptId: string,
-  { studentIds, today = indiaToday() }: { studentIds?: string[]; today?: string } = {},
-): Promise<ReceiptView | null> {
+export async function receiptView(db: Queryable, receiptId: string, { studentIds }: { studentIds?: string[] } = {}): Promise<ReceiptView | null> {
   const { rows } = await db.query<ReceiptRow>(
     `select r.id::text, r.student_id::text as "studentId", r.number, r.paid_on::text as "paidOn", r.mode, r.utr, r.cheque_number as "chequeNumber",
             r.amount_paise::int as "amountPaise", r.advance_paise::int as "advancePaise", r.received_by_name as "receivedBy", r.tax,
             to_char(r.cancelled_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as "cancelledAt", r.cancelled_reason as "cancelledReason",
-            s.name, s.phone
+            coalesce(r.student_name, s.name) as name, case when r.student_name is null then s.phone else r.student_phone end as phone,
+            r.paid_so_far_paise::float8 as "paidSoFarPaise", r.balance_paise::float8 as "balancePaise", r.course_title as course, r.batch_name as batch
        from fee_receipts r join students s on s.id = r.student_id
       where r.id = $1 and ($2::bigint[] is null or r.student_id = any ($2::bigint[]))`,
     [receiptId, studentIds ?? null],
@@ -70,7 +69,7 @@ export async function receiptView(
   if (!r) return null;
 
   const parts = await db.query<PartRow>(
-    `select d.label, d.reference, a.amount_paise::int as "amountPaise", d.course_id::text as "courseId", c.title as course, b.name as batch
+    `select d.label, d.reference, a.amount_paise::int as "amountPaise", c.title as course, b.name as batch
        from fee_allocations a
        join fee_dues d on d.id = a.due_id
        left join courses c on c.id = d.course_id
@@ -79,27 +78,7 @@ export async function receiptView(
       order by d.due_on, d.id`,
     [r.id],
   );
-  // The course(s) the receipt paid for; an advance alone names none, and then every due counts.
-  const courseIds = [...new Set(parts.rows.map((p) => p.courseId).filter((id): id is string => Boolean(id)))];
-  const scope = courseIds.length ? courseIds : null;
-  const [paid, owed] = await Promise.all([
-    // Up to this receipt in the order they were recorded; a cancelled receipt paid nothing.
-    db.query<{ paise: number }>(
-      `select coalesce(sum(a.amount_paise), 0)::bigint::float8 as paise
-         from fee_allocations a
-         join fee_receipts r on r.id = a.receipt_id
-         join fee_dues d on d.id = a.due_id
-        where d.student_id = $1 and r.cancelled_at is null and r.id <= $2 and ($3::bigint[] is null or d.course_id = any ($3::bigint[]))`,
-      [r.studentId, r.id, scope],
-    ),
-    db.query<{ paise: number }>(
-      `select coalesce(sum(${balanceSql('$3')}), 0)::bigint::float8 as paise
-         from fee_dues d
-        where d.student_id = $1 and ($2::bigint[] is null or d.course_id = any ($2::bigint[]))`,
-      [r.studentId, scope, today],
-    ),
-  ]);
-
+  const issued = r.paidSoFarPaise !== null;
   return {
     number: r.number,
     paidOn: r.paidOn,
@@ -109,11 +88,12 @@ export async function receiptView(
     amountPaise: r.amountPaise,
     advancePaise: r.advancePaise,
     student: { name: r.name, phone: r.phone },
-    course: listed(parts.rows.map((p) => p.course)),
-    batch: listed(parts.rows.map((p) => p.batch)),
+    // A receipt written without its snapshot (never by collect()) names the dues' course and batch as they are now.
+    course: issued ? r.course : listed(parts.rows.map((p) => p.course)),
+    batch: issued ? r.batch : listed(parts.rows.map((p) => p.batch)),
     allocations: parts.rows.map((p) => ({ label: p.label, reference: p.reference, amountPaise: p.amountPaise })),
-    paidSoFarPaise: Number(paid.rows[0]?.paise ?? 0),
-    balancePaise: Number(owed.rows[0]?.paise ?? 0),
+    paidSoFarPaise: r.paidSoFarPaise,
+    balancePaise: r.balancePaise,
     receivedBy: r.receivedBy,
     cancelled: r.cancelledAt ? { at: r.cancelledAt, reason: r.cancelledReason ?? '' } : null,
     tax: r.tax,

@@ -2,6 +2,8 @@
  * A due's WhatsApp reminder in English or Hindi (content/whatsapp.json `dues`): the amount left
  * to pay, the due day in words, the instalment, the course, the due's reference and the UPI link
  * that pays exactly that (upiLink, with the reference as `tr`), and the wa.me link that opens it.
+ * Before or on the due day it "is due on" that day; once the day has passed it "was due" and is
+ * overdue, and when the amount includes the late fee the message names it.
  */
 import site from '../../../content/site.json';
 import whatsapp from '../../../content/whatsapp.json';
@@ -20,6 +22,8 @@ export interface ReminderFacts {
   reference: string;
   dueOn: string;
   balancePaise: number;
+  /** The late fee included in the balance on the day (0 before it applies). */
+  lateFeePaise: number;
 }
 
 const dayWords = {
@@ -34,11 +38,14 @@ export function labelInHindi(label: string): string {
   return label === 'Course fee' ? 'कोर्स फ़ीस' : label;
 }
 
-/** The reminder's text and its wa.me link. */
-export function reminderMessage(due: ReminderFacts, language: AbsenceLanguage): { text: string; link: string } {
-  const template = whatsapp.dues.find((t) => t.language === language)!;
+/** The reminder's text on India's day `today`, and its wa.me link. */
+export function reminderMessage(due: ReminderFacts, language: AbsenceLanguage, today: string): { text: string; link: string } {
+  const templates = whatsapp.dues.find((t) => t.language === language)!;
+  // What is left may be less than the late fee (the rest was paid): it includes at most all of it.
+  const lateFee = Math.min(due.lateFeePaise, due.balancePaise);
+  const template = due.dueOn >= today ? templates.upcoming : lateFee > 0 ? templates.overdueWithLateFee : templates.overdue;
   const upi = upiLink({ ...UPI_PAYEE, paise: due.balancePaise, note: `Fees ${due.reference} ${due.label}`, reference: due.reference });
-  const text = fillDues(template.text, language, {
+  const text = fillDues(template, language, {
     name: due.student,
     amount: formatRupees(due.balancePaise),
     due: dayWords[language].format(new Date(`${due.dueOn}T00:00:00Z`)),
@@ -47,6 +54,7 @@ export function reminderMessage(due: ReminderFacts, language: AbsenceLanguage): 
     reference: due.reference,
     link: upi,
     institute: site.name,
+    lateFee: formatRupees(lateFee),
   });
   return { text, link: whatsAppLink(due.phone ?? '', text) };
 }

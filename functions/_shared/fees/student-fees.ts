@@ -34,7 +34,9 @@ export async function studentFeesOf(db: Queryable, studentIds: string[], day: st
       [studentIds, day],
     ),
     db.query<Omit<StudentReceipt, 'modeWord'>>(
-      `select r.id::text, r.number, r.paid_on::text as "paidOn", r.amount_paise::int as "amountPaise", r.mode, r.cancelled_at is not null as cancelled
+      `select r.id::text, r.number, r.paid_on::text as "paidOn", r.amount_paise::int as "amountPaise", r.mode, r.cancelled_at is not null as cancelled,
+              to_char(r.cancelled_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as "cancelledOn", r.cancelled_reason as "cancelledReason",
+              r.balance_paise::float8 as "balancePaise"
          from fee_receipts r where r.student_id = any ($1::bigint[]) order by r.paid_on desc, r.id desc`,
       [studentIds],
     ),

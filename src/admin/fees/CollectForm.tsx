@@ -1,47 +1,103 @@
 /**
  * The Collect form of a student's fees: the amount filled in with what is overdue or due this
  * week (else the whole balance), Cash chosen, today's date, so a cash collection of that amount is
- * one tap on Collect. UPI and Bank transfer ask for the UTR, a cheque for its number. The form keeps
- * an Idempotency-Key made when it opens, and keeps it and everything typed on any error, so trying
- * again can never record twice; after a receipt, the form is fresh for the next payment.
+ * one tap on Collect. UPI and Bank transfer ask for the UTR, a cheque for its number.
+ *
+ * A collection is recorded once however it is tapped, retried or reloaded: the fill's
+ * Idempotency-Key is kept with what was typed in this tab (collect-draft.ts) until the collection
+ * succeeds, so a tap again, a resend or a reload replays to the same receipt. After a receipt the
+ * form gives way to the result (with Print) and the totals above are re-read; the next payment
+ * needs a deliberate "Collect another payment", which starts a fresh fill with a new key and the
+ * amount due now. The server refuses the same payment by the same staff moments later (decision
+ * 031); the form then asks whether it is another payment.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode } from '../../lib/fee-words';
-import { CollectSchema } from '../../lib/schemas/fees';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { PAYMENT_MODE_LABELS, PAYMENT_MODES } from '../../lib/fee-words';
+import { CollectSchema, RupeesSchema } from '../../lib/schemas/fees';
 import { fieldErrorsOf } from '../../lib/schemas/field-errors';
+import { FIRST_PAYMENT_DAY } from '../../lib/schemas/payment-day';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { ApiError, api, messageOf } from '../api';
+import { clearCollectDraft, readCollectDraft, saveCollectDraft, type CollectDraft } from './collect-draft';
 import type { CollectAnswer, StudentFees } from './fee-types';
 
-const newKey = () => crypto.randomUUID();
+/** What the counter fills in: what is due now (overdue or this week), else the whole balance. */
+const prefillOf = (fees: StudentFees) => fees.totals.dueNowPaise || fees.totals.balancePaise;
+
+/** A fresh fill with a new Idempotency-Key. */
+const freshDraft = (fees: StudentFees): CollectDraft => {
+  const prefill = prefillOf(fees);
+  return {
+    key: crypto.randomUUID(),
+    amount: prefill ? rupeeFigure(prefill).replace(/\.00$/, '') : '',
+    mode: 'cash',
+    utr: '',
+    chequeNumber: '',
+    paidOn: fees.today,
+    advance: false,
+  };
+};
+
+/** The amount typed, as people read it ('₹4,000'), or '' while it is not an amount. */
+const amountWords = (amount: string) => {
+  const parsed = RupeesSchema('the amount').safeParse(amount);
+  return parsed.success ? formatRupees(parsed.data) : '';
+};
+
+/** A 409 that names the receipt this collection would repeat. */
+interface Repeat {
+  message: string;
+  receipt: { id: string; number: string };
+}
 
 export default function CollectForm({ fees, queryKey }: { fees: StudentFees; queryKey: unknown[] }) {
   const id = useId();
   const client = useQueryClient();
-  const prefill = fees.totals.dueNowPaise || fees.totals.balancePaise;
-  const [key, setKey] = useState(newKey);
-  const [amount, setAmount] = useState(prefill ? rupeeFigure(prefill).replace(/\.00$/, '') : '');
-  const [mode, setMode] = useState<PaymentMode>('cash');
-  const [utr, setUtr] = useState('');
-  const [chequeNumber, setChequeNumber] = useState('');
-  const [paidOn, setPaidOn] = useState(fees.today);
-  const [advance, setAdvance] = useState(false);
+  const studentId = fees.student.id;
+  const [stored] = useState(() => readCollectDraft(studentId));
+  const [draft, setDraft] = useState<CollectDraft>(() => stored ?? freshDraft(fees));
+  const [restored, setRestored] = useState(stored !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<CollectAnswer | null>(null);
+  const [repeat, setRepeat] = useState<Repeat | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Changes the fill and keeps it (with its key) in this tab. */
+  const change = (patch: Partial<CollectDraft>) => {
+    setDraft((current) => {
+      const next = { ...current, ...patch };
+      saveCollectDraft(studentId, next);
+      return next;
+    });
+    setRepeat(null);
+  };
+
+  // A refused field gets the focus, shown below the sticky header (scroll-margin-top in admin.css).
+  useEffect(() => {
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: 'nearest' });
+  }, [errors]);
+
+  useEffect(() => {
+    if (done) resultRef.current?.focus();
+  }, [done]);
+
+  const send = async (another: boolean) => {
     const body = {
-      studentId: fees.student.id,
-      amount,
-      mode,
-      utr: mode === 'upi' || mode === 'bank' ? utr : '',
-      chequeNumber: mode === 'cheque' ? chequeNumber : '',
-      paidOn,
-      advance,
+      studentId,
+      amount: draft.amount,
+      mode: draft.mode,
+      utr: draft.mode === 'upi' || draft.mode === 'bank' ? draft.utr : '',
+      chequeNumber: draft.mode === 'cheque' ? draft.chequeNumber : '',
+      paidOn: draft.paidOn,
+      advance: draft.advance,
+      another,
     };
     // The function's own schema, here first: a mistake is told at once, and nothing is sent.
     const checked = CollectSchema.safeParse(body);
@@ -50,20 +106,27 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
       setFailure('Please check the form: nothing was recorded.');
       return;
     }
+    // Kept before it is sent: a reload while the answer is on its way sends the same key again.
+    saveCollectDraft(studentId, draft);
     setBusy(true);
     setErrors({});
     setFailure('');
+    setRepeat(null);
     try {
-      const answer = await api<CollectAnswer>('/api/admin/fees/collect', { body, headers: { 'idempotency-key': key } });
+      const answer = await api<CollectAnswer>('/api/admin/fees/collect', { body, headers: { 'idempotency-key': draft.key } });
+      clearCollectDraft(studentId);
+      setRestored(false);
       setDone(answer);
-      setKey(newKey());
-      setUtr('');
-      setChequeNumber('');
-      setAdvance(false);
       await client.invalidateQueries({ queryKey });
     } catch (error) {
       // Everything typed, and the key, stay: trying again records the payment at most once.
-      const fields = error instanceof ApiError ? (error.data.errors ?? {}) : {};
+      const data = error instanceof ApiError ? error.data : {};
+      const repeatOf = data['repeatOf'] as Repeat['receipt'] | undefined;
+      if (repeatOf) {
+        setRepeat({ message: data.message ?? '', receipt: repeatOf });
+        return;
+      }
+      const fields = data.errors ?? {};
       setErrors(fields);
       setFailure(
         Object.keys(fields).length ? 'Please check the form: nothing was recorded.' : messageOf(error, 'The payment could not be recorded. Please try again.'),
@@ -71,6 +134,25 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
     } finally {
       setBusy(false);
     }
+  };
+
+  /** A deliberate new start: a fresh fill, a new key, the amount due now (the totals were re-read). */
+  const startAnother = () => {
+    clearCollectDraft(studentId);
+    setDraft(freshDraft(fees));
+    setDone(null);
+    setRepeat(null);
+    setRestored(false);
+    setErrors({});
+    setFailure('');
+  };
+
+  /** The payment was the one already on a receipt: nothing more to record. */
+  const keepEarlier = (earlier: Repeat['receipt']) => {
+    clearCollectDraft(studentId);
+    setRepeat(null);
+    setRestored(false);
+    setDone({ message: `Nothing more was recorded: the payment is on receipt ${earlier.number}.`, receipt: { ...earlier, amountPaise: 0, advancePaise: 0 } });
   };
 
   const field = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` } : {});
@@ -81,61 +163,84 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
       </p>
     ) : null;
 
+  if (done)
+    return (
+      <div className="fee-collect">
+        <h2 className="admin-subheading">Collect</h2>
+        <div className="fee-receipt-made" role="status" tabIndex={-1} ref={resultRef}>
+          <p>
+            <strong>{done.message}</strong>
+          </p>
+          <div className="btn-row">
+            <a className="btn btn--sm btn--outline" href={`/fees/receipt/${encodeURIComponent(done.receipt.id)}`} target="_blank" rel="noopener">
+              Print receipt {done.receipt.number}
+            </a>
+            <button type="button" className="btn btn--sm" onClick={startAnother}>
+              Collect another payment
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+
+  const prefill = prefillOf(fees);
+  const shown = amountWords(draft.amount);
   return (
     <div className="fee-collect">
       <h2 className="admin-subheading">Collect</h2>
-      {done && (
-        <div className="fee-receipt-made" role="status">
-          <p>
-            <strong>Receipt {done.receipt.number}</strong>: {done.message}
-          </p>
-          <a className="btn btn--sm btn--outline" href={`/fees/receipt/${encodeURIComponent(done.receipt.id)}`} target="_blank" rel="noopener">
-            Print receipt {done.receipt.number}
-          </a>
-        </div>
+      {restored && (
+        <p className="form-hint" role="status">
+          The payment you were recording here is filled in again. Tap Collect to finish it: if it was already recorded, you get its receipt, never a second one.
+        </p>
       )}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event: FormEvent) => (event.preventDefault(), void send(false))} noValidate>
         <div className="form-field">
           <label htmlFor={`${id}-amount`}>Amount (₹)</label>
-          <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} {...field('amount')} />
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={draft.amount}
+            onChange={(event) => change({ amount: event.target.value })}
+            {...field('amount')}
+          />
           {errorOf('amount')}
         </div>
         <fieldset className="form-field">
           <legend>How it was paid</legend>
           <div className="btn-row" role="radiogroup">
             {PAYMENT_MODES.map((m) => (
-              <label key={m} className={`btn btn--sm${mode === m ? '' : ' btn--outline'}`}>
-                <input type="radio" name={`${id}-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} className="sr-only" />
+              <label key={m} className={`btn btn--sm${draft.mode === m ? '' : ' btn--outline'}`}>
+                <input type="radio" name={`${id}-mode`} value={m} checked={draft.mode === m} onChange={() => change({ mode: m })} className="sr-only" />
                 {PAYMENT_MODE_LABELS[m]}
               </label>
             ))}
           </div>
           {errorOf('mode')}
         </fieldset>
-        {(mode === 'upi' || mode === 'bank') && (
+        {(draft.mode === 'upi' || draft.mode === 'bank') && (
           <div className="form-field">
             <label htmlFor={`${id}-utr`}>UTR (12 digits)</label>
             <input
               id={`${id}-utr`}
               inputMode="numeric"
               autoComplete="off"
-              value={utr}
-              onChange={(event) => setUtr(event.target.value)}
+              value={draft.utr}
+              onChange={(event) => change({ utr: event.target.value })}
               maxLength={20}
               {...field('utr')}
             />
             {errorOf('utr')}
           </div>
         )}
-        {mode === 'cheque' && (
+        {draft.mode === 'cheque' && (
           <div className="form-field">
             <label htmlFor={`${id}-cheque`}>Cheque number (6 digits)</label>
             <input
               id={`${id}-cheque`}
               inputMode="numeric"
               autoComplete="off"
-              value={chequeNumber}
-              onChange={(event) => setChequeNumber(event.target.value)}
+              value={draft.chequeNumber}
+              onChange={(event) => change({ chequeNumber: event.target.value })}
               maxLength={6}
               {...field('chequeNumber')}
             />
@@ -144,12 +249,21 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
         )}
         <div className="form-field">
           <label htmlFor={`${id}-day`}>Date of payment</label>
-          <input id={`${id}-day`} type="date" value={paidOn} max={fees.today} onChange={(event) => setPaidOn(event.target.value)} {...field('paidOn')} />
+          <input
+            id={`${id}-day`}
+            type="date"
+            value={draft.paidOn}
+            min={FIRST_PAYMENT_DAY}
+            max={fees.today}
+            onChange={(event) => change({ paidOn: event.target.value })}
+            {...field('paidOn')}
+          />
           {errorOf('paidOn')}
         </div>
         <div className="form-field">
-          <label>
-            <input type="checkbox" checked={advance} onChange={(event) => setAdvance(event.target.checked)} /> Keep the rest as an advance
+          <label className="fee-check">
+            <input type="checkbox" checked={draft.advance} onChange={(event) => change({ advance: event.target.checked })} />
+            <span>Keep the rest as an advance</span>
           </label>
         </div>
         {failure && (
@@ -157,10 +271,23 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
             {failure}
           </p>
         )}
+        {repeat && (
+          <div className="fee-repeat" role="alert">
+            <p>{repeat.message}</p>
+            <div className="btn-row">
+              <button type="button" className="btn btn--sm" disabled={busy} onClick={() => void send(true)}>
+                Record another payment{shown ? ` of ${shown}` : ''}
+              </button>
+              <button type="button" className="btn btn--sm btn--outline" onClick={() => keepEarlier(repeat.receipt)}>
+                It was the same payment
+              </button>
+            </div>
+          </div>
+        )}
         <button type="submit" className="btn" disabled={busy}>
-          {busy ? 'Recording...' : `Collect${amount ? ` ₹${amount}` : ''}`}
+          {busy ? 'Recording...' : `Collect${shown ? ` ${shown}` : ''}`}
         </button>
-        {prefill > 0 && <p className="form-hint">Filled in: {formatRupees(prefill)}, what is due now.</p>}
+        {prefill > 0 && shown === formatRupees(prefill) && <p className="form-hint">Filled in: {formatRupees(prefill)}, what is due now.</p>}
       </form>
     </div>
   );

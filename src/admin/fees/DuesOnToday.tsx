@@ -104,6 +104,7 @@ function DueCard({ due, today, mayRemind }: { due: DueToChase; today: string; ma
       <h3 className="lead-card__name">
         {due.student} <span className="fee-dues__amount">{formatRupees(due.balancePaise)}</span>
       </h3>
+      {due.lateFeePaise > 0 && <p className="fee-dues__late">Includes a {formatRupees(due.lateFeePaise)} late fee.</p>}
       <p className="lead-card__meta">
         <span>
           {due.label}

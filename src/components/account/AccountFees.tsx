@@ -12,6 +12,7 @@ import toast from 'react-hot-toast/headless';
 import { postJson } from '../../lib/api';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { indiaToday } from '../../lib/schemas/real-day';
+import { FIRST_PAYMENT_DAY } from '../../lib/schemas/payment-day';
 import { studentDay } from '../../lib/schemas/student-classes';
 import type { StudentDue, StudentFees } from '../../lib/schemas/student-fees';
 import { TOKEN_KEY, readStored } from '../../stores/auth';
@@ -84,8 +85,14 @@ export default function AccountFees() {
               <li key={r.id}>
                 <p className="classes__line">
                   {r.number}: {formatRupees(r.amountPaise)} by {r.modeWord}, {day(r.paidOn)}
-                  {r.cancelled ? ' (Cancelled)' : ''}
+                  {r.cancelled ? ' (Cancelled)' : r.balancePaise !== null ? `. Left to pay after it: ${formatRupees(r.balancePaise)}` : ''}
                 </p>
+                {r.cancelled && (
+                  <p className="profile__note">
+                    <strong>Cancelled by the office{r.cancelledOn ? ` on ${day(r.cancelledOn)}` : ''}</strong>
+                    {r.cancelledReason ? `. The office says: “${r.cancelledReason}”` : ''}. What it paid is owed again.
+                  </p>
+                )}
                 <a className="btn btn--sm btn--outline" href={`/fees/receipt/${r.id}?as=student`} target="_blank" rel="noopener">
                   Print receipt {r.number}
                 </a>
@@ -240,7 +247,7 @@ function ReportForm({ due, left, onDone }: { due: StudentDue; left: number; onDo
         {(aria) => <input {...field('utr')} {...aria} inputMode="numeric" autoComplete="off" maxLength={14} required />}
       </Field>
       <Field id={`${id}-paid`} label="Date you paid" error={errors['paidOn']}>
-        {(aria) => <input {...field('paidOn')} {...aria} type="date" max={indiaToday()} required />}
+        {(aria) => <input {...field('paidOn')} {...aria} type="date" min={FIRST_PAYMENT_DAY} max={indiaToday()} required />}
       </Field>
       <button type="submit" className="btn" disabled={busy}>
         {busy ? 'Please Wait...' : 'Send to the office'}

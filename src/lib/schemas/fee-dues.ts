@@ -35,6 +35,8 @@ export interface DueToChase {
   label: string;
   dueOn: string;
   balancePaise: number;
+  /** The late fee the balance includes (0 when none applies yet). */
+  lateFeePaise: number;
   /** Days since the due day (0 or less: not overdue yet). */
   daysOverdue: number;
   /** When staff last sent a reminder of it (ISO time), or null. */

@@ -8,6 +8,7 @@
 import { z } from './zod';
 import { TextSchema } from './fields';
 import { isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
+import { PaymentDaySchema } from './payment-day';
 import { RecordIdSchema, VersionSchema } from './records';
 import { PAYMENT_MODES } from '../fee-words';
 
@@ -79,12 +80,14 @@ export const CollectSchema = z
         .regex(/^\d{6}$/, 'Please enter the cheque’s 6-digit number.')
         .optional(),
     ),
-    /** The day the money was received (India's day; not in the future). */
-    paidOn: FeeDaySchema('the date of payment'),
+    /** The day the money was received (India's day; from the month the institute was founded to today). */
+    paidOn: PaymentDaySchema('the date of payment'),
     /** Which dues it pays, in that order; none: every open due, oldest first. */
     dueIds: z.array(RecordIdSchema).max(60).optional(),
     /** Accept more than the dues (the rest is kept as an advance). */
     advance: z.boolean().default(false),
+    /** Staff confirmed this is another payment, not a repeat of the same one made moments ago. */
+    another: z.boolean().default(false),
   })
   .superRefine((c, ctx) => {
     if ((c.mode === 'upi' || c.mode === 'bank') && !c.utr)
@@ -175,7 +178,8 @@ export const UpiClaimSchema = z.object({
   dueId: RecordIdSchema,
   amount: RupeesSchema('the amount you paid'),
   utr: UtrSchema,
-  paidOn: FeeDaySchema('the date you paid'),
+  /** The day the student paid (from the month the institute was founded to today, India's). */
+  paidOn: PaymentDaySchema('the date you paid'),
 });
 export type UpiClaimInput = z.input<typeof UpiClaimSchema>;
 

@@ -47,6 +47,11 @@ export interface StudentReceipt {
   mode: PaymentMode;
   modeWord: string;
   cancelled: boolean;
+  /** The day the office cancelled it (India's), and why. */
+  cancelledOn: string | null;
+  cancelledReason: string | null;
+  /** What was left to pay once it was paid, as the receipt says (fixed when it was issued; null: not recorded). */
+  balancePaise: number | null;
 }
 
 /** A UPI payment the student reported. */

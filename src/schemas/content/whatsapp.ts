@@ -50,14 +50,22 @@ const absence = z
     }
   });
 
-/** One language's dues reminder (sent from Today's dues). */
+/** A dues reminder that uses only the dues' placeholders and contains each of `needed`. */
+const duesMessage = (needed: string[]) =>
+  message(DUES_PLACEHOLDERS).refine((v) => needed.every((name) => v.includes(`{${name}}`)), `must contain ${needed.map((n) => `{${n}}`).join(', ')}`);
+
+/** One language's dues reminder (sent from Today's dues): one text before the due day, two once it has passed. */
 const dues = z.object({
   /** en or hi. */
   language: z.enum(ABSENCE_LANGUAGES, { message: `must be one of ${ABSENCE_LANGUAGES.join(', ')}` }),
   /** The language in its own words ('English', 'हिन्दी'). */
   label: text().max(30, 'keep the label under 30 characters'),
-  /** Placeholders {name}, {amount}, {due}, {label}, {course}, {reference}, {link} (the UPI link) and {institute}. */
-  text: message(DUES_PLACEHOLDERS).refine((v) => v.includes('{amount}') && v.includes('{due}') && v.includes('{link}'), 'must contain {amount}, {due} and {link}'),
+  /** Before or on the due day ("is due on {due}"): placeholders {name}, {amount}, {due}, {label}, {course}, {reference}, {link} (the UPI link) and {institute}. */
+  upcoming: duesMessage(['amount', 'due', 'link']),
+  /** After the due day, the amount without a late fee ("was due on {due}"): the same placeholders. */
+  overdue: duesMessage(['amount', 'due', 'link']),
+  /** After the due day, the amount including the late fee: {lateFee} names it ("{amount}, which includes a {lateFee} late fee"). */
+  overdueWithLateFee: duesMessage(['amount', 'due', 'lateFee', 'link']),
 });
 
 /** One language in each language of ABSENCE_LANGUAGES, each once. */
