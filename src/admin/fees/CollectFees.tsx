@@ -12,6 +12,7 @@ import { api, listQuery, messageOf } from '../api';
 import { feesStudentPath, PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 import type { FeeSearchAnswer } from './fee-types';
+import { formatMobile } from '../../lib/mobile';
 
 export default function CollectFees() {
   const id = useId();
@@ -76,7 +77,7 @@ export default function CollectFees() {
                 </h3>
                 <p className="lead-card__meta">
                   <span>{s.course}</span>
-                  {s.phone && <span>{s.phone}</span>}
+                  {s.phone && <span>{formatMobile(s.phone)}</span>}
                 </p>
                 <p>
                   {s.owedPaise === 0 ? 'Nothing owed' : `Owes ${formatRupees(s.owedPaise)}`}

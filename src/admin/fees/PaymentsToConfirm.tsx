@@ -10,6 +10,7 @@ import { formatIndiaDay } from '../../lib/india-time';
 import { formatRupees } from '../../lib/money';
 import type { PendingClaim } from '../../lib/schemas/student-fees';
 import { api, messageOf } from '../api';
+import { formatMobile } from '../../lib/mobile';
 
 const CLAIMS_KEY = ['fees', 'claims'] as const;
 
@@ -92,7 +93,7 @@ function ClaimCard({ claim }: { claim: PendingClaim }) {
       <p className="lead-card__meta">
         <span>UTR {claim.utr}</span>
         <span>Paid {formatIndiaDay(claim.paidOn)}</span>
-        {claim.phone && <span>{claim.phone}</span>}
+        {claim.phone && <span>{formatMobile(claim.phone)}</span>}
       </p>
       {error && (
         <p className="form-error" role="alert">

@@ -17,6 +17,7 @@ import ExtraDueForm from './ExtraDueForm';
 import ReceiptList from './ReceiptList';
 import './fees.css';
 import type { StudentFees as Fees } from './fee-types';
+import { formatMobile } from '../../lib/mobile';
 
 export default function StudentFees({ studentId }: { studentId: string }) {
   const can = useCan();
@@ -48,7 +49,7 @@ export default function StudentFees({ studentId }: { studentId: string }) {
       <PanelHeading title={`Fees of ${fees.student.name}`} />
       <p>
         {fees.student.course}
-        {fees.student.phone ? ` · ${fees.student.phone}` : ''} · <Link href={PATHS.fees}>Find another student</Link>
+        {fees.student.phone ? ` · ${formatMobile(fees.student.phone)}` : ''} · <Link href={PATHS.fees}>Find another student</Link>
       </p>
       <dl className="fee-totals">
         <dt>Total fees</dt>
