@@ -9,13 +9,15 @@
 //   6. playwright test    browser tests against the built site served by `npm start`'s code
 //   7. lighthouse         mobile Performance ≥ 95 on /, /openBoard, /coursePage (scripts/lighthouse.mjs)
 // Lighthouse runs alone after Playwright, because a busy machine skews its timings.
-// The last line sums the unit and browser tests: "N passed, N failed".
+// Then the slowest files and tests of each suite (scripts/test-times.mjs), the total time, and,
+// on the last line, the sum of the unit and browser tests: "N passed, N failed".
 // `--skip-lighthouse` leaves step 6 out (for a quick local run); `--keep-going` runs every step
 // even after a failure (still exiting non-zero), to see everything that is wrong at once.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timeTable } from './test-times.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = path.join(root, 'test-results');
@@ -78,6 +80,16 @@ for (const [i, step] of steps.entries()) {
   console.log(`\n✓ ${step.title} (${seconds} s)`);
 }
 if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join('; ')}`);
+
+// Where the minutes went: the slowest files and tests of each suite (scripts/test-times.mjs).
+for (const report of [vitestJson, playwrightJson]) {
+  if (!existsSync(report)) continue;
+  try {
+    console.log(`\n${timeTable(report, 10).join('\n')}`);
+  } catch (error) {
+    console.log(`\n${path.relative(root, report)}: not readable (${error instanceof Error ? error.message : error})`);
+  }
+}
 
 console.log(`\nTotal time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 const { passed, failed } = counts();

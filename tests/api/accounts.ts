@@ -2,6 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { quickPasswordHash } from '../support/quick-password';
 import type { Target } from './global-setup';
 import { db, eventually, post, uniqueEmail } from './helpers';
 
@@ -46,6 +47,17 @@ export async function createAccount(target: Target, label: string) {
   expect(res.status).toBe(200);
   const [user] = await db<{ id: string }>(target, 'select id::text from users where email = $1', [email]);
   return { email, password, name: `Student ${label}`, id: user!.id };
+}
+
+/**
+ * A verified account (above) whose password is then kept under a quick hash
+ * (tests/support/quick-password.ts): for tests of what a signed-in student does, which sign in
+ * again and again. Tests of the sign-in's limits keep createAccount's full-cost hash.
+ */
+export async function createQuickAccount(target: Target, label: string) {
+  const account = await createAccount(target, label);
+  await db(target, 'update users set password_hash = $2 where id = $1::uuid', [account.id, await quickPasswordHash(account.password)]);
+  return account;
 }
 
 /** Logs in; returns the session token. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../functions/_shared/platform/limits';
 import { OTP_MAX_ATTEMPTS, RESEND_COOLDOWN_SECONDS } from '../../src/lib/schemas/user';
-import { RESET, codesSentTo, createAccount, latestCode, login, mailsTo, register } from './accounts';
+import { RESET, codesSentTo, createAccount, createQuickAccount, latestCode, login, mailsTo, register } from './accounts';
 import type { Target } from './global-setup';
 import { db, eventually, get, newClientIp, post, targets, uniqueEmail } from './helpers';
 
@@ -20,7 +20,7 @@ const events = (target: Target, userId: string) =>
 
 describe.each(targets)('sessions on $name', (target) => {
   it('logout ends this session on the server: the copied token is refused, other devices stay signed in', async () => {
-    const account = await createAccount(target, 'logout');
+    const account = await createQuickAccount(target, 'logout');
     const phone = await login(target, account.email, account.password);
     const laptop = await login(target, account.email, account.password);
     expect((await me(target, phone)).status).toBe(200);
@@ -42,9 +42,9 @@ describe.each(targets)('sessions on $name', (target) => {
   });
 
   it('log out of all devices ends every session of the account, and is logged', async () => {
-    const account = await createAccount(target, 'everywhere');
+    const account = await createQuickAccount(target, 'everywhere');
     const tokens = [await login(target, account.email, account.password), await login(target, account.email, account.password)];
-    const other = await createAccount(target, 'bystander');
+    const other = await createQuickAccount(target, 'bystander');
     const bystander = await login(target, other.email, other.password);
 
     expect((await post(target, '/api/user/logout-all', {})).status).toBe(401);
@@ -59,7 +59,7 @@ describe.each(targets)('sessions on $name', (target) => {
   });
 
   it('changes the password: asks for the current one, refuses a common one, then ends every other session', async () => {
-    const account = await createAccount(target, 'changer');
+    const account = await createQuickAccount(target, 'changer');
     const here = await login(target, account.email, account.password);
     const elsewhere = await login(target, account.email, account.password);
     const change = (body: unknown, token = here) => post(target, '/api/user/change-password', body, { token });
@@ -105,7 +105,7 @@ describe.each(targets)('sessions on $name', (target) => {
   });
 
   it('resets a forgotten password with an e-mailed code, and ends every session', async () => {
-    const account = await createAccount(target, 'forgot');
+    const account = await createQuickAccount(target, 'forgot');
     const token = await login(target, account.email, account.password);
     const unknown = uniqueEmail('nobody');
 

@@ -8,12 +8,15 @@ import { readFile } from 'node:fs/promises';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { adminSecretsPath, adminStatePath } from './admin-accounts';
+import { watchPage } from './diagnostics';
 import { invitationLink } from './outbox';
 
 /** A made-up client address in 198.18.0.0/15 (benchmarking range), one per test. */
 export const clientAddress = () => `198.18.${1 + Math.floor(Math.random() * 254)}.${1 + Math.floor(Math.random() * 254)}`;
 
 export const test = base.extend<{ ownAddress: void; adminApi: APIRequestContext }>({
+  // A failed test prints what its page showed (tests/e2e/diagnostics.ts).
+  page: async ({ page }, use, testInfo) => watchPage(page, use, testInfo),
   ownAddress: [
     async ({ page }, use) => {
       await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress() });

@@ -517,7 +517,7 @@ test.describe('staff', () => {
     await expect(invitee).toContainText('Invited');
     // A lost e-mail: a new link (the old one stops working).
     await invitee.getByRole('button', { name: /^Send a new invitation/ }).click();
-    await expect.poll(() => countMailsTo(email), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => countMailsTo(email)).toBe(2);
 
     const row = page.getByRole('row', { name: new RegExp(colleague.name) });
     await expect(row).toContainText('Active');

@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_RETENTION_DAYS } from '../../src/lib/retention-days';
 import { NIELIT_FORM } from '../../src/lib/schemas/application-forms';
+import { indiaToday } from '../../src/lib/schemas/real-day';
 import { answersOf } from '../support/form-answers';
 import { pdfBytes } from '../support/pdf';
 import { photoBytes } from '../support/photo';
@@ -90,7 +91,8 @@ test('the footer leads to the page; the reference and mobile number as typed sho
     sent.reference,
     'NIELIT admission',
     'SubmittedWe have received your application and will check your documents soon.',
-    new RegExp(`\\b${new Date().getFullYear()}\\b`),
+    // The day it was submitted, in India's calendar (the machine's own year differs on 31 December evenings).
+    new RegExp(`\\b${indiaToday().slice(0, 4)}\\b`),
   ]);
   // Neither the name nor the number appears anywhere but in the field the applicant typed it in.
   await expect(page.locator('main')).not.toContainText(sent.name);

@@ -5,8 +5,11 @@
  * its own answer: the route registered last wins. headers.spec.ts uses the real API.
  */
 import { test as base, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs, type WorkerInfo } from '@playwright/test';
+import { watchPage } from './diagnostics';
 
 export const test = base.extend<{ quietApi: void }>({
+  // A failed test prints what its page showed (tests/e2e/diagnostics.ts).
+  page: async ({ page }, use, testInfo) => watchPage(page, use, testInfo),
   quietApi: [
     async ({ page }, use) => {
       await page.route('**/api/marquee', (route) => route.fulfill({ json: [] }));

@@ -118,7 +118,7 @@ test.describe('the policy holds in the browser', () => {
   for (const { path } of allPages) {
     test(`${path}: no CSP violation, no console error, no page error`, async ({ page }) => {
       // The real API answers here (marquee, visitor count), slower while the other worker is busy.
-      test.setTimeout(90_000);
+      test.slow();
       // A visitor of its own, so the API's per-address limits treat each page load as a new visitor.
       const byte = () => 1 + Math.floor(Math.random() * 254);
       await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${byte()}.${byte()}` });

@@ -99,6 +99,8 @@ test.describe('links and files', () => {
   }
 
   test('routes still to be built are linked exactly where the spec says', async ({ page }) => {
+    // With no such route left, this would load every page to check nothing.
+    test.skip(Object.keys(LATER_ROUTES).length === 0, 'Every route of the spec is built: no route still to come to look for.');
     test.setTimeout(120_000);
     const linkedFrom = new Map<string, Set<string>>();
     for (const route of routes.filter((r) => !r.canonical)) {

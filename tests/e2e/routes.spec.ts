@@ -46,9 +46,14 @@ async function expectLink(scope: Page | Locator, name: string | RegExp, path: st
 }
 
 test.describe('every route', () => {
+  // What these check is in the HTML the server sends, where search engines and link previews
+  // read it: the page is parsed without its scripts, and not waited on for its pictures and
+  // fonts (what scripts do to a page is checked by the other specs).
+  test.use({ javaScriptEnabled: false });
+
   for (const route of routes) {
     test(`${route.path} answers with its title, description, canonical address, preview tags and one h1`, async ({ page }) => {
-      const response = await page.goto(route.path);
+      const response = await page.goto(route.path, { waitUntil: 'domcontentloaded' });
       expect(response?.status()).toBe(200);
 
       const title = `${route.title}`;

@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import site from '../../content/site.json';
-import { hashPassword } from '../../functions/_shared/auth/password';
 import { cancelReceipt, collect, taxOf, type Collection } from '../../functions/_shared/fees/collect';
 import { RECEIPT_NOT_YOURS, type ReceiptView } from '../../src/lib/fee-receipt';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { BASE, closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { staffCookie } from '../support/staff-session';
 import { addFeeCourse, inTransaction } from '../support/fee-records';
+import { quickPasswordHash } from '../support/quick-password';
 
 let fx: InProcess;
 let client: pg.Client;
@@ -232,7 +232,7 @@ describe('the receipt as the student sees it', () => {
     const [user] = await sql<{ id: string }>(`insert into users (name, email, password_hash) values ($1, $2, $3) returning id::text`, [
       name,
       email,
-      await hashPassword(PASSWORD),
+      await quickPasswordHash(PASSWORD),
     ]);
     const { response } = await fx.call('user-login', jsonPost('/api/user/login', { email, password: PASSWORD }));
     expect(response.status).toBe(200);

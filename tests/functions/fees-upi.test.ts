@@ -8,12 +8,12 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../functions/_shared/auth/password';
 import type { StudentFees } from '../../src/lib/schemas/student-fees';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { addCourse, addStudent, dayPlus, uniqueTag, type Sql } from '../support/class-records';
 import { BASE, closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { staffCookie } from '../support/staff-session';
+import { quickPasswordHash } from '../support/quick-password';
 
 let fx: InProcess;
 let client: pg.Client;
@@ -49,7 +49,7 @@ async function newStudent(name = 'Asha Verma'): Promise<Student> {
   const [user] = await sql<{ id: string }>(`insert into users (name, email, password_hash) values ($1, $2, $3) returning id::text`, [
     name,
     email,
-    await hashPassword(PASSWORD),
+    await quickPasswordHash(PASSWORD),
   ]);
   const studentId = await addStudent(sql, { name, email: `record.${uniqueTag()}@example.in`, userId: user!.id });
   const dues: string[] = [];

@@ -8,7 +8,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import classesFile from '../../content/classes.json';
-import { hashPassword } from '../../functions/_shared/auth/password';
 import { nextClassDay } from '../../functions/_shared/classes/student-classes';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import type { StudentClasses } from '../../src/lib/schemas/student-classes';
@@ -27,6 +26,7 @@ import {
 } from '../support/class-records';
 import { BASE, closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { staffCookie } from '../support/staff-session';
+import { quickPasswordHash } from '../support/quick-password';
 
 let fx: InProcess;
 let client: pg.Client;
@@ -45,7 +45,7 @@ async function studentAccount(name: string): Promise<{ id: string; email: string
   const [user] = await sql<{ id: string }>(`insert into users (name, email, password_hash) values ($1, $2, $3) returning id::text`, [
     name,
     email,
-    await hashPassword(PASSWORD),
+    await quickPasswordHash(PASSWORD),
   ]);
   const { response } = await fx.call('user-login', jsonPost('/api/user/login', { email, password: PASSWORD }));
   expect(response.status).toBe(200);
