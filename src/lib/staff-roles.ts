@@ -5,13 +5,8 @@
  * what each role may do and to offer only who may teach.
  */
 
-/** The roles of staff (staff.role): what each may do is decided on the server (functions/_shared/auth/roles.ts). */
-export const ROLES = ['owner', 'counsellor', 'accountant', 'teacher'] as const;
-/** A role of staff. */
-export type Role = (typeof ROLES)[number];
-
-/** Each role as staff read it. */
-export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', counsellor: 'Counsellor', accountant: 'Accountant', teacher: 'Teacher' };
+export { ROLE_LABELS, ROLES, type Role } from './staff-role-names';
+import type { Role } from './staff-role-names';
 
 /**
  * What a role may be allowed to do; each staff endpoint names the one it needs, and GET

@@ -4,9 +4,10 @@
 import { z } from './zod';
 import { EmailSchema, NameSchema } from './fields';
 import { NewPasswordSchema, PasswordSchema } from './user';
-import { ROLES, type Role } from '../staff-roles';
+import { ROLES, type Role } from '../staff-role-names';
 
-export { PERMISSIONS, ROLE_LABELS, ROLES, type Permission, type Role } from '../staff-roles';
+export { ROLE_LABELS, ROLES, type Role } from '../staff-role-names';
+export type { Permission } from '../staff-roles';
 
 /** POST /api/admin/login. */
 export const StaffLoginSchema = z.object({
