@@ -33,6 +33,7 @@ beforeAll(async () => {
       'admin-enrol',
       'admin-verify',
       'admin-me',
+      'admin-staff',
       'admin-staff-item',
       'admin-recovery-codes',
       'user-login',
@@ -67,7 +68,13 @@ interface Answer {
 async function call(
   name: string,
   body: unknown,
-  { ip = newIp(), cookies = [], method, params, route }: { ip?: string; cookies?: (string | null)[]; method?: string; params?: Record<string, string>; route?: string } = {},
+  {
+    ip = newIp(),
+    cookies = [],
+    method,
+    params,
+    route,
+  }: { ip?: string; cookies?: (string | null)[]; method?: string; params?: Record<string, string>; route?: string } = {},
 ): Promise<Answer> {
   const cookie = cookies.filter(Boolean).join('; ');
   const headers: Record<string, string> = cookie ? { cookie } : {};
@@ -136,9 +143,15 @@ async function staffWithTrustedBrowser(label: string, ip = newIp()) {
  * scrypt, too slow for a hundred on a shared 2-core machine); then `networks` more networks send
  * `each` guesses each, all at once, of which exactly `left` may be checked: their answers.
  */
-async function strangersGuess(fn: 'admin-login' | 'user-login', email: string, { left, networks, each }: { left: number; networks: number; each: number }): Promise<Answer[]> {
+async function strangersGuess(
+  fn: 'admin-login' | 'user-login',
+  email: string,
+  { left, networks, each }: { left: number; networks: number; each: number },
+): Promise<Answer[]> {
   const [account, perNetwork] =
-    fn === 'admin-login' ? (['staff-login-failures:email', 'staff-login-failures:email-address'] as const) : (['login-failures:email', 'login-failures:email-address'] as const);
+    fn === 'admin-login'
+      ? (['staff-login-failures:email', 'staff-login-failures:email-address'] as const)
+      : (['login-failures:email', 'login-failures:email-address'] as const);
   const counted = LIMITS[account].max - left;
   for (let done = 0; done < counted; done += LIMITS[perNetwork].max) {
     await setHits(perNetwork, `${byEmail(email)}@${newIp()}`, Math.min(LIMITS[perNetwork].max, counted - done));
@@ -180,7 +193,9 @@ describe('staff sign-in', () => {
 
     await setHits('staff-login-failures:email', byEmail(staff.email), account.max);
     const ip = newIp();
-    const tries = await Promise.all(Array.from({ length: 12 }, (_, i) => call('admin-login', { email: staff.email, password: `wrong ${i}` }, { ip, cookies: [device] })));
+    const tries = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call('admin-login', { email: staff.email, password: `wrong ${i}` }, { ip, cookies: [device] })),
+    );
     // The device's own allowance, then the account's lock like any other browser.
     expect(count(tries, 401)).toBe(LIMITS['staff-login-failures:device'].max);
     expect(count(tries, 429)).toBe(12 - LIMITS['staff-login-failures:device'].max);
@@ -196,12 +211,16 @@ describe('staff sign-in', () => {
       await setHits('staff-login-failures:email-address', `${byEmail(staff.email)}@${guesserIp}`, perNetwork);
       expect((await call('admin-login', { email: staff.email, password: staff.password })).status).toBe(429);
       const owner = await staffCookie(client, 'owner');
+      // The staff page shows the lock.
+      const listed = await call('admin-staff', undefined, { cookies: [owner], route: '/api/admin/staff' });
+      expect((listed.body['items'] as { _id: string; signInLocked: boolean }[]).find((item) => item._id === staff.id)).toMatchObject({ signInLocked: true });
       if (action === 'enable') {
         const disabled = await call('admin-staff-item', { action: 'disable' }, { method: 'PUT', cookies: [owner], params: { id: staff.id } });
         expect(disabled.status).toBe(200);
       }
       const done = await call('admin-staff-item', { action }, { method: 'PUT', cookies: [owner], params: { id: staff.id } });
       expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(done.body['item']).toMatchObject({ signInLocked: false });
       expect(await hitsOf('staff-login-failures:email', byEmail(staff.email))).toBe(0);
       expect(await hitsOf('staff-login-failures:email-address', `${byEmail(staff.email)}@${guesserIp}`)).toBe(0);
       expect((await call('admin-login', { email: staff.email, password: staff.password })).status).toBe(200);
@@ -217,7 +236,9 @@ describe('staff sign-in', () => {
     // A stranger with a made-up recovery code gets no further than wrong passwords from their network.
     const ip = newIp();
     const stranger = await Promise.all(
-      Array.from({ length: perNetwork + 2 }, (_, i) => call('admin-login', { email: staff.email, password: `guess ${i}`, recoveryCode: 'abcde-12345' }, { ip })),
+      Array.from({ length: perNetwork + 2 }, (_, i) =>
+        call('admin-login', { email: staff.email, password: `guess ${i}`, recoveryCode: 'abcde-12345' }, { ip }),
+      ),
     );
     expect(count(stranger, 401)).toBe(perNetwork);
     expect(count(stranger, 429)).toBe(2);
@@ -241,7 +262,8 @@ async function newStudent(label: string, password = 'a long passphrase') {
 }
 
 /** Lets the next code go out at once (the 60 seconds between two codes have passed). */
-const waitBetweenCodesPassed = (email: string) => sql(`update otp_challenges set sent_at = sent_at - interval '61 seconds' where lower(email) = lower($1)`, [email]);
+const waitBetweenCodesPassed = (email: string) =>
+  sql(`update otp_challenges set sent_at = sent_at - interval '61 seconds' where lower(email) = lower($1)`, [email]);
 
 describe('student logins', () => {
   const perNetwork = LIMITS['login-failures:email-address'].max;
@@ -273,7 +295,11 @@ describe('student logins', () => {
 
     const asked = await call('user-forgot-password', { email: student.email });
     expect(asked.status).toBe(200);
-    const reset = await call('user-reset-password', { resetToken: asked.body['resetToken'], otp: Number(lastCodeTo(student.email)), password: 'monsoon rain on tin roofs' });
+    const reset = await call('user-reset-password', {
+      resetToken: asked.body['resetToken'],
+      otp: Number(lastCodeTo(student.email)),
+      password: 'monsoon rain on tin roofs',
+    });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     const device = cookieOf(reset.cookies, DEVICE_COOKIES.student);
     expect(device).not.toBeNull();
@@ -309,7 +335,11 @@ describe('password resets', () => {
     const own = await call('user-forgot-password', { email: student.email });
     expect(own.status).toBe(200);
     // The typed code is refused (the day's wrong codes are spent), in words that point to the link.
-    const typed = await call('user-reset-password', { resetToken: own.body['resetToken'], otp: Number(lastCodeTo(student.email)), password: 'monsoon rain on tin roofs' });
+    const typed = await call('user-reset-password', {
+      resetToken: own.body['resetToken'],
+      otp: Number(lastCodeTo(student.email)),
+      password: 'monsoon rain on tin roofs',
+    });
     expect(typed.status).toBe(429);
     expect(typed.body['message']).toBe(codes.message);
     expect(String(typed.body['message'])).toMatch(/link/);

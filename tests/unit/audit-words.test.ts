@@ -26,7 +26,7 @@ describe('auditSentence', () => {
   });
 
   it('says an unlocked sign-in in words', () => {
-    expect(auditSentence({ actor: 'Asha Verma', action: 'unlock', entity: 'staff', entityId: 'x', current: 'Ravi Kumar' })).toBe(
+    expect(auditSentence({ actor: 'Asha Verma', action: 'unlock', entity: 'staff', entityId: 'x', detail: null, current: 'Ravi Kumar' })).toBe(
       'Asha Verma unlocked the sign-in of Ravi Kumar’s staff account.',
     );
   });

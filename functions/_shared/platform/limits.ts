@@ -215,7 +215,8 @@ export const LIMITS = {
     seconds: DAY,
     counts: 'failures',
     why: 'Wrong codes for one address in a day: three codes’ worth of tries, so codes cannot be guessed by asking for new ones.',
-    message: 'Too many wrong codes for this e-mail address today. To reset your password, use the link in the e-mail we sent: it needs no code. Otherwise try again tomorrow, or call us.',
+    message:
+      'Too many wrong codes for this e-mail address today. To reset your password, use the link in the e-mail we sent: it needs no code. Otherwise try again tomorrow, or call us.',
     event: 'login-locked',
   },
   'reset:address': { max: 60, seconds: 15 * MINUTE, counts: 'counted', why: 'As for verification: a class at once.' },
@@ -420,6 +421,14 @@ export async function clearFailures(names: readonly NameOf<'failures'>[], subjec
   const params = [names.map((name) => keyOf([name, subject])), names.map((name) => `${keyOf([name, subject])}@`)];
   if (client) await client.query(sql, params);
   else await query(sql, params);
+}
+
+/** Which of `subjects` have spent the failures limit `name` in its current window (the staff page shows those accounts as locked). */
+export async function failuresSpent(name: NameOf<'failures'>, subjects: readonly string[], client?: PoolClient): Promise<Set<string>> {
+  const sql = `select key from rate_limits where key = any($1::text[]) and hits >= $2 and window_start > now() - make_interval(secs => $3)`;
+  const params = [subjects.map((subject) => keyOf([name, subject])), LIMITS[name].max, LIMITS[name].seconds];
+  const rows = client ? (await client.query<{ key: string }>(sql, params)).rows : await query<{ key: string }>(sql, params);
+  return new Set(rows.map((row) => row.key.slice(row.key.indexOf('#') + 1)));
 }
 
 /** One try reserved by `attempt`. */
