@@ -24,6 +24,11 @@
  *   is checked — only while every one of its limits is under `max`, all of them or none, in one
  *   transaction — and gives it back unless the try failed. Parallel guesses get no more checks
  *   than the tries left, and a success never counts.
+ *
+ * No limit lets a stranger lock the rightful person out (decision 030): a browser that signed in
+ * before is counted on its own (`…-failures:device`, auth/device.ts), a reset or an Owner's unlock
+ * forgets an account's failures (`clearFailures`), and what strangers can fill per account or
+ * reference has a way past it that needs no guessing (a reset link, a status link, a recovery code).
  */
 import { createHmac } from 'node:crypto';
 import type { PoolClient } from '@neondatabase/serverless';
