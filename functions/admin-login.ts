@@ -69,7 +69,9 @@ export default endpoint(async (req, context) => {
       const who = clientIp(req, context);
       await audit({ staffId: row.id, action: 'sign-in', entity: 'session', entityId: session.sessionId }, who, client);
       await audit({ staffId: row.id, action: 'use-recovery-code', entity: 'staff', entityId: row.id }, who, client);
-      const left = await client.query<{ left: number }>('select count(*)::int as left from staff_recovery_codes where staff_id = $1 and used_at is null', [row.id]);
+      const left = await client.query<{ left: number }>('select count(*)::int as left from staff_recovery_codes where staff_id = $1 and used_at is null', [
+        row.id,
+      ]);
       return { cookie: session.cookie, recoveryCodesLeft: left.rows[0]!.left };
     });
     if (!signedIn) throw await wrong();

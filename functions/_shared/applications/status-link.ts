@@ -8,7 +8,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { authKeys } from '../auth/auth-keys';
 
 /** The key of `reference`'s status link (32 base64url characters, 192 bits). */
-export const statusLinkKey = (reference: string) => createHmac('sha256', authKeys().statusLink).update(reference.toUpperCase()).digest('base64url').slice(0, 32);
+export const statusLinkKey = (reference: string) =>
+  createHmac('sha256', authKeys().statusLink).update(reference.toUpperCase()).digest('base64url').slice(0, 32);
 
 /** Whether `key` is the status link key of `reference` (compared in constant time). */
 export function statusLinkMatches(reference: string, key: string): boolean {

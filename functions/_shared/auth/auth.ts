@@ -18,7 +18,16 @@ import { authKeys } from './auth-keys';
 import { query } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { LIMITS } from '../platform/limits';
-import { ACTIVATION_AUDIENCE, ACTIVATION_TOKEN_LIFETIME, ISSUER, RESET_AUDIENCE, RESET_LINK_AUDIENCE, RESET_TOKEN_LIFETIME, USER_AUDIENCE, USER_TOKEN_LIFETIME } from './keys';
+import {
+  ACTIVATION_AUDIENCE,
+  ACTIVATION_TOKEN_LIFETIME,
+  ISSUER,
+  RESET_AUDIENCE,
+  RESET_LINK_AUDIENCE,
+  RESET_TOKEN_LIFETIME,
+  USER_AUDIENCE,
+  USER_TOKEN_LIFETIME,
+} from './keys';
 
 /** The answer (409) to verifying a registration whose e-mail already has an account. */
 export const ACCOUNT_EXISTS = 'An account with this email already exists. Please log in.';

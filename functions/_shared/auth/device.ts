@@ -66,11 +66,7 @@ export function trustedDevice(req: Request, kind: DeviceKind, email: string): st
  * device whose own allowance is spent is tried as an untrusted browser, so it is never stopped
  * sooner than a stranger's.
  */
-export async function signInAttempt<T>(
-  device: FailureUse | null,
-  untrusted: readonly FailureUse[],
-  work: (tries: Attempt) => Promise<T>,
-): Promise<T> {
+export async function signInAttempt<T>(device: FailureUse | null, untrusted: readonly FailureUse[], work: (tries: Attempt) => Promise<T>): Promise<T> {
   if (device) {
     let started = false;
     try {

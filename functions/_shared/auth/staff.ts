@@ -106,7 +106,12 @@ export async function startStaffSession(staffId: string, req: Request, context: 
  * Opens a session for `staffId` already past its second factor (a recovery code given with the
  * password, admin-login), inside the caller's transaction: its id and the Set-Cookie value.
  */
-export async function startSignedInSession(staffId: string, req: Request, context: Context | undefined, client: PoolClient): Promise<{ sessionId: string; cookie: string }> {
+export async function startSignedInSession(
+  staffId: string,
+  req: Request,
+  context: Context | undefined,
+  client: PoolClient,
+): Promise<{ sessionId: string; cookie: string }> {
   const token = newToken();
   const { rows } = await client.query<{ id: string }>(
     `insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at, client, user_agent)

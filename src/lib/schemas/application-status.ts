@@ -53,9 +53,9 @@ export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = {
 
 /** The reference as typed or linked (any case, spaces ignored). */
 const ReferenceSchema = z
-    .string({ message: 'Please enter your application reference.' })
-    .transform((v) => v.replace(/\s/g, '').toUpperCase())
-    .pipe(z.string().regex(/^(EM|CS|IB|NL)-\d{4}-\d{5,}$/, 'Please enter the reference as it is in your e-mail, like EM-2026-00042.'));
+  .string({ message: 'Please enter your application reference.' })
+  .transform((v) => v.replace(/\s/g, '').toUpperCase())
+  .pipe(z.string().regex(/^(EM|CS|IB|NL)-\d{4}-\d{5,}$/, 'Please enter the reference as it is in your e-mail, like EM-2026-00042.'));
 
 /** POST /api/applications/status: the reference and the mobile number the form was sent with. */
 export const StatusQuerySchema = z.object({
@@ -73,9 +73,10 @@ export const StatusLinkQuerySchema = z.object({
   /** The reference in the link. */
   reference: ReferenceSchema,
   /** The key in the link (status-link.ts). */
-  key: z.string({ message: 'This status link is not complete. Please open it from the e-mail again.' }).regex(/^[A-Za-z0-9_-]{32}$/, 'This status link is not complete. Please open it from the e-mail again.'),
+  key: z
+    .string({ message: 'This status link is not complete. Please open it from the e-mail again.' })
+    .regex(/^[A-Za-z0-9_-]{32}$/, 'This status link is not complete. Please open it from the e-mail again.'),
 });
-
 
 /** The status page's answer: no name, no documents, no numbers. */
 export interface StatusAnswer {
