@@ -12,6 +12,7 @@ import { audit } from './_shared/platform/audit';
 import { query, transaction } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
 import { attempt, type FailureUse } from './_shared/platform/limits';
+import { deviceCookie } from './_shared/auth/device';
 import { completeSecondFactor, requireStaff } from './_shared/auth/staff';
 import { codeStep, newTotpSecret, openTotpSecret, otpauthUri, qrSvg, replaceRecoveryCodes, sealTotpSecret } from './_shared/auth/totp';
 
@@ -63,7 +64,7 @@ export default endpoint(async (req, context) => {
     return { recoveryCodes, cookie };
   });
 
-  return json(
+  const answer = json(
     {
       message: 'Your authenticator is set up. Keep your recovery codes somewhere safe: each works once if you lose your phone.',
       token: ADMIN_MARKER,
@@ -73,6 +74,9 @@ export default endpoint(async (req, context) => {
     200,
     { 'Set-Cookie': result.cookie },
   );
+  // This browser is trusted for the account from now on (device.ts).
+  answer.headers.append('Set-Cookie', deviceCookie('staff', staff.email));
+  return answer;
 });
 
 export const config: Config = { path: '/api/admin/enrol' };

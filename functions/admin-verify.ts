@@ -14,6 +14,7 @@ import { query, transaction } from './_shared/platform/db';
 import { recordEvent } from './_shared/platform/events';
 import { HttpError, afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
 import { attempt, type FailureUse } from './_shared/platform/limits';
+import { deviceCookie } from './_shared/auth/device';
 import { completeSecondFactor, requireStaff } from './_shared/auth/staff';
 import { acceptStep, codeStep, openTotpSecret, useRecoveryCode } from './_shared/auth/totp';
 
@@ -60,7 +61,7 @@ export default endpoint(async (req, context) => {
     }
     return outcome;
   });
-  return json(
+  const answer = json(
     {
       message: `Welcome back, ${staff.name}!${recovery ? ` ${codesLeftMessage(outcome.recoveryCodesLeft)}` : ''}`,
       token: ADMIN_MARKER,
@@ -70,6 +71,9 @@ export default endpoint(async (req, context) => {
     200,
     { 'Set-Cookie': outcome.cookie },
   );
+  // This browser is trusted for the account from now on (device.ts).
+  answer.headers.append('Set-Cookie', deviceCookie('staff', staff.email));
+  return answer;
 });
 
 export const config: Config = { path: '/api/admin/verify' };

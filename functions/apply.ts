@@ -30,10 +30,14 @@ export default endpoint(async (req, context) => {
   const thanks = `Thank you, ${input.name}! We have received your application`;
   // A filled honeypot is a bot: it is told the same as a person, and nothing is stored.
   if (input.website) return json({ message: `${thanks}.` }, 201);
+  // Per phone and e-mail on this network, not in total: strangers typing someone's number from
+  // other networks must not stop their own application (decision 030). The site-wide ceiling
+  // keeps the inbox from floods, and one number's applications are one person in it.
+  const address = byClient(req, context);
   const ceiling = await enforce([
-    ['apply:address', byClient(req, context)],
-    ['apply:phone', byPhone(input.phone)],
-    ['apply:email', byEmail(input.email)],
+    ['apply:address', address],
+    ['apply:phone', `${byPhone(input.phone)}@${address}`],
+    ['apply:email', `${byEmail(input.email)}@${address}`],
     ['leads:site', SITE],
   ]);
 

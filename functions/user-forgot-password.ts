@@ -1,12 +1,15 @@
 /**
  * POST /api/user/forgot-password — {email} → {message, resetToken}: e-mails a 6-digit code with
- * which POST /api/user/reset-password sets a new password. The answer is the same whether or not
+ * which POST /api/user/reset-password sets a new password, and a link that does the same without
+ * the code (its token cannot be guessed, so its use is not counted, and it works for as long as
+ * the hourly allowance of e-mails to an address: when strangers have spent it, the 429 says to use
+ * the link in the latest e-mail; decision 030). The answer is the same whether or not
  * the address has an account (a challenge is made either way, and the e-mail, if any, goes out
  * after the answer), so it tells nobody which addresses have accounts.
  */
 import type { Config } from '@netlify/functions';
 import { ForgotPasswordSchema, OTP_VALID_MINUTES } from '../src/lib/schemas/user';
-import { createResetToken } from './_shared/auth/auth';
+import { createResetLinkToken, createResetToken } from './_shared/auth/auth';
 import { transaction } from './_shared/platform/db';
 import { recordEvent } from './_shared/platform/events';
 import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/platform/http';
@@ -39,8 +42,9 @@ export default endpoint(async (req, context) => {
   if (outcome.wait) throw cooldownError(outcome.wait);
   const { user, challenge } = outcome;
   if (user) {
+    const link = await createResetLinkToken({ email: user.email, jti: challenge!.jti });
     await afterAnswer(context, async () => {
-      await sendResetCodeMail(user.email, challenge!.code);
+      await sendResetCodeMail(user.email, challenge!.code, link);
       await recordEvent({ kind: 'password-reset-requested', userId: user.id }, clientIp(req, context));
     });
   }

@@ -7,6 +7,9 @@
  * is never sent natively (a plain POST that would leave the page) and never lost: it is kept and
  * submitted again, by the island, once the island takes it. Whether the island took it is read
  * where the event ends, on the document: every form's handler cancels the native submission.
+ *
+ * Given a value (`client:interact="#link="`), it hydrates at once when the page's address
+ * fragment starts with it: a link from an e-mail that the island acts on without a touch.
  */
 import type { ClientDirective } from 'astro';
 
@@ -15,7 +18,7 @@ const RETRY_MS = 150;
 /** Attempts before giving up on an island that never takes it (it failed to start). */
 const MAX_ATTEMPTS = 40;
 
-const interact: ClientDirective = (load, _options, el) => {
+const interact: ClientDirective = (load, options, el) => {
   const events = ['focusin', 'pointerdown', 'touchstart'] as const;
   let awake: Promise<void> | undefined;
   const start = () => {
@@ -49,6 +52,8 @@ const interact: ClientDirective = (load, _options, el) => {
     void start().then(() => setTimeout(() => form.requestSubmit(), RETRY_MS));
   });
   events.forEach((type) => el.addEventListener(type, start, { passive: true }));
+  const fragment = typeof options.value === 'string' ? options.value : '';
+  if (fragment && location.hash.startsWith(fragment)) void start();
 };
 
 export default interact;

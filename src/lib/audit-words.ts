@@ -247,6 +247,8 @@ export function auditSentence(facts: AuditFacts): string {
       return `${who} enabled ${record}.`;
     case 'reset-second-factor':
       return `${who} reset the authenticator app of ${record}.`;
+    case 'unlock':
+      return `${who} unlocked the sign-in of ${record}.`;
     case 'reveal':
       return `${who} revealed the ${text(detail?.['label']) || 'ID number'} of ${record}.`;
     case 'view-document':

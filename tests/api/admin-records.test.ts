@@ -405,6 +405,7 @@ describe.each(targets)('staff records on $name', (target) => {
           enrolled: false,
           createdAt: expect.any(String),
           lastSignInAt: null,
+          signInLocked: false,
         },
       });
       const staffId = invited.body.item._id as string;

@@ -206,7 +206,7 @@ describe.each(targets)('sessions on $name', (target) => {
     const code = await latestCode(target, email);
     const capped = await post(target, '/api/user/verify', { otp: Number(code), activationToken: token });
     expect(capped.status).toBe(429);
-    expect((await capped.json()).message).toBe('Too many wrong codes for this e-mail address today. Please try again tomorrow, or call us.');
+    expect((await capped.json()).message).toBe(LIMITS['code-failures:email'].message);
     statuses = [];
   });
 });

@@ -13,6 +13,7 @@ import { answersOf } from '../support/form-answers';
 import { pdfBytes } from '../support/pdf';
 import { photoBytes } from '../support/photo';
 import { expectNoViolations } from './axe';
+import { waitForMail } from './outbox';
 import { awake, expect, recordScripts, seededPerWorker, test as base } from './fixtures';
 
 const PHONE = { width: 360, height: 740 };
@@ -25,6 +26,7 @@ interface Sent {
   reference: string;
   mobile: string;
   name: string;
+  email: string;
 }
 
 /** Sends a complete NIELIT application as multipart (the fields and a small file for each required document) and answers its reference. */
@@ -47,7 +49,7 @@ async function sendApplication(request: APIRequestContext): Promise<Sent> {
   expect(res.status(), (await res.text()).slice(0, 500)).toBe(201);
   const { reference } = (await res.json()) as { reference: string };
   expect(reference).toMatch(/^NL-\d{4}-\d{5,}$/);
-  return { reference, mobile, name };
+  return { reference, mobile, name, email: fields['email']! };
 }
 
 /**
@@ -190,4 +192,19 @@ test('the privacy policy says how application documents and ID numbers are kept,
   await expect(section).not.toContainText('{days}');
   await section.getByRole('link', { name: 'Application Status' }).click();
   await expect(page).toHaveURL(/\/applicationStatus$/);
+});
+
+test('the status link of the confirmation e-mail shows the status at once, without the mobile number, and leaves the address bar', async ({
+  page,
+  submitted: sent,
+}) => {
+  const { found } = await waitForMail(sent.email, /(\/applicationStatus#reference=[A-Z0-9-]+&key=[A-Za-z0-9_-]+)/);
+  await page.goto(found[1]!);
+  const f = form(page);
+  // No touch needed: the page wakes for the link, and the answer takes the focus.
+  await expect(f.answer).toBeVisible();
+  await expect(f.answer.getByRole('heading', { name: 'Your application', exact: true })).toBeFocused();
+  await expect(f.answer.getByRole('definition').first()).toHaveText(sent.reference);
+  await expect(page).toHaveURL(/\/applicationStatus$/);
+  await expect(f.mobile).toHaveValue('');
 });

@@ -466,6 +466,8 @@ const FUZZ: Record<string, Case[]> = {
   ],
   'application-status': [
     { probe: async () => post('/api/applications/status', { reference: 'CS-2026-00001', mobile: mobile() }), body: ['reference', 'mobile'] },
+    // From the status link of the confirmation e-mail.
+    { probe: async () => post('/api/applications/status', { reference: 'CS-2026-00001', key: 'A'.repeat(32) }), body: ['reference', 'key'] },
   ],
   'application-fix-open': [{ probe: async () => post('/api/applications/fix/open', { token: 'a'.repeat(43) }), body: ['token'] }],
   'application-fix': [
@@ -495,6 +497,8 @@ const FUZZ: Record<string, Case[]> = {
       probe: async () => post('/api/user/reset-password', { resetToken: 'a.b.c', otp: 123456, password: 'another long passphrase' }),
       body: ['resetToken', 'otp', 'password'],
     },
+    // With the link of the reset e-mail.
+    { probe: async () => post('/api/user/reset-password', { link: 'a.b.c', password: 'another long passphrase' }), body: ['link', 'password'] },
   ],
   'user-change-password': [
     {
@@ -503,7 +507,14 @@ const FUZZ: Record<string, Case[]> = {
       body: ['currentPassword', 'newPassword'],
     },
   ],
-  'admin-login': [{ probe: async () => post('/api/admin/login', { email: adminLogin.email, password: adminLogin.password }), body: ['email', 'password'] }],
+  'admin-login': [
+    { probe: async () => post('/api/admin/login', { email: adminLogin.email, password: adminLogin.password }), body: ['email', 'password'] },
+    // A locked account's way in: the password with a recovery code.
+    {
+      probe: async () => post('/api/admin/login', { email: adminLogin.email, password: adminLogin.password, recoveryCode: 'abcde-12345' }),
+      body: ['recoveryCode'],
+    },
+  ],
   'admin-enrol': [{ probe: async () => post('/api/admin/enrol', { code: '123456' }, { cookie: await passwordStep(fx, colleague) }), body: ['code'] }],
   'admin-verify': [{ probe: async () => post('/api/admin/verify', { code: '123456' }, { cookie: await passwordStep(fx, adminLogin) }), body: ['code'] }],
   'admin-recovery-codes': [{ probe: async () => staff(post('/api/admin/recovery-codes', { code: '123456' })), body: ['code'] }],

@@ -154,9 +154,11 @@ const CASES: Case[] = [
     limit: 'apply:phone',
     ceiling: 'leads:site',
     exhaust: async () => {
+      // Counted per phone on one network (decision 030).
       const phone = newPhone();
-      await repeat(LIMITS['apply:phone'].max, async () => (await send('apply', application({ phone }), newIp())).status);
-      return async () => (await send('apply', application({ phone }), newIp())).status;
+      const ip = newIp();
+      await repeat(LIMITS['apply:phone'].max, async () => (await send('apply', application({ phone }), ip)).status);
+      return async () => (await send('apply', application({ phone }), ip)).status;
     },
     other: async () => (await send('apply', application(), newIp())).status,
     served: 201,
@@ -166,8 +168,9 @@ const CASES: Case[] = [
     ceiling: 'leads:site',
     exhaust: async () => {
       const email = newEmail('same');
-      await repeat(LIMITS['apply:email'].max, async () => (await send('apply', application({ email }), newIp())).status);
-      return async () => (await send('apply', application({ email }), newIp())).status;
+      const ip = newIp();
+      await repeat(LIMITS['apply:email'].max, async () => (await send('apply', application({ email }), ip)).status);
+      return async () => (await send('apply', application({ email }), ip)).status;
     },
     other: async () => (await send('apply', application(), newIp())).status,
     served: 201,
@@ -187,11 +190,12 @@ const CASES: Case[] = [
     ceiling: 'leads:site',
     exhaust: async () => {
       const mobile = newPhone();
+      const ip = newIp();
       // Each passes the limits and is refused at storing (its documents are unknown): nothing stored.
-      expect(await repeat(LIMITS['application:phone'].max, async () => (await send('iibf', iibfWithoutFiles(mobile), newIp())).status)).toEqual(
+      expect(await repeat(LIMITS['application:phone'].max, async () => (await send('iibf', iibfWithoutFiles(mobile), ip)).status)).toEqual(
         Array(LIMITS['application:phone'].max).fill(422),
       );
-      return async () => (await send('iibf', iibfWithoutFiles(mobile), newIp())).status;
+      return async () => (await send('iibf', iibfWithoutFiles(mobile), ip)).status;
     },
     other: () => sendIibfWithFiles(newIp()),
     served: 201,

@@ -25,6 +25,12 @@ describe('auditSentence', () => {
     ).toBe('Asha Verma invited a colleague as Teacher: Meena Joshi’s staff account.');
   });
 
+  it('says an unlocked sign-in in words', () => {
+    expect(auditSentence({ actor: 'Asha Verma', action: 'unlock', entity: 'staff', entityId: 'x', detail: null, current: 'Ravi Kumar' })).toBe(
+      'Asha Verma unlocked the sign-in of Ravi Kumar’s staff account.',
+    );
+  });
+
   it('says the switch of automatic assignment', () => {
     expect(auditSentence({ actor: 'Asha Verma', action: 'update', entity: 'settings', entityId: 'auto-assign', detail: { enabled: true } })).toBe(
       'Asha Verma switched on the assignment of new leads to counsellors in turn.',

@@ -10,6 +10,7 @@ import site from '../../../content/site.json';
 import { APPLICATION_FORM_LABELS } from '../../../src/lib/schemas/application-status';
 import type { FormDefinition } from '../../../src/lib/schemas/application-forms';
 import { instituteAddress, type Mail } from '../platform/mail';
+import { statusLinkPath } from './status-link';
 
 /** The public status page (applicationStatus.astro). */
 export const STATUS_PAGE = '/applicationStatus';
@@ -32,7 +33,8 @@ export function confirmationMail(def: FormDefinition, application: { reference: 
       '2. If a document needs to be uploaded again, we send you an e-mail with a link to upload just that document.',
       '3. Once everything is in order, we forward your application and tell you the outcome.',
       '',
-      `See where your application stands at any time with your reference and mobile number: ${origin}${STATUS_PAGE}`,
+      `See where your application stands at any time: ${origin}${statusLinkPath(STATUS_PAGE, application.reference)}`,
+      `(or on ${origin}${STATUS_PAGE} with your reference and mobile number)`,
       '',
       `Questions? Call us on ${site.phone} (${site.hours}), quoting your reference.`,
       '',

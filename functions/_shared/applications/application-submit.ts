@@ -41,9 +41,12 @@ export async function submitApplication(def: FormDefinition, req: Request, conte
   // A filled honeypot is a bot: it is told the same as a person, and nothing is stored.
   if (input.website) return json({ message: def.messages.success }, 201);
   const mobile = (input as unknown as Record<string, string>)[def.person.mobile]!;
+  // Per number on this network, not in total: strangers typing someone's number elsewhere must
+  // not stop their own form (decision 030); the site-wide ceiling keeps the inbox from floods.
+  const address = byClient(req, context);
   const ceiling = await enforce([
-    ['application:address', byClient(req, context)],
-    ['application:phone', byPhone(`+91${mobile}`)],
+    ['application:address', address],
+    ['application:phone', `${byPhone(`+91${mobile}`)}@${address}`],
     ['leads:site', SITE],
   ]);
 

@@ -8,7 +8,7 @@
  * - User token: HS256, `sub` = user id, `jti` = session id, `iss` pinned, `aud` 'user', 7 days.
  *   Reading one pins the algorithm, issuer and audience and requires `exp`, so an admin token,
  *   an `alg: none` or an HS512 token never passes as a user token.
- * - Activation and reset tokens: `dir` + A256GCM, so what is inside (a password hash, whether
+ * - Activation and reset tokens, and the token of a reset e-mail's link: `dir` + A256GCM, so what is inside (a password hash, whether
  *   the address has an account) cannot be read; 30 minutes; `jti` = the id of its one-time-code
  *   challenge (otp_challenges).
  */
@@ -17,7 +17,17 @@ import { EncryptJWT, SignJWT, errors as joseErrors, jwtDecrypt, jwtVerify, type 
 import { authKeys } from './auth-keys';
 import { query } from '../platform/db';
 import { HttpError } from '../platform/http';
-import { ACTIVATION_AUDIENCE, ACTIVATION_TOKEN_LIFETIME, ISSUER, RESET_AUDIENCE, RESET_TOKEN_LIFETIME, USER_AUDIENCE, USER_TOKEN_LIFETIME } from './keys';
+import { LIMITS } from '../platform/limits';
+import {
+  ACTIVATION_AUDIENCE,
+  ACTIVATION_TOKEN_LIFETIME,
+  ISSUER,
+  RESET_AUDIENCE,
+  RESET_LINK_AUDIENCE,
+  RESET_TOKEN_LIFETIME,
+  USER_AUDIENCE,
+  USER_TOKEN_LIFETIME,
+} from './keys';
 
 /** The answer (409) to verifying a registration whose e-mail already has an account. */
 export const ACCOUNT_EXISTS = 'An account with this email already exists. Please log in.';
@@ -152,7 +162,7 @@ export interface PendingReset {
   jti: string;
 }
 
-function encrypt(claims: JWTPayload, audience: string, lifetime: string, jti: string): Promise<string> {
+function encrypt(claims: JWTPayload, audience: string, lifetime: string | number, jti: string): Promise<string> {
   return new EncryptJWT(claims)
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', typ: 'JWT' })
     .setIssuer(ISSUER)
@@ -209,4 +219,25 @@ export async function readResetToken(token: string): Promise<PendingReset> {
     return { email: payload.email, jti: payload.jti };
   }
   throw new HttpError(400, 'This reset has expired. Please ask for a new code.');
+}
+
+/**
+ * Seconds the link of a reset e-mail works: as long as the window of 'forgot:email', so while
+ * strangers' requests keep more e-mails from going to an address, the latest one's link works.
+ */
+export const RESET_LINK_SECONDS = LIMITS['forgot:email'].seconds;
+
+const LINK_INVALID = 'This link is not valid. Please open the link in the latest e-mail, or ask for a new one.';
+
+/** Encrypts the token of a reset e-mail's link (the same challenge as its code; no tries to count). */
+export function createResetLinkToken({ email, jti }: PendingReset): Promise<string> {
+  return encrypt({ email }, RESET_LINK_AUDIENCE, Math.floor(Date.now() / 1000) + RESET_LINK_SECONDS, jti);
+}
+
+/** Decrypts the token of a reset e-mail's link; 400 in words when it is not valid or has expired. */
+export async function readResetLinkToken(token: string): Promise<PendingReset> {
+  const payload = await decrypt(token, RESET_LINK_AUDIENCE);
+  if (payload === 'expired') throw new HttpError(400, 'This link has expired. Please ask for a new e-mail.');
+  if (typeof payload?.email === 'string' && typeof payload.jti === 'string') return { email: payload.email, jti: payload.jti };
+  throw new HttpError(400, LINK_INVALID);
 }

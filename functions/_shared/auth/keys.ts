@@ -18,6 +18,9 @@ export const RESET_AUDIENCE = 'password-reset';
 
 /** Lifetime of a user token (JWS). */
 export const USER_TOKEN_LIFETIME = '7d';
+/** `aud` of the encrypted token in the link of a password-reset e-mail. */
+export const RESET_LINK_AUDIENCE = 'password-reset-link';
+
 /** Lifetime of an activation token (JWE); a resend issues a new one. */
 export const ACTIVATION_TOKEN_LIFETIME = '30m';
 /** Lifetime of a password-reset token (JWE). */
@@ -38,6 +41,10 @@ export interface AuthKeys {
   totpSecret: Uint8Array;
   /** HMAC-SHA256 key of staff recovery codes. */
   recoveryCode: Uint8Array;
+  /** HMAC-SHA256 key of the device cookies of browsers that signed in before (device.ts). */
+  device: Uint8Array;
+  /** HMAC-SHA256 key of the status links in applicants' confirmations (status-link.ts). */
+  statusLink: Uint8Array;
   /** HMAC-SHA256 key of the local stand-in's upload policies and document links (storage-local.ts). */
   localDocuments: Uint8Array;
 }
@@ -59,5 +66,7 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     totpSecret: derive(secret, 'staff-totp-secret/A256GCM'),
     recoveryCode: derive(secret, 'staff-recovery-code/HMAC-SHA256'),
     localDocuments: derive(secret, 'local-document-storage/HMAC-SHA256'),
+    device: derive(secret, 'device-cookie/HMAC-SHA256'),
+    statusLink: derive(secret, 'status-link/HMAC-SHA256'),
   };
 }

@@ -181,8 +181,11 @@ export async function sendAccountExistsMail(to: string): Promise<void> {
   });
 }
 
-/** E-mails a password-reset code. */
-export async function sendResetCodeMail(to: string, code: string): Promise<void> {
+/** The page a reset e-mail's link opens, with its token after `#` (never sent to a server or a referrer). */
+export const resetLinkUrl = (token: string) => `${site.website}/forgot-password#link=${token}`;
+
+/** E-mails a password-reset code, and the link (its token `link`) that resets without it. */
+export async function sendResetCodeMail(to: string, code: string, link: string): Promise<void> {
   await sendMail({
     to,
     subject: 'Your password reset code',
@@ -192,6 +195,9 @@ export async function sendResetCodeMail(to: string, code: string): Promise<void>
       `Your code to reset your password at ${site.name} is: ${code}`,
       '',
       `It is valid for ${OTP_VALID_MINUTES} minutes. Enter it with your new password on the page where you asked for it.`,
+      '',
+      'Or open this link to choose a new password (it works for an hour, once):',
+      resetLinkUrl(link),
       '',
       'If you did not ask for this, ignore this e-mail: your password stays as it is.',
       ...signature,

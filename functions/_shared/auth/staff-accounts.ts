@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PoolClient } from '@neondatabase/serverless';
 import { query } from '../platform/db';
 import { HttpError } from '../platform/http';
+import { byEmail, failuresSpent } from '../platform/limits';
 import { roleLabel, type Role } from './roles';
 
 /** Hours an invitation link works. */
@@ -30,6 +31,8 @@ export interface StaffAccount {
   createdAt: string;
   /** The last completed sign-in, or null if never (or not in the last 400 days). */
   lastSignInAt: string | null;
+  /** Wrong passwords from strangers have locked the account for browsers it was never used on (an Owner can unlock it). */
+  signInLocked: boolean;
 }
 
 interface AccountRow {
@@ -56,7 +59,7 @@ const ACCOUNTS = (where: string) => `
     from staff t ${where}
    order by t.created_at desc, t.id desc`;
 
-const toAccount = (row: AccountRow): StaffAccount => ({
+const toAccount = (row: AccountRow, locked: Set<string>): StaffAccount => ({
   _id: row.id,
   name: row.name,
   email: row.email,
@@ -66,17 +69,28 @@ const toAccount = (row: AccountRow): StaffAccount => ({
   enrolled: row.enrolled,
   createdAt: new Date(row.created_at).toISOString(),
   lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+  signInLocked: locked.has(byEmail(row.email)),
 });
+
+/** The accounts of `rows` whose sign-in is locked (by their e-mail's key). */
+const lockedOf = (rows: AccountRow[], client?: PoolClient) =>
+  failuresSpent(
+    'staff-login-failures:email',
+    rows.map((row) => byEmail(row.email)),
+    client,
+  );
 
 /** Every staff account, newest first (a handful: one page). */
 export async function listStaffAccounts(): Promise<StaffAccount[]> {
-  return (await query<AccountRow>(ACCOUNTS(''))).map(toAccount);
+  const rows = await query<AccountRow>(ACCOUNTS(''));
+  const locked = await lockedOf(rows);
+  return rows.map((row) => toAccount(row, locked));
 }
 
 /** One staff account as the caller's transaction sees it, or null. */
 export async function staffAccount(client: PoolClient, id: string): Promise<StaffAccount | null> {
   const { rows } = await client.query<AccountRow>(ACCOUNTS('where t.id = $1'), [id]);
-  return rows[0] ? toAccount(rows[0]) : null;
+  return rows[0] ? toAccount(rows[0], await lockedOf(rows, client)) : null;
 }
 
 /** The SHA-256 under which an invitation token is stored. */

@@ -103,6 +103,25 @@ export async function startStaffSession(staffId: string, req: Request, context: 
 }
 
 /**
+ * Opens a session for `staffId` already past its second factor (a recovery code given with the
+ * password, admin-login), inside the caller's transaction: its id and the Set-Cookie value.
+ */
+export async function startSignedInSession(
+  staffId: string,
+  req: Request,
+  context: Context | undefined,
+  client: PoolClient,
+): Promise<{ sessionId: string; cookie: string }> {
+  const token = newToken();
+  const { rows } = await client.query<{ id: string }>(
+    `insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at, client, user_agent)
+     values ($1, $2, now() + make_interval(hours => $3), now(), $4, $5) returning id::text`,
+    [hashSessionToken(token), staffId, ABSOLUTE_HOURS, truncatedAddress(clientIp(req, context)), (req.headers.get('user-agent') ?? '').slice(0, 300)],
+  );
+  return { sessionId: rows[0]!.id, cookie: sessionCookie(token, ABSOLUTE_HOURS * 60 * 60) };
+}
+
+/**
  * Marks the session as past the second factor, under a new token (the one used before the code
  * stops working), and returns the Set-Cookie value of the new token.
  */

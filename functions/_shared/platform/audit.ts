@@ -26,6 +26,7 @@ export type AuditAction =
   | 'disable'
   | 'enable'
   | 'reset-second-factor'
+  | 'unlock'
   | 'change-role'
   | 'revoke';
 

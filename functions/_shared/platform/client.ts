@@ -2,6 +2,7 @@
  * The caller's network address, as the limits and the security log see it. Pure string work.
  * - Limits count an IPv6 client by its /64: one home or phone gets a whole /64 and can take a
  *   new address from it at will, so a full address would let one attacker look like millions.
+ * - A few limits also count the wider network: IPv6 by its /48, which one customer may hold whole.
  * - The security log keeps less: IPv4 by its /24, IPv6 by its /48 (enough to tell a network).
  */
 import type { Context } from '@netlify/functions';
@@ -58,6 +59,13 @@ export function limitKeyOf(address: string): string {
   const plain = unmapped(address);
   const groups = ipv6Groups(plain);
   return groups ? ipv6Prefix(groups, 64) : plain || 'unknown';
+}
+
+/** The client's wider network as some limits count it: IPv6 by its /48 (one customer's many /64s), IPv4 as it is. */
+export function networkKeyOf(address: string): string {
+  const plain = unmapped(address);
+  const groups = ipv6Groups(plain);
+  return groups ? ipv6Prefix(groups, 48) : plain || 'unknown';
 }
 
 /** The client as the security log keeps it: IPv4 by its /24, IPv6 by its /48. */

@@ -24,12 +24,18 @@
  *   is checked — only while every one of its limits is under `max`, all of them or none, in one
  *   transaction — and gives it back unless the try failed. Parallel guesses get no more checks
  *   than the tries left, and a success never counts.
+ *
+ * No limit lets a stranger lock the rightful person out (decision 030): a browser that signed in
+ * before is counted on its own (`…-failures:device`, auth/device.ts), a reset or an Owner's unlock
+ * forgets an account's failures (`clearFailures`), and what strangers can fill per account or
+ * reference has a way past it that needs no guessing (a reset link, a status link, a recovery code).
  */
 import { createHmac } from 'node:crypto';
+import type { PoolClient } from '@neondatabase/serverless';
 import type { Context } from '@netlify/functions';
 import site from '../../../content/site.json';
 import { authKeys } from '../auth/auth-keys';
-import { clientIp, limitKeyOf } from './client';
+import { clientIp, limitKeyOf, networkKeyOf } from './client';
 import { query, transaction } from './db';
 import { recordEvent, type EventKind } from './events';
 import { HttpError } from './http';
@@ -69,9 +75,9 @@ export const LIMITS = {
     max: 5,
     seconds: DAY,
     counts: 'counted',
-    why: 'One student applies for a course or two a day; more under one number is someone else using it.',
+    why: 'Per number and network: one student applies for a course or two a day. Not per number alone, or five strangers typing someone’s number would stop their own application (decision 030); leads:site keeps the inbox, and one number’s applications are one person in it.',
   },
-  'apply:email': { max: 5, seconds: DAY, counts: 'counted', why: 'As for the phone: one person, a few applications a day.' },
+  'apply:email': { max: 5, seconds: DAY, counts: 'counted', why: 'As for the phone, per address and network: one person, a few applications a day.' },
   'contact:address': {
     max: 30,
     seconds: 10 * MINUTE,
@@ -96,7 +102,7 @@ export const LIMITS = {
     max: 5,
     seconds: DAY,
     counts: 'counted',
-    why: 'One person sends one or two forms a day (kiosk and CSC, say); more under one number is someone else using it.',
+    why: 'Per number and network: one person sends one or two forms a day (kiosk and CSC, say). Not per number alone, so strangers cannot stop the person’s own form (decision 030).',
   },
   'uploads:address': {
     max: 600,
@@ -139,7 +145,14 @@ export const LIMITS = {
     seconds: HOUR,
     counts: 'failures',
     why: 'Wrong mobile numbers for one reference from every network together: more than three clients can try (status:address), so no one client locks the applicant out, and a hundred guesses an hour at a ten-digit number get nowhere.',
-    message: `Too many wrong mobile numbers were tried for this reference in the last hour. Please try again later, or call us on ${site.phone}.`,
+    message: `Too many wrong mobile numbers were tried for this reference in the last hour. Please open the status link in the e-mail we sent you, try again later, or call us on ${site.phone}.`,
+  },
+  'status-failures:reference-network': {
+    max: 30,
+    seconds: HOUR,
+    counts: 'failures',
+    why: 'Wrong mobile numbers for one reference from one wider network (IPv6 /48, where one customer has many /64s): no one network reaches status-failures:reference alone, and the status link in the e-mail opens the page whatever strangers typed.',
+    message: `Too many wrong mobile numbers were tried for this reference from your network in the last hour. Please open the status link in the e-mail we sent you, or try again later.`,
   },
   'fix-link:address': {
     max: 60,
@@ -162,7 +175,15 @@ export const LIMITS = {
     seconds: DAY,
     counts: 'failures',
     why: 'Wrong passwords for one account from every network together: a spread-out guesser is stopped long before an uncommon password falls.',
-    message: 'Too many wrong passwords for this account today. Please reset your password, or try again tomorrow.',
+    message: 'Too many wrong passwords for this account today. Please reset your password (that lifts this), or log in on a device you used before.',
+    event: 'login-locked',
+  },
+  'login-failures:device': {
+    max: 10,
+    seconds: 15 * MINUTE,
+    counts: 'failures',
+    why: 'Wrong passwords from a browser that logged in to the account before (its device cookie): the person mistyping; beyond it the browser is one more under the account’s limits, so a stolen cookie buys ten guesses.',
+    message: 'Too many wrong passwords for this account. Please wait a few minutes, or reset your password.',
     event: 'login-locked',
   },
 
@@ -171,7 +192,13 @@ export const LIMITS = {
   'resend:address': { max: 30, seconds: HOUR, counts: 'counted', why: 'A class waiting for its codes, some asking again.' },
   'resend:email': { max: 5, seconds: HOUR, counts: 'counted', why: 'With a 60-second wait between codes, five an hour is plenty for a person.' },
   'forgot:address': { max: 30, seconds: HOUR, counts: 'counted', why: 'A class that forgot its passwords after the holidays.' },
-  'forgot:email': { max: 5, seconds: HOUR, counts: 'counted', why: 'Reset codes to one inbox: a few an hour is plenty for a person.' },
+  'forgot:email': {
+    max: 5,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'Reset e-mails to one inbox: a few an hour is plenty for a person. Each carries a link that lasts as long as this window, so when strangers spent it the latest e-mail still works.',
+    message: 'We have already sent several e-mails to this address in the last hour. Please use the link in the latest one: it works for an hour.',
+  },
   'code-mail:site': {
     max: 200,
     seconds: HOUR,
@@ -193,7 +220,8 @@ export const LIMITS = {
     seconds: DAY,
     counts: 'failures',
     why: 'Wrong codes for one address in a day: three codes’ worth of tries, so codes cannot be guessed by asking for new ones.',
-    message: 'Too many wrong codes for this e-mail address today. Please try again tomorrow, or call us.',
+    message:
+      'Too many wrong codes for this e-mail address today. To reset your password, use the link in the e-mail we sent: it needs no code. Otherwise try again tomorrow, or call us.',
     event: 'login-locked',
   },
   'reset:address': { max: 60, seconds: 15 * MINUTE, counts: 'counted', why: 'As for verification: a class at once.' },
@@ -225,7 +253,16 @@ export const LIMITS = {
     seconds: DAY,
     counts: 'failures',
     why: 'Wrong passwords for one staff account from every network together; the second factor still stands behind it.',
-    message: 'Too many wrong passwords for this account today. Please ask a colleague to check the account, or try again tomorrow.',
+    message:
+      'Too many wrong passwords for this account today. Sign in on a browser you used before, or with your password and a recovery code, or ask an Owner to unlock the account.',
+    event: 'login-locked',
+  },
+  'staff-login-failures:device': {
+    max: 5,
+    seconds: 15 * MINUTE,
+    counts: 'failures',
+    why: 'Wrong passwords from a browser that completed a sign-in to the account before: as many as from one network; then it is under the account’s limits like any other browser.',
+    message: 'Too many wrong passwords for this account. Please wait 15 minutes and try again.',
     event: 'login-locked',
   },
   'second-factor-failures:staff': {
@@ -317,6 +354,8 @@ export type FailureUse = Use<NameOf<'failures'>>;
 
 /** The client's address as limits count it (IPv6 by its /64). */
 export const byClient = (req: Request, context: Context | undefined) => limitKeyOf(clientIp(req, context));
+/** The client's wider network (IPv6 by its /48, IPv4 as it is), for limits one customer's many /64s must share. */
+export const byNetwork = (req: Request, context: Context | undefined) => networkKeyOf(clientIp(req, context));
 /** An e-mail address, as a keyed hash (never stored as such). */
 export const byEmail = (email: string) => keyed(`email:${email.trim().toLowerCase()}`);
 /** A phone number, as a keyed hash. */
@@ -402,6 +441,26 @@ function claimOf(row: Row): Claim {
       return result;
     },
   };
+}
+
+/**
+ * Forgets the failures counted against `subject` (an account) by the limits `names`, whether
+ * counted for it alone or for it on one network (`subject@network`): an Owner's unlock, a
+ * successful password reset. `client`: inside the caller's transaction.
+ */
+export async function clearFailures(names: readonly NameOf<'failures'>[], subject: string, client?: PoolClient): Promise<void> {
+  const sql = `delete from rate_limits where key = any($1::text[]) or key ^@ any($2::text[])`;
+  const params = [names.map((name) => keyOf([name, subject])), names.map((name) => `${keyOf([name, subject])}@`)];
+  if (client) await client.query(sql, params);
+  else await query(sql, params);
+}
+
+/** Which of `subjects` have spent the failures limit `name` in its current window (the staff page shows those accounts as locked). */
+export async function failuresSpent(name: NameOf<'failures'>, subjects: readonly string[], client?: PoolClient): Promise<Set<string>> {
+  const sql = `select key from rate_limits where key = any($1::text[]) and hits >= $2 and window_start > now() - make_interval(secs => $3)`;
+  const params = [subjects.map((subject) => keyOf([name, subject])), LIMITS[name].max, LIMITS[name].seconds];
+  const rows = client ? (await client.query<{ key: string }>(sql, params)).rows : await query<{ key: string }>(sql, params);
+  return new Set(rows.map((row) => row.key.slice(row.key.indexOf('#') + 1)));
 }
 
 /** One try reserved by `attempt`. */

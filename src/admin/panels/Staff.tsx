@@ -37,6 +37,8 @@ export interface StaffListing {
   enrolled: boolean;
   createdAt: string;
   lastSignInAt: string | null;
+  /** Strangers' wrong passwords lock it for browsers it was never used on. */
+  signInLocked: boolean;
 }
 
 const KEY = ['/api/admin/staff'];
@@ -53,6 +55,10 @@ const QUESTIONS: Record<Action, (name: string) => [string, string]> = {
   'reset-second-factor': (name) => [
     `Reset the second factor of ${name}? They are signed out at once, and set up their authenticator app again at their next sign-in.`,
     'Reset second factor',
+  ],
+  unlock: (name) => [
+    `Unlock the sign-in of ${name}? Too many wrong passwords were typed for the account, so it can only sign in on a browser it used before. Unlocking lets it sign in anywhere again with its password and authenticator app.`,
+    'Unlock',
   ],
 };
 
@@ -123,7 +129,12 @@ export default function Staff() {
       {
         id: 'status',
         header: 'Status',
-        cell: ({ row }) => <span className={STATUS[row.original.status].badge}>{STATUS[row.original.status].label}</span>,
+        cell: ({ row }) => (
+          <>
+            <span className={STATUS[row.original.status].badge}>{STATUS[row.original.status].label}</span>
+            {row.original.signInLocked && <span className="admin-badge admin-badge--warning">Sign-in locked</span>}
+          </>
+        ),
       },
       { id: 'enrolled', accessorFn: (p) => (p.enrolled ? 'Set up' : 'Not yet'), header: 'Authenticator' },
       { id: 'lastSignInAt', accessorFn: (p) => (p.lastSignInAt ? formatMoment(p.lastSignInAt) : 'Never'), header: 'Last sign-in' },
@@ -153,6 +164,11 @@ export default function Staff() {
                   onClick={() => void act(person, 'disable')}
                 >
                   Disable<span className="sr-only"> {person.name}</span>
+                </button>
+              )}
+              {person.signInLocked && person.status === 'active' && (
+                <button type="button" className="btn btn--sm btn--outline" disabled={busy} onClick={() => void act(person, 'unlock')}>
+                  Unlock sign-in<span className="sr-only"> of {person.name}</span>
                 </button>
               )}
               {person.enrolled && person.status !== 'disabled' && (

@@ -1,7 +1,8 @@
 /**
  * Staff sign-in (/adminLogin), in one island and up to three steps:
  * 1. e-mail and password (POST /api/admin/login); a failure shows the server's `error` text, else
- *    'Something went wrong';
+ *    'Something went wrong'. An account locked by wrong passwords (429) is offered a recovery code
+ *    beside the password, which signs in at once (decision 030);
  * 2. the second factor: at a first sign-in, setting up the authenticator app (GET
  *    /api/admin/enrol: the QR code and the key as text; POST with the app's code), then the 10
  *    recovery codes, shown once, until "I have saved them"; otherwise the app's code or a recovery
@@ -128,20 +129,29 @@ function StepHeading({ focus, children }: { focus: boolean; children: ReactNode 
 /** Step 1: e-mail and password. */
 function PasswordStep({ onNext }: { onNext: (next: 'verify' | 'enrol') => void }) {
   const id = useId();
+  // Offered after a lockout (429), or asked for: a recovery code beside the password.
+  const [withRecovery, setWithRecovery] = useState(false);
   // No default values: what was typed before the island woke up stays in the fields.
   const { form, onSubmit, failure, busy } = useSubmitForm<StaffLoginInput, z.output<typeof StaffLoginSchema>, { next?: string }>({
     schema: StaffLoginSchema,
     endpoint: '/api/admin/login',
     idempotent: false,
     resetOnSuccess: false,
-    accept: ({ ok, data }) => ok && (data.next === 'verify' || data.next === 'enrol'),
+    accept: ({ ok, data }) => ok && (data.next === 'verify' || data.next === 'enrol' || data.next === 'done'),
     onSuccess: (data) => {
+      if (data.next === 'done') {
+        setPendingSignIn(null);
+        return enterApp(data.message ?? '');
+      }
       const next = data.next as 'verify' | 'enrol';
       setPendingSignIn(next);
       if (data.message) toast.success(data.message);
       onNext(next);
     },
     messages: { failure: ({ ok, data }) => (ok ? FALLBACK : failureOf(data)) },
+    onFailure: ({ status }) => {
+      if (status === 429) setWithRecovery(true);
+    },
   });
   const {
     register,
@@ -156,10 +166,28 @@ function PasswordStep({ onNext }: { onNext: (next: 'verify' | 'enrol') => void }
       <Field id={`${id}-password`} label="Password" error={errors.password?.message}>
         {(aria) => <input {...register('password')} {...aria} type="password" autoComplete="current-password" required />}
       </Field>
+      {withRecovery && (
+        <Field
+          id={`${id}-recovery`}
+          label="Recovery code"
+          hint="One of the codes you saved when you set up your authenticator app, like abcde-12345. It signs you in at once, and works once."
+          error={errors.recoveryCode?.message}
+        >
+          {(aria) => <input {...register('recoveryCode')} {...aria} type="text" autoComplete="off" autoCapitalize="none" spellCheck={false} required />}
+        </Field>
+      )}
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
         {busy ? 'Please Wait...' : 'Login'}
       </button>
       <FormAlert>{failure}</FormAlert>
+      {!withRecovery && (
+        <p className="auth-form__switch">
+          Account locked?{' '}
+          <button type="button" className="link-button" onClick={() => setWithRecovery(true)}>
+            Sign in with a recovery code
+          </button>
+        </p>
+      )}
     </form>
   );
 }

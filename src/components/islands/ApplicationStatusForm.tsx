@@ -3,10 +3,13 @@
  * number it was sent with → POST /api/applications/status → the status and what it means. Checked
  * with the endpoint's own schema; the server's answers are shown as it gives them (a wrong pair,
  * too many tries). Nothing personal comes back, so nothing personal is shown. Hydrated on first
- * use (`client:interact`), without default values, so what was typed before stays.
+ * use (`client:interact`), without default values, so what was typed before stays. Opened from
+ * the status link of the confirmation e-mail (`#reference=…&key=…`), it hydrates at once and
+ * shows the status without the mobile number (decision 030).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { postJson } from '../../lib/api';
 import { StatusQuerySchema, type StatusAnswer } from '../../lib/schemas/application-status';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
@@ -42,7 +45,22 @@ export default function ApplicationStatusForm({ labels, answer: names }: Props) 
     register,
     formState: { errors },
   } = form;
-  const shown = state === 'success' ? answer : null;
+  // The answer to the status link the page was opened with, or what went wrong with it.
+  const [linked, setLinked] = useState<StatusAnswer | null>(null);
+  const [linkFailure, setLinkFailure] = useState('');
+  useEffect(() => {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const reference = params.get('reference');
+    const key = params.get('key');
+    if (!reference || !key) return;
+    // The key leaves the address bar (and so the history and a shared screenshot).
+    history.replaceState(null, '', location.pathname);
+    void postJson<StatusAnswer>('/api/applications/status', { reference, key }).then((result) => {
+      if (result.ok) setLinked(result.data);
+      else setLinkFailure(result.data.message || 'This status link did not work. Please type your reference and mobile number.');
+    });
+  }, []);
+  const shown = state === 'success' ? answer : linked;
 
   // The answer takes the focus when it appears, so it is read out and the keyboard starts there.
   useEffect(() => {
@@ -79,7 +97,7 @@ export default function ApplicationStatusForm({ labels, answer: names }: Props) 
         <button type="submit" className="btn btn--accent" disabled={busy}>
           {busy ? labels.sending : labels.submit}
         </button>
-        <FormAlert>{failure}</FormAlert>
+        <FormAlert>{failure || linkFailure}</FormAlert>
       </form>
       {shown && (
         <section className="status-answer card" aria-labelledby={`${id}-answer`}>

@@ -6,14 +6,16 @@
  * to the first step with the address kept; sending again to the same address waits out the
  * server's cooldown (60 s, or the Retry-After of a 429), counting down on the button. A reset
  * that can no longer succeed (expired, too many wrong codes, a newer code sent) also leads back,
- * with the server's message. Hydrated on first use (`client:interact`).
+ * with the server's message. Opened from the link of the e-mail (`#link=…`), it asks only for the
+ * new password: the link needs no code, so it works however many wrong codes strangers typed for
+ * the address (decision 030). Hydrated on first use (`client:interact`).
  */
 import { useEffect, useId, useReducer, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { postJson } from '../../lib/api';
 import { setFlash } from '../../lib/flash';
-import { ForgotPasswordSchema, OTP_VALID_MINUTES, PASSWORD_MIN, RESEND_COOLDOWN_SECONDS, ResetPasswordSchema } from '../../lib/schemas/user';
+import { ForgotPasswordSchema, OTP_VALID_MINUTES, PASSWORD_MIN, RESEND_COOLDOWN_SECONDS, ResetByLinkSchema, ResetPasswordSchema } from '../../lib/schemas/user';
 import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
@@ -21,6 +23,10 @@ import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
 const CodeSchema = ResetPasswordSchema.omit({ resetToken: true });
+const LinkPasswordSchema = ResetByLinkSchema.omit({ link: true });
+
+/** The token of the e-mail's link in the page's address (`#link=…`), or ''. */
+const linkInAddress = () => /^#link=([A-Za-z0-9._-]+)$/.exec(location.hash)?.[1] ?? '';
 
 /** No more codes to this address before `until` (a time in ms). */
 interface Cooldown {
@@ -56,6 +62,14 @@ export default function ForgotPasswordForm() {
   const [cooldown, setCooldown] = useState<Cooldown | null>(null);
   // Moving between the steps moves the focus to the new step's first field.
   const [moved, setMoved] = useState(false);
+  const [link, setLink] = useState('');
+  useEffect(() => {
+    const token = linkInAddress();
+    if (!token) return;
+    setLink(token);
+    // The token leaves the address bar (and so the history and a shared screenshot).
+    history.replaceState(null, '', location.pathname);
+  }, []);
 
   const wait = (address: string, seconds: number) => setCooldown({ email: address, until: Date.now() + seconds * 1000 });
   const onSent = (next: Sent) => {
@@ -78,7 +92,15 @@ export default function ForgotPasswordForm() {
       <p className="auth-form__notice" role="status">
         {sent?.notice}
       </p>
-      {sent ? (
+      {link ? (
+        <LinkStep
+          link={link}
+          onBack={(message) => {
+            setLink('');
+            back(message);
+          }}
+        />
+      ) : sent ? (
         <CodeStep sent={sent} focus={moved} onBack={back} />
       ) : (
         <EmailStep email={email} carried={carried} cooldown={cooldown} focus={moved} onSent={onSent} onWait={wait} />
@@ -212,6 +234,53 @@ function CodeStep({ sent, focus, onBack }: CodeStepProps) {
           Send a new code
         </button>
       </p>
+    </form>
+  );
+}
+
+interface LinkStepProps {
+  link: string;
+  /** Back to asking for a new e-mail, with the server's message. */
+  onBack: (message?: string) => void;
+}
+
+/** Opened from the e-mail's link: only the new password. */
+function LinkStep({ link, onBack }: LinkStepProps) {
+  const id = useId();
+  const { form, onSubmit, failure, busy } = useSubmitForm<z.input<typeof LinkPasswordSchema>, z.output<typeof LinkPasswordSchema>>({
+    schema: LinkPasswordSchema,
+    send: ({ password }) => postJson('/api/user/reset-password', { link, password }),
+    idempotent: false,
+    navigates: true,
+    onSuccess: (data) => {
+      setFlash(data.message || 'Your password has been changed. Please log in with your new password.');
+      location.assign('/login');
+    },
+    onFailure: ({ status, data }) => {
+      // Used, expired, superseded or not readable: this link can no longer work.
+      const fieldErrors = data.errors ? Object.keys(data.errors) : [];
+      if (status !== 409 && status !== 410 && (status !== 400 || fieldErrors.includes('password'))) return;
+      onBack(data.message || 'This link is not valid. Please ask for a new e-mail.');
+      return 'handled';
+    },
+  });
+  const {
+    register,
+    setFocus,
+    formState: { errors },
+  } = form;
+  // Opened from the e-mail, the new password is all there is to type.
+  useEffect(() => setFocus('password'), [setFocus]);
+
+  return (
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
+      <Field id={`${id}-password`} label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
+        {(aria) => <input {...register('password')} {...aria} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />}
+      </Field>
+      <button type="submit" className="btn auth-form__submit" disabled={busy}>
+        {busy ? 'Please Wait...' : 'Set new password'}
+      </button>
+      <FormAlert>{failure}</FormAlert>
     </form>
   );
 }

@@ -51,18 +51,31 @@ export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = {
   nielit: 'NIELIT admission',
 };
 
+/** The reference as typed or linked (any case, spaces ignored). */
+const ReferenceSchema = z
+  .string({ message: 'Please enter your application reference.' })
+  .transform((v) => v.replace(/\s/g, '').toUpperCase())
+  .pipe(z.string().regex(/^(EM|CS|IB|NL)-\d{4}-\d{5,}$/, 'Please enter the reference as it is in your e-mail, like EM-2026-00042.'));
+
 /** POST /api/applications/status: the reference and the mobile number the form was sent with. */
 export const StatusQuerySchema = z.object({
   /** The reference from the confirmation, e.g. EM-2026-00042 (any case, spaces ignored). */
-  reference: z
-    .string({ message: 'Please enter your application reference.' })
-    .transform((v) => v.replace(/\s/g, '').toUpperCase())
-    .pipe(z.string().regex(/^(EM|CS|IB|NL)-\d{4}-\d{5,}$/, 'Please enter the reference as it is in your e-mail, like EM-2026-00042.')),
+  reference: ReferenceSchema,
   /** The mobile number given in the form (10 digits; +91 or 0 in front is fine). */
   mobile: z
     .string({ message: 'Please enter your mobile number.' })
     .transform((v) => v.replace(/[\s()-]/g, '').replace(/^(\+91|91(?=\d{10}$)|0(?=\d{10}$))/, ''))
     .pipe(z.string().regex(/^\d{10}$/, 'Please enter the 10-digit mobile number you gave in the form.')),
+});
+
+/** POST /api/applications/status from the status link of the confirmation e-mail: the reference and the link's key instead of the mobile number. */
+export const StatusLinkQuerySchema = z.object({
+  /** The reference in the link. */
+  reference: ReferenceSchema,
+  /** The key in the link (status-link.ts). */
+  key: z
+    .string({ message: 'This status link is not complete. Please open it from the e-mail again.' })
+    .regex(/^[A-Za-z0-9_-]{32}$/, 'This status link is not complete. Please open it from the e-mail again.'),
 });
 
 /** The status page's answer: no name, no documents, no numbers. */

@@ -15,6 +15,12 @@ export const StaffLoginSchema = z.object({
   email: EmailSchema,
   /** Their password. */
   password: PasswordSchema,
+  /** One of their recovery codes, when the account is locked for browsers it was never used on: signs in at once (decision 030). */
+  recoveryCode: z
+    .string({ message: 'Please enter one of your recovery codes, like abcde-12345.' })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^[a-z0-9]{5}-?[a-z0-9]{5}$/i, 'Please enter one of your recovery codes, like abcde-12345.'))
+    .optional(),
 });
 export type StaffLoginInput = z.input<typeof StaffLoginSchema>;
 
@@ -47,11 +53,11 @@ export const InviteStaffSchema = z.object({
 });
 export type InviteStaffInput = z.input<typeof InviteStaffSchema>;
 
-/** PUT /api/admin/staff/{id}: disable or enable an account, reset its second factor, or change its role. */
+/** PUT /api/admin/staff/{id}: disable or enable an account, reset its second factor, unlock its sign-in, or change its role. */
 export const UpdateStaffSchema = z
   .object({
     /** What to do. */
-    action: z.enum(['disable', 'enable', 'reset-second-factor', 'change-role'], { message: 'Please choose what to do with this account.' }),
+    action: z.enum(['disable', 'enable', 'reset-second-factor', 'unlock', 'change-role'], { message: 'Please choose what to do with this account.' }),
     /** The new role ('change-role' only). */
     role: RoleSchema.optional(),
   })

@@ -83,6 +83,15 @@ export const ResetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 
+/** POST /api/user/reset-password with the link of the e-mail instead of the code (decision 030). */
+export const ResetByLinkSchema = z.object({
+  /** The token after `#link=` in the e-mailed link. */
+  link: tokenSchema('This link is not valid. Please open the link in the latest e-mail, or ask for a new one.'),
+  /** The new password. */
+  password: NewPasswordSchema,
+});
+export type ResetByLinkInput = z.input<typeof ResetByLinkSchema>;
+
 /** POST /api/user/change-password (signed in): the current password and the new one. */
 export const ChangePasswordSchema = z
   .object({
