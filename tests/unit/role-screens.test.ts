@@ -115,6 +115,7 @@ describe('the teachers the batch form and the Batch List’s filter offer', () =
       enrolled: true,
       createdAt: '2026-11-01T00:00:00Z',
       lastSignInAt: null,
+      signInLocked: false,
     });
     const staff = [
       person('Asha', 'owner'),
