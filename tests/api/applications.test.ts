@@ -423,15 +423,19 @@ describe.each(targets)('the application forms on $name', (target) => {
     expect(await leadsWithEmail(target, fields.email!)).toBe(0);
   });
 
-  it('limits one mobile number to five applications a day', async () => {
+  it('limits one mobile number to five applications a day from one network, and a stranger there does not stop the person elsewhere', async () => {
     const fields = fieldsFor('iibf');
     const documents = Object.fromEntries(FORMS.iibf.documents.map((d) => [d.slot, randomUUID()]));
+    const network = newClientIp();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await submit(target, 'iibf', { ...fields, documents, draft: randomUUID(), consent: true });
+      const res = await submit(target, 'iibf', { ...fields, documents, draft: randomUUID(), consent: true }, {}, network);
       statuses.push(res.status);
     }
     // The documents are unknown (422) but each try counts; the sixth is refused before that.
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    // The same number from another network is still heard (decision 030).
+    const elsewhere = await submit(target, 'iibf', { ...fields, documents, draft: randomUUID(), consent: true });
+    expect(elsewhere.status).toBe(422);
   });
 });

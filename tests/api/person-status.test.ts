@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetail, LeadRow } from '../../src/lib/schemas/lead';
 import type { Today } from '../../src/lib/schemas/today';
+import { formatMobile } from '../../src/lib/mobile';
 import { db, eventually, outboxMessages, targets, uniquePhone } from './helpers';
 import { act, applyLead, contactLead, dayFromToday, detail, type TestLead } from './lead-fixtures';
 import { signedInAdmin, staffFetch } from './staff';
@@ -64,7 +65,7 @@ describe.each(targets)('one person, one status, and leads assigned in turn on $n
       expect(found).toHaveLength(1);
       return found;
     });
-    expect(mail!.split(first.phone)).toHaveLength(2);
+    expect(mail!.split(formatMobile(first.phone))).toHaveLength(2);
 
     const student = { name: first.name, email: first.email, phone: first.phone, course: 'RS-CIT (Basic)' };
     const admitted = await post(second.id, { action: 'move', version: await versionOf(second), next: { status: 'admitted', student } });
@@ -83,7 +84,7 @@ describe.each(targets)('one person, one status, and leads assigned in turn on $n
     expect(await dueList(phone)).toEqual([]);
     await runDigest(dayFromToday(201));
     const later = await mailsTo(counsellor.staff.email);
-    for (const sent of later.slice(1)) expect(sent).not.toContain(first.phone);
+    for (const sent of later.slice(1)) expect(sent).not.toContain(formatMobile(first.phone));
   });
 
   it('an enquiry after staff spoke to the person keeps Contacted and shows as enquired again, not untouched, until someone looks', async () => {
@@ -209,7 +210,7 @@ describe.each(targets)('one person, one status, and leads assigned in turn on $n
         return found;
       });
       expect(mail).toMatch(/Subject: Your follow-ups for .*: \d+; new leads for you: 3\n/);
-      for (const lead of theirs) expect(mail).toContain(`${lead.name}, ${lead.phone}`);
+      for (const lead of theirs) expect(mail).toContain(`${lead.name}, ${formatMobile(lead.phone)}`);
       expect(mail).toContain('New leads assigned to you since yesterday morning: 3');
     } finally {
       await db(target, `delete from institute_settings where key = 'auto-assign'`);

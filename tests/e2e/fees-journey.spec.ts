@@ -1,7 +1,8 @@
 /**
  * The institute's fees on a 360 px phone, end to end. The Owner keeps a plan of ₹9,000 in three
- * instalments for a course (the first fell due ten days ago); two students join a batch of it,
- * which makes their dues. An Accountant opens Today and finds Ravi's overdue instalment with its
+ * instalments for a course; two students join a batch of it, which makes their dues, and ten days
+ * pass, so the first instalment is ten days overdue (a due made after its day carries no late fee,
+ * decision 032: the days are moved back in the database, as the calendar would). An Accountant opens Today and finds Ravi's overdue instalment with its
  * WhatsApp reminder (the amount with its late fee and the UPI link in the text); at the counter she collects ₹1,000
  * of it in cash and ₹2,000 by UPI with its UTR; the same UTR again is refused naming the receipt;
  * the UPI receipt prints in English and Hindi (the amount in words in both, the balance, the UTR).
@@ -18,6 +19,7 @@ import { indiaToday } from '../../src/lib/schemas/real-day';
 import { dayPlus } from '../support/class-records';
 import { expectNoViolations } from './axe';
 import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test } from './admin-fixtures';
+import { withDatabase } from './database';
 import { codeFor } from './outbox';
 
 const PHONE = { width: 360, height: 740 };
@@ -82,7 +84,7 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
       lateFee: '200',
       graceDays: 5,
       instalments: [
-        { amount: '3000', dueOn: dayPlus(today, -10) },
+        { amount: '3000', dueOn: today },
         { amount: '3000', dueOn: dayPlus(today, 20) },
         { amount: '3000', dueOn: dayPlus(today, 50) },
       ],
@@ -103,6 +105,11 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
       const made = await post<{ item: { _id: string } }>(adminApi, '/api/students', { ...p, course });
       await post(adminApi, `/api/admin/batches/${batch.item._id}/students`, { studentId: made.item._id });
     }
+    // Ten days pass: the first instalment, made before its day with its late fee, fell due ten days ago.
+    const moved = await withDatabase((sql) =>
+      sql(`update fee_dues set due_on = $1 where course_id = $2 and seq = 1 returning id`, [dayPlus(today, -10), item._id]),
+    );
+    expect(moved).toHaveLength(2);
     const client = { 'x-forwarded-for': clientAddress() };
     const registered = await adminApi.post('/api/user/register', { data: { name: sunita.name, email: sunita.email, password }, headers: client });
     expect(registered.status(), await registered.text()).toBe(201);

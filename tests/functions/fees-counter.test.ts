@@ -254,8 +254,13 @@ describe('cancelling a receipt', () => {
 });
 
 describe('roles', () => {
-  it('a Counsellor or Teacher sees a student’s fees but may not Collect or Cancel (403 in words), and nothing changes', async () => {
+  it('a Counsellor or the batch’s Teacher sees a student’s fees but may not Collect or Cancel (403 in words), and nothing changes', async () => {
     const id = await newStudent();
+    // A Teacher reads only the students of the batches they teach (decision 032): this one teaches the student's batch.
+    await sql(
+      `update batches set teacher_id = (select s.staff_id from staff_sessions s where s.token_hash = encode(sha256(convert_to($1, 'utf8')), 'hex')) where id = $2`,
+      [teacher.slice(teacher.indexOf('=') + 1), batchId],
+    );
     const { body } = await collect({ studentId: id, amount: '1000', mode: 'cash' });
     for (const [cookie, role] of [
       [counsellor, 'Counsellor'],
