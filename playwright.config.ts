@@ -41,10 +41,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env['CI']),
-  // Three on two cores: a browser test mostly waits (on the server, the page's network, painting),
-  // so two workers left the CPU about half idle through the run. Measured on this 2-core machine,
-  // axe at 360 px over 48 pages: 133 s with 2 workers, 89 s with 3, 105 s with 4.
-  workers: 3,
+  // Two on two cores. Three looked faster on axe alone (48 pages at 360 px: 133 s with 2, 89 s
+  // with 3), but the whole run took longer (1,427 s against 1,226 s): the staff journeys slow down
+  // more than the rest gains.
+  workers: 2,
   retries: 0,
   // Timeouts for a slow 2-core machine, not a fast one: they only decide how long a failing test
   // takes to say so (a passing test waits for what it checks, never for a time). At 60 s a
