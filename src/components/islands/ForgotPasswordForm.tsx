@@ -181,6 +181,12 @@ interface CodeStepProps {
   onBack: (message?: string) => void;
 }
 
+/** After a reset, by code or by link: to the login page with the server's words. */
+function toLogin(data: { message?: string }) {
+  setFlash(data.message || 'Your password has been changed. Please log in with your new password.');
+  location.assign('/login');
+}
+
 /** Step 2: the e-mailed code and the new password. */
 function CodeStep({ sent, focus, onBack }: CodeStepProps) {
   const id = useId();
@@ -189,10 +195,7 @@ function CodeStep({ sent, focus, onBack }: CodeStepProps) {
     send: ({ otp, password }) => postJson('/api/user/reset-password', { resetToken: sent.resetToken, otp, password }),
     idempotent: false,
     navigates: true,
-    onSuccess: (data) => {
-      setFlash(data.message || 'Your password has been changed. Please log in with your new password.');
-      location.assign('/login');
-    },
+    onSuccess: toLogin,
     onFailure: ({ status, data }) => {
       // Expired, too many wrong codes, a newer code sent, or a token the server cannot read: this
       // code can no longer work, so back to asking for a new one.
@@ -252,10 +255,7 @@ function LinkStep({ link, onBack }: LinkStepProps) {
     send: ({ password }) => postJson('/api/user/reset-password', { link, password }),
     idempotent: false,
     navigates: true,
-    onSuccess: (data) => {
-      setFlash(data.message || 'Your password has been changed. Please log in with your new password.');
-      location.assign('/login');
-    },
+    onSuccess: toLogin,
     onFailure: ({ status, data }) => {
       // Used, expired, superseded or not readable: this link can no longer work.
       const fieldErrors = data.errors ? Object.keys(data.errors) : [];
