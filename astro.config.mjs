@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import site from './content/site.json' with { type: 'json' };
 import pageCsp from './src/integrations/page-csp.ts';
+import messages from './src/integrations/messages.ts';
 
 /** Custom hydration directives: see src/directives/. @type {import('astro').AstroIntegration} */
 const directives = {
@@ -23,12 +24,19 @@ const directives = {
  * page, the certificate pages and the printable fee receipt (all marked noindex).
  */
 const unlisted =
-  /^\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list|certificate|fees\/receipt)\/.*|certificate|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
+  /^(\/hi)?\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list|certificate|fees\/receipt)\/.*|certificate|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
 
 export default defineConfig({
   // Netlify sets URL to the site's primary address at build time.
   site: process.env.URL ?? site.website,
   trailingSlash: 'never',
+  // English at the spec's paths, Hindi at the same paths under /hi/ (src/pages/hi/: each page's
+  // twin). Pages read their language from Astro.currentLocale.
+  i18n: {
+    locales: ['en', 'hi'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
   build: { format: 'file', inlineStylesheets: 'always' },
   security: {
     csp: {
@@ -45,5 +53,15 @@ export default defineConfig({
     },
   },
   markdown: { syntaxHighlight: false },
-  integrations: [react(), directives, pageCsp(), sitemap({ filter: (page) => !unlisted.test(new URL(page).pathname) })],
+  integrations: [
+    messages(),
+    react(),
+    directives,
+    pageCsp(),
+    sitemap({
+      filter: (page) => !unlisted.test(new URL(page).pathname),
+      // Each address listed with its twin in the other language (xhtml:link alternates).
+      i18n: { defaultLocale: 'en', locales: { en: 'en-IN', hi: 'hi-IN' } },
+    }),
+  ],
 });

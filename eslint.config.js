@@ -16,7 +16,7 @@ import tseslint from 'typescript-eslint';
 const HOOK_RULES = { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' };
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.netlify/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/env.d.ts'] },
+  { ignores: ['dist/', '.astro/', '.netlify/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/env.d.ts', 'src/paraglide/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

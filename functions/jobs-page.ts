@@ -1,5 +1,5 @@
 /**
- * GET /jobs: the careers page as Astro built it (dist/jobs.html), with the schema.org JobPosting
+ * GET /jobs and /hi/jobs: the careers page as Astro built it (dist/jobs.html), with the schema.org JobPosting
  * of every opening still taking applications written into its <head> as JSON-LD, so that search
  * engines that do not run JavaScript read them (docs/decisions/023-job-postings-for-crawlers.md).
  * The cards are still filled in the browser from GET /api/jobs, as before.
@@ -18,6 +18,8 @@ import { openJobs } from './_shared/records/open-jobs';
 
 /** The built page, relative to the site's root: Netlify ships it beside the function (netlify.toml's included_files). */
 export const PAGE_FILE = 'dist/jobs.html';
+/** Its Hindi twin, served at /hi/jobs. */
+export const HINDI_PAGE_FILE = 'dist/hi/jobs.html';
 
 /** The headers netlify.toml gives every page the CDN serves (`for = "/*"`). */
 export const PAGE_HEADERS: Record<string, string> = {
@@ -30,7 +32,7 @@ export const PAGE_HEADERS: Record<string, string> = {
 };
 
 /** Where the built page is: beside the function on Netlify (the task root), the project folder locally. */
-const pageFile = () => path.join(process.env['LAMBDA_TASK_ROOT'] ?? process.cwd(), PAGE_FILE);
+const pageFile = (file: string) => path.join(process.env['LAMBDA_TASK_ROOT'] ?? process.cwd(), file);
 
 /** An attribute of the page's jobs section (`data-page-url`, `data-publisher`), its entities read. */
 function attribute(html: string, name: string): string | null {
@@ -63,7 +65,8 @@ export default async (req: Request): Promise<Response> => {
       headers: { ...PAGE_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });
   }
-  const page = await readFile(pageFile(), 'utf8');
+  const hindi = new URL(req.url).pathname.startsWith('/hi/');
+  const page = await readFile(pageFile(hindi ? HINDI_PAGE_FILE : PAGE_FILE), 'utf8');
   let html = page;
   try {
     html = await withJobPostings(page);
@@ -83,4 +86,4 @@ export default async (req: Request): Promise<Response> => {
   });
 };
 
-export const config: Config = { path: '/jobs' };
+export const config: Config = { path: ['/jobs', '/hi/jobs'] };

@@ -192,7 +192,9 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
         }
       }
       if (!response) {
-        const notFound = await dev.handle(new Request(new URL('/404', origin)));
+        // The Hindi "page not found" under /hi/, as netlify.toml's last rule has it.
+        const hindi = /^\/hi(\/|$)/.test(new URL(req.url ?? '/', origin).pathname);
+        const notFound = await dev.handle(new Request(new URL(hindi ? '/hi/404' : '/404', origin)));
         response = notFound
           ? new Response(notFound.body, { status: 404, headers: notFound.headers })
           : Response.json({ message: 'Not found' }, { status: 404 });

@@ -31,6 +31,7 @@ rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 
 const steps = [
+  { title: 'Messages (content/messages, compiled by Paraglide JS)', args: ['node', 'scripts/messages.mjs'] },
   { title: 'Lint (eslint, prettier --check)', args: ['npm', 'run', '--silent', 'lint'], bare: true },
   { title: 'Type check (astro check)', args: ['astro', 'check'] },
   { title: 'Build (astro build)', args: ['astro', 'build'] },

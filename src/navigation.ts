@@ -1,64 +1,95 @@
-/** The site's menus as data: the header and footer render these lists. */
+/**
+ * The site's menus as data: the header and footer render these lists. Labels are messages
+ * (content/messages/site/), called where they are shown so they come in the page's language.
+ */
+import {
+  nav_aadhar,
+  nav_about,
+  nav_account,
+  nav_add_course,
+  nav_admin_login,
+  nav_application_status,
+  nav_contact,
+  nav_courses,
+  nav_csc,
+  nav_degree,
+  nav_download,
+  nav_emitra,
+  nav_home,
+  nav_iibf,
+  nav_jobs,
+  nav_my_courses,
+  nav_nielit,
+  nav_open_board,
+  nav_privacy,
+  nav_quick_links,
+  nav_services,
+  nav_student_login,
+  nav_students_enrolled,
+  nav_terms,
+  nav_web,
+} from './i18n/messages';
+
 export interface NavLink {
-  /** Visible label. */
-  label: string;
+  /** Visible label, in the page's language. */
+  label: () => string;
   /** Path on this site. */
   href: string;
 }
 
 /** The Services submenu, in the order of the spec. */
 export const serviceLinks: NavLink[] = [
-  { label: 'Courses', href: '/coursePage' },
-  { label: 'Degree Courses', href: '/Degree' },
-  { label: 'Open Board', href: '/openBoard' },
-  { label: 'E-Mitra', href: '/emitra' },
-  { label: 'CSC Services', href: '/cscService' },
-  { label: 'IIBF Services', href: '/iibf' },
-  { label: 'Aadhar Service', href: '/aadharPage' },
-  { label: 'NIELIT Courses', href: '/nielit' },
-  { label: 'Website Design', href: '/web' },
+  { label: nav_courses, href: '/coursePage' },
+  { label: nav_degree, href: '/Degree' },
+  { label: nav_open_board, href: '/openBoard' },
+  { label: nav_emitra, href: '/emitra' },
+  { label: nav_csc, href: '/cscService' },
+  { label: nav_iibf, href: '/iibf' },
+  { label: nav_aadhar, href: '/aadharPage' },
+  { label: nav_nielit, href: '/nielit' },
+  { label: nav_web, href: '/web' },
 ];
 
 /** Main menu; `desktopOnly` items are left out of the mobile menu. */
 export const mainLinks: (NavLink & { desktopOnly?: boolean; services?: boolean })[] = [
-  { label: 'Home', href: '/' },
-  { label: 'About', href: '/about' },
-  { label: 'Services', href: '/services', services: true },
-  { label: 'Download', href: '/download' },
-  { label: 'Jobs', href: '/jobs', desktopOnly: true },
-  { label: 'Contact Us', href: '/contactForm' },
+  { label: nav_home, href: '/' },
+  { label: nav_about, href: '/about' },
+  { label: nav_services, href: '/services', services: true },
+  { label: nav_download, href: '/download' },
+  { label: nav_jobs, href: '/jobs', desktopOnly: true },
+  { label: nav_contact, href: '/contactForm' },
 ];
 
 /** Footer link columns. */
-export const footerLinks: { heading: string; links: NavLink[] }[] = [
+export const footerLinks: { heading: () => string; links: NavLink[] }[] = [
   {
-    heading: 'Quick links',
+    heading: nav_quick_links,
     links: [
-      { label: 'Home', href: '/' },
-      { label: 'About', href: '/about' },
-      { label: 'Download', href: '/download' },
-      { label: 'Contact Us', href: '/contactForm' },
-      { label: 'Application Status', href: '/applicationStatus' },
-      { label: 'Privacy Policy', href: '/privacy' },
-      { label: 'Terms & Conditions', href: '/terms' },
+      { label: nav_home, href: '/' },
+      { label: nav_about, href: '/about' },
+      { label: nav_download, href: '/download' },
+      { label: nav_contact, href: '/contactForm' },
+      { label: nav_application_status, href: '/applicationStatus' },
+      { label: nav_privacy, href: '/privacy' },
+      { label: nav_terms, href: '/terms' },
     ],
   },
   {
-    heading: 'Services',
+    heading: nav_services,
     links: serviceLinks.filter((link) => link.href !== '/web'),
   },
 ];
 
 /** Header buttons. Student Login opens the login dialog; Account replaces it once signed in. */
 export const loginLinks = {
-  admin: { label: 'Admin Login', href: '/adminLogin' },
-  student: { label: 'Student Login', href: '/login' },
-  account: { label: 'Account', href: '/account' },
+  admin: { label: nav_admin_login, href: '/adminLogin' },
+  student: { label: nav_student_login, href: '/login' },
+  account: { label: nav_account, href: '/account' },
 };
 
 /** Pages of the educator area (placeholders until its permission rules are known). */
 export const educatorLinks: NavLink[] = [
-  { label: 'Add a Course', href: '/educater/add-Course' },
-  { label: 'My Courses', href: '/educater/my-courses' },
-  { label: 'Students Enrolled', href: '/educater/student-enrolled' },
+  { label: nav_add_course, href: '/educater/add-Course' },
+  { label: nav_my_courses, href: '/educater/my-courses' },
+  { label: nav_students_enrolled, href: '/educater/student-enrolled' },
 ];

@@ -191,6 +191,9 @@ const cases: Case[] = [
     breakIt: setField('notice.items.0.why', 'to register you.'),
   },
   { file: 'application-status.json', what: "the reference field's label removed", breakIt: dropField('labels.reference') },
+  { file: 'about.json', what: 'a heading without its Hindi', breakIt: dropField('hero.title.hi') },
+  { file: 'about.json', what: 'the English copied where the Hindi belongs', breakIt: setField('who.heading.hi', 'Who we are?') },
+  { file: 'about.json', what: 'words in English only, where both languages belong', breakIt: setField('hero.intro', 'A computer institute.') },
 ];
 
 describe('content schemas', () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it, vi } from 'vitest';
-import { PAGE_FILE, PAGE_HEADERS, withJobPostings } from '../../functions/jobs-page';
+import { HINDI_PAGE_FILE, PAGE_FILE, PAGE_HEADERS, withJobPostings } from '../../functions/jobs-page';
 import { jobPosting, jobPostingElement } from '../../src/lib/job-posting';
 import type { Job } from '../../src/lib/schemas/job';
 import { JobFieldsSchema, defaultClosingDay } from '../../src/lib/schemas/job';
@@ -92,6 +92,7 @@ describe('the page function on Netlify', () => {
 
   it('carries the built page with it', () => {
     expect(config.functions['jobs-page']?.included_files).toContain(PAGE_FILE);
+    expect(config.functions['jobs-page']?.included_files).toContain(HINDI_PAGE_FILE);
   });
 
   it('sends the headers netlify.toml gives every page (which a function answer does not get)', () => {

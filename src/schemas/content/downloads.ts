@@ -18,12 +18,12 @@ const pdfFile = () =>
 const form = z.object({
   /** Serial number shown in the first column: 1 to 18, in order. */
   id: z.number().int().positive(),
-  /** Name of the form. */
+  /** Name of the form, shown in both languages on both pages (the form itself is printed in Hindi). */
   name: z.object({
     /** In Hindi, as printed on the form. */
-    hi: text(),
+    hindi: text(),
     /** In English. */
-    en: text(),
+    english: text(),
   }),
   /** The PDF, e.g. "/forms/ews-certificate.pdf"; forms listed twice may share one file. */
   link: pdfFile(),
