@@ -3,14 +3,17 @@
 // Netlify); otherwise @netlify/dev applies netlify.toml's redirects and headers and serves dist/.
 // The functions run warm in this process (./function-host.mjs): each bundled and imported once,
 // as a Netlify instance keeps its module between calls. This file adds what Netlify's CDN does
-// that the emulator does not: case-insensitive page paths, the custom 404 page and compressed
+// that the emulator does not: case-insensitive page paths (found before any rule), the custom 404
+// pages (the rules with status 404 answer 404) and compressed
 // responses (./compress.mjs). It answers only requests addressed to itself (127.0.0.1 or
 // localhost on its port): any other Host gets 421, as a guard against DNS rebinding.
 import { createServer } from 'node:http';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { NetlifyDev } from '@netlify/dev';
+import { parse as parseToml } from 'smol-toml';
 import { chooseEncoding, compress } from './compress.mjs';
 import { prepareDatabase } from './database.mjs';
 import { startFunctionHost } from './function-host.mjs';
@@ -20,6 +23,24 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const publishDir = path.join(projectRoot, 'dist');
 
 /** Lists every published file as a URL path, so a request can be matched without regard to case. */
+/**
+ * The first of netlify.toml's redirect rules whose `from` matches a path (`*` a rest of the path,
+ * `:name` one segment), as Netlify tries them in order; undefined when none does.
+ */
+function firstRedirectRule(tomlFile) {
+  const rules = (parseToml(readFileSync(tomlFile, 'utf8')).redirects ?? []).map((rule) => ({
+    ...rule,
+    pattern: new RegExp(
+      `^${String(rule.from)
+        .split('/')
+        .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}$`,
+      'i',
+    ),
+  }));
+  return (pathname) => rules.find((rule) => rule.pattern.test(pathname));
+}
+
 async function listPublishedPaths(dir = publishDir, prefix = '') {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const paths = [];
@@ -149,6 +170,7 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
   });
   await dev.start();
 
+  const firstRule = firstRedirectRule(path.join(projectRoot, 'netlify.toml'));
   const byLowerCase = new Map();
   for (const p of await listPublishedPaths()) {
     const key = p.toLowerCase();
@@ -181,19 +203,24 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
         }
         return await send(req, res, response);
       }
-      let response = await dev.handle(request);
-      if (!response && (req.method === 'GET' || req.method === 'HEAD')) {
-        const url = new URL(req.url ?? '/', origin);
-        const pathname = url.pathname.replace(/\/+$/, '') || '/';
-        const match = byLowerCase.get(decodeURIComponent(pathname).toLowerCase());
-        if (match) {
-          url.pathname = match;
-          response = await dev.handle(new Request(url, { headers: toRequest(req, origin).headers }));
+      const url = new URL(req.url ?? '/', origin);
+      const pathname = url.pathname.replace(/\/+$/, '') || '/';
+      const published = byLowerCase.get(decodeURIComponent(pathname).toLowerCase());
+      let response;
+      if (published && published !== pathname && (req.method === 'GET' || req.method === 'HEAD')) {
+        // Netlify's CDN finds a published page whatever the case of its address, before any rule.
+        url.pathname = published;
+        response = await dev.handle(new Request(url, { headers: request.headers }));
+      } else {
+        response = await dev.handle(request);
+        // A rule with status 404 (the Hindi "page not found" under /hi/) answers 404 on Netlify;
+        // the emulator answers it with 200.
+        if (response && !published && firstRule(pathname)?.status === 404) {
+          response = new Response(response.body, { status: 404, headers: response.headers });
         }
       }
       if (!response) {
-        // The Hindi "page not found" under /hi/, as netlify.toml's last rule has it.
-        const hindi = /^\/hi(\/|$)/.test(new URL(req.url ?? '/', origin).pathname);
+        const hindi = /^\/hi(\/|$)/.test(pathname);
         const notFound = await dev.handle(new Request(new URL(hindi ? '/hi/404' : '/404', origin)));
         response = notFound
           ? new Response(notFound.body, { status: 404, headers: notFound.headers })

@@ -114,6 +114,17 @@ export const notFound = { path: '/no-such-page-here', title: 'Page not found', h
 /** Every page the tests visit: the routes and the 404 page. */
 export const allPages: { path: string; status: number }[] = [...routes.map((r) => ({ path: r.path, status: 200 })), { path: notFound.path, status: 404 }];
 
+/** Staff pages: English only, no Hindi twin. */
+export const englishOnly = ['/adminLogin', '/adminInvite'];
+
+/** The same page in Hindi: `/about` → `/hi/about`, `/` → `/hi`. */
+export const hindiPath = (path: string) => (path === '/' ? '/hi' : `/hi${path}`);
+
+/** Every page a visitor reads, in Hindi: the Hindi twin of each of `allPages` but the staff's. */
+export const hindiPages: { path: string; english: string; status: number }[] = allPages
+  .filter(({ path }) => !englishOnly.includes(path))
+  .map(({ path, status }) => ({ path: hindiPath(path), english: path, status }));
+
 /** Footer links the spec lists (document 000, section 2). */
 export const footerPaths = [
   '/',

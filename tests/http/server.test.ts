@@ -102,4 +102,17 @@ describe('after the functions: Netlify’s redirects and pages', () => {
     const shell = await fetch(at('/adminLeads/123'));
     expect(shell.status).toBe(200);
   });
+
+  it('serves a Hindi page under any spelling before the /hi/ rule, and the Hindi 404 with status 404', async () => {
+    const page = await fetch(at('/hi/degree'));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<html lang="hi-IN"/);
+    expect(html).not.toMatch(/<meta name="robots" content="noindex"/);
+    const shell = await fetch(at('/hi/course/web-101'));
+    expect(shell.status).toBe(200);
+    const missing = await fetch(at('/hi/no-such-page-here'));
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toMatch(/<html lang="hi-IN"/);
+  });
 });
