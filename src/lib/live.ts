@@ -26,7 +26,7 @@ function loadAnnouncement(element: HTMLElement): void {
       element.textContent = typeof first?.message === 'string' && first.message.trim() ? first.message : fallback;
     })
     .catch(() => {
-      element.textContent = 'Failed to load updates. Check again later.';
+      element.textContent = element.dataset['failed'] ?? 'Failed to load updates. Check again later.';
     });
 }
 
