@@ -1,8 +1,9 @@
 /**
  * Every public page as a visitor's browser shows it, in one visit: axe (WCAG 2.0–2.2 A and AA,
  * plus its best practices) finds nothing on a 360 px phone with the entrance animations run, nor
- * at 1280 px under reduced motion; and the Content-Security-Policy the server sends holds there —
- * Chromium reports no violation, no console error, no page error and no failed request.
+ * at 1280 px under reduced motion; every link answers and every file loads (tests/e2e/references.ts);
+ * and the Content-Security-Policy the server sends holds there — Chromium reports no violation,
+ * no console error, no page error and no failed request.
  *
  * One visit serves both widths: the page is opened at 360 px and then widened. Its layout is
  * decided by CSS and by Swiper's breakpoints, which both follow a resize; the one width read once
@@ -13,6 +14,7 @@ import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { watchPage } from './diagnostics';
 import { allowedLatinWords, englishWords } from './hindi-words';
+import { expectWorkingReferences } from './references';
 import { revealAll } from './reveal';
 import { allPages, hindiPages } from './routes';
 
@@ -60,7 +62,7 @@ visit.describe('every page in the browser', () => {
   visit.use({ viewport: PHONE });
 
   for (const { path } of allPages) {
-    visit(`${path}: axe finds nothing at 360 and 1280 px; no CSP violation, console error or failed request`, async ({ page }) => {
+    visit(`${path}: axe finds nothing at 360 and 1280 px, every link answers; no CSP violation, console error or failed request`, async ({ page, request }) => {
       const policyKept = await watchPolicy(page, path);
       await page.goto(path);
       // Scrolled through as a visitor would: lazy carousels started, every section risen into
@@ -68,6 +70,7 @@ visit.describe('every page in the browser', () => {
       // would otherwise start an animation mid-check, and half-faded text has no contrast).
       await revealAll(page);
       await expectNoViolations(page, `${path} at 360px with its animations run`);
+      await expectWorkingReferences(page, request);
 
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize(DESKTOP);
@@ -84,11 +87,12 @@ visit.describe('every Hindi page in the browser', () => {
   const allowed = allowedLatinWords();
 
   for (const { path } of hindiPages) {
-    visit(`${path}: in Hindi, axe finds nothing at 360 px, no control cut off, no CSP violation`, async ({ page }) => {
+    visit(`${path}: in Hindi, axe finds nothing at 360 px, every link answers, no control cut off, no CSP violation`, async ({ page, request }) => {
       const policyKept = await watchPolicy(page, path);
       await page.goto(path);
       await revealAll(page);
       await expectNoViolations(page, `${path} at 360px`);
+      await expectWorkingReferences(page, request);
 
       // What a reader sees or hears: visible text, and the names, placeholders and alternative
       // texts of visible elements; text marked as English (the language switch) is left out.
