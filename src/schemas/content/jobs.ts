@@ -40,7 +40,7 @@ export const jobs = defineCollection({
       posts: words(),
       /** The employer's application link. */
       apply: words(),
-      /** Read after the apply link's text: which job, and that it opens a new tab ({role}). */
+      /** Read after the apply link's text, after a space: which job, and that it opens a new tab ({role}). */
       applyHint: words(),
       /** The institute's phone button. */
       call: words(),
