@@ -200,6 +200,11 @@ const cases: Case[] = [
   { file: 'contact.json', what: "the 404 page's heading without its Hindi", breakIt: dropField('notFound.title.hi') },
   { file: 'classes.json', what: 'a holiday named in English only', breakIt: setField('holidays.0.name', 'Christmas') },
   { file: 'whatsapp.json', what: 'a template without its Hindi', breakIt: dropField('templates.0.hindi') },
+  {
+    file: 'whatsapp.json',
+    what: 'a Hindi template without the course its English names',
+    breakIt: setField('templates.2.hindi', 'नमस्ते {name}, {institute} से {staff}।'),
+  },
   { file: 'whatsapp.json', what: 'a Hindi template in Latin letters', breakIt: setField('templates.1.hindi', 'Namaste {name}, {institute} se {staff}.') },
   { file: 'aadhar.json', what: 'a documents heading without the word "documents"', breakIt: setField('documents.heading.en', 'Papers you need') },
   { file: 'iibf.json', what: 'the apply-online button not marked as the main one', breakIt: setField('hero.actions.1.main', false) },

@@ -29,6 +29,8 @@ export const applicationStatus = defineCollection({
       submit: words(),
       /** The button and status line while the question is on its way, e.g. "Checking...". */
       sending: words(),
+      /** Shown when the status link of the e-mail did not work and the server said nothing more. */
+      linkFailed: words(),
     }),
     /** The answer's heading and the names of its lines. */
     answer: z.object({
