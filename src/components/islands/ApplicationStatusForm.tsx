@@ -63,7 +63,8 @@ export default function ApplicationStatusForm({ labels, answer: names }: Props) 
       if (result.ok) setLinked(result.data);
       else setLinkFailure(result.data.message || labels.linkFailed);
     });
-  }, []);
+    // A fixed string from the page: the link is read once, when the form appears.
+  }, [labels.linkFailed]);
   const shown = state === 'success' ? answer : linked;
 
   // The answer takes the focus when it appears, so it is read out and the keyboard starts there.
