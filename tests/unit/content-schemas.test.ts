@@ -195,6 +195,11 @@ const cases: Case[] = [
   { file: 'about.json', what: 'the English copied where the Hindi belongs', breakIt: setField('who.heading.hi', 'Who we are?') },
   { file: 'about.json', what: 'words in English only, where both languages belong', breakIt: setField('hero.intro', 'A computer institute.') },
   { file: 'csc.json', what: 'an FAQ answer without its Hindi', breakIt: dropField('faq.items.27.answer.hi') },
+  {
+    file: 'jobs.json',
+    what: 'the no-JavaScript line without the place of the phone number',
+    breakIt: setField('labels.noScript.hi', 'कृपया JavaScript चालू करें।'),
+  },
   { file: 'jobs.json', what: 'the English copied where the Hindi belongs', breakIt: setField('emptyText.hi', 'No job openings available right now.') },
   { file: 'emitra.json', what: 'a required document in English only', breakIt: setField('documents.items.0', 'Aadhaar card') },
   { file: 'contact.json', what: "the 404 page's heading without its Hindi", breakIt: dropField('notFound.title.hi') },

@@ -24,8 +24,12 @@ export const jobs = defineCollection({
     labels: z.object({
       /** Status line while the openings load. */
       loading: words(),
-      /** Without JavaScript: the sentence before the phone number. */
-      noScript: words(),
+      /** Without JavaScript: call us instead, {phone} being the institute's number (a link). */
+      noScript: words().superRefine((line, ctx) => {
+        for (const language of ['en', 'hi'] as const) {
+          if (!line[language].includes('{phone}')) ctx.addIssue({ code: 'custom', path: [language], message: 'write {phone} where the phone number goes' });
+        }
+      }),
       /** The button that loads the next openings. */
       more: words(),
       /** Name of the experience line. */
