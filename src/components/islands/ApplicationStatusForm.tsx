@@ -14,7 +14,6 @@ import { StatusQuerySchema, type StatusAnswer } from '../../lib/schemas/applicat
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
-import { LANGUAGE_TAG, localeOf } from '../../i18n/locales';
 
 interface Props {
   labels: { reference: string; referenceHint: string; mobile: string; mobileHint: string; submit: string; sending: string; linkFailed: string };
@@ -22,11 +21,17 @@ interface Props {
   answer: { heading: string; reference: string; form: string; status: string; updated: string };
 }
 
-/** When the status changed, in India's time and the page's language, e.g. "24 Nov 2026, 10:15 am". */
+/**
+ * When the status changed, in India's time and the page's language (its <html lang>, en-IN or
+ * hi-IN), e.g. "24 Nov 2026, 10:15 am". Read from the page rather than src/i18n/locales.ts, whose
+ * import would make it a chunk shared with the language switch, which then could not be inlined.
+ */
 const when = (iso: string) =>
-  new Intl.DateTimeFormat(LANGUAGE_TAG[localeOf(document.documentElement.lang)], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat(document.documentElement.lang === 'hi-IN' ? 'hi-IN' : 'en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
 
 export default function ApplicationStatusForm({ labels, answer: names }: Props) {
   const id = useId();
