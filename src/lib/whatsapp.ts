@@ -18,6 +18,8 @@ export interface WhatsAppTemplate {
   label: string;
   /** The message, with `{name}`-style placeholders. */
   text: string;
+  /** The same message in Hindi, with the same placeholders. */
+  hindi?: string;
 }
 
 /** What a placeholder becomes when the lead has no value for it: still a readable sentence. */

@@ -74,7 +74,7 @@ test.describe('a Teacher', () => {
   test('marks two students absent on a phone, sends the WhatsApp messages, and a second save records once', async ({ page, adminApi }) => {
     test.setTimeout(180_000);
     const holiday = classes.holidays.find((h) => h.day === indiaToday());
-    test.skip(Boolean(holiday), `${holiday?.name ?? ''} is a holiday of content/classes.json: no register can be taken today.`);
+    test.skip(Boolean(holiday), `${holiday?.name.en ?? ''} is a holiday of content/classes.json: no register can be taken today.`);
     const teacher = await inviteColleague(adminApi, 'Teacher', 'teacher');
     const batch = await batchOf(adminApi, teacher.email, ['Sunita Sharma', 'Ravi Meena', 'Pooja Jangid', 'Arjun Singh']);
     await signInFirstTime(page, teacher);
@@ -170,7 +170,7 @@ test.describe('a Teacher', () => {
 
 test('an unsaved register kept when the session ended comes back and saves, with a student who joined since marked present', async ({ page, adminApi }) => {
   const holiday = classes.holidays.find((h) => h.day === indiaToday());
-  test.skip(Boolean(holiday), `${holiday?.name ?? ''} is a holiday of content/classes.json: no register can be taken today.`);
+  test.skip(Boolean(holiday), `${holiday?.name.en ?? ''} is a holiday of content/classes.json: no register can be taken today.`);
   const batch = await batchOf(adminApi, null, ['Asha Verma', 'Bhavna Rao']);
   const register = async () =>
     (await (await adminApi.get(`/api/admin/batches/${batch.batchId}/attendance/${indiaToday()}`)).json()) as {

@@ -165,7 +165,12 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   await expect(page.getByLabel('Note', { exact: true })).toHaveValue('');
 
   // The same person writes again from the contact page, with the same mobile number.
-  const labels = content<{ contactPage: { labels: Record<string, string> } }>('contact.json').contactPage.labels;
+  const labels = Object.fromEntries(
+    Object.entries(content<{ contactPage: { labels: Record<string, { en: string }> } }>('contact.json').contactPage.labels).map(([key, words]) => [
+      key,
+      words.en,
+    ]),
+  );
   await visitor.page.goto('/contactForm');
   const form = visitor.page.locator('form.contact-form');
   await form.getByLabel(labels['name']!).fill(person.name);

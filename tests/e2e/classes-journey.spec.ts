@@ -91,7 +91,7 @@ test('an Owner runs a batch, a Teacher marks two absent, a moved student’s his
   test.setTimeout(240_000);
   const today = indiaToday();
   const holiday = classes.holidays.find((h) => h.day === today);
-  test.skip(Boolean(holiday), `${holiday?.name ?? ''} (${today}) is a holiday of content/classes.json: no register can be taken today.`);
+  test.skip(Boolean(holiday), `${holiday?.name.en ?? ''} (${today}) is a holiday of content/classes.json: no register can be taken today.`);
 
   const tag = uniqueLetters();
   const course = `RS-CIT ${tag}`;

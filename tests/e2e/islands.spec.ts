@@ -213,7 +213,12 @@ test.describe('contact forms', () => {
   });
 
   /** The contact page's labels, as content/contact.json words them. */
-  const labels = content<{ contactPage: { labels: Record<string, string> } }>('contact.json').contactPage.labels;
+  const labels = Object.fromEntries(
+    Object.entries(content<{ contactPage: { labels: Record<string, { en: string }> } }>('contact.json').contactPage.labels).map(([key, words]) => [
+      key,
+      words.en,
+    ]),
+  );
 
   /** Opens /contactForm, fills in a message and sends it; the form. */
   async function sendFromContactPage(page: Page, message: string) {

@@ -85,7 +85,7 @@ const courses: Course[] = [
   },
 ];
 
-const jobsContent = content<{ emptyText: string }>('jobs.json');
+const jobsContent = { emptyText: content<{ emptyText: { en: string } }>('jobs.json').emptyText.en };
 const pageUrl = new URL('/jobs', site.website).href;
 const tinySvg = '<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"><rect width="3" height="2" fill="#0b4f8a"/></svg>';
 

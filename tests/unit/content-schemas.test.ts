@@ -194,11 +194,37 @@ const cases: Case[] = [
   { file: 'about.json', what: 'a heading without its Hindi', breakIt: dropField('hero.title.hi') },
   { file: 'about.json', what: 'the English copied where the Hindi belongs', breakIt: setField('who.heading.hi', 'Who we are?') },
   { file: 'about.json', what: 'words in English only, where both languages belong', breakIt: setField('hero.intro', 'A computer institute.') },
+  { file: 'csc.json', what: 'an FAQ answer without its Hindi', breakIt: dropField('faq.items.27.answer.hi') },
+  {
+    file: 'jobs.json',
+    what: 'the no-JavaScript line without the place of the phone number',
+    breakIt: setField('labels.noScript.hi', 'कृपया JavaScript चालू करें।'),
+  },
+  { file: 'jobs.json', what: 'the English copied where the Hindi belongs', breakIt: setField('emptyText.hi', 'No job openings available right now.') },
+  { file: 'emitra.json', what: 'a required document in English only', breakIt: setField('documents.items.0', 'Aadhaar card') },
+  { file: 'contact.json', what: "the 404 page's heading without its Hindi", breakIt: dropField('notFound.title.hi') },
+  { file: 'classes.json', what: 'a holiday named in English only', breakIt: setField('holidays.0.name', 'Christmas') },
+  { file: 'whatsapp.json', what: 'a template without its Hindi', breakIt: dropField('templates.0.hindi') },
+  {
+    file: 'whatsapp.json',
+    what: 'a Hindi template without the course its English names',
+    breakIt: setField('templates.2.hindi', 'नमस्ते {name}, {institute} से {staff}।'),
+  },
+  { file: 'whatsapp.json', what: 'a Hindi template in Latin letters', breakIt: setField('templates.1.hindi', 'Namaste {name}, {institute} se {staff}.') },
+  { file: 'aadhar.json', what: 'a documents heading without the word "documents"', breakIt: setField('documents.heading.en', 'Papers you need') },
+  { file: 'iibf.json', what: 'the apply-online button not marked as the main one', breakIt: setField('hero.actions.1.main', false) },
 ];
 
 describe('content schemas', () => {
   it('read at least one file for every collection', () => {
     for (const { name, files } of readers) expect(files, `files of the collection ${name}`).not.toHaveLength(0);
+  });
+
+  it('give every legal document its Hindi twin (content/legal/<name>.hi.md)', () => {
+    const legal = readdirSync(path.join(contentDir, 'legal'));
+    const english = legal.filter((file) => file.endsWith('.md') && !file.endsWith('.hi.md'));
+    expect(english.length).toBeGreaterThan(0);
+    for (const file of english) expect(legal, `content/legal/${file}`).toContain(file.replace(/\.md$/, '.hi.md'));
   });
 
   it('accept the content as it is', () => {

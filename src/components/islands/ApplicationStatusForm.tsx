@@ -16,13 +16,22 @@ import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 
 interface Props {
-  labels: { reference: string; referenceHint: string; mobile: string; mobileHint: string; submit: string; sending: string };
+  labels: { reference: string; referenceHint: string; mobile: string; mobileHint: string; submit: string; sending: string; linkFailed: string };
   /** The answer's heading and the names of its lines. */
   answer: { heading: string; reference: string; form: string; status: string; updated: string };
 }
 
-/** When the status changed, in India's time, e.g. "24 Nov 2026, 10:15 am". */
-const when = (iso: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+/**
+ * When the status changed, in India's time and the page's language (its <html lang>, en-IN or
+ * hi-IN), e.g. "24 Nov 2026, 10:15 am". Read from the page rather than src/i18n/locales.ts, whose
+ * import would make it a chunk shared with the language switch, which then could not be inlined.
+ */
+const when = (iso: string) =>
+  new Intl.DateTimeFormat(document.documentElement.lang === 'hi-IN' ? 'hi-IN' : 'en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
 
 export default function ApplicationStatusForm({ labels, answer: names }: Props) {
   const id = useId();
@@ -57,9 +66,10 @@ export default function ApplicationStatusForm({ labels, answer: names }: Props) 
     history.replaceState(null, '', location.pathname);
     void postJson<StatusAnswer>('/api/applications/status', { reference, key }).then((result) => {
       if (result.ok) setLinked(result.data);
-      else setLinkFailure(result.data.message || 'This status link did not work. Please type your reference and mobile number.');
+      else setLinkFailure(result.data.message || labels.linkFailed);
     });
-  }, []);
+    // A fixed string from the page: the link is read once, when the form appears.
+  }, [labels.linkFailed]);
   const shown = state === 'success' ? answer : linked;
 
   // The answer takes the focus when it appears, so it is read out and the keyboard starts there.

@@ -1,54 +1,56 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { fromContent } from './loader';
-import { seo, text } from './fields';
+import { seoWords, words } from './fields';
 
 /** The public application status page (/applicationStatus): `content/application-status.json`. */
 export const applicationStatus = defineCollection({
   loader: fromContent('application-status.json'),
   schema: z.object({
     /** Title and description for search engines. */
-    seo: seo(),
+    seo: seoWords(),
     /** The page heading. */
-    title: text(),
+    title: words(),
     /** The line under the heading. */
-    intro: text(),
+    intro: words(),
     /** Heading above the form. */
-    formHeading: text(),
+    formHeading: words(),
     /** The form's labels, hints and button. */
     labels: z.object({
       /** The reference field. */
-      reference: text(),
+      reference: words(),
       /** Where the reference is found, under its field. */
-      referenceHint: text(),
+      referenceHint: words(),
       /** The mobile number field. */
-      mobile: text(),
+      mobile: words(),
       /** Which mobile number, under its field. */
-      mobileHint: text(),
+      mobileHint: words(),
       /** The submit button. */
-      submit: text(),
+      submit: words(),
       /** The button and status line while the question is on its way, e.g. "Checking...". */
-      sending: text(),
+      sending: words(),
+      /** Shown when the status link of the e-mail did not work and the server said nothing more. */
+      linkFailed: words(),
     }),
     /** The answer's heading and the names of its lines. */
     answer: z.object({
       /** Heading of the answer. */
-      heading: text(),
+      heading: words(),
       /** The reference line. */
-      reference: text(),
+      reference: words(),
       /** Which form it is. */
-      form: text(),
+      form: words(),
       /** The status line. */
-      status: text(),
+      status: words(),
       /** When the status last changed. */
-      updated: text(),
+      updated: words(),
     }),
     /** A box under the form for an applicant without the reference. */
     help: z.object({
       /** Its heading. */
-      heading: text(),
+      heading: words(),
       /** Its text. */
-      text: text(),
+      text: words(),
     }),
   }),
 });

@@ -2,7 +2,7 @@ import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { isRealDay } from '../../lib/schemas/real-day';
 import { fromContent } from './loader';
-import { text } from './fields';
+import { text, words } from './fields';
 
 /** A day of the institute's calendar on which no class is held. */
 const holiday = z.object({
@@ -11,8 +11,8 @@ const holiday = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day written YYYY-MM-DD, e.g. 2027-01-26')
     .refine(isRealDay, 'must be a real day of the calendar'),
-  /** What staff see, e.g. 'Republic Day'. */
-  name: text().max(60, 'keep the name under 60 characters'),
+  /** Its name, e.g. 'Republic Day' (staff see the English). */
+  name: words(text().max(60, 'keep the name under 60 characters')),
 });
 
 /** How the institute runs its classes: `content/classes.json`. */

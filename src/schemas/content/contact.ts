@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { fromContent } from './loader';
-import { seo, text } from './fields';
+import { seoWords, words } from './fields';
 
 /** Texts of the contact page, the apply page and the 404 page: `content/contact.json`. */
 export const contact = defineCollection({
@@ -10,54 +10,54 @@ export const contact = defineCollection({
     /** The contact page (/contactForm). */
     contactPage: z.object({
       /** Title and description for search engines. */
-      seo: seo(),
+      seo: seoWords(),
       /** The page heading. */
-      title: text(),
+      title: words(),
       /** The line under the heading. */
-      intro: text(),
+      intro: words(),
       /** Heading above the form. */
-      formHeading: text(),
+      formHeading: words(),
       /** Labels of the form's fields and button. */
       labels: z.object({
         /** Name field. */
-        name: text(),
+        name: words(),
         /** E-mail field. */
-        email: text(),
+        email: words(),
         /** Phone field. */
-        phone: text(),
+        phone: words(),
         /** Subject field. */
-        subject: text(),
+        subject: words(),
         /** Message box. */
-        message: text(),
+        message: words(),
         /** The submit button. */
-        submit: text(),
+        submit: words(),
       }),
       /** Heading of the address, phone and e-mail block. */
-      detailsHeading: text(),
+      detailsHeading: words(),
     }),
     /** The application page (/apply). */
     applyPage: z.object({
       /** Title and description for search engines. */
-      seo: seo(),
+      seo: seoWords(),
       /** The page heading. */
-      title: text(),
+      title: words(),
       /** The line under the heading. */
-      intro: text(),
+      intro: words(),
       /** Heading of the form (the spec's 'Get Started'). */
-      formHeading: text(),
+      formHeading: words(),
     }),
     /** The page shown for an unknown address. */
     notFound: z.object({
       /** Title and description. */
-      seo: seo(),
+      seo: seoWords(),
       /** The page heading. */
-      title: text(),
+      title: words(),
       /** The line under the heading. */
-      intro: text(),
+      intro: words(),
       /** Heading of the list of popular pages. */
-      linksHeading: text(),
+      linksHeading: words(),
       /** Heading of the list of services. */
-      servicesHeading: text(),
+      servicesHeading: words(),
     }),
   }),
 });

@@ -1,17 +1,17 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { fromContent } from './loader';
-import { seo, text } from './fields';
+import { seoWords, words } from './fields';
 import { documentList, faqItem, serviceHero } from './service-page';
 
 /** A titled bullet list (objectives, benefits, services…). */
 const pointList = z.object({
   /** Heading of the list. */
-  heading: text(),
+  heading: words(),
   /** Optional sentence under the heading. */
-  intro: text().optional(),
+  intro: words().optional(),
   /** The points, one per line. */
-  items: z.array(text()).min(2),
+  items: z.array(words()).min(2),
 });
 
 /** CSC (Common Services Centre) page: `content/csc.json`. */
@@ -19,7 +19,7 @@ export const csc = defineCollection({
   loader: fromContent('csc.json'),
   schema: z.object({
     /** Title and description for search engines. */
-    seo: seo(),
+    seo: seoWords(),
     /** Opening band with SEND A QUERY, GIVE ME CALL BACK and APPLY ONLINE FOR CSC. */
     hero: serviceHero([
       ['SEND A QUERY', '/contactForm'],
@@ -29,15 +29,17 @@ export const csc = defineCollection({
     /** What a CSC is, in a few paragraphs. */
     about: z.object({
       /** Heading of the block. */
-      heading: text(),
+      heading: words(),
       /** Paragraphs, in order. */
-      paragraphs: z.array(text()).min(1),
+      paragraphs: z.array(words()).min(1),
     }),
     /** Who may become a VLE: citizen, age 18, 10th pass, Aadhaar and PAN, bank account. */
     eligibility: pointList.extend({
       /** The five conditions the spec lists. */
-      items: z.array(text()).length(5, 'the spec lists 5 eligibility criteria'),
+      items: z.array(words()).length(5, 'the spec lists 5 eligibility criteria'),
     }),
+    /** Heading of the objectives, benefits and services, e.g. 'The scheme at a glance'. */
+    schemeHeading: words(),
     /** Computer, internet and premises a kiosk needs (the spec fixes 512 Kbps, 512MB RAM, 120GB disk). */
     requirements: pointList,
     /** Objectives of the CSC scheme. */
@@ -51,16 +53,16 @@ export const csc = defineCollection({
     /** The FAQ accordion: the spec fixes 28 questions. */
     faq: z.object({
       /** Heading of the accordion (keep "FAQ" or "Frequently asked"). */
-      heading: text(),
+      heading: words(),
       /** The questions, in order. */
       items: z.array(faqItem()).length(28, 'the spec lists 28 FAQ questions'),
     }),
     /** Closing band repeating the buttons. */
     closing: z.object({
       /** Heading of the band. */
-      heading: text(),
+      heading: words(),
       /** Sentence under the heading. */
-      text: text(),
+      text: words(),
     }),
   }),
 });

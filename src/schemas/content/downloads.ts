@@ -3,7 +3,7 @@ import { z } from 'astro/zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fromContent } from './loader';
-import { seo, text } from './fields';
+import { seoWords, text, words } from './fields';
 
 /** Path of a PDF in public/forms/ that exists, so no Download link ends in a missing file. */
 const pdfFile = () =>
@@ -34,18 +34,31 @@ export const downloads = defineCollection({
   loader: fromContent('downloads.json'),
   schema: z.object({
     /** Title and description for search engines. */
-    seo: seo(),
+    seo: seoWords(),
     /** Opening band. */
     hero: z.object({
       /** The page's main heading. */
-      title: text(),
+      title: words(),
       /** One or two sentences under the heading. */
-      intro: text(),
+      intro: words(),
     }),
     /** Heading above the table, also its accessible name. */
-    tableHeading: text(),
+    tableHeading: words(),
+    /** The table's column names and link words. */
+    table: z.object({
+      /** The table's accessible name, with {heading}. */
+      label: words(),
+      /** The serial number column. */
+      number: words(),
+      /** The form name column. */
+      name: words(),
+      /** The download column and each row's link. */
+      download: words(),
+      /** Read after a link: it is a PDF opening in a new tab. */
+      pdfHint: words(),
+    }),
     /** Note under the table (how to fill and submit the forms). */
-    note: text(),
+    note: words(),
     /** The government scheme and certificate forms: the spec fixes 18. */
     forms: z
       .array(form)

@@ -1,15 +1,15 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { fromContent } from './loader';
-import { seo, text, section } from './fields';
+import { seoWords, sectionWords, words } from './fields';
 import { documentList, serviceHero } from './service-page';
 
 /** A downloadable PDF form kept in public/forms/. */
 const pdfForm = z.object({
   /** Name of the form, e.g. "E-Mitra kiosk application form". */
-  label: text(),
+  label: words(),
   /** What the form is for, one sentence. */
-  note: text(),
+  note: words(),
   /** Path of the PDF under public/, e.g. "/forms/emitra-affidavit.pdf". */
   file: z.string().regex(/^\/forms\/[a-z0-9-]+\.pdf$/, 'must be a PDF in public/forms/, e.g. /forms/emitra-affidavit.pdf'),
 });
@@ -19,27 +19,32 @@ export const emitra = defineCollection({
   loader: fromContent('emitra.json'),
   schema: z.object({
     /** Title and description for search engines. */
-    seo: seo(),
+    seo: seoWords(),
     /** Opening band with SEND A QUERY and APPLY ONLINE FOR E-MITRA. */
     hero: serviceHero([
       ['SEND A QUERY', '/contactForm'],
       ['APPLY ONLINE FOR E-MITRA', '/EmitraForm'],
     ]),
     /** What E-Mitra is and what a kiosk offers. */
-    about: section(),
+    about: sectionWords().extend({
+      /** Heading above the points, e.g. 'Services at a kiosk'. */
+      pointsHeading: words(),
+    }),
     /** How we help an applicant, step by step. */
     steps: z.object({
       /** Heading of the steps. */
-      heading: text(),
+      heading: words(),
+      /** Names the block of the steps and the forms together, for screen readers. */
+      groupLabel: words(),
       /** The steps, in order. */
-      items: z.array(text()).min(2),
+      items: z.array(words()).min(2),
     }),
     /** The three forms to print and fill: kiosk application, affidavit, 13 points. */
     forms: z.object({
       /** Heading of the block. */
-      heading: text(),
+      heading: words(),
       /** Sentence under the heading. */
-      intro: text(),
+      intro: words(),
       /** The forms, in order. */
       items: z.array(pdfForm).length(3, 'the spec lists 3 forms: kiosk application, affidavit, 13 points'),
     }),
@@ -48,9 +53,9 @@ export const emitra = defineCollection({
     /** Closing band repeating the buttons. */
     closing: z.object({
       /** Heading of the band. */
-      heading: text(),
+      heading: words(),
       /** Sentence under the heading. */
-      text: text(),
+      text: words(),
     }),
   }),
 });

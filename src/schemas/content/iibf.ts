@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { fromContent } from './loader';
-import { seo, text } from './fields';
+import { seoWords, text, words } from './fields';
 import { documentList, serviceHero } from './service-page';
 
 /** IIBF services page: `content/iibf.json`. */
@@ -9,7 +9,7 @@ export const iibf = defineCollection({
   loader: fromContent('iibf.json'),
   schema: z.object({
     /** Title and description for search engines. */
-    seo: seo(),
+    seo: seoWords(),
     /** Opening band with GIVE ME CALL BACK, APPLY ONLINE FOR IIBF and SEND A QUERY. */
     hero: serviceHero([
       ['GIVE ME CALL BACK', '/IIBFForm'],
@@ -19,28 +19,30 @@ export const iibf = defineCollection({
     /** About the Indian Institute of Banking & Finance and the BC/BF exam. */
     institute: z.object({
       /** Heading of the block. */
-      heading: text(),
+      heading: words(),
       /** Paragraphs, in order. */
-      paragraphs: z.array(text()).min(1),
+      paragraphs: z.array(words()).min(1),
+      /** Heading of the facts, e.g. 'The BC/BF exam'. */
+      factsHeading: words(),
       /** Short facts shown as a list, e.g. who the exam is for. */
-      facts: z.array(text()).default([]),
+      facts: z.array(words()).default([]),
     }),
     /** Groups of IIBF courses. */
     courseGroups: z.object({
       /** Heading of the block. */
-      heading: text(),
+      heading: words(),
       /** Sentence under the heading. */
-      intro: text(),
+      intro: words(),
       /** The groups, each a card. */
       items: z
         .array(
           z.object({
             /** Name of the group, e.g. "Business Correspondent / Facilitator". */
-            name: text(),
+            name: words(),
             /** Who it is for, one sentence. */
-            audience: text(),
-            /** Courses in the group. */
-            courses: z.array(text()).min(1),
+            audience: words(),
+            /** Courses in the group: words, or a course's code alone (JAIIB), the same in both languages. */
+            courses: z.array(z.union([words(), text()])).min(1),
           }),
         )
         .min(2),
@@ -48,15 +50,15 @@ export const iibf = defineCollection({
     /** Path to becoming a professional banker, as ordered steps. */
     path: z.object({
       /** Heading of the block. */
-      heading: text(),
+      heading: words(),
       /** The steps, in order. */
       steps: z
         .array(
           z.object({
             /** Short name of the step. */
-            title: text(),
+            title: words(),
             /** What happens in it. */
-            text: text(),
+            text: words(),
           }),
         )
         .min(3),

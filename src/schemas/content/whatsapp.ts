@@ -87,6 +87,12 @@ const template = z.object({
   label: text().max(60, 'keep the label under 60 characters'),
   /** The message, with placeholders {name}, {institute}, {course}, {reference} and {staff}. */
   text: message(PLACEHOLDERS),
+  /** The same message in Hindi (Devanagari), with the same placeholders, for a lead who wrote in Hindi. */
+  hindi: message(PLACEHOLDERS).refine((value) => /[\u0900-\u097F]/.test(value), 'write the Hindi message in Devanagari, beside the English text'),
+}).superRefine((item, ctx) => {
+  // Both languages name the same details, so a lead reads the same message in either.
+  const names = (value: string) => [...new Set([...value.matchAll(/\{(\w*)\}/g)].map((m) => m[1]!))].sort().join(', ');
+  if (names(item.hindi) !== names(item.text)) ctx.addIssue({ code: 'custom', path: ['hindi'], message: `use the same placeholders as the English text (${names(item.text)})` });
 });
 
 /** The WhatsApp message templates of the admin (Today, a lead's page, a saved register): `content/whatsapp.json`. */
