@@ -4,6 +4,11 @@
  * proof of what was agreed to, and when).
  */
 import site from '../../../content/site.json';
+import type { Locale } from '../../i18n/locales';
 
-export const CONSENT_TEXT: string = site.applyConsent.text;
+/** The consent wording in English (the wording any client without a language agrees to). */
+export const CONSENT_TEXT: string = site.applyConsent.text.en;
 export const CONSENT_VERSION: string = site.applyConsent.version;
+
+/** The consent wording in `locale`: a Hindi page shows the Hindi beside its checkbox. */
+export const consentText = (locale: Locale): string => site.applyConsent.text[locale];
