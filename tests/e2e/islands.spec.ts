@@ -244,7 +244,9 @@ test.describe('contact forms', () => {
 
 test.describe('Pay Now dialog', () => {
   test('shows the bank details and the merchant UPI ID, no QR code without an amount, and closes with Escape and ×', async ({ page }) => {
-    const site = content<{ bank: { accountNumber: string; ifsc: string; branchCode: string; accountType: { en: string } }; fees: { upiId: string } }>('site.json');
+    const site = content<{ bank: { accountNumber: string; ifsc: string; branchCode: string; accountType: { en: string } }; fees: { upiId: string } }>(
+      'site.json',
+    );
     const bank = site.bank;
     await page.goto('/');
     const opener = page.getByRole('button', { name: /Pay Now/ }).first();

@@ -195,7 +195,11 @@ const cases: Case[] = [
   { file: 'about.json', what: 'the English copied where the Hindi belongs', breakIt: setField('who.heading.hi', 'Who we are?') },
   { file: 'about.json', what: 'words in English only, where both languages belong', breakIt: setField('hero.intro', 'A computer institute.') },
   { file: 'home.json', what: 'a service tile without its Hindi', breakIt: dropField('services.tiles.0.summary.hi') },
-  { file: 'home.json', what: 'the English headline copied where the Hindi belongs', breakIt: setField('hero.headline.hi', 'Crafting Careers, Empowering Learners') },
+  {
+    file: 'home.json',
+    what: 'the English headline copied where the Hindi belongs',
+    breakIt: setField('hero.headline.hi', 'Crafting Careers, Empowering Learners'),
+  },
   { file: 'home.json', what: 'the headline changed from the spec’s words', breakIt: setField('hero.headline.en', 'Crafting Careers') },
   { file: 'catalogue.json', what: 'a course description without its Hindi', breakIt: dropField('categories.0.courses.0.subtitle.hi') },
   { file: 'testimonials.json', what: 'a testimonial in English only', breakIt: setField('items.0.content', 'Very good institute.') },
