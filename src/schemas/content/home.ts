@@ -198,6 +198,7 @@ export const home = defineCollection({
           bank: words(),
           accountType: words(),
           accountNumber: words(),
+          ifsc: words(),
           branchCode: words(),
           phone: words(),
           website: words(),
