@@ -8,7 +8,9 @@ import { expect, test } from './fixtures';
 import { content, servicePaths } from './routes';
 
 /** The course categories of content/catalogue.json, in tab order; the last, 'All Courses', gathers every card. */
-const { categories } = content<{ categories: { name: string; id: string; courses?: { title: string }[] }[] }>('catalogue.json');
+const catalogue = content<{ categories: { name: { en: string; hi: string }; id: string; courses?: { title: string }[] }[] }>('catalogue.json');
+/** The categories with their English tab names (the English page's); `hi` keeps the Hindi page's. */
+const categories = catalogue.categories.map((category) => ({ ...category, name: category.name.en, hi: category.name.hi }));
 /** How many testimonials content/testimonials.json holds. */
 const testimonialCount = content<{ items: unknown[] }>('testimonials.json').items.length;
 
@@ -392,6 +394,14 @@ test.describe('course tabs with the keyboard', () => {
     const law = categories.find((category) => category.id === 'law')!;
     await page.goto(`/coursePage#${law.id}`);
     await expect(page.getByRole('tab', { name: law.name })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText(law.courses![0]!.title);
+  });
+
+  test('the Hindi page names the tabs in Hindi and opens the linked one', async ({ page }) => {
+    const law = categories.find((category) => category.id === 'law')!;
+    await page.goto(`/hi/coursePage#${law.id}`);
+    await expect(page.getByRole('tab', { name: law.hi, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: categories[0]!.hi, exact: true })).toHaveAttribute('aria-selected', 'false');
     await expect(page.getByRole('tabpanel')).toContainText(law.courses![0]!.title);
   });
 });

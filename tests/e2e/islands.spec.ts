@@ -249,14 +249,16 @@ test.describe('contact forms', () => {
 
 test.describe('Pay Now dialog', () => {
   test('shows the bank details and the merchant UPI ID, no QR code without an amount, and closes with Escape and ×', async ({ page }) => {
-    const site = content<{ bank: Record<string, string>; fees: { upiId: string } }>('site.json');
+    const site = content<{ bank: { accountNumber: string; ifsc: string; branchCode: string; accountType: { en: string } }; fees: { upiId: string } }>(
+      'site.json',
+    );
     const bank = site.bank;
     await page.goto('/');
     const opener = page.getByRole('button', { name: /Pay Now/ }).first();
     await opener.click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    for (const value of [bank.accountNumber, bank.ifsc, bank.branchCode, site.fees.upiId, bank.accountType]) {
+    for (const value of [bank.accountNumber, bank.ifsc, bank.branchCode, site.fees.upiId, bank.accountType.en]) {
       await expect(dialog.getByText(value!, { exact: true }).first()).toBeVisible();
     }
     // A QR code without the amount and the due's reference is a payment the office cannot match.

@@ -240,7 +240,7 @@ test.describe('footer', () => {
       await expect(link).toHaveAttribute('href', social.href);
       await expect(link).toHaveAttribute('target', '_blank');
     }
-    await expect(footer.getByRole('link', { name: new RegExp(escapeRe(site.messagingChannel.label)) })).toHaveAttribute('href', site.messagingChannel.href);
+    await expect(footer.getByRole('link', { name: new RegExp(escapeRe(site.messagingChannel.label.en)) })).toHaveAttribute('href', site.messagingChannel.href);
     await expect(footer.getByText('Visitors total')).toBeVisible();
     await expect(footer.getByText('12,345')).toBeVisible();
     await expect(footer.getByText(new RegExp(`© ?${site.copyrightYear}`))).toBeVisible();

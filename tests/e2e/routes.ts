@@ -12,10 +12,11 @@ export interface SiteFacts {
   email: string;
   website: string;
   appStoreUrl: string;
-  announcementDefault: string;
+  /** Words in both languages, as content/ holds them. */
+  announcementDefault: { en: string; hi: string };
   copyrightYear: number;
   social: { name: string; href: string }[];
-  messagingChannel: { label: string; href: string };
+  messagingChannel: { label: { en: string; hi: string }; href: string };
 }
 
 /** Reads a file of the project's content/ folder. */

@@ -124,7 +124,7 @@ const cases: Case[] = [
   { file: 'site.json', what: 'the e-mail address removed', breakIt: dropField('email') },
   { file: 'site.json', what: 'the copyright year written as text', breakIt: setField('copyrightYear', '2025') },
   { file: 'catalogue.json', what: 'a course price written as text', breakIt: setField('categories.0.courses.0.price', '4200') },
-  { file: 'catalogue.json', what: "the 'Commmunication Skills' tab spelled differently", breakIt: setField('categories.7.name', 'Communication Skills') },
+  { file: 'catalogue.json', what: "the 'Commmunication Skills' tab spelled differently", breakIt: setField('categories.7.name.en', 'Communication Skills') },
   { file: 'open-board.json', what: 'one of the three boards removed', breakIt: dropItem(3) },
   { file: 'testimonials.json', what: 'five testimonials instead of six', breakIt: dropItem(6) },
   { file: 'downloads.json', what: '17 download forms instead of 18', breakIt: dropItem(18) },
@@ -213,6 +213,20 @@ const cases: Case[] = [
   { file: 'whatsapp.json', what: 'a Hindi template in Latin letters', breakIt: setField('templates.1.hindi', 'Namaste {name}, {institute} se {staff}.') },
   { file: 'aadhar.json', what: 'a documents heading without the word "documents"', breakIt: setField('documents.heading.en', 'Papers you need') },
   { file: 'iibf.json', what: 'the apply-online button not marked as the main one', breakIt: setField('hero.actions.1.main', false) },
+  { file: 'home.json', what: 'a service tile without its Hindi', breakIt: dropField('services.tiles.0.summary.hi') },
+  {
+    file: 'home.json',
+    what: 'the English headline copied where the Hindi belongs',
+    breakIt: setField('hero.headline.hi', 'Crafting Careers, Empowering Learners'),
+  },
+  { file: 'home.json', what: 'the headline changed from the spec’s words', breakIt: setField('hero.headline.en', 'Crafting Careers') },
+  { file: 'catalogue.json', what: 'a course description without its Hindi', breakIt: dropField('categories.0.courses.0.subtitle.hi') },
+  { file: 'testimonials.json', what: 'a testimonial in English only', breakIt: setField('items.0.content', 'Very good institute.') },
+  { file: 'open-board.json', what: 'a Hindi label that drops its placeholder ({amount})', breakIt: setField('labels.lateFee.hi', 'लेट फ़ीस') },
+  { file: 'site.json', what: 'the opening hours without their Hindi', breakIt: dropField('hours.hi') },
+  { file: 'site.json', what: 'a Hindi announcement without the phone ({phone})', breakIt: setField('announcementDefault.hi', 'प्रवेश शुरू') },
+  { file: 'glossary.json', what: 'a term listed twice', breakIt: setField('terms.1.en', 'account') },
+  { file: 'glossary.json', what: 'a term whose Hindi is in Latin letters', breakIt: setField('terms.0.hi', 'khata') },
 ];
 
 describe('content schemas', () => {

@@ -36,7 +36,7 @@ export function confirmationMail(def: FormDefinition, application: { reference: 
       `See where your application stands at any time: ${origin}${statusLinkPath(STATUS_PAGE, application.reference)}`,
       `(or on ${origin}${STATUS_PAGE} with your reference and mobile number)`,
       '',
-      `Questions? Call us on ${site.phone} (${site.hours}), quoting your reference.`,
+      `Questions? Call us on ${site.phone} (${site.hours.en}), quoting your reference.`,
       '',
       site.name,
     ].join('\n'),

@@ -14,7 +14,7 @@ import { LEASE } from '../platform/outbox';
 /** What the office changed, with what identifies it without giving anything away. */
 export type FeeNotice = { kind: 'claim-rejected'; reference: string } | { kind: 'receipt-cancelled'; number: string };
 
-const SIGNATURE = [site.name, `${site.address.street}, ${site.address.locality}, ${site.address.district} ${site.address.postalCode}`];
+const SIGNATURE = [site.name, `${site.address.street.en}, ${site.address.locality.en}, ${site.address.district.en} ${site.address.postalCode}`];
 
 /** The mail of `notice` to `to`, linking to `origin`/account. */
 export function feeNoticeMail(to: string, notice: FeeNotice, origin: string): Mail {

@@ -42,7 +42,7 @@ interface PartRow {
 const a = site.address;
 const INSTITUTE = {
   name: site.name,
-  address: [a.street, a.locality, a.district, `${a.state} ${a.postalCode}`].join(', '),
+  address: [a.street.en, a.locality.en, a.district.en, `${a.state.en} ${a.postalCode}`].join(', '),
   phone: site.phone,
   email: site.email,
 };

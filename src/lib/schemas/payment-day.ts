@@ -4,12 +4,13 @@
  * `foundingDate`) and not after today in India. One check for the browser's forms and the
  * functions; a receipt's number (its financial year) is only ever made from such a day.
  */
-import site from '../../../content/site.json';
+// Named imports, so an island carries these two fields and not the whole of site.json.
+import { foundingDate, shortName } from '../../../content/site.json';
 import { z } from './zod';
 import { indiaToday, isRealDay } from './real-day';
 
 /** The first day a payment can have been made: the first of the month the institute was founded (e.g. 2014-04-01). */
-export const FIRST_PAYMENT_DAY = `${site.foundingDate}-01`;
+export const FIRST_PAYMENT_DAY = `${foundingDate}-01`;
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -22,7 +23,7 @@ const inWords = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(da
  */
 export function paymentDayProblem(day: string, today: string, label = 'the date of payment'): string | null {
   const Label = `${label[0]!.toUpperCase()}${label.slice(1)}`;
-  if (day < FIRST_PAYMENT_DAY) return `${Label} cannot be before ${inWords(FIRST_PAYMENT_DAY)}, when ${site.shortName} began taking fees.`;
+  if (day < FIRST_PAYMENT_DAY) return `${Label} cannot be before ${inWords(FIRST_PAYMENT_DAY)}, when ${shortName} began taking fees.`;
   if (day > today) return `${Label} cannot be after today (${inWords(today)}).`;
   return null;
 }

@@ -1,7 +1,7 @@
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { fromContent } from './loader';
-import { seo, text, rupees } from './fields';
+import { seoWords, text, words, rupees } from './fields';
 
 /** The spec's ten categories, in order and spelled as the product spells them. */
 export const CATEGORY_NAMES = [
@@ -27,7 +27,7 @@ const course = (image: SchemaContext['image']) =>
       /** Course name, e.g. "RS-CIT". */
       title: text(),
       /** One line under the title (also the course description for search engines). */
-      subtitle: text().optional(),
+      subtitle: words().optional(),
       /** Price in rupees, e.g. 4200 or 97.33. */
       price: rupees(),
       /** The price before a discount, shown struck through; leave out if none. */
@@ -35,7 +35,7 @@ const course = (image: SchemaContext['image']) =>
       /** How long the course runs: 1 to 6 months, e.g. "3 Months". */
       duration: z.string().regex(/^[1-6] Months?$/, 'write 1 to 6 months as "1 Month" or "3 Months"'),
       /** Small badge on the card, e.g. "Featured Course"; leave out if none. */
-      label: text().optional(),
+      label: words().optional(),
       /** Card picture, 3:2 (600x400). */
       image: image(),
     })
@@ -50,8 +50,8 @@ export const catalogue = defineCollection({
   schema: ({ image }) => {
     /** A category with its own cards. */
     const category = z.object({
-      /** Tab name, exactly as in the spec. */
-      name: text(),
+      /** Tab name, the English exactly as in the spec. */
+      name: words(),
       /** Anchor of its panel, e.g. "digital-literacy". */
       id: slug(),
       /** Its course cards, in the order shown. */
@@ -60,7 +60,7 @@ export const catalogue = defineCollection({
     /** The last tab: it has no cards of its own and shows every card of the other categories. */
     const allCategory = z.object({
       /** Tab name: 'All Courses'. */
-      name: z.literal('All Courses'),
+      name: words().refine((w) => w.en === 'All Courses', { message: "the last tab is 'All Courses'", path: ['en'] }),
       /** Anchor of its panel, e.g. "all-courses". */
       id: slug(),
       /** Marks the tab that gathers all the other categories' cards (write true; add no courses here). */
@@ -68,20 +68,20 @@ export const catalogue = defineCollection({
     });
     return z.object({
       /** Title and description for search engines. */
-      seo: seo(),
+      seo: seoWords(),
       /** Opening band of the page. */
       hero: z.object({
         /** The page's main heading: 'Courses'. */
-        title: z.literal('Courses'),
+        title: words().refine((w) => w.en === 'Courses', { message: "the spec fixes the heading as 'Courses'", path: ['en'] }),
         /** One or two sentences under the heading. */
-        intro: text(),
+        intro: words(),
       }),
       /** Accessible name of the row of category tabs. */
-      tabsLabel: text(),
+      tabsLabel: words(),
       /** Text of the button on every card, which opens the app store listing. */
-      buyLabel: text(),
+      buyLabel: words(),
       /** Badge over a struck-through price, read to screen readers: 'Original price'. */
-      oldPriceLabel: text(),
+      oldPriceLabel: words(),
       /** The nine categories with cards, then 'All Courses' (which lists them all, built by the page). */
       categories: z
         .tuple([
@@ -98,14 +98,14 @@ export const catalogue = defineCollection({
         ])
         .superRefine((cats, ctx) => {
           cats.forEach((cat, i) => {
-            if (cat.name !== CATEGORY_NAMES[i])
-              ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `category ${i + 1} must be named '${CATEGORY_NAMES[i]}'` });
+            if (cat.name.en !== CATEGORY_NAMES[i])
+              ctx.addIssue({ code: 'custom', path: [i, 'name', 'en'], message: `category ${i + 1} must be named '${CATEGORY_NAMES[i]}'` });
           });
           if (new Set(cats.map((c) => c.id)).size !== cats.length)
             ctx.addIssue({ code: 'custom', message: 'each category needs a different id' });
         }),
       /** Line under the cards about buying through the app. */
-      note: text().optional(),
+      note: words().optional(),
     });
   },
 });

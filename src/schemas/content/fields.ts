@@ -101,3 +101,11 @@ export const sectionWords = () =>
     /** Optional bullet points after the paragraphs. */
     points: z.array(words()).default([]),
   });
+
+/** Words with placeholders such as `{name}`, which the page fills: both languages must keep each one. */
+export const wordsWith = (...placeholders: string[]) =>
+  words().superRefine((value, ctx) => {
+    for (const name of placeholders)
+      for (const locale of ['en', 'hi'] as const)
+        if (!value[locale].includes(`{${name}}`)) ctx.addIssue({ code: 'custom', path: [locale], message: `must contain {${name}}, which the page fills in` });
+  });

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineCollection } from 'astro:content';
 import { fromContent } from './loader';
-import { text } from './fields';
+import { text, words } from './fields';
 
 /** Institute-wide settings: `content/site.json`. */
 export const siteSchema = z.object({
@@ -12,19 +12,19 @@ export const siteSchema = z.object({
   /** The institute's short code that starts every certificate number (PCI in PCI-2027-7F3K9Q): 2 to 8 capital letters. */
   certificatePrefix: z.string().regex(/^[A-Z]{2,8}$/, 'must be 2 to 8 capital letters, e.g. PCI'),
   /** One-line description used on the home page and in search results. */
-  tagline: text(),
-  /** When the institute was established, e.g. "April 2014". */
-  established: text(),
+  tagline: words(),
+  /** When the institute was established, e.g. "April 2014" (अप्रैल 2014). */
+  established: words(),
   /** Year and month established as YYYY-MM, for structured data. */
   foundingDate: z.string().regex(/^\d{4}-\d{2}$/, 'write it as YYYY-MM, e.g. 2014-04'),
   /** Postal address. */
   address: z.object({
-    street: text(),
-    locality: text(),
-    district: text(),
-    state: text(),
+    street: words(),
+    locality: words(),
+    district: words(),
+    state: words(),
     postalCode: z.string().regex(/^\d{6}$/, 'must be a 6-digit PIN code'),
-    country: text().default('India'),
+    country: words(),
   }),
   /** Phone number shown to visitors, with the +91 prefix. */
   phone: z.string().regex(/^\+91 ?[6-9]\d{4} ?\d{5}$/, 'must look like +91 98290 12345'),
@@ -35,7 +35,7 @@ export const siteSchema = z.object({
   /** The site's public address; canonical links and the sitemap are built from it. */
   website: z.url('must be a full address such as https://www.example.in'),
   /** Opening hours as shown to visitors. */
-  hours: text(),
+  hours: words(),
   /** Social media profiles. */
   social: z
     .array(
@@ -48,16 +48,17 @@ export const siteSchema = z.object({
     )
     .min(1),
   /** The institute's WhatsApp channel (the footer's messaging-channel link). */
-  messagingChannel: z.object({ label: text(), href: z.url() }),
+  messagingChannel: z.object({ label: words(), href: z.url() }),
   /** Store listing of the institute's app: Download App and Buy Now go here. */
   appStoreUrl: z.url(),
   /** Announcement shown when there is no live announcement; {phone} is replaced by the phone. */
-  announcementDefault: text().refine((v) => v.includes('{phone}'), 'must contain {phone}'),
+  announcementDefault: words(text().refine((v) => v.includes('{phone}'), 'must contain {phone}')),
   /** Bank account shown in the Pay Now dialog (the UPI ID it shows is `fees.upiId`). */
   bank: z.object({
     accountName: text(),
     bankName: text(),
-    accountType: text(),
+    /** Current or savings, in both languages. */
+    accountType: words(),
     accountNumber: z.string().regex(/^\d{9,18}$/, 'must be 9 to 18 digits'),
     ifsc: z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC code like SBIN0001234'),
     branchCode: text(),
@@ -93,13 +94,13 @@ export const siteSchema = z.object({
   applyConsent: z.object({
     /** Change the version whenever the text changes, e.g. 2026-11 → 2027-01. */
     version: text(),
-    /** The wording the applicant agrees to. */
-    text: text(),
+    /** The wording the applicant agrees to, in the language of the form. */
+    text: words(),
   }),
   /** Year shown in the footer's copyright line. */
   copyrightYear: z.number().int().min(2014).max(2100),
   /** Footer credit line. */
-  credit: text(),
+  credit: words(),
 });
 
 export type Site = z.infer<typeof siteSchema>;

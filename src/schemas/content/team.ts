@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { fromContent } from './loader';
-import { text } from './fields';
+import { text, words } from './fields';
 
 /** The team shown on the home page: `content/team.json`. */
 export const team = defineCollection({
@@ -15,11 +15,11 @@ export const team = defineCollection({
             /** Full name. */
             name: text(),
             /** Role at the institute, e.g. "Director". */
-            role: text(),
+            role: words(),
             /** Square photo (600x600 or smaller). */
             img: image(),
             /** Short bio, two or three sentences. */
-            desc: text().max(320, 'keep the bio under 320 characters'),
+            desc: words(z.string().trim().min(1, 'must not be empty').max(320, 'keep the bio under 320 characters')),
           }),
         )
         .length(3, 'the spec shows 3 team members: the director, a computer and a law faculty member'),
