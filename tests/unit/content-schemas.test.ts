@@ -132,6 +132,9 @@ const cases: Case[] = [
   { file: 'whatsapp.json', what: 'a template with a misspelt placeholder', breakIt: setField('templates.0.text', 'Namaste {nmae}, about {course}.') },
   { file: 'whatsapp.json', what: 'two templates with the same key', breakIt: setField('templates.1.key', 'first-reply') },
   { file: 'whatsapp.json', what: 'a template without its label', breakIt: dropField('templates.2.label') },
+  { file: 'whatsapp.json', what: 'a template without its Hindi', breakIt: dropField('templates.3.hi') },
+  { file: 'whatsapp.json', what: 'a template’s Hindi left in English', breakIt: setField('templates.0.hi', 'Namaste {name}, about {course}.') },
+  { file: 'whatsapp.json', what: 'a Hindi template with the name as the subject of a verb', breakIt: setField('templates.1.hi', 'नमस्ते, {name} आए थे।') },
   {
     file: 'whatsapp.json',
     what: 'an absence message with a lead’s placeholder ({reference})',
