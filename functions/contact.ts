@@ -22,7 +22,15 @@ export default endpoint(async (req, context) => {
   if (fromHome) {
     const input = validate(HomeContactSchema, body);
     honeypot = input.website;
-    lead = { kind: 'contact', form: 'home', name: input.name, phone: input.phone, message: input.message, attribution: input.attribution, language: languageOf(req) };
+    lead = {
+      kind: 'contact',
+      form: 'home',
+      name: input.name,
+      phone: input.phone,
+      message: input.message,
+      attribution: input.attribution,
+      language: languageOf(req),
+    };
   } else {
     const input = validate(ContactPageSchema, body);
     honeypot = input.website;

@@ -122,4 +122,17 @@ describe.each(targets)('mail in the language the person used, on $name', (target
     const list = await (await staffFetch(target, `/api/admin/leads?q=${reference}`, admin.cookie)).json();
     expect(list.items).toEqual([expect.objectContaining({ reference, language: 'hi' })]);
   });
+
+  it('makes English the default, and the database refuses any language but English and Hindi', async () => {
+    for (const table of ['leads', 'users', 'students']) {
+      const [column] = await db<{ default: string; nullable: string }>(
+        target,
+        `select column_default as default, is_nullable as nullable from information_schema.columns where table_name = $1 and column_name = 'language'`,
+        [table],
+      );
+      expect(column, table).toEqual({ default: "'en'::text", nullable: 'NO' });
+    }
+    await expect(db(target, `update leads set language = 'fr' where id = (select min(id) from leads)`)).rejects.toThrow(/leads_language_check/);
+    await expect(db(target, `update users set language = 'HI' where id = (select id from users limit 1)`)).rejects.toThrow(/users_language_check/);
+  });
 });

@@ -135,7 +135,10 @@ describe('a request to upload documents again', () => {
        select 'CS-2026-77001', 'csc', '/CSCForm', 'submitted', 'Sunita Devi', 'sunita.fix@example.in', '+919829000077', '9829000077', p.id, 'hi' from p
        returning id::text`,
     );
-    await sql(`insert into applications (lead_id, form, draft, fields, consent_version, consent_at) values ($1, 'csc', $2, '{}', 'v1', now())`, [lead!.id, randomUUID()]);
+    await sql(`insert into applications (lead_id, form, draft, fields, consent_version, consent_at) values ($1, 'csc', $2, '{}', 'v1', now())`, [
+      lead!.id,
+      randomUUID(),
+    ]);
     const queued = await transaction((db) =>
       requestFix(db, lead!.id, 'csc', ['bankPassbook', 'photo'], 'पासबुक का पहला पन्ना साफ़ नहीं है।', 'https://www.pragatiinstitute.in'),
     );

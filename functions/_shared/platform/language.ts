@@ -31,7 +31,8 @@ export function instituteAddressLine(locale: Locale): string {
 /** A day as people read it in a mail: '26 Nov 2026' in English, '26 नवंबर 2026' in Hindi (India's calendar). */
 export function dayInWords(when: Date | string, locale: Locale): string {
   const options: Intl.DateTimeFormatOptions =
-    locale === 'hi' ? { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' };
+    locale === 'hi'
+      ? { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }
+      : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' };
   return new Intl.DateTimeFormat(locale === 'hi' ? 'hi-IN' : 'en-IN', { ...options, numberingSystem: 'latn' }).format(new Date(when));
 }
-
