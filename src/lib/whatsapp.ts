@@ -23,11 +23,7 @@ export interface WhatsAppTemplate {
   hi: string;
 }
 
-/** The languages a message to a person is written in, and what staff call each. */
-export const LANGUAGE_WORDS = { en: 'English', hi: 'Hindi' } as const;
-
-/** The language a lead or student used on the site (their record names only a language other than English). */
-export const languageOf = (person: { language?: 'hi' | undefined }): AbsenceLanguage => person.language ?? 'en';
+export { LANGUAGE_WORDS, languageOf } from './person-language';
 
 /** The template's words in `language`. */
 export const templateIn = (template: WhatsAppTemplate, language: AbsenceLanguage): string => (language === 'hi' ? template.hi : template.text);

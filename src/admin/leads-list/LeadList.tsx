@@ -9,7 +9,7 @@ import { indiaToday, isApplicationKind, LEAD_FORMS, LEAD_KINDS, OPEN_STATUSES, S
 import { leadPath } from '../routes';
 import DataTable, { type Columns } from '../ui/DataTable';
 import { sourceLabel } from '../../lib/labels';
-import { LANGUAGE_WORDS } from '../../lib/whatsapp';
+import { LANGUAGE_WORDS } from '../../lib/person-language';
 import { formatDay, formatMoment } from '../ui/dates';
 import { useWide } from './use-wide';
 

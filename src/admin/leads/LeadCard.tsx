@@ -3,7 +3,7 @@
  * they sent), how long it has waited, status, reference, who it is assigned to, and the one-tap actions.
  */
 import { isApplicationKind, LEAD_KINDS, type ContactChannel, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
-import { LANGUAGE_WORDS } from '../../lib/whatsapp';
+import { LANGUAGE_WORDS } from '../../lib/person-language';
 import LeadActions from './LeadActions';
 import StatusBadge from './StatusBadge';
 

@@ -3,7 +3,7 @@ import { departmentLabel, formLabel, leadKindLabel, sourceLabel } from '../../li
 import type { LeadDetail } from '../../lib/schemas/lead';
 import { formatMoment } from '../ui/dates';
 import { formatMobile } from '../../lib/mobile';
-import { LANGUAGE_WORDS, languageOf } from '../../lib/whatsapp';
+import { LANGUAGE_WORDS, languageOf } from '../../lib/person-language';
 
 /** A term and its value, left out when there is no value. */
 function Fact({ term, value }: { term: string; value: string | null | undefined }) {

@@ -14,7 +14,7 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
 import { formatMobile } from '../../lib/mobile';
-import { LANGUAGE_WORDS, languageOf } from '../../lib/whatsapp';
+import { LANGUAGE_WORDS, languageOf } from '../../lib/person-language';
 import type { Course } from '../../lib/schemas/course';
 import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
 import { api, ApiError, listQuery, messageOf } from '../api';

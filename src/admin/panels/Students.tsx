@@ -22,7 +22,7 @@ import PanelHeading from '../ui/PanelHeading';
 import { usePaged } from '../ui/use-paged';
 import { formatDay } from '../ui/dates';
 import { formatMobile } from '../../lib/mobile';
-import { LANGUAGE_WORDS, languageOf } from '../../lib/whatsapp';
+import { LANGUAGE_WORDS, languageOf } from '../../lib/person-language';
 
 export type StudentsMode = 'all' | 'manage' | 'edit' | 'delete';
 
