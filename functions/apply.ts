@@ -12,6 +12,7 @@ import { idempotencyKey } from './_shared/platform/idempotency';
 import { storeLead, type Lead } from './_shared/leads/leads';
 import { publishedCourses } from './_shared/records/published-courses';
 import { SITE, byClient, byEmail, byPhone, enforce } from './_shared/platform/limits';
+import { languageOf } from './_shared/platform/language';
 import { deliver, leadMail, originFor } from './_shared/platform/outbox';
 
 export default endpoint(async (req, context) => {
@@ -51,6 +52,7 @@ export default endpoint(async (req, context) => {
     course: input.course,
     consentVersion: CONSENT_VERSION,
     attribution: input.attribution,
+    language: languageOf(req),
   };
   // A replay stores nothing, so it does not spend the site-wide ceiling.
   const { reference, replayed, notification } = await ceiling.spentBy(

@@ -8,6 +8,7 @@ import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from '.
 import { idempotencyKey } from './_shared/platform/idempotency';
 import { storeLead, type Lead } from './_shared/leads/leads';
 import { SITE, byClient, byPhone, enforce } from './_shared/platform/limits';
+import { languageOf } from './_shared/platform/language';
 import { deliver, leadMail, originFor } from './_shared/platform/outbox';
 
 export default endpoint(async (req, context) => {
@@ -21,7 +22,15 @@ export default endpoint(async (req, context) => {
   if (fromHome) {
     const input = validate(HomeContactSchema, body);
     honeypot = input.website;
-    lead = { kind: 'contact', form: 'home', name: input.name, phone: input.phone, message: input.message, attribution: input.attribution };
+    lead = {
+      kind: 'contact',
+      form: 'home',
+      name: input.name,
+      phone: input.phone,
+      message: input.message,
+      attribution: input.attribution,
+      language: languageOf(req),
+    };
   } else {
     const input = validate(ContactPageSchema, body);
     honeypot = input.website;
@@ -34,6 +43,7 @@ export default endpoint(async (req, context) => {
       subject: input.subject,
       message: input.message,
       attribution: input.attribution,
+      language: languageOf(req),
     };
   }
   const thanks = `Thank you, ${lead.name}! Your message has been received`;

@@ -14,13 +14,22 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { RecordIdSchema, VersionSchema } from '../src/lib/schemas/records';
-import { StudentUpdateSchema, type Student } from '../src/lib/schemas/student';
+import { StudentUpdateSchema } from '../src/lib/schemas/student';
 import { audit } from './_shared/platform/audit';
 import { query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_shared/platform/http';
 import { MAX_VERSION } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
-import { accountEmailOf, accountOf, STUDENT_COLUMNS, studentMissedOrChanged, studentNotFound, studentValues } from './_shared/records/students';
+import {
+  accountEmailOf,
+  accountOf,
+  STUDENT_COLUMNS,
+  studentMissedOrChanged,
+  studentNotFound,
+  studentValues,
+  toStudent,
+  type StudentRecord,
+} from './_shared/records/students';
 
 /** `?version=N` of a DELETE. */
 const DeleteQuerySchema = z.object({
@@ -36,10 +45,10 @@ export default endpoint(async (req, context) => {
   const id = parsedId.data;
 
   if (req.method === 'GET') {
-    const [student] = await query<Student>(`select ${STUDENT_COLUMNS} from students where id = $1`, [id]);
+    const [student] = await query<StudentRecord>(`select ${STUDENT_COLUMNS} from students where id = $1`, [id]);
     if (!student) throw studentNotFound();
     await audit({ staffId: staff.id, action: 'view', entity: 'student', entityId: id, subject: student.name }, address);
-    return json(student);
+    return json(toStudent(student));
   }
 
   if (req.method === 'PUT') {
@@ -49,7 +58,7 @@ export default endpoint(async (req, context) => {
       if (version > MAX_VERSION) throw await studentMissedOrChanged(client, id);
       const userId = await accountOf(client, fields.accountEmail);
       // `o` is the row as it was before this statement: the changed fields are named in the log.
-      const { rows } = await client.query<Student & { changed: string[] }>(
+      const { rows } = await client.query<StudentRecord & { changed: string[] }>(
         `update students s set name = $3, email = $4, phone = $5, course = $6,
                 registration_date = coalesce($7::date, s.registration_date), name_latin = $8,
                 guardian_name = $9, guardian_phone = $10, user_id = $11,
@@ -57,7 +66,7 @@ export default endpoint(async (req, context) => {
            from students o
           where s.id = $1 and s.version = $2 and o.id = s.id
          returning s.id::text as _id, s.name, s.email, s.phone, s.course, s.registration_date::text as "registrationDate", s.lead_id::text as "leadId",
-                   s.guardian_name as "guardianName", s.guardian_phone as "guardianPhone", ${accountEmailOf('s')} as "accountEmail", s.version,
+                   s.guardian_name as "guardianName", s.guardian_phone as "guardianPhone", ${accountEmailOf('s')} as "accountEmail", s.language, s.version,
                    array_remove(array[
                      case when o.name is distinct from s.name then 'name' end,
                      case when o.email is distinct from s.email then 'email' end,
@@ -77,7 +86,7 @@ export default endpoint(async (req, context) => {
         address,
         client,
       );
-      return updated;
+      return toStudent(updated);
     });
     return json({ message: 'Student updated.', item });
   }

@@ -10,13 +10,13 @@
  *   written with its audit line in one transaction.
  */
 import type { Config } from '@netlify/functions';
-import { StudentFieldsSchema, type Student } from '../src/lib/schemas/student';
+import { StudentFieldsSchema } from '../src/lib/schemas/student';
 import { audit } from './_shared/platform/audit';
 import { query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { BIGINT_ID, FilterSchema, ListQuerySchema, cursorOf, listQuery, nextPageHeaders, pageOf, readCursor } from './_shared/platform/paging';
 import { requireStaff } from './_shared/auth/staff';
-import { accountOf, STUDENT_COLUMNS, studentValues } from './_shared/records/students';
+import { accountOf, STUDENT_COLUMNS, studentValues, toStudent, type StudentRecord } from './_shared/records/students';
 import { nameMatches } from './_shared/records/name-keys';
 
 const StudentListQuerySchema = ListQuerySchema.extend({
@@ -42,14 +42,14 @@ export default endpoint(async (req, context) => {
     const digits = q?.replace(/\D/g, '').replace(/^(91|0)(?=\d{10}$)/, '') ?? '';
     const byPhone = digits.length >= 4 ? ` or phone like ${param(containing(digits))}` : '';
     if (q) where.push(`(${nameMatches('students', q, param)} or lower(email) like ${param(containing(q))}${byPhone})`);
-    const rows = await query<Student>(
+    const rows = await query<StudentRecord>(
       `select ${STUDENT_COLUMNS} from students ${where.length ? `where ${where.join(' and ')}` : ''} order by id desc limit $1`,
       params,
     );
     const page = pageOf(
       rows,
       limit,
-      (row) => row,
+      (row) => toStudent(row),
       (row) => cursorOf(row._id),
     );
     await audit(
@@ -62,13 +62,15 @@ export default endpoint(async (req, context) => {
   const fields = validate(StudentFieldsSchema, await readJson(req));
   const item = await transaction(async (client) => {
     const userId = await accountOf(client, fields.accountEmail);
-    const { rows } = await client.query<Student>(
-      `insert into students (name, email, phone, course, registration_date, name_latin, guardian_name, guardian_phone, user_id)
-       values ($1, $2, $3, $4, coalesce($5::date, (now() at time zone 'Asia/Kolkata')::date), $6, $7, $8, $9)
+    const { rows } = await client.query<StudentRecord>(
+      // A record linked to a website account takes the account's language (migration 017); else English.
+      `insert into students (name, email, phone, course, registration_date, name_latin, guardian_name, guardian_phone, user_id, language)
+       values ($1, $2, $3, $4, coalesce($5::date, (now() at time zone 'Asia/Kolkata')::date), $6, $7, $8, $9,
+               coalesce((select language from users where id = $9::uuid), 'en'))
        returning ${STUDENT_COLUMNS}`,
       studentValues(fields, userId),
     );
-    const created = rows[0]!;
+    const created = toStudent(rows[0]!);
     await audit(
       { staffId: staff.id, action: 'create', entity: 'student', entityId: created._id, subject: created.name, detail: { fields: Object.keys(fields) } },
       address,

@@ -11,6 +11,7 @@ import type { Config } from '@netlify/functions';
 import { ForgotPasswordSchema, OTP_VALID_MINUTES } from '../src/lib/schemas/user';
 import { createResetLinkToken, createResetToken } from './_shared/auth/auth';
 import { transaction } from './_shared/platform/db';
+import { namedLanguage } from './_shared/platform/language';
 import { recordEvent } from './_shared/platform/events';
 import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { SITE, byClient, byEmail, enforce } from './_shared/platform/limits';
@@ -34,7 +35,10 @@ export default endpoint(async (req, context) => {
         await lockEmail(client, email);
         const wait = await cooldownLeft(client, email, 'password-reset');
         if (wait > 0) return { wait };
-        const { rows } = await client.query<{ id: string; email: string }>('select id::text, email from users where lower(email) = lower($1)', [email]);
+        const { rows } = await client.query<{ id: string; email: string; language: 'en' | 'hi' }>(
+          'select id::text, email, language from users where lower(email) = lower($1)',
+          [email],
+        );
         return { user: rows[0], challenge: await newChallenge(client, email, 'password-reset') };
       }),
     (result) => Boolean(result.user),
@@ -44,7 +48,8 @@ export default endpoint(async (req, context) => {
   if (user) {
     const link = await createResetLinkToken({ email: user.email, jti: challenge!.jti });
     await afterAnswer(context, async () => {
-      await sendResetCodeMail(user.email, challenge!.code, link);
+      // In the language of the page asking, else the account's.
+      await sendResetCodeMail(user.email, challenge!.code, link, namedLanguage(req) ?? user.language);
       await recordEvent({ kind: 'password-reset-requested', userId: user.id }, clientIp(req, context));
     });
   }

@@ -6,11 +6,13 @@
  * An address that already has an account gets the same answer after the same work (a password
  * hash, a challenge, one e-mail), so the answer tells nobody which addresses have accounts; the
  * address itself is told by mail to log in or reset its password, and no code can verify it.
+ * The e-mail is in the language of the page (x-language), which the token carries to the account.
  */
 import type { Config } from '@netlify/functions';
 import { RegisterSchema } from '../src/lib/schemas/user';
 import { createActivationToken } from './_shared/auth/auth';
 import { transaction } from './_shared/platform/db';
+import { languageOf } from './_shared/platform/language';
 import { allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
 import { SITE, byClient, byEmail, enforce } from './_shared/platform/limits';
 import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/auth/otp';
@@ -47,9 +49,10 @@ export default endpoint(async (req, context) => {
   if (outcome.wait) throw cooldownError(outcome.wait);
   const { jti, code } = outcome.challenge!;
   const existing = outcome.existing!;
-  if (existing) await sendAccountExistsMail(email);
-  else await sendCodeMail(email, code);
-  const activationToken = await createActivationToken({ name, email, passwordHash, jti, existing });
+  const language = languageOf(req);
+  if (existing) await sendAccountExistsMail(email, language);
+  else await sendCodeMail(email, code, language);
+  const activationToken = await createActivationToken({ name, email, passwordHash, jti, existing, language });
   return json({ message: `We have sent a 6-digit code to ${email}. Enter it to verify your account.`, activationToken }, 201);
 });
 

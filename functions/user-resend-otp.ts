@@ -8,6 +8,7 @@ import type { Config } from '@netlify/functions';
 import { ResendSchema } from '../src/lib/schemas/user';
 import { ACCOUNT_EXISTS, createActivationToken, readActivationToken } from './_shared/auth/auth';
 import { transaction } from './_shared/platform/db';
+import { namedLanguage } from './_shared/platform/language';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { SITE, byClient, byEmail, enforce } from './_shared/platform/limits';
 import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/auth/otp';
@@ -48,8 +49,10 @@ export default endpoint(async (req, context) => {
   );
   if (outcome.wait) throw cooldownError(outcome.wait);
   const { jti, code } = outcome.challenge!;
-  if (registration.existing) await sendAccountExistsMail(email);
-  else await sendCodeMail(email, code);
+  // In the language of the page asking, else the registration's own.
+  const language = namedLanguage(req) ?? registration.language;
+  if (registration.existing) await sendAccountExistsMail(email, language);
+  else await sendCodeMail(email, code, language);
   const next = await createActivationToken({ ...registration, jti });
   return json({ message: `We have sent a new 6-digit code to ${email}.`, activationToken: next });
 });

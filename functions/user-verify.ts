@@ -35,9 +35,9 @@ export default endpoint(async (req, context) => {
       });
       if (result) return result;
       const inserted = await client.query(
-        `insert into users (name, email, password_hash) values ($1, $2, $3)
+        `insert into users (name, email, password_hash, language) values ($1, $2, $3, $4)
          on conflict ((lower(email))) do nothing returning id`,
-        [registration.name, registration.email, registration.passwordHash],
+        [registration.name, registration.email, registration.passwordHash, registration.language],
       );
       if (!inserted.rows.length) throw new HttpError(409, ACCOUNT_EXISTS);
       return null;

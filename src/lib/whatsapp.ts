@@ -1,8 +1,9 @@
 /**
  * WhatsApp messages from the admin: the templates in content/whatsapp.json filled in for one
- * lead (or, after a register is saved, for an absent student and their guardian, in English or
- * Hindi), and the wa.me link that opens WhatsApp with the message ready to send (staff still press
- * Send themselves, from their own phone).
+ * lead (in English or Hindi, opening in the language the person used on the site), or, after a
+ * register is saved, for an absent student and their guardian (in English or Hindi), and the wa.me
+ * link that opens WhatsApp with the message ready to send (staff still press Send themselves, from
+ * their own phone).
  */
 
 /** The placeholders a template may use; the content schema refuses any other. */
@@ -18,17 +19,25 @@ export interface WhatsAppTemplate {
   label: string;
   /** The message, with `{name}`-style placeholders. */
   text: string;
-  /** The same message in Hindi, with the same placeholders. */
-  hindi?: string;
+  /** The same message in Hindi. */
+  hi: string;
 }
 
-/** What a placeholder becomes when the lead has no value for it: still a readable sentence. */
-const FALLBACKS: Record<Placeholder, string> = {
-  name: 'ji',
-  institute: 'the institute',
-  course: 'the course',
-  reference: 'your enquiry',
-  staff: 'our counsellor',
+export { LANGUAGE_WORDS, languageOf } from './person-language';
+
+/** The template's words in `language`. */
+export const templateIn = (template: WhatsAppTemplate, language: AbsenceLanguage): string => (language === 'hi' ? template.hi : template.text);
+
+/** What a placeholder becomes when the lead has no value for it: still a readable sentence, in the message's language. */
+const FALLBACKS: Record<AbsenceLanguage, Record<Placeholder, string>> = {
+  en: {
+    name: 'ji',
+    institute: 'the institute',
+    course: 'the course',
+    reference: 'your enquiry',
+    staff: 'our counsellor',
+  },
+  hi: { name: 'जी', institute: 'संस्थान', course: 'कोर्स', reference: '-', staff: 'हमारे काउंसलर' },
 };
 
 /** Each known placeholder of `text` replaced by its value, or its fallback when the value is missing or blank. */
@@ -44,8 +53,8 @@ function fill<P extends string>(text: string, values: Partial<Record<P, string |
  * blank value by a fallback such as 'the course'). Unknown placeholders stay as written, so a
  * mistake shows instead of silently vanishing; a value is never itself filled in again.
  */
-export function fillTemplate(text: string, values: Partial<Record<Placeholder, string | null | undefined>>): string {
-  return fill(text, values, FALLBACKS);
+export function fillTemplate(text: string, values: Partial<Record<Placeholder, string | null | undefined>>, language: AbsenceLanguage = 'en'): string {
+  return fill(text, values, FALLBACKS[language]);
 }
 
 /** The placeholders an absence message may use; the content schema refuses any other. */

@@ -132,6 +132,9 @@ const cases: Case[] = [
   { file: 'whatsapp.json', what: 'a template with a misspelt placeholder', breakIt: setField('templates.0.text', 'Namaste {nmae}, about {course}.') },
   { file: 'whatsapp.json', what: 'two templates with the same key', breakIt: setField('templates.1.key', 'first-reply') },
   { file: 'whatsapp.json', what: 'a template without its label', breakIt: dropField('templates.2.label') },
+  { file: 'whatsapp.json', what: 'a template without its Hindi', breakIt: dropField('templates.3.hi') },
+  { file: 'whatsapp.json', what: 'a template’s Hindi left in English', breakIt: setField('templates.0.hi', 'Namaste {name}, about {course}.') },
+  { file: 'whatsapp.json', what: 'a Hindi template with the name as the subject of a verb', breakIt: setField('templates.1.hi', 'नमस्ते, {name} आए थे।') },
   {
     file: 'whatsapp.json',
     what: 'an absence message with a lead’s placeholder ({reference})',
@@ -204,13 +207,6 @@ const cases: Case[] = [
   { file: 'emitra.json', what: 'a required document in English only', breakIt: setField('documents.items.0', 'Aadhaar card') },
   { file: 'contact.json', what: "the 404 page's heading without its Hindi", breakIt: dropField('notFound.title.hi') },
   { file: 'classes.json', what: 'a holiday named in English only', breakIt: setField('holidays.0.name', 'Christmas') },
-  { file: 'whatsapp.json', what: 'a template without its Hindi', breakIt: dropField('templates.0.hindi') },
-  {
-    file: 'whatsapp.json',
-    what: 'a Hindi template without the course its English names',
-    breakIt: setField('templates.2.hindi', 'नमस्ते {name}, {institute} से {staff}।'),
-  },
-  { file: 'whatsapp.json', what: 'a Hindi template in Latin letters', breakIt: setField('templates.1.hindi', 'Namaste {name}, {institute} se {staff}.') },
   { file: 'aadhar.json', what: 'a documents heading without the word "documents"', breakIt: setField('documents.heading.en', 'Papers you need') },
   { file: 'iibf.json', what: 'the apply-online button not marked as the main one', breakIt: setField('hero.actions.1.main', false) },
   { file: 'home.json', what: 'a service tile without its Hindi', breakIt: dropField('services.tiles.0.summary.hi') },

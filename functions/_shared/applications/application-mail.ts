@@ -5,38 +5,74 @@
  * the applicant, 'alert' to the institute) and never carry an ID number or a document. The
  * applicant's confirmation carries nothing the applicant typed, not even the name: anyone can type
  * any address into a form, and a mail signed by the institute must not carry a stranger's words.
+ * The applicant's mails are in the language of the form's page; the institute's stay English.
  */
 import site from '../../../content/site.json';
 import { APPLICATION_FORM_LABELS } from '../../../src/lib/schemas/application-status';
 import type { FormDefinition } from '../../../src/lib/schemas/application-forms';
+import type { ApplicationForm } from '../../../src/lib/schemas/uploads';
+import {
+  email_form_csc,
+  email_form_emitra,
+  email_form_iibf,
+  email_form_nielit,
+  email_hello,
+  email_received_next,
+  email_received_questions,
+  email_received_reference,
+  email_received_status,
+  email_received_status_form,
+  email_received_step_check,
+  email_received_step_fix,
+  email_received_step_outcome,
+  email_received_subject,
+  email_received_thanks,
+} from '../../../src/i18n/messages';
+import { inLanguage, pageIn, type Locale } from '../platform/language';
 import { instituteAddress, type Mail } from '../platform/mail';
 import { statusLinkPath } from './status-link';
 
 /** The public status page (applicationStatus.astro). */
 export const STATUS_PAGE = '/applicationStatus';
 
-/** The applicant's confirmation of a submitted form, with links starting at `origin`: fixed words and the reference only. */
-export function confirmationMail(def: FormDefinition, application: { reference: string; email: string }, origin: string): Mail {
-  const form = APPLICATION_FORM_LABELS[def.form];
+/** A form's name as the applicant reads it, in `locale`. */
+export function formName(form: ApplicationForm, locale: Locale): string {
+  const names: Record<ApplicationForm, (inputs: object, options: { locale: Locale }) => string> = {
+    emitra: email_form_emitra,
+    csc: email_form_csc,
+    iibf: email_form_iibf,
+    nielit: email_form_nielit,
+  };
+  return names[form]({}, { locale });
+}
+
+/**
+ * The applicant's confirmation of a submitted form, in `locale` (the form page's language), with
+ * links starting at `origin` (to the page in that language): fixed words and the reference only.
+ */
+export function confirmationMail(def: FormDefinition, application: { reference: string; email: string }, origin: string, locale: Locale = 'en'): Mail {
+  const form = formName(def.form, locale);
+  const { reference } = application;
+  const status = pageIn(STATUS_PAGE, locale);
   return {
     to: application.email,
-    subject: `We received your ${form}: ${application.reference}`,
+    subject: email_received_subject({ form, reference }, { locale }),
     text: [
-      'Hello,',
+      email_hello({}, { locale }),
       '',
-      `Thank you. We have received your ${form} with its documents.`,
+      email_received_thanks({ form }, { locale }),
       '',
-      `Your reference: ${application.reference}`,
+      email_received_reference({ reference }, { locale }),
       '',
-      'What happens next:',
-      '1. Our staff check your details and documents, usually within two working days.',
-      '2. If a document needs to be uploaded again, we send you an e-mail with a link to upload just that document.',
-      '3. Once everything is in order, we forward your application and tell you the outcome.',
+      email_received_next({}, { locale }),
+      email_received_step_check({}, { locale }),
+      email_received_step_fix({}, { locale }),
+      email_received_step_outcome({}, { locale }),
       '',
-      `See where your application stands at any time: ${origin}${statusLinkPath(STATUS_PAGE, application.reference)}`,
-      `(or on ${origin}${STATUS_PAGE} with your reference and mobile number)`,
+      email_received_status({ link: `${origin}${statusLinkPath(status, reference)}` }, { locale }),
+      email_received_status_form({ link: `${origin}${status}` }, { locale }),
       '',
-      `Questions? Call us on ${site.phone} (${site.hours.en}), quoting your reference.`,
+      email_received_questions({ phone: site.phone, hours: inLanguage(site.hours, locale) }, { locale }),
       '',
       site.name,
     ].join('\n'),

@@ -20,6 +20,7 @@ import { HttpError, afterAnswer, allowMethods, fieldErrors, json, readBody, read
 import { idempotencyKey } from '../platform/idempotency';
 import { SITE, byClient, byPhone, enforce } from '../platform/limits';
 import { deliver } from '../platform/outbox';
+import { languageOf } from '../platform/language';
 import { deleteUploads, storeReceivedFile } from '../storage/uploads';
 
 /** The largest multipart request: under Netlify's 6 MB body limit once base64-encoded. */
@@ -51,7 +52,12 @@ export async function submitApplication(def: FormDefinition, req: Request, conte
   ]);
 
   const { URL: site } = env();
-  const submission = { key, hash: received.hash ?? requestHash(received.body), origin: site ? new URL(site).origin : new URL(req.url).origin };
+  const submission = {
+    key,
+    hash: received.hash ?? requestHash(received.body),
+    origin: site ? new URL(site).origin : new URL(req.url).origin,
+    language: languageOf(req),
+  };
   // A form refused at storing (a document missing or wrong) or a replay does not spend the site-wide ceiling.
   const stored = await ceiling.spentBy(
     () => (received.files.size ? storeWithFiles(def, input, received.files, submission) : storeApplication(def, input, submission)),

@@ -22,6 +22,7 @@ import { LEAD_PARAMS, leadInsert } from '../leads/lead-insert';
 import type { Mail } from '../platform/mail';
 import { LEASE, leadMail } from '../platform/outbox';
 import { checkUpload, type UploadOwner } from '../storage/uploads';
+import type { Locale } from '../../../src/i18n/locales';
 
 /** The request an application came in: its idempotency key and its body's hash. */
 export interface Submission {
@@ -29,6 +30,8 @@ export interface Submission {
   hash: string;
   /** Where the site is (links in the confirmation). */
   origin: string;
+  /** The language of the form's page: stored with the lead, and the confirmation's. */
+  language: Locale;
 }
 
 /** An outbox row to send after the answer, and what it says. */
@@ -185,6 +188,7 @@ async function insertApplication(
       ...person,
       consentVersion: APPLICATION_CONSENT_VERSION,
       attribution: input.attribution,
+      language: submission.language,
     },
     submission.key,
     submission.hash,
@@ -210,7 +214,7 @@ async function insertApplication(
     { id: lead.id, reference: lead.reference, receivedAt: new Date(), kind: def.form, form: def.path, ...person },
     submission.origin,
   );
-  const confirmation = confirmationMail(def, { reference: lead.reference, email: person.email }, submission.origin);
+  const confirmation = confirmationMail(def, { reference: lead.reference, email: person.email }, submission.origin, submission.language);
   const { rows: outbox } = await client.query<{ id: string; kind: 'lead' | 'applicant' }>(
     `insert into mail_outbox (kind, lead_id, recipient, subject, body, attempts, locked_until)
      values ('lead', $1, null, null, null, 1, now() + $2::interval), ('applicant', $1, $3, $4, $5, 1, now() + $2::interval)

@@ -7,11 +7,11 @@
  */
 import type { PoolClient } from '@neondatabase/serverless';
 import { FORMS } from '../../../src/lib/schemas/application-forms';
-import { APPLICATION_FORM_LABELS } from '../../../src/lib/schemas/application-status';
 import type { ApplicationForm } from '../../../src/lib/schemas/uploads';
 import { fieldErrors } from '../platform/http';
 import { FIX_LINK_DAYS, FIX_PAGE, newFixToken } from './fix-token';
 import { fixRequestMail } from './fix-request-mail';
+import { pageIn, type Locale } from '../platform/language';
 import type { Mail } from '../platform/mail';
 import { LEASE } from '../platform/outbox';
 
@@ -41,13 +41,13 @@ export async function requestFix(
   origin: string,
 ): Promise<QueuedMail> {
   const { token, hash } = newFixToken();
-  const { rows } = await client.query<{ reference: string; email: string | null; expiresAt: Date | string }>(
+  const { rows } = await client.query<{ reference: string; email: string | null; expiresAt: Date | string; language: Locale }>(
     `with asked as (
        update applications set fix_slots = $2::text[], fix_note = $3, fix_token_hash = $4, fix_requested_at = now(),
               fix_expires_at = now() + make_interval(days => $5)
         where lead_id = $1 returning lead_id, fix_expires_at
      )
-     select l.reference, l.email, a.fix_expires_at as "expiresAt" from asked a join leads l on l.id = a.lead_id`,
+     select l.reference, l.email, a.fix_expires_at as "expiresAt", l.language from asked a join leads l on l.id = a.lead_id`,
     [leadId, slots, note, hash, FIX_LINK_DAYS],
   );
   const lead = rows[0];
@@ -58,11 +58,13 @@ export async function requestFix(
   const mail = fixRequestMail({
     to: lead.email,
     reference: lead.reference,
-    formLabel: APPLICATION_FORM_LABELS[form],
+    form,
     documents: slots.map((slot) => labels.get(slot) ?? slot),
     note,
-    link: `${origin}${FIX_PAGE}#${token}`,
+    link: `${origin}${pageIn(FIX_PAGE, lead.language)}#${token}`,
     expiresAt: new Date(lead.expiresAt).toISOString(),
+    // In the language of the form's page, and the link opens the page in it.
+    locale: lead.language,
   });
   const queued = await client.query<{ id: string }>(
     `insert into mail_outbox (kind, lead_id, recipient, subject, body, attempts, locked_until)

@@ -14,6 +14,7 @@
  */
 import type { PoolClient } from '@neondatabase/serverless';
 import { EncryptJWT, SignJWT, errors as joseErrors, jwtDecrypt, jwtVerify, type JWTPayload } from 'jose';
+import { localeOf, type Locale } from '../../../src/i18n/locales';
 import { authKeys } from './auth-keys';
 import { query } from '../platform/db';
 import { HttpError } from '../platform/http';
@@ -154,6 +155,8 @@ export interface PendingRegistration {
    * address was told to log in instead), and none can verify it.
    */
   existing: boolean;
+  /** The language of the page it was made on: the account's (users.language) once verified, and its codes' e-mails'. */
+  language: Locale;
 }
 
 /** What a reset token carries: the address whose password may be reset with the e-mailed code. */
@@ -192,17 +195,23 @@ async function decrypt(token: string, audience: string): Promise<JWTPayload | 'e
 }
 
 /** Encrypts a pending registration. */
-export function createActivationToken({ name, email, passwordHash, jti, existing }: PendingRegistration): Promise<string> {
-  return encrypt({ name, email, passwordHash, ...(existing ? { existing } : {}) }, ACTIVATION_AUDIENCE, ACTIVATION_TOKEN_LIFETIME, jti);
+export function createActivationToken({ name, email, passwordHash, jti, existing, language }: PendingRegistration): Promise<string> {
+  return encrypt(
+    { name, email, passwordHash, ...(existing ? { existing } : {}), ...(language === 'en' ? {} : { language }) },
+    ACTIVATION_AUDIENCE,
+    ACTIVATION_TOKEN_LIFETIME,
+    jti,
+  );
 }
 
 /** Decrypts an activation token; 400 with a message to register again when it is not valid. */
 export async function readActivationToken(token: string): Promise<PendingRegistration> {
   const payload = await decrypt(token, ACTIVATION_AUDIENCE);
   if (payload === 'expired') throw new HttpError(400, 'Your registration has expired. Please register again.');
-  const { name, email, passwordHash, jti, existing } = payload ?? {};
+  const { name, email, passwordHash, jti, existing, language } = payload ?? {};
   if (typeof name === 'string' && typeof email === 'string' && typeof passwordHash === 'string' && typeof jti === 'string') {
-    return { name, email, passwordHash, jti, existing: existing === true };
+    // A token made before tokens named a language is English, as its code's e-mail was.
+    return { name, email, passwordHash, jti, existing: existing === true, language: localeOf(typeof language === 'string' ? language : null) };
   }
   throw new HttpError(400, 'This registration is not valid. Please register again.');
 }

@@ -5,7 +5,8 @@
  * (a newer code supersedes the older ones), 60 seconds between two codes for one address.
  *
  * Every e-mail here goes to an address a stranger may have typed, so none carries text a
- * stranger wrote: no name, only fixed wording and the code.
+ * stranger wrote: no name, only fixed wording and the code, in the language of the page that asked
+ * (or of the account).
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { PoolClient } from '@neondatabase/serverless';
@@ -14,6 +15,24 @@ import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES, RESEND_COOLDOWN_SECONDS } from '..
 import { authKeys } from './auth-keys';
 import { HttpError } from '../platform/http';
 import { sendMail } from '../platform/mail';
+import { pageIn, type Locale } from '../platform/language';
+import {
+  email_code_ignore,
+  email_code_line,
+  email_code_subject,
+  email_code_valid,
+  email_exists_forgot,
+  email_exists_ignore,
+  email_exists_login,
+  email_exists_subject,
+  email_exists_tried,
+  email_hello,
+  email_reset_ignore,
+  email_reset_line,
+  email_reset_link,
+  email_reset_subject,
+  email_reset_valid,
+} from '../../../src/i18n/messages';
 
 export type Purpose = 'register' | 'password-reset';
 
@@ -142,64 +161,65 @@ export function wrongCodeError(attemptsLeft: number): HttpError {
   return new HttpError(400, message, { attemptsLeft });
 }
 
+/** The end of every code mail: the institute's name, phone and website. */
 const signature = ['', `— ${site.name}`, `${site.phone} · ${site.website}`];
 
-/** E-mails a registration code. */
-export async function sendCodeMail(to: string, code: string): Promise<void> {
+/** E-mails a registration code, in `locale` (the language of the page the person registered on). */
+export async function sendCodeMail(to: string, code: string, locale: Locale = 'en'): Promise<void> {
   await sendMail({
     to,
-    subject: 'Your verification code',
+    subject: email_code_subject({}, { locale }),
     text: [
-      'Hello,',
+      email_hello({}, { locale }),
       '',
-      `Your verification code for ${site.name} is: ${code}`,
+      email_code_line({ institute: site.name, code }, { locale }),
       '',
-      `It is valid for ${OTP_VALID_MINUTES} minutes. Enter it on the verification page to finish creating your account.`,
+      email_code_valid({ minutes: OTP_VALID_MINUTES }, { locale }),
       '',
-      'If you did not register, ignore this e-mail: no account is created without the code.',
+      email_code_ignore({}, { locale }),
       ...signature,
     ].join('\n'),
   });
 }
 
-/** Tells an address that registered again that it already has an account (no code: nothing to verify). */
-export async function sendAccountExistsMail(to: string): Promise<void> {
+/** Tells an address that registered again that it already has an account (no code: nothing to verify), in `locale`. */
+export async function sendAccountExistsMail(to: string, locale: Locale = 'en'): Promise<void> {
   await sendMail({
     to,
-    subject: 'You already have an account',
+    subject: email_exists_subject({}, { locale }),
     text: [
-      'Hello,',
+      email_hello({}, { locale }),
       '',
-      `Someone, probably you, tried to register at ${site.name} with this e-mail address, but you already have an account.`,
+      email_exists_tried({ institute: site.name }, { locale }),
       '',
-      `Please log in: ${site.website}/login`,
-      `If you have forgotten your password, reset it: ${site.website}/forgot-password`,
+      email_exists_login({ link: `${site.website}${pageIn('/login', locale)}` }, { locale }),
+      email_exists_forgot({ link: `${site.website}${pageIn('/forgot-password', locale)}` }, { locale }),
       '',
-      'If this was not you, ignore this e-mail: nothing has changed.',
+      email_exists_ignore({}, { locale }),
       ...signature,
     ].join('\n'),
   });
 }
 
-/** The page a reset e-mail's link opens, with its token after `#` (never sent to a server or a referrer). */
-export const resetLinkUrl = (token: string) => `${site.website}/forgot-password#link=${token}`;
+/** The page a reset e-mail's link opens (in `locale`), with its token after `#` (never sent to a server or a referrer). */
+export const resetLinkUrl = (token: string, locale: Locale = 'en') => `${site.website}${pageIn('/forgot-password', locale)}#link=${token}`;
 
-/** E-mails a password-reset code, and the link (its token `link`) that resets without it. */
-export async function sendResetCodeMail(to: string, code: string, link: string): Promise<void> {
+/** E-mails a password-reset code, and the link (its token `link`) that resets without it, in `locale`. */
+export async function sendResetCodeMail(to: string, code: string, link: string, locale: Locale = 'en'): Promise<void> {
   await sendMail({
     to,
-    subject: 'Your password reset code',
+    subject: email_reset_subject({}, { locale }),
     text: [
-      'Hello,',
+      email_hello({}, { locale }),
       '',
-      `Your code to reset your password at ${site.name} is: ${code}`,
+      email_reset_line({ institute: site.name, code }, { locale }),
       '',
-      `It is valid for ${OTP_VALID_MINUTES} minutes. Enter it with your new password on the page where you asked for it.`,
+      email_reset_valid({ minutes: OTP_VALID_MINUTES }, { locale }),
       '',
-      'Or open this link to choose a new password (it works for an hour, once):',
-      resetLinkUrl(link),
+      email_reset_link({}, { locale }),
+      resetLinkUrl(link, locale),
       '',
-      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      email_reset_ignore({}, { locale }),
       ...signature,
     ].join('\n'),
   });

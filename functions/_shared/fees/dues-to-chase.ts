@@ -29,11 +29,11 @@ async function listOf(db: Queryable, which: keyof typeof LIST, today: string, te
   const mine = teacherId ? `and b.teacher_id = $2` : `and $2::uuid is null`;
   const where = `${OPEN} and ${LIST[which]} ${mine}`;
   // Sums in SQL as bigint (text over the wire), then Number: paise stay exact.
-  const { rows: items } = await db.query<DueToChase>(
+  const { rows: items } = await db.query<Omit<DueToChase, 'language'> & { language: 'en' | 'hi' }>(
     `select d.id::text, d.reference, d.student_id::text as "studentId", s.name as student, s.phone, c.title as course, b.name as batch,
               d.label, d.due_on::text as "dueOn", ${balanceSql('$1')}::int as "balancePaise",
               least(${lateFeeSql('$1')}, ${balanceSql('$1')})::int as "lateFeePaise", ($1::date - d.due_on)::int as "daysOverdue",
-              (select max(r.sent_at) from fee_reminders r where r.due_id = d.id) as "remindedAt"
+              (select max(r.sent_at) from fee_reminders r where r.due_id = d.id) as "remindedAt", s.language
          from fee_dues d join students s on s.id = d.student_id
          left join batches b on b.id = d.batch_id left join courses c on c.id = d.course_id
         where ${where}
@@ -46,7 +46,12 @@ async function listOf(db: Queryable, which: keyof typeof LIST, today: string, te
     [today, teacherId ?? null],
   );
   return {
-    items: items.map((i) => ({ ...i, remindedAt: i.remindedAt ? new Date(i.remindedAt).toISOString() : null })),
+    // The student's language is named only when it is not English (as on a student's record).
+    items: items.map(({ language, ...i }) => ({
+      ...i,
+      remindedAt: i.remindedAt ? new Date(i.remindedAt).toISOString() : null,
+      ...(language === 'en' ? {} : { language }),
+    })),
     count: totals[0]?.count ?? 0,
     totalPaise: Number(totals[0]?.total ?? 0),
   };

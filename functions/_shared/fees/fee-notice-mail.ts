@@ -3,42 +3,56 @@
  * would otherwise not know: a UPI payment they reported was not confirmed, or a receipt of theirs
  * was cancelled. In the style of the receipt mail (receipt-mail.ts): to the student record's
  * address, naming no person, amount or reason (the address may never have been verified), only
- * what to look for and the link to /account, where they sign in to read the reason. Written to the
- * outbox in the change's transaction; sent once the answer is on its way.
+ * what to look for and the link to /account, where they sign in to read the reason; in the student
+ * record's language (migration 017). Written to the outbox in the change's transaction; sent once
+ * the answer is on its way.
  */
 import type { PoolClient } from '@neondatabase/serverless';
 import site from '../../../content/site.json';
+import {
+  email_claim_rejected_said,
+  email_claim_rejected_subject,
+  email_namaste,
+  email_notice_mistake,
+  email_notice_sign_in,
+  email_receipt_cancelled_said,
+  email_receipt_cancelled_subject,
+} from '../../../src/i18n/messages';
+import { instituteAddressLine, pageIn, type Locale } from '../platform/language';
 import type { Mail } from '../platform/mail';
 import { LEASE } from '../platform/outbox';
 
 /** What the office changed, with what identifies it without giving anything away. */
 export type FeeNotice = { kind: 'claim-rejected'; reference: string } | { kind: 'receipt-cancelled'; number: string };
 
-const SIGNATURE = [site.name, `${site.address.street.en}, ${site.address.locality.en}, ${site.address.district.en} ${site.address.postalCode}`];
-
-/** The mail of `notice` to `to`, linking to `origin`/account. */
-export function feeNoticeMail(to: string, notice: FeeNotice, origin: string): Mail {
+/** The mail of `notice` to `to`, linking to `origin`/account, in `locale`. */
+export function feeNoticeMail(to: string, notice: FeeNotice, origin: string, locale: Locale = 'en'): Mail {
+  const institute = { short: site.shortName, name: site.name };
   const [subject, said] =
     notice.kind === 'claim-rejected'
       ? [
-          `Your UPI payment could not be confirmed (${site.shortName})`,
-          `${site.name} could not confirm a UPI payment you reported for due ${notice.reference}, and has not recorded it.`,
+          email_claim_rejected_subject({ institute: institute.short }, { locale }),
+          email_claim_rejected_said({ institute: institute.name, reference: notice.reference }, { locale }),
         ]
-      : [`Receipt ${notice.number} was cancelled (${site.shortName})`, `${site.name} has cancelled receipt ${notice.number} of your fees.`];
+      : [
+          email_receipt_cancelled_subject({ number: notice.number, institute: institute.short }, { locale }),
+          email_receipt_cancelled_said({ institute: institute.name, number: notice.number }, { locale }),
+        ];
   return {
     to,
     subject,
     text: [
-      'Namaste,',
+      email_namaste({}, { locale }),
       '',
       said,
       '',
-      'Sign in to your account to see the reason and what is left to pay:',
-      `${origin}/account`,
+      email_notice_sign_in({}, { locale }),
+      `${origin}${pageIn('/account', locale)}`,
       '',
-      `If you have paid and think this is a mistake, please call us on ${site.phone} with the payment's details.`,
+      email_notice_mistake({ phone: site.phone }, { locale }),
       '',
-      ...SIGNATURE,
+      site.name,
+      instituteAddressLine(locale),
     ].join('\n'),
   };
 }
@@ -53,10 +67,10 @@ export async function queueFeeNotice(
   notice: FeeNotice,
   origin: string,
 ): Promise<{ outboxId: string; mail: Mail } | null> {
-  const { rows } = await client.query<{ email: string | null }>(`select email from students where id = $1`, [studentId]);
+  const { rows } = await client.query<{ email: string | null; language: Locale }>(`select email, language from students where id = $1`, [studentId]);
   const email = rows[0]?.email;
   if (!email) return null;
-  const mail = feeNoticeMail(email, notice, origin);
+  const mail = feeNoticeMail(email, notice, origin, rows[0]!.language);
   const inserted = await client.query<{ id: string }>(
     `insert into mail_outbox (kind, recipient, subject, body, attempts, locked_until) values ('student', $1, $2, $3, 1, now() + $4::interval) returning id::text`,
     [mail.to, mail.subject, mail.text, LEASE],

@@ -9,11 +9,13 @@
  *   staff merge those in the inbox);
  * - what it takes from its person (lead-insert-person.ts): a known person's status, follow-up
  *   and counsellor; for a new person, the next counsellor in turn when automatic assignment is on;
- * - its idempotency key and request hash, where the visit came from (channel, UTM), its consent.
+ * - its idempotency key and request hash, where the visit came from (channel, UTM), its consent;
+ * - the language of the page it was sent from (migration 017), which mail to the person is written in.
  */
 import { channelOf, type Attribution } from '../../../src/lib/schemas/attribution';
 import { AUTO_ASSIGNED_CTE, PERSON_COLUMNS, PERSON_CTES } from './lead-insert-person';
 import { nameKey } from '../../../src/lib/transliterate';
+import type { Locale } from '../../../src/i18n/locales';
 
 /** A lead to write. */
 export interface NewLead {
@@ -37,6 +39,8 @@ export interface NewLead {
   consentVersion?: string | undefined;
   /** Where the visit came from, as the form sent it. */
   attribution?: Attribution | undefined;
+  /** The language of the page it was sent from (English when the client named none). */
+  language?: Locale | undefined;
 }
 
 /** The 10 digits of an Indian mobile number (+91XXXXXXXXXX as the schemas store it). */
@@ -45,11 +49,11 @@ export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 export const emailKey = (email: string | null | undefined) => email?.trim().toLowerCase() || null;
 
 /** How many parameters leadInsert's statement part uses: a caller's own start at $(LEAD_PARAMS + 1). */
-export const LEAD_PARAMS = 25;
+export const LEAD_PARAMS = 26;
 
 /**
  * The common table expressions `ref`, `known`, `held`, `holder`, `turn`, `person`, `lead` (which returns the new lead's
- * `id` and `reference`, or nothing when `key` was already used) and `auto_assigned`, and their parameters $1…$25.
+ * `id` and `reference`, or nothing when `key` was already used) and `auto_assigned`, and their parameters $1…$26.
  * The caller adds its own expressions and final select.
  */
 export function leadInsert(lead: NewLead, key: string | null, hash: string): { ctes: string; params: unknown[] } {
@@ -72,11 +76,11 @@ export function leadInsert(lead: NewLead, key: string | null, hash: string): { c
        insert into leads (reference, kind, form, status, name, email, phone, department, course, subject, message,
                           consent_version, consent_at, idempotency_key, request_hash,
                           phone_norm, email_norm, person_id, channel, ${PERSON_COLUMNS.names},
-                          utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, name_latin)
+                          utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, name_latin, language)
        select prefix || '-' || year || '-' || lpad(last::text, 5, '0'), $4, $5, ${PERSON_COLUMNS.status('$24::text')}, $6, $7, $8, $9, $10, $11, $12,
               $13, case when $13::text is null then null else now() end, $2::uuid, $3,
               $14, $15, coalesce((select person_id from known), (select id from person)), $16, ${PERSON_COLUMNS.values},
-              $17, $18, $19, $20, $21, $22, $23, $25
+              $17, $18, $19, $20, $21, $22, $23, $25, $26
          from ref
        on conflict (idempotency_key) do nothing
        returning id, reference
@@ -108,6 +112,7 @@ export function leadInsert(lead: NewLead, key: string | null, hash: string): { c
     lead.status ?? null,
     // The name's Latin key (migration 012), so a search in either script finds it.
     nameKey(lead.name),
+    lead.language ?? 'en',
   ];
   return { ctes, params };
 }

@@ -12,20 +12,25 @@ export const LEAD_ROW_COLUMNS = `l.id::text as _id, l.reference, l.kind, l.form,
   l.department, l.course, coalesce(l.subject, case when l.form = 'home' then l.message end) as subject, l.status,
   l.follow_up_on::text as "followUp", a.id::text as assigned_id, a.name as assigned_name, l.person_id::text as "personId",
   (select count(*) from leads p where p.person_id = l.person_id)::int as enquiries,
-  l.created_at as "createdAt", l.touched_at as "touchedAt", l.version`;
+  l.created_at as "createdAt", l.touched_at as "touchedAt", l.language, l.version`;
 
 /** A row of LEAD_ROW_COLUMNS as the driver gives it. */
-export type LeadRowRecord = Omit<LeadRow, 'assignedTo' | 'createdAt' | 'touchedAt'> & {
+export type LeadRowRecord = Omit<LeadRow, 'assignedTo' | 'createdAt' | 'touchedAt' | 'language'> & {
+  language: 'en' | 'hi';
   assigned_id: string | null;
   assigned_name: string | null;
   createdAt: Date | string;
   touchedAt: Date | string | null;
 };
 
-/** A row of LEAD_ROW_COLUMNS as the API gives it. */
-export function toLeadRow({ assigned_id, assigned_name, createdAt, touchedAt, ...row }: LeadRowRecord): LeadRow {
+/**
+ * A row of LEAD_ROW_COLUMNS as the API gives it. The language is named only when it is not English
+ * (the default): an English lead's row is what it always was.
+ */
+export function toLeadRow({ assigned_id, assigned_name, createdAt, touchedAt, language, ...row }: LeadRowRecord): LeadRow {
   return {
     ...row,
+    ...(language === 'en' ? {} : { language }),
     assignedTo: assigned_id ? { _id: assigned_id, name: assigned_name ?? '' } : null,
     createdAt: new Date(createdAt).toISOString(),
     touchedAt: touchedAt ? new Date(touchedAt).toISOString() : null,

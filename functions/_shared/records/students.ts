@@ -20,7 +20,13 @@ export const accountEmailOf = (alias: string) =>
 
 /** The select list of a Student (the date as text: a JavaScript Date would shift it by the time zone). */
 export const STUDENT_COLUMNS = `id::text as _id, name, email, phone, course, registration_date::text as "registrationDate", lead_id::text as "leadId",
-  guardian_name as "guardianName", guardian_phone as "guardianPhone", ${accountEmailOf('students')} as "accountEmail", version`;
+  guardian_name as "guardianName", guardian_phone as "guardianPhone", ${accountEmailOf('students')} as "accountEmail", language, version`;
+
+/** A row of STUDENT_COLUMNS as the driver gives it. */
+export type StudentRecord = Omit<Student, 'language'> & { language: 'en' | 'hi' };
+
+/** A student as the API gives it: the language named only when it is not English (the default), so an English record is what it always was. */
+export const toStudent = ({ language, ...student }: StudentRecord): Student => (language === 'en' ? student : { ...student, language });
 
 /** The website account with e-mail address `email` (any case): its id; 400 naming the field when there is none. */
 export async function accountOf(client: Queryable, email: string | undefined): Promise<string | null> {
@@ -54,7 +60,7 @@ export const studentNotFound = () => new HttpError(404, 'This student was not fo
  * student is gone, else 409 with the student as stored now.
  */
 export async function studentMissedOrChanged(client: PoolClient, id: string): Promise<HttpError> {
-  const { rows } = await client.query<Student>(`select ${STUDENT_COLUMNS} from students where id = $1`, [id]);
+  const { rows } = await client.query<StudentRecord>(`select ${STUDENT_COLUMNS} from students where id = $1`, [id]);
   if (!rows[0]) return studentNotFound();
-  return new HttpError(409, CONFLICT_MESSAGE, { current: rows[0] });
+  return new HttpError(409, CONFLICT_MESSAGE, { current: toStudent(rows[0]) });
 }

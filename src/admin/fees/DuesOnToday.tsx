@@ -119,12 +119,21 @@ function DueCard({ due, today, mayRemind }: { due: DueToChase; today: string; ma
       </p>
       {mayRemind && (
         <div className="btn-row">
-          {LANGUAGES.map(({ language, label, lang }) => (
-            <button key={language} type="button" className="btn btn--sm" disabled={busy} onClick={() => void remind(language)}>
-              WhatsApp <span lang={lang}>{label}</span>
-              <span className="sr-only"> reminder to {due.student}</span>
-            </button>
-          ))}
+          {/* The student's own language first, as the filled button: the one staff usually send. */}
+          {[...LANGUAGES]
+            .sort((a, b) => Number(b.language === (due.language ?? 'en')) - Number(a.language === (due.language ?? 'en')))
+            .map(({ language, label, lang }) => (
+              <button
+                key={language}
+                type="button"
+                className={language === (due.language ?? 'en') ? 'btn btn--sm' : 'btn btn--sm btn--outline'}
+                disabled={busy}
+                onClick={() => void remind(language)}
+              >
+                WhatsApp <span lang={lang}>{label}</span>
+                <span className="sr-only"> reminder to {due.student}</span>
+              </button>
+            ))}
         </div>
       )}
     </li>

@@ -9,6 +9,7 @@ import { indiaToday, isApplicationKind, LEAD_FORMS, LEAD_KINDS, OPEN_STATUSES, S
 import { leadPath } from '../routes';
 import DataTable, { type Columns } from '../ui/DataTable';
 import { sourceLabel } from '../../lib/labels';
+import { LANGUAGE_WORDS } from '../../lib/person-language';
 import { formatDay, formatMoment } from '../ui/dates';
 import { useWide } from './use-wide';
 
@@ -46,6 +47,7 @@ function NameCell({ lead }: { lead: LeadRow }) {
     <>
       <Link href={leadPath(lead._id)}>{lead.name}</Link>
       {lead.enquiries > 1 && <span className="admin-badge admin-badge--warning">{lead.enquiries} enquiries</span>}
+      {lead.language && <span className="admin-badge">{LANGUAGE_WORDS[lead.language]}</span>}
     </>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * The dialog a tap on Call, WhatsApp or E-mail opens. For WhatsApp it first offers the message
- * templates (content/whatsapp.json) filled with the lead's details, and a link that opens WhatsApp
+ * templates (content/whatsapp.json) filled with the lead's details, in English or Hindi (at first
+ * the language the person used on the site), and a link that opens WhatsApp
  * with the chosen one in a new tab; then, as for a call or an e-mail, it asks at once what came of
  * it and what the next step is (ContactForm). A native modal <dialog>: the page behind is inert,
  * Escape closes it, and its heading names it.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { type ContactChannel, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
-import { fillTemplate, whatsAppLink } from '../../lib/whatsapp';
+import { ABSENCE_LANGUAGES, LANGUAGE_WORDS, fillTemplate, languageOf, templateIn, whatsAppLink, type AbsenceLanguage } from '../../lib/whatsapp';
 import { useAppInfo } from '../app-info';
 import ContactForm from './ContactForm';
 import { trapFocus } from './focus-trap';
@@ -76,18 +77,29 @@ export default function ContactDialog({ request, onClose }: { request: ContactRe
   );
 }
 
-/** The WhatsApp templates, each filled in; the link opens WhatsApp with the chosen one. */
+/** The WhatsApp templates, each filled in, in the person's language unless staff choose the other; the link opens WhatsApp with the chosen one. */
 function TemplatePicker({ lead, onSent }: { lead: LeadRow | LeadDetail; onSent: (template: string) => void }) {
   const id = useId();
   const { whatsappTemplates, siteName, me } = useAppInfo();
   const [key, setKey] = useState(whatsappTemplates[0]?.key ?? '');
+  const [language, setLanguage] = useState<AbsenceLanguage>(languageOf(lead));
   const values = { name: lead.name, institute: siteName, course: lead.course ?? lead.subject, reference: lead.reference, staff: me.staff.name };
   const chosen = whatsappTemplates.find((t) => t.key === key);
-  const text = chosen ? fillTemplate(chosen.text, values) : '';
+  const text = chosen ? fillTemplate(templateIn(chosen, language), values, language) : '';
 
   if (whatsappTemplates.length === 0) return <p>There are no WhatsApp templates yet (content/whatsapp.json).</p>;
   return (
     <div className="lead-form">
+      <fieldset className="lead-choices">
+        <legend>Language</legend>
+        {ABSENCE_LANGUAGES.map((option) => (
+          <label key={option} className="lead-choice">
+            <input type="radio" name={`${id}-language`} value={option} checked={option === language} onChange={() => setLanguage(option)} />
+            {LANGUAGE_WORDS[option]}
+            {option === languageOf(lead) ? ' (their language)' : ''}
+          </label>
+        ))}
+      </fieldset>
       <fieldset className="lead-choices">
         <legend>Message</legend>
         {whatsappTemplates.map((template) => (
@@ -97,7 +109,7 @@ function TemplatePicker({ lead, onSent }: { lead: LeadRow | LeadDetail; onSent: 
           </label>
         ))}
       </fieldset>
-      <p className="lead-dialog__preview" id={`${id}-preview`}>
+      <p className="lead-dialog__preview" id={`${id}-preview`} lang={language}>
         {text}
       </p>
       <div className="btn-row">

@@ -3,6 +3,7 @@
  * they sent), how long it has waited, status, reference, who it is assigned to, and the one-tap actions.
  */
 import { isApplicationKind, LEAD_KINDS, type ContactChannel, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
+import { LANGUAGE_WORDS } from '../../lib/person-language';
 import LeadActions from './LeadActions';
 import StatusBadge from './StatusBadge';
 
@@ -29,6 +30,7 @@ export default function LeadCard({ lead, waited, urgent, onContact }: Props) {
         <span>{lead.reference}</span>
         {lead.assignedTo && <span>Assigned to {lead.assignedTo.name}</span>}
         {lead.enquiries > 1 && <span>{lead.enquiries} enquiries</span>}
+        {lead.language && <span>Writes in {LANGUAGE_WORDS[lead.language]}</span>}
       </p>
       <LeadActions lead={lead} onContact={onContact} />
     </li>

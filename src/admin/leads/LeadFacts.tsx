@@ -3,6 +3,7 @@ import { departmentLabel, formLabel, leadKindLabel, sourceLabel } from '../../li
 import type { LeadDetail } from '../../lib/schemas/lead';
 import { formatMoment } from '../ui/dates';
 import { formatMobile } from '../../lib/mobile';
+import { LANGUAGE_WORDS, languageOf } from '../../lib/person-language';
 
 /** A term and its value, left out when there is no value. */
 function Fact({ term, value }: { term: string; value: string | null | undefined }) {
@@ -26,6 +27,8 @@ export function SentFacts({ lead }: { lead: LeadDetail }) {
       <Fact term="Name" value={lead.name} />
       <Fact term="Mobile" value={lead.phone && formatMobile(lead.phone)} />
       <Fact term="E-mail" value={lead.email} />
+      {/* The page's language they wrote from: mail to them is in it, and WhatsApp opens in it. */}
+      <Fact term="Language" value={LANGUAGE_WORDS[languageOf(lead)]} />
       <Fact term="Department" value={departmentLabel(lead.department)} />
       <Fact term="Course" value={lead.course} />
       <Fact term="Subject" value={lead.subject} />

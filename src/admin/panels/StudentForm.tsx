@@ -14,6 +14,7 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
 import { formatMobile } from '../../lib/mobile';
+import { LANGUAGE_WORDS, languageOf } from '../../lib/person-language';
 import type { Course } from '../../lib/schemas/course';
 import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
 import { api, ApiError, listQuery, messageOf } from '../api';
@@ -164,6 +165,7 @@ function StudentEditor({ student }: { student?: Student }) {
       </PanelHeading>
       <form className={`admin-form${student ? ' admin-form--editing' : ''}`} noValidate onSubmit={handleSubmit(onSubmit)}>
         {student && <p className="admin-form__mode">Editing the record of {student.name}</p>}
+        {student && <p>Language: {LANGUAGE_WORDS[languageOf(student)]} (e-mails to the student are in it)</p>}
         {student?.leadId && (
           <p>
             <Link href={leadPath(student.leadId)}>Admitted from an enquiry: open the lead</Link>

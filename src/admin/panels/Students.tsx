@@ -22,6 +22,7 @@ import PanelHeading from '../ui/PanelHeading';
 import { usePaged } from '../ui/use-paged';
 import { formatDay } from '../ui/dates';
 import { formatMobile } from '../../lib/mobile';
+import { LANGUAGE_WORDS, languageOf } from '../../lib/person-language';
 
 export type StudentsMode = 'all' | 'manage' | 'edit' | 'delete';
 
@@ -43,6 +44,7 @@ const BASE_COLUMNS: Columns<Student> = [
   { id: 'phone', accessorFn: (s) => (s.phone ? formatMobile(s.phone) : '—'), header: 'Mobile' },
   { id: 'course', accessorKey: 'course', header: 'Course' },
   { id: 'registrationDate', accessorFn: (s) => formatDay(s.registrationDate), header: 'Registered' },
+  { id: 'language', accessorFn: (s) => LANGUAGE_WORDS[languageOf(s)], header: 'Language' },
 ];
 
 export default function Students({ mode }: { mode: StudentsMode }) {

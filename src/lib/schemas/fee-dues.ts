@@ -41,6 +41,8 @@ export interface DueToChase {
   daysOverdue: number;
   /** When staff last sent a reminder of it (ISO time), or null. */
   remindedAt: string | null;
+  /** 'hi' when the student's language is Hindi (the reminder opens in it); absent for English, the default. */
+  language?: 'hi';
 }
 
 /** One list of dues with the count and the total of all of them (the list may be cut short). */

@@ -372,6 +372,8 @@ export interface LeadRow {
   createdAt: string;
   /** The last time staff did anything with it; null: nobody has touched it. */
   touchedAt: string | null;
+  /** 'hi' when the person wrote from a Hindi page (mail to them is in Hindi); absent for English, the default. */
+  language?: 'hi';
   version: number;
 }
 

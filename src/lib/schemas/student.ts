@@ -71,6 +71,8 @@ export interface Student {
   guardianPhone: string | null;
   /** The e-mail address of the website account staff linked to this record (null when none). */
   accountEmail: string | null;
+  /** 'hi' when mail to the student is in Hindi (the lead's or the linked account's language); absent for English, the default. */
+  language?: 'hi';
   version: number;
 }
 

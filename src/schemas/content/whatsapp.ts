@@ -79,7 +79,18 @@ const everyLanguage = (what: string) => (list: { language: string }[], ctx: z.Re
   }
 };
 
-/** One message staff can send from the admin. */
+/** A Hindi message: in Devanagari, and worded to fit a girl and a boy alike (NAME_AS_SUBJECT). */
+const hindi = (known: readonly string[]) =>
+  message(known).superRefine((value, ctx) => {
+    if (!/[\u0900-\u097F]/.test(value)) ctx.addIssue({ code: 'custom', message: 'write the Hindi here (in Devanagari), beside the English text' });
+    if (NAME_AS_SUBJECT.test(value))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'word it so it fits a girl and a boy alike: follow {name} with a comma or a postposition ({name} की), not a verb',
+      });
+  });
+
+/** One message staff can send from the admin, in English and Hindi (it opens in the person's language). */
 const template = z.object({
   /** A short stable name in lower case with hyphens, e.g. `first-reply`. */
   key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens, e.g. first-reply'),
@@ -87,12 +98,8 @@ const template = z.object({
   label: text().max(60, 'keep the label under 60 characters'),
   /** The message, with placeholders {name}, {institute}, {course}, {reference} and {staff}. */
   text: message(PLACEHOLDERS),
-  /** The same message in Hindi (Devanagari), with the same placeholders, for a lead who wrote in Hindi. */
-  hindi: message(PLACEHOLDERS).refine((value) => /[\u0900-\u097F]/.test(value), 'write the Hindi message in Devanagari, beside the English text'),
-}).superRefine((item, ctx) => {
-  // Both languages name the same details, so a lead reads the same message in either.
-  const names = (value: string) => [...new Set([...value.matchAll(/\{(\w*)\}/g)].map((m) => m[1]!))].sort().join(', ');
-  if (names(item.hindi) !== names(item.text)) ctx.addIssue({ code: 'custom', path: ['hindi'], message: `use the same placeholders as the English text (${names(item.text)})` });
+  /** The same message in Hindi, with the same placeholders: a person who wrote from a Hindi page gets it. */
+  hi: hindi(PLACEHOLDERS),
 });
 
 /** The WhatsApp message templates of the admin (Today, a lead's page, a saved register): `content/whatsapp.json`. */
