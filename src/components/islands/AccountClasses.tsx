@@ -39,7 +39,7 @@ import {
   account_teacher_none,
   account_time,
   account_time_range,
-  account_verify,
+  account_cert_verify,
 } from '../../i18n/messages';
 import { pathIn } from '../../i18n/locales';
 import { getLocale } from '../../paraglide/runtime.js';
@@ -109,7 +109,8 @@ export default function AccountClasses() {
                     <ul className="classes__absences">
                       {a.absences.map((m) => (
                         <li key={m.day}>
-                          {day(m.day)}: {m.mark === 'Leave' ? (m.reason ? account_on_leave_reason({ reason: m.reason }) : account_on_leave()) : account_absent()}
+                          {day(m.day)}:{' '}
+                          {m.mark === 'Leave' ? (m.reason ? account_on_leave_reason({ reason: m.reason }) : account_on_leave()) : account_absent()}
                         </li>
                       ))}
                     </ul>
@@ -190,7 +191,7 @@ function CertificateItem({ certificate: c, day }: { certificate: StudentCertific
           </a>
         )}
         <a className="btn btn--sm btn--outline" href={inPageLanguage(c.verifyUrl)}>
-          {account_verify()}
+          {account_cert_verify()}
           <span className="sr-only">{account_certificate_named({ number: c.number })}</span>
         </a>
       </div>
