@@ -6,7 +6,6 @@
 import { MALFORMED_NUMBER_MESSAGE, normaliseCertificateNumber } from './certificate-number';
 import type { PublicCertificate } from './schemas/certificate';
 import { routeParam } from './route-param';
-import { LANGUAGE_HEADER, localeOf } from '../i18n/locales';
 
 export { MALFORMED_NUMBER_MESSAGE };
 
@@ -40,8 +39,9 @@ export async function lookUp(number: string, words: LookupWords = LOOKUP_WORDS):
   const valid = normaliseCertificateNumber(number);
   if (!valid) return { kind: 'malformed', message: words.malformed };
   const response = await fetch(`/api/certificate/${encodeURIComponent(valid)}`, {
-    // The server's own refusals (too many checks) in the page's language.
-    headers: { accept: 'application/json', [LANGUAGE_HEADER]: localeOf(document.documentElement.lang) },
+    // The server's own refusals (too many checks) in the page's language: LANGUAGE_HEADER of
+    // src/i18n/locales.ts, written out so this small page script needs nothing more.
+    headers: { accept: 'application/json', 'x-language': document.documentElement.lang },
   });
   if (response.ok) return { kind: 'found', certificate: (await response.json()) as PublicCertificate };
   const message = ((await response.json().catch(() => ({}))) as { message?: string }).message ?? '';

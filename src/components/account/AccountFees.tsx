@@ -56,7 +56,7 @@ import {
 } from '../../i18n/messages';
 import { pathIn } from '../../i18n/locales';
 import { getLocale } from '../../paraglide/runtime.js';
-import { claimStateWord, dueStateWord, paymentModeWord } from '../../lib/fee-words';
+import { claimStateWord, dueStateWord, paymentModeWord } from '../../lib/student-fee-words';
 import { postJson } from '../../lib/api';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { indiaToday } from '../../lib/schemas/real-day';
