@@ -12,6 +12,7 @@ import { missedInWords } from '../../src/lib/missed-words';
 import { fill } from '../../src/lib/page-words';
 import { routeParam } from '../../src/lib/route-param';
 import { studentDay, studentWeekdays } from '../../src/lib/schemas/student-classes';
+import { CertificateNumberSchema } from '../../src/lib/schemas/certificate';
 import { ChangePasswordSchema, LoginSchema, RegisterSchema, ResetByLinkSchema, VerifySchema } from '../../src/lib/schemas/user';
 import type { z } from 'zod';
 
@@ -68,6 +69,16 @@ describe('the account forms’ checks', () => {
     const hindi = inLocale('hi', () => messages(LoginSchema, { email: 'asha@example.com', password: 'x'.repeat(200) }));
     expect(english).toEqual({ password: 'Incorrect email or password.' });
     expect(hindi).toEqual({ password: 'ई-मेल या पासवर्ड सही नहीं है।' });
+  });
+});
+
+describe('a certificate number looked up', () => {
+  it('is refused in the language of the page that asked', () => {
+    expect(messages(CertificateNumberSchema, 'PCI-27')).toEqual({ '': 'This is not a certificate number. A certificate number looks like PCI-2027-7F3K9Q.' });
+    expect(inLocale('hi', () => messages(CertificateNumberSchema, 'PCI-27'))).toEqual({
+      '': 'यह सर्टिफ़िकेट नंबर नहीं है। सर्टिफ़िकेट नंबर PCI-2027-7F3K9Q जैसा होता है।',
+    });
+    expect(CertificateNumberSchema.parse(' pci-2027-7f3k9q ')).toBe('PCI-2027-7F3K9Q');
   });
 });
 
