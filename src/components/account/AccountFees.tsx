@@ -227,9 +227,7 @@ function DueItem({ due, day, upiId, onReported }: DueProps) {
 
 /** `text` with each {name} of `parts` in bold: a sentence whose word order differs by language. */
 function withStrong(text: string, parts: Record<string, string>): ReactNode[] {
-  return text.split(/\{(\w+)\}/).map((piece, i) =>
-    i % 2 === 0 ? <Fragment key={i}>{piece}</Fragment> : <strong key={i}>{parts[piece] ?? ''}</strong>,
-  );
+  return text.split(/\{(\w+)\}/).map((piece, i) => (i % 2 === 0 ? <Fragment key={i}>{piece}</Fragment> : <strong key={i}>{parts[piece] ?? ''}</strong>));
 }
 
 /** The UPI link as a button on a phone, its QR code on a wide screen, and the details to type by hand. */
@@ -263,7 +261,10 @@ function PayByUpi({ link, due, upiId }: { link: string; due: StudentDue; upiId: 
         </a>
       )}
       <p className="profile__note">
-        {withStrong(account_upi_by_hand({ amount: formatRupees(due.balancePaise), upi: '{upi}', reference: '{reference}' }), { upi: upiId, reference: due.reference })}
+        {withStrong(account_upi_by_hand({ amount: formatRupees(due.balancePaise), upi: '{upi}', reference: '{reference}' }), {
+          upi: upiId,
+          reference: due.reference,
+        })}
       </p>
     </div>
   );
