@@ -25,15 +25,28 @@ export function typedNumber(value: string): string | null {
 /** The number of the address /certificate/{number}[/print], as typed there (not yet checked). */
 export const numberInAddress = (): string => routeParam('/certificate/').replace(/\/print$/i, '');
 
+/** What is said of a number that finds nothing: English here; a page gives its own language's. */
+export interface LookupWords {
+  missing: string;
+  malformed: string;
+}
+
+/** The English of LookupWords, as the spec says it. */
+export const LOOKUP_WORDS: LookupWords = { missing: 'No certificate has this number.', malformed: MALFORMED_NUMBER_MESSAGE };
+
 /** Asks GET /api/certificate/{number}; rejects only when the server cannot be reached or fails. */
-export async function lookUp(number: string): Promise<Lookup> {
+export async function lookUp(number: string, words: LookupWords = LOOKUP_WORDS): Promise<Lookup> {
   const valid = normaliseCertificateNumber(number);
-  if (!valid) return { kind: 'malformed', message: MALFORMED_NUMBER_MESSAGE };
-  const response = await fetch(`/api/certificate/${encodeURIComponent(valid)}`, { headers: { accept: 'application/json' } });
+  if (!valid) return { kind: 'malformed', message: words.malformed };
+  const response = await fetch(`/api/certificate/${encodeURIComponent(valid)}`, {
+    // The server's own refusals (too many checks) in the page's language: LANGUAGE_HEADER of
+    // src/i18n/locales.ts, written out so this small page script needs nothing more.
+    headers: { accept: 'application/json', 'x-language': document.documentElement.lang },
+  });
   if (response.ok) return { kind: 'found', certificate: (await response.json()) as PublicCertificate };
   const message = ((await response.json().catch(() => ({}))) as { message?: string }).message ?? '';
-  if (response.status === 404) return { kind: 'missing', message: 'No certificate has this number.' };
-  if (response.status === 400) return { kind: 'malformed', message: MALFORMED_NUMBER_MESSAGE };
+  if (response.status === 404) return { kind: 'missing', message: words.missing };
+  if (response.status === 400) return { kind: 'malformed', message: words.malformed };
   if (response.status === 429) return { kind: 'refused', message };
   throw new Error(`certificate ${valid}: HTTP ${response.status}`);
 }

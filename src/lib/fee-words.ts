@@ -1,7 +1,8 @@
 /**
  * The words of fees that staff and students read: payment modes, the state of a due, of a
  * reported UPI payment and of a receipt. The one home of these words (no validation library:
- * the admin app, /account and the functions all read them).
+ * the admin app, /account and the functions all read them). A student's page reads them in its
+ * own language through student-fee-words.ts.
  */
 
 /** How money was paid (fee_receipts.mode). */

@@ -10,22 +10,36 @@ import { TOKEN_KEY, readStored } from '../stores/auth';
 /** A receipt found, or the sentence saying why there is none. */
 export type ReceiptLookup = { kind: 'found'; receipt: ReceiptView } | { kind: 'missing'; message: string };
 
-/** Fetches receipt `id` as the signed-in student (`asStudent`) or as staff. */
-export async function loadReceipt(id: string, asStudent: boolean): Promise<ReceiptLookup> {
+/** What is said when a receipt cannot be shown: English here; a page gives its own language's. */
+export interface ReceiptWords {
+  notYours: string;
+  notFound: string;
+  offline: string;
+  login: string;
+  staffLogin: string;
+  reload: string;
+}
+
+/** The English of ReceiptWords, as the spec says it. */
+export const RECEIPT_WORDS: ReceiptWords = {
+  notYours: RECEIPT_NOT_YOURS,
+  notFound: 'This receipt was not found. Please check the address.',
+  offline: 'The receipt could not be loaded just now. Please check your connection and reload the page.',
+  login: 'Please log in to your account to see this receipt.',
+  staffLogin: 'Please sign in to the staff pages, then reload this page to print the receipt.',
+  reload: 'The receipt could not be loaded just now. Please reload the page.',
+};
+
+/** Fetches receipt `id` as the signed-in student (`asStudent`) or as staff; `words` say why it cannot be shown. */
+export async function loadReceipt(id: string, asStudent: boolean, words: ReceiptWords = RECEIPT_WORDS): Promise<ReceiptLookup> {
   // Only a record id can be one: anything else is not found, without asking the server.
-  if (!/^[1-9]\d{0,17}$/.test(id)) return { kind: 'missing', message: asStudent ? RECEIPT_NOT_YOURS : 'This receipt was not found. Please check the address.' };
+  if (!/^[1-9]\d{0,17}$/.test(id)) return { kind: 'missing', message: asStudent ? words.notYours : words.notFound };
   const path = `/api/${asStudent ? 'user' : 'admin'}/fees/receipts/${id}`;
   const { ok, status, data } = await getJson<ReceiptView>(path, asStudent ? { token: readStored(TOKEN_KEY) ?? '' } : {});
   if (ok) return { kind: 'found', receipt: data };
-  if (status === 0) return { kind: 'missing', message: 'The receipt could not be loaded just now. Please check your connection and reload the page.' };
-  if (status === 401)
-    return {
-      kind: 'missing',
-      message: asStudent
-        ? 'Please log in to your account to see this receipt.'
-        : 'Please sign in to the staff pages, then reload this page to print the receipt.',
-    };
-  return { kind: 'missing', message: data.message ?? 'The receipt could not be loaded just now. Please reload the page.' };
+  if (status === 0) return { kind: 'missing', message: words.offline };
+  if (status === 401) return { kind: 'missing', message: asStudent ? words.login : words.staffLogin };
+  return { kind: 'missing', message: data.message ?? words.reload };
 }
 
 /** A day (YYYY-MM-DD) written out in `locale`: '31 March 2027', '31 मार्च 2027'. */

@@ -4,9 +4,12 @@
  * Netlify rewrite, so the segment is only known from location.pathname.
  */
 
-/** What follows `prefix` in the current address, percent-decoded ('' when there is nothing). */
+/**
+ * What follows `prefix` in the current address, percent-decoded ('' when there is nothing); on
+ * a Hindi twin the same (`/hi/course/12` gives '12' for '/course/').
+ */
 export function routeParam(prefix: string): string {
-  const path = location.pathname;
+  const path = location.pathname.replace(/^\/hi(?=\/)/i, '');
   if (!path.toLowerCase().startsWith(prefix.toLowerCase())) return '';
   const rest = path.slice(prefix.length).replace(/^\/+|\/+$/g, '');
   try {

@@ -77,4 +77,17 @@ test('a student sees a due, its UPI link, reports the UTR and sees it waiting fo
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoViolations(page, '/account with a student’s fees');
   });
+
+  await test.step('/hi/account: the same fees in Hindi', async () => {
+    await page.goto('/hi/account');
+    const feesHi = page.getByRole('main').getByRole('region', { name: 'मेरी फ़ीस' });
+    await expect(feesHi.getByRole('heading', { name: /Instalment 1 of 3/ })).toBeVisible();
+    await expect(feesHi.getByText(`चुकाना बाकी: ${formatRupees(250000)}`)).toBeVisible();
+    await expect(feesHi.getByText(/^तारीख़ निकल गई$/)).toBeVisible();
+    await expect(feesHi.getByText(`आपने ${formatRupees(250000)} का भुगतान बताया है: ऑफ़िस की पुष्टि का इंतज़ार है।`)).toBeVisible();
+    await expect(feesHi.getByText('ऑफ़िस की पुष्टि का इंतज़ार', { exact: true })).toBeVisible();
+    await expect(feesHi.getByRole('button', { name: 'UPI से भुगतान करें' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: test.info().outputPath('hi-account-fees-360.png'), fullPage: true });
+  });
 });

@@ -5,10 +5,58 @@
  * Each open due can be paid by UPI: the `upi://pay` link as a button on a phone (it opens the
  * payer's app with the amount and the due's reference), its QR code on a wide screen (the encoder
  * is loaded only then); then "I have paid: enter the UTR" sends the report for the office to
- * confirm. A refused report keeps what was typed, with the reason on the field.
+ * confirm. A refused report keeps what was typed, with the reason on the field. In the page's
+ * language: the states and modes from their keys, days as 'सोम, 30 नवंबर' on a Hindi page.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
+import {
+  account_amount_paid,
+  account_cancelled_by_office,
+  account_cancelled_by_office_on,
+  account_claim_line,
+  account_claim_receipt,
+  account_claim_sent,
+  account_claims_title,
+  account_course,
+  account_date_paid,
+  account_discount,
+  account_discount_reason,
+  account_due_amount,
+  account_due_left,
+  account_dues,
+  account_fees_failed,
+  account_late_fee_included,
+  account_left_to_pay,
+  account_loading_fees,
+  account_my_fees,
+  account_nothing_left,
+  account_office_says,
+  account_owed_again,
+  account_pay_upi,
+  account_plan_total,
+  account_plan_total_late,
+  account_please_wait,
+  account_print_receipt,
+  account_receipt_cancelled_mark,
+  account_receipt_left_after,
+  account_receipt_line,
+  account_receipts,
+  account_report_label,
+  account_report_paid,
+  account_reported_waiting,
+  account_send_to_office,
+  account_try_again_failure,
+  account_upi_by_hand,
+  account_upi_pay_app,
+  account_upi_qr_label,
+  account_upi_scan,
+  account_utr,
+  account_utr_hint,
+} from '../../i18n/messages';
+import { pathIn } from '../../i18n/locales';
+import { getLocale } from '../../paraglide/runtime.js';
+import { claimStateWord, dueStateWord, paymentModeWord } from '../../lib/student-fee-words';
 import { postJson } from '../../lib/api';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { indiaToday } from '../../lib/schemas/real-day';
@@ -19,7 +67,6 @@ import { TOKEN_KEY, readStored } from '../../stores/auth';
 import { Field } from '../forms/Field';
 import { NotLoaded, useOwnRecords } from '../islands/own-records';
 import { FormAlert } from '../forms/FormAlert';
-import { FALLBACK_FAILURE } from '../forms/use-failure';
 
 const token = () => readStored(TOKEN_KEY) ?? '';
 /** A screen wide enough to show a QR code to scan with a phone (the page's own breakpoint). */
@@ -31,26 +78,31 @@ export default function AccountFees() {
     '/api/user/fees',
     (data) => Array.isArray(data.dues) && Array.isArray(data.receipts) && Array.isArray(data.claims),
   );
-  if (loaded.state !== 'done') return <NotLoaded state={loaded.state} what="your fees" onRetry={retry} />;
+  if (loaded.state !== 'done') return <NotLoaded state={loaded.state} loading={account_loading_fees()} failed={account_fees_failed()} onRetry={retry} />;
 
   const { plans, dues, receipts, claims, upiId } = loaded.data;
   if (dues.length === 0 && receipts.length === 0) return null;
   const thisYear = indiaToday().slice(0, 4);
-  const day = (value: string) => studentDay(value, thisYear);
+  const locale = getLocale();
+  const day = (value: string) => studentDay(value, thisYear, locale);
   const owed = dues.reduce((sum, d) => sum + d.balancePaise, 0);
   return (
     <section className="card profile" aria-labelledby={`${id}-fees`}>
-      <h2 id={`${id}-fees`}>My fees</h2>
-      {plans.map((p) => (
-        <p key={`${p.course}-${p.batch}`} className="profile__note">
-          {p.course ?? 'Course'}
-          {p.batch ? ` (${p.batch})` : ''}: {formatRupees(p.totalPaise)} in all
-          {p.lateFeePaise > 0 ? `; a late fee of ${formatRupees(p.lateFeePaise)} after ${p.graceDays} days past the due date` : ''}.
-        </p>
-      ))}
-      <p className="classes__line">{owed > 0 ? `Left to pay: ${formatRupees(owed)}` : 'Nothing left to pay. Thank you.'}</p>
+      <h2 id={`${id}-fees`}>{account_my_fees()}</h2>
+      {plans.map((p) => {
+        const plan = `${p.course ?? account_course()}${p.batch ? ` (${p.batch})` : ''}`;
+        const total = formatRupees(p.totalPaise);
+        return (
+          <p key={`${p.course}-${p.batch}`} className="profile__note">
+            {p.lateFeePaise > 0
+              ? account_plan_total_late({ plan, total, late: formatRupees(p.lateFeePaise), days: p.graceDays })
+              : account_plan_total({ plan, total })}
+          </p>
+        );
+      })}
+      <p className="classes__line">{owed > 0 ? account_left_to_pay({ amount: formatRupees(owed) }) : account_nothing_left()}</p>
 
-      <h3>Dues</h3>
+      <h3>{account_dues()}</h3>
       <ul className="classes__list">
         {dues.map((due) => (
           <DueItem key={due.id} due={due} day={day} upiId={upiId} onReported={reload} />
@@ -59,17 +111,17 @@ export default function AccountFees() {
 
       {claims.length > 0 && (
         <>
-          <h3>UPI payments you reported</h3>
+          <h3>{account_claims_title()}</h3>
           <ul className="classes__list">
             {claims.map((c) => (
               <li key={c.id}>
                 <p className="classes__line">
-                  {formatRupees(c.amountPaise)} for {c.dueLabel} ({c.dueReference}), paid {day(c.paidOn)}, UTR {c.utr}
+                  {account_claim_line({ amount: formatRupees(c.amountPaise), label: c.dueLabel, reference: c.dueReference, day: day(c.paidOn), utr: c.utr })}
                 </p>
                 <p className="profile__note">
-                  <strong>{c.statusWord}</strong>
-                  {c.status === 'confirmed' && c.receiptNumber ? `: receipt ${c.receiptNumber}` : ''}
-                  {c.status === 'rejected' && c.reason ? `. The office says: “${c.reason}”` : ''}
+                  <strong>{claimStateWord(c.status, locale)}</strong>
+                  {c.status === 'confirmed' && c.receiptNumber ? account_claim_receipt({ number: c.receiptNumber }) : ''}
+                  {c.status === 'rejected' && c.reason ? account_office_says({ reason: c.reason }) : ''}
                 </p>
               </li>
             ))}
@@ -79,22 +131,27 @@ export default function AccountFees() {
 
       {receipts.length > 0 && (
         <>
-          <h3>Receipts</h3>
+          <h3>{account_receipts()}</h3>
           <ul className="classes__list">
             {receipts.map((r) => (
               <li key={r.id}>
                 <p className="classes__line">
-                  {r.number}: {formatRupees(r.amountPaise)} by {r.modeWord}, {day(r.paidOn)}
-                  {r.cancelled ? ' (Cancelled)' : r.balancePaise !== null ? `. Left to pay after it: ${formatRupees(r.balancePaise)}` : ''}
+                  {account_receipt_line({ number: r.number, amount: formatRupees(r.amountPaise), mode: paymentModeWord(r.mode, locale), day: day(r.paidOn) })}
+                  {r.cancelled
+                    ? account_receipt_cancelled_mark()
+                    : r.balancePaise !== null
+                      ? account_receipt_left_after({ amount: formatRupees(r.balancePaise) })
+                      : ''}
                 </p>
                 {r.cancelled && (
                   <p className="profile__note">
-                    <strong>Cancelled by the office{r.cancelledOn ? ` on ${day(r.cancelledOn)}` : ''}</strong>
-                    {r.cancelledReason ? `. The office says: “${r.cancelledReason}”` : ''}. What it paid is owed again.
+                    <strong>{r.cancelledOn ? account_cancelled_by_office_on({ day: day(r.cancelledOn) }) : account_cancelled_by_office()}</strong>
+                    {r.cancelledReason ? account_office_says({ reason: r.cancelledReason }) : ''}
+                    {account_owed_again()}
                   </p>
                 )}
-                <a className="btn btn--sm btn--outline" href={`/fees/receipt/${r.id}?as=student`} target="_blank" rel="noopener">
-                  Print receipt {r.number}
+                <a className="btn btn--sm btn--outline" href={`${pathIn(`/fees/receipt/${r.id}`, locale)}?as=student`} target="_blank" rel="noopener">
+                  {account_print_receipt({ number: r.number })}
                 </a>
               </li>
             ))}
@@ -123,23 +180,25 @@ function DueItem({ due, day, upiId, onReported }: DueProps) {
         {due.course ? `, ${due.course}` : ''}
       </h4>
       <p className="classes__line">
-        <strong>{due.stateWord}</strong>: {formatRupees(due.amountPaise - due.discountPaise + due.lateFeePaise)} due {day(due.dueOn)}
+        <strong>{dueStateWord(due.state, getLocale())}</strong>:{' '}
+        {account_due_amount({ amount: formatRupees(due.amountPaise - due.discountPaise + due.lateFeePaise), day: day(due.dueOn) })}
         {due.balancePaise > 0 && due.balancePaise !== due.amountPaise - due.discountPaise + due.lateFeePaise
-          ? `, ${formatRupees(due.balancePaise)} left to pay`
+          ? account_due_left({ amount: formatRupees(due.balancePaise) })
           : ''}
       </p>
       {due.discountPaise > 0 && (
         <p className="profile__note">
-          Scholarship or discount of {formatRupees(due.discountPaise)}
-          {due.discountReason ? ` (${due.discountReason})` : ''}.
+          {due.discountReason
+            ? account_discount_reason({ amount: formatRupees(due.discountPaise), reason: due.discountReason })
+            : account_discount({ amount: formatRupees(due.discountPaise) })}
         </p>
       )}
-      {due.lateFeePaise > 0 && <p className="profile__note">Includes a late fee of {formatRupees(due.lateFeePaise)}.</p>}
-      {due.reportedPaise > 0 && <p className="profile__note">You reported {formatRupees(due.reportedPaise)}: waiting for the office to confirm.</p>}
+      {due.lateFeePaise > 0 && <p className="profile__note">{account_late_fee_included({ amount: formatRupees(due.lateFeePaise) })}</p>}
+      {due.reportedPaise > 0 && <p className="profile__note">{account_reported_waiting({ amount: formatRupees(due.reportedPaise) })}</p>}
       {due.upi && left > 0 && (
         <div className="btn-row">
           <button type="button" className="btn btn--sm" aria-expanded={open === 'pay'} onClick={() => setOpen(open === 'pay' ? 'none' : 'pay')}>
-            Pay by UPI
+            {account_pay_upi()}
           </button>
           <button
             type="button"
@@ -147,7 +206,7 @@ function DueItem({ due, day, upiId, onReported }: DueProps) {
             aria-expanded={open === 'report'}
             onClick={() => setOpen(open === 'report' ? 'none' : 'report')}
           >
-            I have paid: enter the UTR
+            {account_report_paid()}
           </button>
         </div>
       )}
@@ -166,6 +225,11 @@ function DueItem({ due, day, upiId, onReported }: DueProps) {
   );
 }
 
+/** `text` with each {name} of `parts` in bold: a sentence whose word order differs by language. */
+function withStrong(text: string, parts: Record<string, string>): ReactNode[] {
+  return text.split(/\{(\w+)\}/).map((piece, i) => (i % 2 === 0 ? <Fragment key={i}>{piece}</Fragment> : <strong key={i}>{parts[piece] ?? ''}</strong>));
+}
+
 /** The UPI link as a button on a phone, its QR code on a wide screen, and the details to type by hand. */
 function PayByUpi({ link, due, upiId }: { link: string; due: StudentDue; upiId: string }) {
   const [wide] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(WIDE).matches);
@@ -175,7 +239,7 @@ function PayByUpi({ link, due, upiId }: { link: string; due: StudentDue; upiId: 
     let live = true;
     void import('../../lib/certificate-qr').then(({ qrSvg }) => {
       if (!live || !box.current) return;
-      const svg = qrSvg(link, `QR code to pay ${formatRupees(due.balancePaise)} for ${due.label} by UPI`);
+      const svg = qrSvg(link, account_upi_qr_label({ amount: formatRupees(due.balancePaise), label: due.label }));
       svg.setAttribute('width', '200');
       svg.setAttribute('height', '200');
       box.current.replaceChildren(svg);
@@ -188,17 +252,19 @@ function PayByUpi({ link, due, upiId }: { link: string; due: StudentDue; upiId: 
     <div className="fees__pay">
       {wide ? (
         <>
-          <p className="profile__note">Scan this code with a UPI app (BHIM, Google Pay, PhonePe, Paytm) on your phone:</p>
+          <p className="profile__note">{account_upi_scan()}</p>
           <div ref={box} />
         </>
       ) : (
         <a className="btn" href={link}>
-          Pay {formatRupees(due.balancePaise)} with a UPI app
+          {account_upi_pay_app({ amount: formatRupees(due.balancePaise) })}
         </a>
       )}
       <p className="profile__note">
-        Or pay {formatRupees(due.balancePaise)} to UPI ID <strong>{upiId}</strong> with the reference <strong>{due.reference}</strong> in the note. Then come
-        back and enter the UTR (the 12-digit UPI reference in the payment’s details).
+        {withStrong(account_upi_by_hand({ amount: formatRupees(due.balancePaise), upi: '{upi}', reference: '{reference}' }), {
+          upi: upiId,
+          reference: due.reference,
+        })}
       </p>
     </div>
   );
@@ -226,31 +292,31 @@ function ReportForm({ due, left, onDone }: { due: StudentDue; left: number; onDo
     const { ok, data } = await postJson<{ message: string }>('/api/user/fees/claims', { dueId: due.id, ...values }, { headers: { token: token() } });
     setBusy(false);
     if (ok) {
-      toast.success(data.message || 'Thank you. The office will confirm your payment.');
+      toast.success(data.message || account_claim_sent());
       onDone();
       return;
     }
     // What was typed stays; each refusal is shown on its field, the rest above the button.
     const fieldErrors = data.errors ?? {};
     setErrors(fieldErrors);
-    const message = data.message || FALLBACK_FAILURE;
+    const message = data.message || account_try_again_failure();
     setFailure(message);
     toast.error(message);
   };
 
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={`Report a UPI payment for ${due.label}`}>
-      <Field id={`${id}-amount`} label="Amount you paid (₹)" error={errors['amount']}>
+    <form className="account-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={account_report_label({ label: due.label })}>
+      <Field id={`${id}-amount`} label={account_amount_paid()} error={errors['amount']}>
         {(aria) => <input {...field('amount')} {...aria} inputMode="decimal" autoComplete="off" required />}
       </Field>
-      <Field id={`${id}-utr`} label="UTR (12 digits)" hint="In your UPI app: the payment’s details, “UPI reference” or “UTR”." error={errors['utr']}>
+      <Field id={`${id}-utr`} label={account_utr()} hint={account_utr_hint()} error={errors['utr']}>
         {(aria) => <input {...field('utr')} {...aria} inputMode="numeric" autoComplete="off" maxLength={14} required />}
       </Field>
-      <Field id={`${id}-paid`} label="Date you paid" error={errors['paidOn']}>
+      <Field id={`${id}-paid`} label={account_date_paid()} error={errors['paidOn']}>
         {(aria) => <input {...field('paidOn')} {...aria} type="date" min={FIRST_PAYMENT_DAY} max={indiaToday()} required />}
       </Field>
       <button type="submit" className="btn" disabled={busy}>
-        {busy ? 'Please Wait...' : 'Send to the office'}
+        {busy ? account_please_wait() : account_send_to_office()}
       </button>
       <FormAlert>{failure}</FormAlert>
     </form>

@@ -9,11 +9,27 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
+import {
+  account_change_password,
+  account_change_password_note,
+  account_dashboard,
+  account_email,
+  account_logged_out,
+  account_logged_out_everywhere,
+  account_logout,
+  account_logout_all,
+  account_logout_all_note,
+  account_my_profile,
+  account_name,
+  account_please_wait,
+  account_try_again_failure,
+} from '../../i18n/messages';
+import { pathIn } from '../../i18n/locales';
+import { getLocale } from '../../paraglide/runtime.js';
 import { logoutEverywhere } from '../../stores/account';
 import { $auth, loadSession, logout } from '../../stores/auth';
 import AccountClasses from './AccountClasses';
 import ChangePasswordForm from './ChangePasswordForm';
-import { FALLBACK_FAILURE } from '../forms/use-failure';
 import ToastHost from './ToastHost';
 
 const AccountFees = lazy(() => import('../account/AccountFees'));
@@ -44,15 +60,15 @@ export default function AccountProfile() {
     setLeaving('here');
     await logout();
     setLeaving(null);
-    toast.success('Logged out');
+    toast.success(account_logged_out());
   };
 
   const onLogoutEverywhere = async () => {
     setLeaving('everywhere');
     const { ok, data } = await logoutEverywhere();
     setLeaving(null);
-    if (ok) toast.success(data.message || 'You have been logged out on all devices.');
-    else toast.error(data.message || FALLBACK_FAILURE);
+    if (ok) toast.success(data.message || account_logged_out_everywhere());
+    else toast.error(data.message || account_try_again_failure());
   };
 
   if (!mounted || status !== 'signedIn' || !user) return <ToastHost />;
@@ -61,23 +77,23 @@ export default function AccountProfile() {
       <ToastHost />
       <div className="account__parts">
         <section className="card profile" aria-labelledby={`${id}-profile`}>
-          <h2 id={`${id}-profile`}>My Profile</h2>
+          <h2 id={`${id}-profile`}>{account_my_profile()}</h2>
           <dl className="profile__facts">
             <div>
-              <dt>Name</dt>
+              <dt>{account_name()}</dt>
               <dd>{user.name}</dd>
             </div>
             <div>
-              <dt>Email</dt>
+              <dt>{account_email()}</dt>
               <dd>{user.email}</dd>
             </div>
           </dl>
           <div className="btn-row">
-            <a className="btn" href="/course-list">
-              DashBoard
+            <a className="btn" href={pathIn('/course-list', getLocale())}>
+              {account_dashboard()}
             </a>
             <button type="button" className="btn btn--outline" onClick={onLogout} disabled={leaving !== null}>
-              {leaving === 'here' ? 'Please Wait...' : 'Logout'}
+              {leaving === 'here' ? account_please_wait() : account_logout()}
             </button>
           </div>
         </section>
@@ -86,15 +102,15 @@ export default function AccountProfile() {
           <AccountFees />
         </Suspense>
         <section className="card profile" aria-labelledby={`${id}-password`}>
-          <h2 id={`${id}-password`}>Change password</h2>
-          <p className="profile__note">You will stay logged in here; every other phone or computer will be logged out.</p>
+          <h2 id={`${id}-password`}>{account_change_password()}</h2>
+          <p className="profile__note">{account_change_password_note()}</p>
           <ChangePasswordForm email={user.email} />
         </section>
         <section className="card profile" aria-labelledby={`${id}-devices`}>
-          <h2 id={`${id}-devices`}>Log out of all devices</h2>
-          <p className="profile__note">Left your account open on a shared or lost phone or computer? This logs you out everywhere, here too.</p>
+          <h2 id={`${id}-devices`}>{account_logout_all()}</h2>
+          <p className="profile__note">{account_logout_all_note()}</p>
           <button type="button" className="btn btn--outline" onClick={onLogoutEverywhere} disabled={leaving !== null}>
-            {leaving === 'everywhere' ? 'Please Wait...' : 'Log out of all devices'}
+            {leaving === 'everywhere' ? account_please_wait() : account_logout_all()}
           </button>
         </section>
       </div>

@@ -6,6 +6,14 @@
  */
 import { useId } from 'react';
 import type { z } from 'zod';
+import {
+  account_change_password,
+  account_current_password,
+  account_new_password,
+  account_password_changed,
+  account_password_hint,
+  account_please_wait,
+} from '../../i18n/messages';
 import { ChangePasswordSchema, PASSWORD_MIN, type ChangePasswordInput } from '../../lib/schemas/user';
 import { changePassword } from '../../stores/account';
 import { Field } from '../forms/Field';
@@ -24,7 +32,7 @@ export default function ChangePasswordForm({ email }: Props) {
     defaultValues: { currentPassword: '', newPassword: '' },
     send: (values) => changePassword(values),
     idempotent: false,
-    messages: { success: (data) => data.message || 'Your password has been changed.' },
+    messages: { success: (data) => data.message || account_password_changed() },
     toasts: { success: true, failure: true },
   });
   const {
@@ -35,14 +43,14 @@ export default function ChangePasswordForm({ email }: Props) {
   return (
     <form className="account-form" noValidate onSubmit={onSubmit}>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field id={`${id}-current`} label="Current password" error={errors.currentPassword?.message}>
+      <Field id={`${id}-current`} label={account_current_password()} error={errors.currentPassword?.message}>
         {(aria) => <input {...register('currentPassword')} {...aria} type="password" autoComplete="current-password" required />}
       </Field>
-      <Field id={`${id}-new`} label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.newPassword?.message}>
+      <Field id={`${id}-new`} label={account_new_password()} hint={account_password_hint({ min: PASSWORD_MIN })} error={errors.newPassword?.message}>
         {(aria) => <input {...register('newPassword')} {...aria} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />}
       </Field>
       <button type="submit" className="btn" disabled={busy}>
-        {busy ? 'Please Wait...' : 'Change password'}
+        {busy ? account_please_wait() : account_change_password()}
       </button>
       <FormAlert>{failure}</FormAlert>
     </form>

@@ -14,6 +14,28 @@ import { useEffect, useId, useReducer, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { postJson } from '../../lib/api';
+import {
+  account_code_from_email,
+  account_code_hint,
+  account_code_sent_to,
+  account_email,
+  account_email_registered_hint,
+  account_link_expired,
+  account_login,
+  account_new_password,
+  account_no_code,
+  account_password_changed_flash,
+  account_password_hint,
+  account_please_wait,
+  account_remembered,
+  account_reset_expired,
+  account_send_code,
+  account_send_code_in,
+  account_send_new_code,
+  account_set_password,
+} from '../../i18n/messages';
+import { pathIn } from '../../i18n/locales';
+import { getLocale } from '../../paraglide/runtime.js';
 import { setFlash } from '../../lib/flash';
 import { ForgotPasswordSchema, OTP_VALID_MINUTES, PASSWORD_MIN, RESEND_COOLDOWN_SECONDS, ResetByLinkSchema, ResetPasswordSchema } from '../../lib/schemas/user';
 import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
@@ -137,7 +159,7 @@ function EmailStep({ email, carried, cooldown, focus, onSent, onWait }: EmailSte
         onSent({
           email: values.email,
           resetToken: data.resetToken ?? '',
-          notice: data.message || `If an account exists for ${values.email}, we have sent it a 6-digit code.`,
+          notice: data.message || account_code_sent_to({ email: values.email }),
         }),
       onFailure: ({ status, retryAfter }, values) => {
         if (status === 429 && retryAfter) onWait(values.email, retryAfter);
@@ -160,15 +182,15 @@ function EmailStep({ email, carried, cooldown, focus, onSent, onWait }: EmailSte
 
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
-      <Field id={`${id}-email`} label="Email" hint="The address you registered with." error={errors.email?.message}>
+      <Field id={`${id}-email`} label={account_email()} hint={account_email_registered_hint()} error={errors.email?.message}>
         {(aria) => <input {...register('email')} {...aria} type="email" autoComplete="email" required />}
       </Field>
       <button type="submit" className="btn auth-form__submit" disabled={busy || secondsLeft > 0}>
-        {busy ? 'Please Wait...' : secondsLeft > 0 ? `Send code in ${secondsLeft}s` : 'Send code'}
+        {busy ? account_please_wait() : secondsLeft > 0 ? account_send_code_in({ seconds: secondsLeft }) : account_send_code()}
       </button>
       <FormAlert>{failure || carried}</FormAlert>
       <p className="auth-form__switch">
-        Remembered it? <a href="/login">Login</a>
+        {account_remembered()} <a href={pathIn('/login', getLocale())}>{account_login()}</a>
       </p>
     </form>
   );
@@ -183,8 +205,8 @@ interface CodeStepProps {
 
 /** After a reset, by code or by link: to the login page with the server's words. */
 function toLogin(data: { message?: string }) {
-  setFlash(data.message || 'Your password has been changed. Please log in with your new password.');
-  location.assign('/login');
+  setFlash(data.message || account_password_changed_flash());
+  location.assign(pathIn('/login', getLocale()));
 }
 
 /** Step 2: the e-mailed code and the new password. */
@@ -205,7 +227,7 @@ function CodeStep({ sent, focus, onBack }: CodeStepProps) {
         data.attemptsLeft === 0 ||
         (status === 400 && data.attemptsLeft === undefined && (!fieldErrors.length || fieldErrors.includes('resetToken')));
       if (!dead) return;
-      onBack(data.message || 'This reset has expired. Please ask for a new code.');
+      onBack(data.message || account_reset_expired());
       return 'handled';
     },
   });
@@ -221,20 +243,20 @@ function CodeStep({ sent, focus, onBack }: CodeStepProps) {
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <input type="email" name="username" autoComplete="username" value={sent.email} readOnly hidden />
-      <Field id={`${id}-otp`} label="Code from the e-mail" hint={`6 digits, valid for ${OTP_VALID_MINUTES} minutes.`} error={errors.otp?.message}>
+      <Field id={`${id}-otp`} label={account_code_from_email()} hint={account_code_hint({ minutes: OTP_VALID_MINUTES })} error={errors.otp?.message}>
         {(aria) => <input {...register('otp', { valueAsNumber: true })} {...aria} {...ONE_TIME_CODE_INPUT} />}
       </Field>
-      <Field id={`${id}-password`} label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
+      <Field id={`${id}-password`} label={account_new_password()} hint={account_password_hint({ min: PASSWORD_MIN })} error={errors.password?.message}>
         {(aria) => <input {...register('password')} {...aria} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />}
       </Field>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
-        {busy ? 'Please Wait...' : 'Set new password'}
+        {busy ? account_please_wait() : account_set_password()}
       </button>
       <FormAlert>{failure}</FormAlert>
       <p className="auth-form__switch">
-        Didn&apos;t get the code?{' '}
+        {account_no_code()}{' '}
         <button type="button" className="link-button" onClick={() => onBack()} disabled={busy}>
-          Send a new code
+          {account_send_new_code()}
         </button>
       </p>
     </form>
@@ -260,7 +282,7 @@ function LinkStep({ link, onBack }: LinkStepProps) {
       // Used, expired, superseded or not readable: this link can no longer work.
       const fieldErrors = data.errors ? Object.keys(data.errors) : [];
       if (status !== 409 && status !== 410 && (status !== 400 || fieldErrors.includes('password'))) return;
-      onBack(data.message || 'This link is not valid. Please ask for a new e-mail.');
+      onBack(data.message || account_link_expired());
       return 'handled';
     },
   });
@@ -274,11 +296,11 @@ function LinkStep({ link, onBack }: LinkStepProps) {
 
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
-      <Field id={`${id}-password`} label="New password" hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password?.message}>
+      <Field id={`${id}-password`} label={account_new_password()} hint={account_password_hint({ min: PASSWORD_MIN })} error={errors.password?.message}>
         {(aria) => <input {...register('password')} {...aria} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />}
       </Field>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
-        {busy ? 'Please Wait...' : 'Set new password'}
+        {busy ? account_please_wait() : account_set_password()}
       </button>
       <FormAlert>{failure}</FormAlert>
     </form>

@@ -5,6 +5,9 @@
  * such click, so no page downloads it before then. On pages that need a signed-in student,
  * closing it leaves for the home page, as the spec's close button does.
  */
+import { account_close, account_login_title } from '../../i18n/messages';
+import { pathIn } from '../../i18n/locales';
+import { getLocale } from '../../paraglide/runtime.js';
 import { $loginDialogOpen, closeLoginDialog } from '../../stores/auth';
 import LoginForm from './LoginForm';
 import ToastHost from './ToastHost';
@@ -22,7 +25,7 @@ export default function LoginDialog({ triggers, closeHome = false }: Props) {
 
   const onClose = () => {
     closeLoginDialog();
-    if (closeHome) location.assign('/');
+    if (closeHome) location.assign(pathIn('/', getLocale()));
   };
 
   return (
@@ -30,8 +33,8 @@ export default function LoginDialog({ triggers, closeHome = false }: Props) {
       <ToastHost />
       <dialog ref={dialog} className="modal" aria-labelledby="login-dialog-title" onClose={onClose}>
         <div className="modal__head">
-          <h2 id="login-dialog-title">Login to Your Account</h2>
-          <button type="button" className="modal__close" aria-label="Close" onClick={() => dialog.current?.close()}>
+          <h2 id="login-dialog-title">{account_login_title()}</h2>
+          <button type="button" className="modal__close" aria-label={account_close()} onClick={() => dialog.current?.close()}>
             ×
           </button>
         </div>

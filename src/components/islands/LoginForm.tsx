@@ -7,6 +7,19 @@
  */
 import { useId } from 'react';
 import type { z } from 'zod';
+import {
+  account_credit,
+  account_email,
+  account_forgot_link,
+  account_logged_in_flash,
+  account_login,
+  account_no_account,
+  account_password,
+  account_please_wait,
+  account_register,
+} from '../../i18n/messages';
+import { pathIn } from '../../i18n/locales';
+import { getLocale } from '../../paraglide/runtime.js';
 import { setFlash } from '../../lib/flash';
 import { LoginSchema, type LoginInput } from '../../lib/schemas/user';
 import { login } from '../../stores/auth';
@@ -30,8 +43,8 @@ export default function LoginForm({ standalone = false }: Props) {
     idempotent: false,
     navigates: true,
     onSuccess: (data) => {
-      setFlash(data.message || 'Logged in successfully.');
-      location.assign('/');
+      setFlash(data.message || account_logged_in_flash());
+      location.assign(pathIn('/', getLocale()));
     },
   });
   const {
@@ -45,28 +58,28 @@ export default function LoginForm({ standalone = false }: Props) {
       <Field
         as="input"
         id={`${id}-email`}
-        label="Email"
+        label={account_email()}
         error={errors.email?.message}
         inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }}
       />
       <Field
         as="input"
         id={`${id}-password`}
-        label="Password"
+        label={account_password()}
         error={errors.password?.message}
         inputProps={{ ...register('password'), type: 'password', autoComplete: 'current-password', required: true }}
       />
       <p className="auth-form__forgot">
-        <a href="/forgot-password">Forgot password?</a>
+        <a href={pathIn('/forgot-password', getLocale())}>{account_forgot_link()}</a>
       </p>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
-        {busy ? 'Please Wait...' : 'Login'}
+        {busy ? account_please_wait() : account_login()}
       </button>
       <FormAlert>{failure}</FormAlert>
       <p className="auth-form__switch">
-        Don&apos;t have an account? <a href="/register">Register</a>
+        {account_no_account()} <a href={pathIn('/register', getLocale())}>{account_register()}</a>
       </p>
-      <p className="auth-form__credit">Design &amp; Developed by Technical Team</p>
+      <p className="auth-form__credit">{account_credit()}</p>
     </form>
   );
 }

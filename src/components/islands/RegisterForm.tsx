@@ -2,10 +2,24 @@
  * The registration form ('Create Your Account'): full name, e-mail, password. Checked with the
  * same zod schema as POST /api/user/register. Success keeps the answer's `activationToken` and
  * goes to /verify, where the server's message is shown; a failure shows the server's message
- * and keeps what was typed. Hydrated on first use (`client:interact`).
+ * and keeps what was typed. Hydrated on first use (`client:interact`). In the page's language, and
+ * it stays there: /verify, /login or their Hindi twins.
  */
 import { useId } from 'react';
 import type { z } from 'zod';
+import {
+  account_code_sent_flash,
+  account_email,
+  account_full_name,
+  account_have_account,
+  account_login,
+  account_password,
+  account_password_hint,
+  account_please_wait,
+  account_register,
+} from '../../i18n/messages';
+import { pathIn } from '../../i18n/locales';
+import { getLocale } from '../../paraglide/runtime.js';
 import { setFlash } from '../../lib/flash';
 import { PASSWORD_MIN, RegisterSchema, type RegisterInput } from '../../lib/schemas/user';
 import { ACTIVATION_KEY, writeStored } from '../../stores/auth';
@@ -25,8 +39,8 @@ export default function RegisterForm() {
     accept: ({ ok, data }) => ok && !!data.activationToken,
     onSuccess: (data) => {
       writeStored(ACTIVATION_KEY, data.activationToken ?? '');
-      setFlash(data.message || 'We have e-mailed you a code. Enter it to verify your account.');
-      location.assign('/verify');
+      setFlash(data.message || account_code_sent_flash());
+      location.assign(pathIn('/verify', getLocale()));
     },
   });
   const {
@@ -40,31 +54,31 @@ export default function RegisterForm() {
       <Field
         as="input"
         id={`${id}-name`}
-        label="Full name"
+        label={account_full_name()}
         error={errors.name?.message}
         inputProps={{ ...register('name'), type: 'text', autoComplete: 'name', required: true }}
       />
       <Field
         as="input"
         id={`${id}-email`}
-        label="Email"
+        label={account_email()}
         error={errors.email?.message}
         inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }}
       />
       <Field
         as="input"
         id={`${id}-password`}
-        label="Password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        label={account_password()}
+        hint={account_password_hint({ min: PASSWORD_MIN })}
         error={errors.password?.message}
         inputProps={{ ...register('password'), type: 'password', autoComplete: 'new-password', minLength: PASSWORD_MIN, required: true }}
       />
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
-        {busy ? 'Please Wait...' : 'Register'}
+        {busy ? account_please_wait() : account_register()}
       </button>
       <FormAlert>{failure}</FormAlert>
       <p className="auth-form__switch">
-        Already have an account? <a href="/login">Login</a>
+        {account_have_account()} <a href={pathIn('/login', getLocale())}>{account_login()}</a>
       </p>
     </form>
   );

@@ -8,6 +8,24 @@
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { postJson } from '../../lib/api';
+import {
+  account_already_verified,
+  account_login,
+  account_no_code,
+  account_otp_resend_failed,
+  account_otp_resent,
+  account_please_wait,
+  account_resend,
+  account_resend_in,
+  account_sending,
+  account_something_wrong,
+  account_verification_code,
+  account_verification_code_hint,
+  account_verified_flash,
+  account_verify,
+} from '../../i18n/messages';
+import { pathIn } from '../../i18n/locales';
+import { getLocale } from '../../paraglide/runtime.js';
 import { setFlash } from '../../lib/flash';
 import { RESEND_COOLDOWN_SECONDS, VerifySchema } from '../../lib/schemas/user';
 import { ACTIVATION_KEY, clearStored, readStored, writeStored } from '../../stores/auth';
@@ -41,11 +59,11 @@ export default function VerifyForm() {
     navigates: true,
     // The server's message says what is wrong with the code; it goes in the alert line.
     fields: [],
-    messages: { failure: ({ data }) => data.message || 'Something went wrong' },
+    messages: { failure: ({ data }) => data.message || account_something_wrong() },
     onSuccess: (data) => {
       clearStored();
-      setFlash(data.message || 'Your account is verified. Please log in.');
-      location.assign('/login');
+      setFlash(data.message || account_verified_flash());
+      location.assign(pathIn('/login', getLocale()));
     },
   });
   const {
@@ -71,32 +89,32 @@ export default function VerifyForm() {
       if (data.activationToken) writeStored(ACTIVATION_KEY, data.activationToken);
       restartCountdown(RESEND_COOLDOWN_SECONDS);
       clear();
-      toast.success(data.message || 'OTP sent again!');
+      toast.success(data.message || account_otp_resent());
       return;
     }
     // Inside the server's cooldown: count down the time it gives.
     if (retryAfter) restartCountdown(Math.min(retryAfter, RESEND_COOLDOWN_SECONDS));
-    toast.error(data.message || 'Failed to resend OTP');
+    toast.error(data.message || account_otp_resend_failed());
   };
 
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <ToastHost />
-      <Field id={`${id}-otp`} label="Verification code" hint="The 6-digit code from the e-mail we sent you." error={errors.otp?.message}>
+      <Field id={`${id}-otp`} label={account_verification_code()} hint={account_verification_code_hint()} error={errors.otp?.message}>
         {(aria) => <input {...register('otp', { valueAsNumber: true })} {...aria} {...ONE_TIME_CODE_INPUT} />}
       </Field>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
-        {busy ? 'Please Wait...' : 'Verify'}
+        {busy ? account_please_wait() : account_verify()}
       </button>
       <FormAlert>{failure}</FormAlert>
       <p className="auth-form__switch">
-        Didn&apos;t get the code?{' '}
+        {account_no_code()}{' '}
         <button type="button" className="link-button" onClick={onResend} disabled={sending || countdown > 0}>
-          {sending ? 'Sending...' : countdown > 0 ? `Resend OTP in ${countdown}s` : 'Resend OTP'}
+          {sending ? account_sending() : countdown > 0 ? account_resend_in({ seconds: countdown }) : account_resend()}
         </button>
       </p>
       <p className="auth-form__switch">
-        Already verified? <a href="/login">Login</a>
+        {account_already_verified()} <a href={pathIn('/login', getLocale())}>{account_login()}</a>
       </p>
     </form>
   );

@@ -6,6 +6,7 @@
  * that answer fails.
  */
 import { useEffect, useState } from 'react';
+import { account_try_again } from '../../i18n/messages';
 import { afterFirstPaint } from '../../lib/after-paint';
 import { getJson } from '../../lib/api';
 import { TOKEN_KEY, readStored } from '../../stores/auth';
@@ -40,20 +41,29 @@ export function useOwnRecords<T>(path: string, complete: (data: T) => boolean) {
   return { loaded, reload, retry };
 }
 
-/** The line shown while `what` ('your fees') loads, or when it failed, with Try again. */
-export function NotLoaded({ state, what, onRetry }: { state: 'loading' | 'failed'; what: string; onRetry: () => void }) {
+interface NotLoadedProps {
+  state: 'loading' | 'failed';
+  /** What is said while loading: 'Loading your fees…'. */
+  loading: string;
+  /** What is said when it failed: 'Your fees could not be loaded.' */
+  failed: string;
+  onRetry: () => void;
+}
+
+/** The line shown while the records load, or when they failed, with Try again. */
+export function NotLoaded({ state, loading, failed, onRetry }: NotLoadedProps) {
   if (state === 'loading') {
     return (
       <p className="profile__note" role="status">
-        Loading {what}…
+        {loading}
       </p>
     );
   }
   return (
     <p className="profile__note" role="status">
-      {`${what[0]!.toUpperCase()}${what.slice(1)} could not be loaded.`}{' '}
+      {failed}{' '}
       <button type="button" className="btn btn--sm btn--outline" onClick={onRetry}>
-        Try again
+        {account_try_again()}
       </button>
     </p>
   );

@@ -15,13 +15,14 @@ import { RecordIdSchema } from './records';
 import { TextSchema } from './fields';
 import { plainText } from './plain-text';
 import { z } from './zod';
+import { account_cert_malformed } from '../../i18n/messages';
 
 export { CERTIFICATE_ALPHABET, CERTIFICATE_NUMBER, CERTIFICATE_RANDOM_LENGTH, MALFORMED_NUMBER_MESSAGE, normaliseCertificateNumber };
 
-/** A certificate number from an address or a form, in capitals. */
+/** A certificate number from an address or a form, in capitals; refused in the language of the page or request. */
 export const CertificateNumberSchema = z
-  .string({ message: MALFORMED_NUMBER_MESSAGE })
-  .transform((value, ctx) => normaliseCertificateNumber(value) ?? (ctx.addIssue({ code: 'custom', message: MALFORMED_NUMBER_MESSAGE }), z.NEVER));
+  .string({ error: () => account_cert_malformed() })
+  .transform((value, ctx) => normaliseCertificateNumber(value) ?? (ctx.addIssue({ code: 'custom', message: account_cert_malformed() }), z.NEVER));
 
 const optionalText = (label: string, max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v), TextSchema(label, 1, max).optional());

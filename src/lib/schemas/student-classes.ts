@@ -68,15 +68,48 @@ export interface StudentClasses {
   certificates: StudentCertificate[];
 }
 
-const shortDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const shortDayWithYear = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** The student's two languages (no import of the i18n modules: this file is types and dates only). */
+type Language = 'en' | 'hi';
+
+// Hindi months are written out: their short forms ('नव॰') are not what people read.
+const DAY_FORMATS = {
+  en: { month: 'short', tag: 'en-IN' },
+  hi: { month: 'long', tag: 'hi-IN' },
+} as const;
+const formats = new Map<string, Intl.DateTimeFormat>();
+const format = (language: Language, withYear: boolean) => {
+  const key = `${language}${withYear ? '+y' : ''}`;
+  let found = formats.get(key);
+  if (!found) {
+    const { month, tag } = DAY_FORMATS[language];
+    found = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month, ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+    formats.set(key, found);
+  }
+  return found;
+};
 
 /**
  * An India day (YYYY-MM-DD) as a student reads it: 'Mon, 30 Nov', with the year when it is not
- * `thisYear` ('Tue, 26 Jan 2027'). The text itself when it is not a day.
+ * `thisYear` ('Tue, 26 Jan 2027'); in Hindi 'सोम, 30 नवंबर'. The text itself when it is not a day.
  */
-export function studentDay(day: string, thisYear?: string): string {
+export function studentDay(day: string, thisYear?: string, language: Language = 'en'): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return day;
-  return (thisYear && day.startsWith(thisYear) ? shortDay : shortDayWithYear).format(date);
+  return format(language, !(thisYear && day.startsWith(thisYear))).format(date);
+}
+
+const SHORT_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const hindiWeekday = new Intl.DateTimeFormat('hi-IN', { weekday: 'short', timeZone: 'UTC' });
+
+/** A batch's days as the server writes them ('Mon, Wed, Fri') in the student's language: 'सोम, बुध, शुक्र'. */
+export function studentWeekdays(days: string, language: Language = 'en'): string {
+  if (language === 'en') return days;
+  return days
+    .split(/,\s*/)
+    .map((name) => {
+      const index = SHORT_DAYS.indexOf(name.trim());
+      // 1 January 2024 was a Monday.
+      return index < 0 ? name : hindiWeekday.format(new Date(Date.UTC(2024, 0, 1 + index)));
+    })
+    .join(', ');
 }

@@ -1,11 +1,26 @@
 /**
  * Student account payloads, shared by the login/register/verify islands and the /api/user/*
  * functions. Passwords follow OWASP ASVS level 2: at least 8 characters, up to 128, no
- * composition rules (spaces and any script allowed).
+ * composition rules (spaces and any script allowed). Every message is a Paraglide message called
+ * when a value is checked, so it comes in the language of the page (or of the request).
  */
 import { z } from './zod';
 import { EmailSchema, NameSchema } from './fields';
 import { plainText } from './plain-text';
+import {
+  account_current_password_enter,
+  account_current_password_wrong,
+  account_login_incorrect,
+  account_otp_enter,
+  account_password_choose,
+  account_password_enter,
+  account_password_long,
+  account_password_same,
+  account_password_short,
+  account_registration_expired,
+  account_reset_expired,
+  account_reset_link_invalid,
+} from '../../i18n/messages';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -18,16 +33,16 @@ export const OTP_MAX_ATTEMPTS = 5;
 
 /** A new password: any characters a keyboard types (no control or broken characters, which would be hashed as something else). */
 export const NewPasswordSchema = z
-  .string({ message: 'Please choose a password.' })
+  .string({ error: () => account_password_choose() })
   .check(plainText('the password'))
-  .min(PASSWORD_MIN, `Please choose a password of at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Please keep the password to ${PASSWORD_MAX} characters or fewer.`);
+  .min(PASSWORD_MIN, { error: () => account_password_short({ min: PASSWORD_MIN }) })
+  .max(PASSWORD_MAX, { error: () => account_password_long({ max: PASSWORD_MAX }) });
 
 /** At login any non-empty password is checked against the stored hash (old rules may differ). */
 export const PasswordSchema = z
-  .string({ message: 'Please enter your password.' })
-  .min(1, 'Please enter your password.')
-  .max(PASSWORD_MAX, 'Incorrect email or password.');
+  .string({ error: () => account_password_enter() })
+  .min(1, { error: () => account_password_enter() })
+  .max(PASSWORD_MAX, { error: () => account_login_incorrect() });
 
 export const RegisterSchema = z.object({
   name: NameSchema,
@@ -42,17 +57,21 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
-/** A token the server handed out (opaque here); any fault gets `expired` as its message. */
-const tokenSchema = (expired: string) => z.string({ message: expired }).min(1, expired).max(4096, expired);
+/** A token the server handed out (opaque here); any fault gets `expired()` as its message. */
+const tokenSchema = (expired: () => string) =>
+  z
+    .string({ error: () => expired() })
+    .min(1, { error: () => expired() })
+    .max(4096, { error: () => expired() });
 
-const ActivationTokenSchema = tokenSchema('Your registration has expired. Please register again.');
+const ActivationTokenSchema = tokenSchema(account_registration_expired);
 
 /** The 6-digit code of an e-mail, sent as a number (leading zeros are lost on the way). */
 const OtpSchema = z
-  .number({ message: 'Please enter the 6-digit code from the e-mail.' })
-  .int('Please enter the 6-digit code from the e-mail.')
-  .min(0, 'Please enter the 6-digit code from the e-mail.')
-  .max(999_999, 'Please enter the 6-digit code from the e-mail.');
+  .number({ error: () => account_otp_enter() })
+  .int({ error: () => account_otp_enter() })
+  .min(0, { error: () => account_otp_enter() })
+  .max(999_999, { error: () => account_otp_enter() });
 
 /** The code is sent as a number (as the spec's client does); six digits, leading zeros allowed. */
 export const VerifySchema = z.object({
@@ -70,7 +89,7 @@ export const ForgotPasswordSchema = z.object({
 });
 export type ForgotPasswordInput = z.input<typeof ForgotPasswordSchema>;
 
-const ResetTokenSchema = tokenSchema('This reset has expired. Please ask for a new code.');
+const ResetTokenSchema = tokenSchema(account_reset_expired);
 
 /** POST /api/user/reset-password: the e-mailed code and the new password. */
 export const ResetPasswordSchema = z.object({
@@ -86,7 +105,7 @@ export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 /** POST /api/user/reset-password with the link of the e-mail instead of the code (decision 030). */
 export const ResetByLinkSchema = z.object({
   /** The token after `#link=` in the e-mailed link. */
-  link: tokenSchema('This link is not valid. Please open the link in the latest e-mail, or ask for a new one.'),
+  link: tokenSchema(account_reset_link_invalid),
   /** The new password. */
   password: NewPasswordSchema,
 });
@@ -97,13 +116,13 @@ export const ChangePasswordSchema = z
   .object({
     /** The password in use now. */
     currentPassword: z
-      .string({ message: 'Please enter your current password.' })
-      .min(1, 'Please enter your current password.')
-      .max(PASSWORD_MAX, 'Your current password is not correct.'),
+      .string({ error: () => account_current_password_enter() })
+      .min(1, { error: () => account_current_password_enter() })
+      .max(PASSWORD_MAX, { error: () => account_current_password_wrong() }),
     /** The new password. */
     newPassword: NewPasswordSchema,
   })
-  .refine((v) => v.currentPassword !== v.newPassword, { message: 'Please choose a password different from the current one.', path: ['newPassword'] });
+  .refine((v) => v.currentPassword !== v.newPassword, { error: () => account_password_same(), path: ['newPassword'] });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
 /** The user as every /api/user answer gives it. */
