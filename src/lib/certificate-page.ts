@@ -6,6 +6,7 @@
 import { MALFORMED_NUMBER_MESSAGE, normaliseCertificateNumber } from './certificate-number';
 import type { PublicCertificate } from './schemas/certificate';
 import { routeParam } from './route-param';
+import { languageHeaders } from './api';
 
 export { MALFORMED_NUMBER_MESSAGE };
 
@@ -29,7 +30,7 @@ export const numberInAddress = (): string => routeParam('/certificate/').replace
 export async function lookUp(number: string): Promise<Lookup> {
   const valid = normaliseCertificateNumber(number);
   if (!valid) return { kind: 'malformed', message: MALFORMED_NUMBER_MESSAGE };
-  const response = await fetch(`/api/certificate/${encodeURIComponent(valid)}`, { headers: { accept: 'application/json' } });
+  const response = await fetch(`/api/certificate/${encodeURIComponent(valid)}`, { headers: { accept: 'application/json', ...languageHeaders() } });
   if (response.ok) return { kind: 'found', certificate: (await response.json()) as PublicCertificate };
   const message = ((await response.json().catch(() => ({}))) as { message?: string }).message ?? '';
   if (response.status === 404) return { kind: 'missing', message: 'No certificate has this number.' };
