@@ -14,6 +14,7 @@ import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES, RESEND_COOLDOWN_SECONDS } from '..
 import { authKeys } from './auth-keys';
 import { HttpError } from '../platform/http';
 import { sendMail } from '../platform/mail';
+import { server_code_expired, server_code_superseded, server_code_too_many_wrong, server_code_used_reset, server_code_used_verified, server_code_wait, server_code_wait_one, server_code_wrong, server_code_wrong_none_left, server_code_wrong_one_left } from '../../../src/i18n/messages';
 
 export type Purpose = 'register' | 'password-reset';
 
@@ -54,7 +55,7 @@ export async function cooldownLeft(client: PoolClient, email: string, purpose: P
 export function cooldownError(seconds: number): HttpError {
   return new HttpError(
     429,
-    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,
+    (seconds === 1 ? server_code_wait_one : server_code_wait)({ seconds }),
     { retryAfter: seconds },
     { 'Retry-After': String(seconds) },
   );
@@ -91,8 +92,6 @@ interface Challenge {
   superseded: boolean;
 }
 
-const NEW_CODE = 'Please ask for a new code.';
-
 /**
  * Checks `code` against the challenge `jti` of `email` (inside the caller's transaction, the row
  * locked, so parallel guesses never exceed the attempt limit). Throws for a challenge that is
@@ -114,14 +113,12 @@ export async function attemptCode(
   if (challenge.consumed) {
     throw new HttpError(
       409,
-      purpose === 'register'
-        ? 'This code has already been used. Your account is verified: please log in.'
-        : 'This code has already been used. Please log in with your new password.',
+      purpose === 'register' ? server_code_used_verified() : server_code_used_reset(),
     );
   }
-  if (challenge.superseded) throw new HttpError(410, 'A newer code has been sent. Please enter the code from the latest e-mail.');
-  if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(410, `Too many wrong codes. ${NEW_CODE}`);
-  if (challenge.expired) throw new HttpError(410, `This code has expired. ${NEW_CODE}`);
+  if (challenge.superseded) throw new HttpError(410, server_code_superseded());
+  if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(410, server_code_too_many_wrong());
+  if (challenge.expired) throw new HttpError(410, server_code_expired());
 
   if (codeMatches(jti, code, challenge.otp_hash)) {
     await client.query('update otp_challenges set consumed_at = now() where jti = $1', [jti]);
@@ -136,9 +133,7 @@ export async function attemptCode(
 /** The 400 answer to a wrong code. */
 export function wrongCodeError(attemptsLeft: number): HttpError {
   const message =
-    attemptsLeft > 0
-      ? `That code is not correct. You have ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`
-      : `That code is not correct, and no attempts are left. ${NEW_CODE}`;
+    attemptsLeft > 0 ? (attemptsLeft === 1 ? server_code_wrong_one_left : server_code_wrong)({ attemptsLeft }) : server_code_wrong_none_left();
   return new HttpError(400, message, { attemptsLeft });
 }
 

@@ -38,6 +38,7 @@ import { HttpError, fieldErrors } from '../platform/http';
 import { keptDocument } from './kept-document';
 import { SITE, byClient, enforce } from '../platform/limits';
 import { objectKeys, type StoredObject } from './storage';
+import { server_upload_draft_sent, server_upload_empty, server_upload_not_found, server_upload_other_draft, server_upload_removed, server_upload_unfinished, server_upload_unknown_document } from '../../../src/i18n/messages';
 
 /** A checked request for an upload policy. */
 export type UploadRequestInput = z.output<typeof UploadRequestSchema>;
@@ -60,19 +61,19 @@ const keptKey = (form: ApplicationForm, draft: string, slot: string, uploadId: s
   `applications/${form}/${draft}/checked/${slot}-${uploadId}-${randomBytes(4).toString('hex')}.${EXTENSIONS[type]}`;
 
 /** The message for a slot the form does not have (or a fix link did not ask for). */
-export const UNKNOWN_DOCUMENT = 'Unknown document.';
+export const unknownDocument = () => server_upload_unknown_document();
 /** The message for a fill already sent. */
-export const DRAFT_SENT = 'This form was already sent. Please reload the page to fill in a new one.';
+export const draftSent = () => server_upload_draft_sent();
 /** The message for an upload id that names nothing (or nothing of this fill). */
-export const UPLOAD_NOT_FOUND = 'This file was not found. Please choose the file again.';
+export const uploadNotFound = () => server_upload_not_found();
 /** The message for an upload made for another fill of a form. */
-export const OTHER_DRAFT = 'This file was uploaded for another form. Please choose the file again.';
+export const otherDraft = () => server_upload_other_draft();
 /** The message for a file refused or removed before. */
-export const UPLOAD_REMOVED = 'This file was removed. Please choose the file again.';
+export const uploadRemoved = () => server_upload_removed();
 /** The message for an empty file. */
-export const EMPTY_FILE = 'This file is empty. Please choose another.';
+export const emptyFile = () => server_upload_empty();
 /** The message for a file whose upload never arrived. */
-export const unfinishedMessage = (label: string) => `The upload of ${label} did not finish. Please choose the file again.`;
+export const unfinishedMessage = (label: string) => server_upload_unfinished({ label });
 
 /** The document `slot` of `form`, or null. */
 export function documentOf(form: ApplicationForm, slot: string): DocumentDef | null {
@@ -103,7 +104,7 @@ export async function createUpload(input: UploadRequestInput, req: Request, cont
     ({ form, draft } = input);
   }
   const doc = documentOf(form, input.slot);
-  if (!doc || (slots && !slots.includes(doc.slot))) throw fieldErrors({ slot: UNKNOWN_DOCUMENT });
+  if (!doc || (slots && !slots.includes(doc.slot))) throw fieldErrors({ slot: unknownDocument() });
   if (!(allowedTypes(doc) as readonly string[]).includes(input.type)) {
     throw fieldErrors({ type: isHeic(input.type) ? HEIC_MESSAGE : wrongTypeMessage(Boolean(doc.imagesOnly)) });
   }
@@ -115,7 +116,7 @@ export async function createUpload(input: UploadRequestInput, req: Request, cont
   ]);
   if (!slots) {
     const [sent] = await query('select 1 from applications where draft = $1', [draft]);
-    if (sent) throw new HttpError(409, DRAFT_SENT);
+    if (sent) throw new HttpError(409, draftSent());
   }
 
   const uploadId = randomUUID();
@@ -165,11 +166,11 @@ export async function checkUpload(uploadId: string, owner: UploadOwner, slot?: s
     [uploadId],
   );
   const where = slot ?? row?.slot ?? 'uploadId';
-  if (!row) throw refusedOn(404, where, UPLOAD_NOT_FOUND);
+  if (!row) throw refusedOn(404, where, uploadNotFound());
   const draft = 'fix' in owner ? owner.fix.draft : owner.draft;
-  if (row.draft !== draft || ('fix' in owner && !owner.fix.slots.includes(row.slot))) throw refusedOn(422, where, OTHER_DRAFT);
-  if (slot && row.slot !== slot) throw refusedOn(422, slot, OTHER_DRAFT);
-  if (row.deleted_at) throw refusedOn(422, where, UPLOAD_REMOVED);
+  if (row.draft !== draft || ('fix' in owner && !owner.fix.slots.includes(row.slot))) throw refusedOn(422, where, otherDraft());
+  if (slot && row.slot !== slot) throw refusedOn(422, slot, otherDraft());
+  if (row.deleted_at) throw refusedOn(422, where, uploadRemoved());
   if (row.checked_at) return { uploadId: row.id, type: row.detected_type!, size: row.size! };
   // A row is made only for a slot of its form (createUpload, storeReceivedFile).
   const doc = documentOf(row.form, row.slot)!;
@@ -221,7 +222,7 @@ async function settledMeanwhile(uploadId: string, where: string): Promise<Upload
     'select checked_at, detected_type, size, deleted_at from uploads where id = $1',
     [uploadId],
   );
-  if (!row?.checked_at || row.deleted_at) throw refusedOn(422, where, UPLOAD_REMOVED);
+  if (!row?.checked_at || row.deleted_at) throw refusedOn(422, where, uploadRemoved());
   return { uploadId, type: row.detected_type!, size: row.size! };
 }
 
@@ -236,7 +237,7 @@ async function judge(
   declared: string,
   doc: DocumentDef,
 ): Promise<{ type: DocumentType; bytes: Uint8Array } | { problem: string }> {
-  if (stored.size < 1) return { problem: EMPTY_FILE };
+  if (stored.size < 1) return { problem: emptyFile() };
   if (stored.size > maxBytes || !stored.bytes) return { problem: tooLargeMessage(stored.size) };
   const found = await fileTypeFromBuffer(stored.bytes);
   if (found && isHeic(found.mime)) return { problem: HEIC_MESSAGE };
@@ -290,7 +291,7 @@ export interface ReceivedFile {
  */
 export async function storeReceivedFile({ form, draft, slot, file }: ReceivedFile): Promise<UploadChecked> {
   const doc = documentOf(form, slot);
-  if (!doc) throw refusedOn(400, slot, UNKNOWN_DOCUMENT);
+  if (!doc) throw refusedOn(400, slot, unknownDocument());
   if (file.size > MAX_DOCUMENT_BYTES) throw refusedOn(422, slot, tooLargeMessage(file.size));
   const received = new Uint8Array(await file.arrayBuffer());
   const verdict = await judge({ size: received.length, bytes: received }, MAX_DOCUMENT_BYTES, file.type, doc);
