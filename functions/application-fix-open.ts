@@ -12,7 +12,7 @@ import { APPLICATION_FORM_LABELS } from '../src/lib/schemas/application-status';
 import { findFixTarget, fixLinkInvalid } from './_shared/applications/fix-token';
 import { HttpError, allowMethods, endpoint, json, readJson } from './_shared/platform/http';
 import { byClient, enforce } from './_shared/platform/limits';
-import {  } from '../src/i18n/messages';
+import {} from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');

@@ -26,7 +26,6 @@ import { attempt, byClient, byNetwork, enforce } from './_shared/platform/limits
 import { statusLinkMatches } from './_shared/applications/status-link';
 import { server_status_not_found } from '../src/i18n/messages';
 
-
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const body = await readJson(req, 1024);

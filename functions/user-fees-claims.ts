@@ -16,15 +16,24 @@ import { balanceSql } from './_shared/fees/dues';
 import { query, transaction, type Queryable } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { enforce } from './_shared/platform/limits';
-import { server_claim_all_reported, server_claim_due_not_found, server_claim_more_than_open, server_claim_more_than_open_reported, server_claim_nothing_left, server_claim_thanks, server_claim_utr_taken, server_claim_utr_yours_confirmed, server_claim_utr_yours_pending } from '../src/i18n/messages';
+import {
+  server_claim_all_reported,
+  server_claim_due_not_found,
+  server_claim_more_than_open,
+  server_claim_more_than_open_reported,
+  server_claim_nothing_left,
+  server_claim_thanks,
+  server_claim_utr_taken,
+  server_claim_utr_yours_confirmed,
+  server_claim_utr_yours_pending,
+} from '../src/i18n/messages';
 
 const db = { query: async (text: string, params: unknown[]) => ({ rows: await query(text, params) }) } as unknown as Queryable;
 
 const notFound = () => new HttpError(404, server_claim_due_not_found());
 /** A refusal naming its field, with the sentence as the message too. */
 const refused = (status: number, field: string, message: string) => new HttpError(status, message, { errors: { [field]: message } });
-const utrTaken = () =>
-  refused(409, 'utr', server_claim_utr_taken());
+const utrTaken = () => refused(409, 'utr', server_claim_utr_taken());
 
 export default endpoint(async (req) => {
   allowMethods(req, 'POST');
@@ -53,7 +62,12 @@ export default endpoint(async (req) => {
         open <= 0
           ? server_claim_all_reported({ reported: formatRupees(due.reported), due: due.label })
           : due.reported
-            ? server_claim_more_than_open_reported({ amount: formatRupees(claim.amount), open: formatRupees(open), due: due.label, reported: formatRupees(due.reported) })
+            ? server_claim_more_than_open_reported({
+                amount: formatRupees(claim.amount),
+                open: formatRupees(open),
+                due: due.label,
+                reported: formatRupees(due.reported),
+              })
             : server_claim_more_than_open({ amount: formatRupees(claim.amount), open: formatRupees(open), due: due.label }),
       );
     }

@@ -47,7 +47,9 @@ export default endpoint(async (req, context) => {
   });
 
   const user = toPublicUser(row);
-  return json({ message: server_login_welcome({ name: user.name }), token: await startSession(user._id), user }, 200, { 'Set-Cookie': deviceCookie('student', email) });
+  return json({ message: server_login_welcome({ name: user.name }), token: await startSession(user._id), user }, 200, {
+    'Set-Cookie': deviceCookie('student', email),
+  });
 });
 
 export const config: Config = { path: '/api/user/login' };

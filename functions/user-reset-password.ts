@@ -23,7 +23,6 @@ import { hashPassword } from './_shared/auth/password';
 import { passwordProblem } from './_shared/auth/password-policy';
 import { server_password_reset_done, server_reset_expired, server_reset_link_superseded, server_reset_link_used } from '../src/i18n/messages';
 
-
 /** The new password's hash, or 400 in words when it is too weak. */
 async function newPasswordHash(password: string, email: string): Promise<string> {
   const weak = await passwordProblem(password, { email });

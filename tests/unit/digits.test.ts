@@ -61,9 +61,7 @@ describe('the shared fields’ messages come in the language of the check', () =
     const hindi = <T>(check: () => T) => inLocale('hi', check);
     expect(hindi(() => firstMessage(NameSchema.safeParse('')))).toBe('कृपया अपना नाम लिखें।');
     expect(hindi(() => firstMessage(NameSchema.safeParse('A1')))).toBe("कृपया नाम में केवल अक्षर, खाली जगह, पूर्ण विराम (.), एपॉस्ट्रॉफ़ी (') और हाइफ़न (-) ही लिखें।");
-    expect(hindi(() => firstMessage(NameSchema.safeParse('Asha\u0000')))).toBe(
-      'अपना नाम: कृपया इसमें से छिपे हुए कंट्रोल कैरेक्टर (जैसे NUL) हटाएँ, इन्हें सहेजा नहीं जा सकता।',
-    );
+    expect(hindi(() => firstMessage(NameSchema.safeParse('Asha\u0000')))).toBe('अपना नाम: कृपया इसमें से छिपे हुए कंट्रोल कैरेक्टर (जैसे NUL) हटाएँ, इन्हें सहेजा नहीं जा सकता।');
     expect(hindi(() => firstMessage(IndianMobileSchema.safeParse('12345')))).toBe('कृपया सही 10 अंकों का भारतीय मोबाइल नंबर लिखें।');
     expect(hindi(() => firstMessage(TextSchema(() => 'अपना संदेश', 5, 10).safeParse('hi')))).toBe('अपना संदेश: कृपया कम से कम 5 अक्षर लिखें।');
     expect(hindi(() => firstMessage(UpiClaimSchema.shape.amount.safeParse('0')))).toBe('कृपया चुकाई गई राशि ₹0 से ज़्यादा लिखें।');

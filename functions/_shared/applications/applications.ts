@@ -22,7 +22,12 @@ import { LEAD_PARAMS, leadInsert } from '../leads/lead-insert';
 import type { Mail } from '../platform/mail';
 import { LEASE, leadMail } from '../platform/outbox';
 import { checkUpload, type UploadOwner } from '../storage/uploads';
-import { server_document_no_longer_stored, server_document_not_this_form, server_documents_problem, server_idempotency_key_reused } from '../../../src/i18n/messages';
+import {
+  server_document_no_longer_stored,
+  server_document_not_this_form,
+  server_documents_problem,
+  server_idempotency_key_reused,
+} from '../../../src/i18n/messages';
 
 /** The request an application came in: its idempotency key and its body's hash. */
 export interface Submission {

@@ -28,7 +28,16 @@ import {
   USER_AUDIENCE,
   USER_TOKEN_LIFETIME,
 } from './keys';
-import { server_account_exists, server_login_needed, server_registration_expired, server_registration_invalid, server_reset_expired, server_reset_link_expired, server_reset_link_invalid, server_session_expired } from '../../../src/i18n/messages';
+import {
+  server_account_exists,
+  server_login_needed,
+  server_registration_expired,
+  server_registration_invalid,
+  server_reset_expired,
+  server_reset_link_expired,
+  server_reset_link_invalid,
+  server_session_expired,
+} from '../../../src/i18n/messages';
 
 /** The answer (409) to verifying a registration whose e-mail already has an account. */
 export const accountExists = () => server_account_exists();
@@ -227,7 +236,6 @@ export async function readResetToken(token: string): Promise<PendingReset> {
  * strangers' requests keep more e-mails from going to an address, the latest one's link works.
  */
 export const RESET_LINK_SECONDS = LIMITS['forgot:email'].seconds;
-
 
 /** Encrypts the token of a reset e-mail's link (the same challenge as its code; no tries to count). */
 export function createResetLinkToken({ email, jti }: PendingReset): Promise<string> {

@@ -14,7 +14,18 @@ import { OTP_MAX_ATTEMPTS, OTP_VALID_MINUTES, RESEND_COOLDOWN_SECONDS } from '..
 import { authKeys } from './auth-keys';
 import { HttpError } from '../platform/http';
 import { sendMail } from '../platform/mail';
-import { server_code_expired, server_code_superseded, server_code_too_many_wrong, server_code_used_reset, server_code_used_verified, server_code_wait, server_code_wait_one, server_code_wrong, server_code_wrong_none_left, server_code_wrong_one_left } from '../../../src/i18n/messages';
+import {
+  server_code_expired,
+  server_code_superseded,
+  server_code_too_many_wrong,
+  server_code_used_reset,
+  server_code_used_verified,
+  server_code_wait,
+  server_code_wait_one,
+  server_code_wrong,
+  server_code_wrong_none_left,
+  server_code_wrong_one_left,
+} from '../../../src/i18n/messages';
 
 export type Purpose = 'register' | 'password-reset';
 
@@ -111,10 +122,7 @@ export async function attemptCode(
   const challenge = rows[0];
   if (!challenge || challenge.email.toLowerCase() !== email.toLowerCase()) throw new HttpError(400, invalid);
   if (challenge.consumed) {
-    throw new HttpError(
-      409,
-      purpose === 'register' ? server_code_used_verified() : server_code_used_reset(),
-    );
+    throw new HttpError(409, purpose === 'register' ? server_code_used_verified() : server_code_used_reset());
   }
   if (challenge.superseded) throw new HttpError(410, server_code_superseded());
   if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(410, server_code_too_many_wrong());
@@ -132,8 +140,7 @@ export async function attemptCode(
 
 /** The 400 answer to a wrong code. */
 export function wrongCodeError(attemptsLeft: number): HttpError {
-  const message =
-    attemptsLeft > 0 ? (attemptsLeft === 1 ? server_code_wrong_one_left : server_code_wrong)({ attemptsLeft }) : server_code_wrong_none_left();
+  const message = attemptsLeft > 0 ? (attemptsLeft === 1 ? server_code_wrong_one_left : server_code_wrong)({ attemptsLeft }) : server_code_wrong_none_left();
   return new HttpError(400, message, { attemptsLeft });
 }
 

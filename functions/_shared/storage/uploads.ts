@@ -38,7 +38,23 @@ import { HttpError, fieldErrors } from '../platform/http';
 import { keptDocument } from './kept-document';
 import { SITE, byClient, enforce } from '../platform/limits';
 import { objectKeys, type StoredObject } from './storage';
-import { server_upload_draft_sent, server_upload_empty, server_upload_not_found, server_upload_other_draft, server_upload_removed, server_upload_unfinished, server_upload_unknown_document } from '../../../src/i18n/messages';
+import {
+  server_upload_contents_file,
+  server_upload_contents_html,
+  server_upload_contents_text,
+  server_upload_contents_unknown,
+  server_upload_draft_sent,
+  server_upload_empty,
+  server_upload_not_a_document,
+  server_upload_not_a_real_pdf,
+  server_upload_not_a_real_photo,
+  server_upload_not_found,
+  server_upload_other_draft,
+  server_upload_removed,
+  server_upload_unfinished,
+  server_upload_unknown_document,
+  server_upload_wrong_type,
+} from '../../../src/i18n/messages';
 
 /** A checked request for an upload policy. */
 export type UploadRequestInput = z.output<typeof UploadRequestSchema>;
@@ -243,11 +259,11 @@ async function judge(
   if (found && isHeic(found.mime)) return { problem: HEIC_MESSAGE };
   const imagesOnly = Boolean(doc.imagesOnly);
   if (!found || !(found.mime in DOCUMENT_TYPES)) {
-    const contents = found ? `a ${found.ext.toUpperCase()} file` : textKind(stored.bytes);
+    const contents = found ? server_upload_contents_file({ format: found.ext.toUpperCase() }) : textKind(stored.bytes);
     return { problem: notWhatItClaims(declared, contents, imagesOnly) };
   }
   const type = found.mime as DocumentType;
-  if (!allowedTypes(doc).includes(type)) return { problem: `This file is a ${DOCUMENT_TYPES[type]}. ${wrongTypeMessage(imagesOnly)}` };
+  if (!allowedTypes(doc).includes(type)) return { problem: server_upload_wrong_type({ format: DOCUMENT_TYPES[type], advice: wrongTypeMessage(imagesOnly) }) };
   const kept = await keptDocument(stored.bytes, type);
   return 'problem' in kept ? kept : { type, bytes: kept.bytes };
 }
@@ -255,10 +271,8 @@ async function judge(
 /** The message for a file whose bytes are not the document type it claimed. */
 function notWhatItClaims(declared: string, contents: string, imagesOnly: boolean): string {
   const name = DOCUMENT_TYPES[declared as DocumentType];
-  if (!name) return `This file is not a JPEG, PNG, WebP or PDF: its contents are ${contents}. ${wrongTypeMessage(imagesOnly)}`;
-  const what = declared === 'application/pdf' ? 'PDF' : `${name} photo`;
-  const again = declared === 'application/pdf' ? 'PDF' : 'photo';
-  return `This file is not a real ${what}: its contents are ${contents}. Please choose the ${again} again.`;
+  if (!name) return server_upload_not_a_document({ contents, advice: wrongTypeMessage(imagesOnly) });
+  return declared === 'application/pdf' ? server_upload_not_a_real_pdf({ contents }) : server_upload_not_a_real_photo({ format: name, contents });
 }
 
 /** What text-like bytes are (file-type knows only binary formats). */
@@ -268,11 +282,11 @@ function textKind(head: Uint8Array): string {
     .replace(/^\ufeff/, '')
     .trimStart()
     .toLowerCase();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype html|<html|<head|<body|<script|<meta|<title)/.test(text)) return 'an HTML page';
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype html|<html|<head|<body|<script|<meta|<title)/.test(text)) return server_upload_contents_html();
   // Printable text with line breaks and tabs, and no bytes that are not UTF-8.
   // eslint-disable-next-line no-control-regex -- control characters are what this looks for
-  if (!/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) return 'plain text';
-  return 'in a format we cannot open';
+  if (!/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) return server_upload_contents_text();
+  return server_upload_contents_unknown();
 }
 
 /** A file the form itself carried (the multipart contract). */
