@@ -38,6 +38,7 @@ import { HttpError, fieldErrors } from '../platform/http';
 import { keptDocument } from './kept-document';
 import { SITE, byClient, enforce } from '../platform/limits';
 import { objectKeys, type StoredObject } from './storage';
+import { inLocale } from '../../../src/i18n/server-locale';
 import {
   server_upload_contents_file,
   server_upload_contents_html,
@@ -197,9 +198,10 @@ export async function checkUpload(uploadId: string, owner: UploadOwner, slot?: s
   const verdict = await judge(stored, row.max_bytes, row.declared_type, doc);
   if ('problem' in verdict) {
     // Only while unchecked: a check of the same upload that passed meanwhile stands.
-    const deleted = await deleteUploads([row.id], 'refused', { slot: row.slot, why: verdict.problem }, { uncheckedOnly: true });
+    // The record is kept in English, as staff read it; the applicant is told in their language.
+    const deleted = await deleteUploads([row.id], 'refused', { slot: row.slot, why: inLocale('en', verdict.problem) }, { uncheckedOnly: true });
     if (!deleted) return settledMeanwhile(row.id, where);
-    throw refusedOn(422, where, verdict.problem);
+    throw refusedOn(422, where, verdict.problem());
   }
   const { type, bytes } = verdict;
   const kept = keptKey(row.form, row.draft, row.slot, row.id, type);
@@ -252,18 +254,21 @@ async function judge(
   maxBytes: number,
   declared: string,
   doc: DocumentDef,
-): Promise<{ type: DocumentType; bytes: Uint8Array } | { problem: string }> {
-  if (stored.size < 1) return { problem: emptyFile() };
-  if (stored.size > maxBytes || !stored.bytes) return { problem: tooLargeMessage(stored.size) };
+): Promise<{ type: DocumentType; bytes: Uint8Array } | { problem: () => string }> {
+  if (stored.size < 1) return { problem: emptyFile };
+  const size = stored.size;
+  if (size > maxBytes || !stored.bytes) return { problem: () => tooLargeMessage(size) };
   const found = await fileTypeFromBuffer(stored.bytes);
-  if (found && isHeic(found.mime)) return { problem: HEIC_MESSAGE };
+  if (found && isHeic(found.mime)) return { problem: () => HEIC_MESSAGE };
   const imagesOnly = Boolean(doc.imagesOnly);
   if (!found || !(found.mime in DOCUMENT_TYPES)) {
-    const contents = found ? server_upload_contents_file({ format: found.ext.toUpperCase() }) : textKind(stored.bytes);
-    return { problem: notWhatItClaims(declared, contents, imagesOnly) };
+    const bytes = stored.bytes;
+    const contents = () => (found ? server_upload_contents_file({ format: found.ext.toUpperCase() }) : textKind(bytes));
+    return { problem: () => notWhatItClaims(declared, contents(), imagesOnly) };
   }
   const type = found.mime as DocumentType;
-  if (!allowedTypes(doc).includes(type)) return { problem: server_upload_wrong_type({ format: DOCUMENT_TYPES[type], advice: wrongTypeMessage(imagesOnly) }) };
+  if (!allowedTypes(doc).includes(type))
+    return { problem: () => server_upload_wrong_type({ format: DOCUMENT_TYPES[type], advice: wrongTypeMessage(imagesOnly) }) };
   const kept = await keptDocument(stored.bytes, type);
   return 'problem' in kept ? kept : { type, bytes: kept.bytes };
 }
@@ -309,7 +314,7 @@ export async function storeReceivedFile({ form, draft, slot, file }: ReceivedFil
   if (file.size > MAX_DOCUMENT_BYTES) throw refusedOn(422, slot, tooLargeMessage(file.size));
   const received = new Uint8Array(await file.arrayBuffer());
   const verdict = await judge({ size: received.length, bytes: received }, MAX_DOCUMENT_BYTES, file.type, doc);
-  if ('problem' in verdict) throw refusedOn(422, slot, verdict.problem);
+  if ('problem' in verdict) throw refusedOn(422, slot, verdict.problem());
   const { type, bytes } = verdict;
 
   const uploadId = randomUUID();
