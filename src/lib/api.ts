@@ -2,11 +2,14 @@
  * A small typed wrapper around fetch for /api/*: JSON in, JSON out, never throws on HTTP errors.
  * Every call says the page's language (LANGUAGE_HEADER), so the server's messages come in it.
  */
-import { LANGUAGE_HEADER, localeOf } from '../i18n/locales';
 
-/** The header naming the page's language ('hi' on a Hindi page), for any call to the site's API. */
-export const languageHeaders = (): Record<string, string> =>
-  typeof document === 'undefined' ? {} : { [LANGUAGE_HEADER]: localeOf(document.documentElement.lang) };
+/**
+ * The header naming the page's language (its `<html lang>`, 'hi-IN' on a Hindi page), for any call
+ * to the site's API: LANGUAGE_HEADER of src/i18n/locales.ts, which the server reads with localeOf.
+ * Written out here, so that the helper every page's scripts load needs no other module
+ * (tests/unit/api-language.test.ts checks the two agree).
+ */
+export const languageHeaders = (): Record<string, string> => (typeof document === 'undefined' ? {} : { 'x-language': document.documentElement.lang });
 
 export interface ApiResult<T> {
   /** True for a 2xx answer. */
