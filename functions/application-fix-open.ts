@@ -9,15 +9,16 @@ import type { Config } from '@netlify/functions';
 import { FixOpenSchema, type FixRequest } from '../src/lib/schemas/application-fix';
 import { FORMS } from '../src/lib/schemas/application-forms';
 import { APPLICATION_FORM_LABELS } from '../src/lib/schemas/application-status';
-import { FIX_LINK_INVALID, findFixTarget } from './_shared/applications/fix-token';
+import { findFixTarget, fixLinkInvalid } from './_shared/applications/fix-token';
 import { HttpError, allowMethods, endpoint, json, readJson } from './_shared/platform/http';
 import { byClient, enforce } from './_shared/platform/limits';
+import {} from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   await enforce([['fix-link:address', byClient(req, context)]]);
   const input = FixOpenSchema.safeParse(await readJson(req, 1024));
-  if (!input.success) throw new HttpError(410, FIX_LINK_INVALID);
+  if (!input.success) throw new HttpError(410, fixLinkInvalid());
   const target = await findFixTarget(input.data.token);
   const def = FORMS[target.form];
   const answer: FixRequest = {

@@ -23,6 +23,7 @@ import { afterAnswer, allowMethods, endpoint, fieldErrors, json, readJson, valid
 import { byClient, enforce } from './_shared/platform/limits';
 import { LEASE, deliver } from './_shared/platform/outbox';
 import { objectKeys } from './_shared/storage/storage';
+import { server_fix_document_not_asked } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -38,7 +39,7 @@ export default endpoint(async (req, context) => {
     if (target.slots.includes(doc.slot) && !given) errors[`documents.${doc.slot}`] = uploadRequired(doc.label);
   }
   for (const slot of Object.keys(input.documents)) {
-    if (!target.slots.includes(slot)) errors[`documents.${slot}`] = 'This document was not asked for. Please upload only the documents listed.';
+    if (!target.slots.includes(slot)) errors[`documents.${slot}`] = server_fix_document_not_asked();
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
   const documents = givenIn(def, input.documents);

@@ -24,9 +24,7 @@ import { query } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { attempt, byClient, byNetwork, enforce } from './_shared/platform/limits';
 import { statusLinkMatches } from './_shared/applications/status-link';
-
-/** The one answer for a reference and mobile number that name no application together. */
-const STATUS_NOT_FOUND = 'We found no application with this reference and mobile number. Please check both and try again.';
+import { server_status_not_found } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -56,7 +54,7 @@ export default endpoint(async (req, context) => {
             return found;
           },
         );
-  if (!row) throw new HttpError(404, STATUS_NOT_FOUND);
+  if (!row) throw new HttpError(404, server_status_not_found());
 
   const answer: StatusAnswer = {
     reference: row.reference,

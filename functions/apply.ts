@@ -14,6 +14,7 @@ import { publishedCourses } from './_shared/records/published-courses';
 import { SITE, byClient, byEmail, byPhone, enforce } from './_shared/platform/limits';
 import { languageOf } from './_shared/platform/language';
 import { deliver, leadMail, originFor } from './_shared/platform/outbox';
+import { server_apply_thanks, server_apply_thanks_short } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -28,9 +29,8 @@ export default endpoint(async (req, context) => {
     applySchemaWith(() => published),
     body,
   );
-  const thanks = `Thank you, ${input.name}! We have received your application`;
   // A filled honeypot is a bot: it is told the same as a person, and nothing is stored.
-  if (input.website) return json({ message: `${thanks}.` }, 201);
+  if (input.website) return json({ message: server_apply_thanks_short({ name: input.name }) }, 201);
   // Per phone and e-mail on this network, not in total: strangers typing someone's number from
   // other networks must not stop their own application (decision 030). The site-wide ceiling
   // keeps the inbox from floods, and one number's applications are one person in it.
@@ -60,7 +60,7 @@ export default endpoint(async (req, context) => {
     (stored) => !stored.replayed,
   );
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead, originFor(req))));
-  const message = `${thanks} (reference ${reference}). Our counsellor will call you soon.`;
+  const message = server_apply_thanks({ name: input.name, reference });
   return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});
 });
 

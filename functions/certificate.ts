@@ -11,7 +11,7 @@
  * certificate may be kept a minute by browsers and the CDN.
  */
 import type { Config } from '@netlify/functions';
-import { MALFORMED_NUMBER_MESSAGE, normaliseCertificateNumber } from '../src/lib/schemas/certificate';
+import { normaliseCertificateNumber } from '../src/lib/schemas/certificate';
 import { CERTIFICATE_COLUMNS, publicCertificateOf, type CertificateRow } from './_shared/classes/certificates';
 import { query } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json } from './_shared/platform/http';
@@ -19,6 +19,7 @@ import { clientIp, networksOf } from './_shared/platform/client';
 import { recordEvent } from './_shared/platform/events';
 import { attempt, byClient, enforce } from './_shared/platform/limits';
 import { refuseWhenSpent } from './_shared/platform/spent-limits';
+import { server_certificate_malformed, server_certificate_not_found } from '../src/i18n/messages';
 
 const NOINDEX = { 'X-Robots-Tag': 'noindex' };
 
@@ -28,7 +29,7 @@ const verify = endpoint(async (req, context) => {
   // Counted before the number is even read: a guesser's malformed tries count too.
   await enforce([['certificate:address', byClient(req, context)]]);
   const number = normaliseCertificateNumber(context.params?.['number']);
-  if (!number) throw new HttpError(400, MALFORMED_NUMBER_MESSAGE);
+  if (!number) throw new HttpError(400, server_certificate_malformed());
   // Misses are counted per address, per site and per provider block; a find never counts, so any
   // number of verifiers on one network are answered at once. A network past any of its budgets
   // is refused every lookup, found or not, or its refusals would tell misses from finds.
@@ -46,7 +47,7 @@ const verify = endpoint(async (req, context) => {
       // The last miss a budget allowed: worth a line in the security log (someone may be sweeping).
       if (tries.failed()) await recordEvent({ kind: 'rate-limited', detail: { limit: 'certificate-miss' } }, clientIp(req, context));
     });
-    throw new HttpError(404, 'No certificate has this number.');
+    throw new HttpError(404, server_certificate_not_found());
   }
   await refuseWhenSpent(uses);
   // A revocation shows everywhere within a minute.

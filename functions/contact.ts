@@ -10,6 +10,7 @@ import { storeLead, type Lead } from './_shared/leads/leads';
 import { SITE, byClient, byPhone, enforce } from './_shared/platform/limits';
 import { languageOf } from './_shared/platform/language';
 import { deliver, leadMail, originFor } from './_shared/platform/outbox';
+import { server_contact_thanks, server_contact_thanks_short } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -46,8 +47,7 @@ export default endpoint(async (req, context) => {
       language: languageOf(req),
     };
   }
-  const thanks = `Thank you, ${lead.name}! Your message has been received`;
-  if (honeypot) return json({ message: `${thanks}.` }, 201);
+  if (honeypot) return json({ message: server_contact_thanks_short({ name: lead.name }) }, 201);
   const ceiling = await enforce([
     ['contact:address', byClient(req, context)],
     ['contact:phone', byPhone(lead.phone)],
@@ -60,7 +60,7 @@ export default endpoint(async (req, context) => {
     (stored) => !stored.replayed,
   );
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead, originFor(req))));
-  const message = `${thanks} (reference ${reference}). We will get back to you soon.`;
+  const message = server_contact_thanks({ name: lead.name, reference });
   return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});
 });
 

@@ -11,15 +11,15 @@ import { findFixTarget } from './_shared/applications/fix-token';
 import { allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
 import { byClient, enforce } from './_shared/platform/limits';
 import { checkUpload } from './_shared/storage/uploads';
+import { server_upload_no_draft } from '../src/i18n/messages';
 
 /** The answer for a check that names no fill (or both a fill and a link). */
-const NO_OWNER = 'The form has no valid draft id. Please reload the page.';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
   const input = validate(UploadCheckSchema, await readJson(req));
   // One owner exactly: the fill of a form, or a fix link.
-  if (!input.draft === !input.fix) throw fieldErrors({ draft: NO_OWNER });
+  if (!input.draft === !input.fix) throw fieldErrors({ draft: server_upload_no_draft() });
   await enforce([['upload-checks:address', byClient(req, context)]]);
   if (input.fix) await enforce([['fix-link:address', byClient(req, context)]]);
   const owner = input.fix ? { fix: await findFixTarget(input.fix) } : { draft: input.draft! };

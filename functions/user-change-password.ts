@@ -13,6 +13,7 @@ import { afterAnswer, allowMethods, clientIp, endpoint, fieldErrors, json, readJ
 import { attempt, type FailureUse } from './_shared/platform/limits';
 import { hashPassword, verifyPassword } from './_shared/auth/password';
 import { passwordProblem } from './_shared/auth/password-policy';
+import { server_current_password_wrong, server_password_changed } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -26,7 +27,7 @@ export default endpoint(async (req, context) => {
     if (!row || !(await verifyPassword(currentPassword, row.password_hash))) {
       tries.failed();
       await afterAnswer(context, () => recordEvent({ kind: 'password-change-failed', userId: user._id }, clientIp(req, context)));
-      throw fieldErrors({ currentPassword: 'Your current password is not correct.' });
+      throw fieldErrors({ currentPassword: server_current_password_wrong() });
     }
   });
   const weak = await passwordProblem(newPassword, { name: user.name, email: user.email });
@@ -39,7 +40,7 @@ export default endpoint(async (req, context) => {
   });
   const token = await startSession(user._id);
   await afterAnswer(context, () => recordEvent({ kind: 'password-changed', userId: user._id }, clientIp(req, context)));
-  return json({ message: 'Your password has been changed. You have been logged out on your other devices.', token });
+  return json({ message: server_password_changed(), token });
 });
 
 export const config: Config = { path: '/api/user/change-password' };

@@ -16,14 +16,24 @@ import { balanceSql } from './_shared/fees/dues';
 import { query, transaction, type Queryable } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { enforce } from './_shared/platform/limits';
+import {
+  server_claim_all_reported,
+  server_claim_due_not_found,
+  server_claim_more_than_open,
+  server_claim_more_than_open_reported,
+  server_claim_nothing_left,
+  server_claim_thanks,
+  server_claim_utr_taken,
+  server_claim_utr_yours_confirmed,
+  server_claim_utr_yours_pending,
+} from '../src/i18n/messages';
 
 const db = { query: async (text: string, params: unknown[]) => ({ rows: await query(text, params) }) } as unknown as Queryable;
 
-const notFound = () => new HttpError(404, 'This due was not found in your account. Please reload the page.');
+const notFound = () => new HttpError(404, server_claim_due_not_found());
 /** A refusal naming its field, with the sentence as the message too. */
 const refused = (status: number, field: string, message: string) => new HttpError(status, message, { errors: { [field]: message } });
-const utrTaken = () =>
-  refused(409, 'utr', 'This UTR has already been recorded for a payment. Please check the 12 digits in your UPI app; if they are right, call the office.');
+const utrTaken = () => refused(409, 'utr', server_claim_utr_taken());
 
 export default endpoint(async (req) => {
   allowMethods(req, 'POST');
@@ -43,15 +53,22 @@ export default endpoint(async (req) => {
     );
     const due = rows[0];
     if (!due) throw notFound();
-    if (due.waived || due.balance === 0) throw new HttpError(409, `Nothing is left to pay on ${due.label}.`);
+    if (due.waived || due.balance === 0) throw new HttpError(409, server_claim_nothing_left({ due: due.label }));
     const open = due.balance - due.reported;
     if (claim.amount > open) {
       throw refused(
         400,
         'amount',
         open <= 0
-          ? `You have already reported ${formatRupees(due.reported)} for ${due.label}, which is all that is left to pay. Please wait for the office to confirm it.`
-          : `${formatRupees(claim.amount)} is more than the ${formatRupees(open)} left to pay on ${due.label}${due.reported ? ` (besides the ${formatRupees(due.reported)} you reported)` : ''}. Please enter the amount you paid.`,
+          ? server_claim_all_reported({ reported: formatRupees(due.reported), due: due.label })
+          : due.reported
+            ? server_claim_more_than_open_reported({
+                amount: formatRupees(claim.amount),
+                open: formatRupees(open),
+                due: due.label,
+                reported: formatRupees(due.reported),
+              })
+            : server_claim_more_than_open({ amount: formatRupees(claim.amount), open: formatRupees(open), due: due.label }),
       );
     }
     const onReceipt = await client.query('select 1 from fee_receipts where utr = $1 and cancelled_at is null', [claim.utr]);
@@ -64,7 +81,9 @@ export default endpoint(async (req) => {
         claim.utr,
         studentIds,
       ]);
-      if (mine.rows.length) throw refused(409, 'utr', `You have already reported this UTR (${CLAIM_STATE_LABELS[reported.rows[0].status].toLowerCase()}).`);
+      if (mine.rows.length) {
+        throw refused(409, 'utr', reported.rows[0].status === 'pending' ? server_claim_utr_yours_pending() : server_claim_utr_yours_confirmed());
+      }
       throw utrTaken();
     }
     try {
@@ -81,7 +100,7 @@ export default endpoint(async (req) => {
   });
   return json(
     {
-      message: `Thank you. We will check the payment of ${formatRupees(claim.amount)} for ${saved.label} with the bank and send your receipt.`,
+      message: server_claim_thanks({ amount: formatRupees(claim.amount), due: saved.label }),
       claim: { id: saved.id, status: 'pending', statusWord: CLAIM_STATE_LABELS.pending },
     },
     201,

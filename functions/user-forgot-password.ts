@@ -16,6 +16,7 @@ import { recordEvent } from './_shared/platform/events';
 import { afterAnswer, allowMethods, clientIp, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { SITE, byClient, byEmail, enforce } from './_shared/platform/limits';
 import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendResetCodeMail } from './_shared/auth/otp';
+import { server_reset_code_sent } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -54,7 +55,7 @@ export default endpoint(async (req, context) => {
     });
   }
   const resetToken = await createResetToken({ email, jti: challenge!.jti });
-  return json({ message: `If an account exists for ${email}, we have sent it a 6-digit code. It is valid for ${OTP_VALID_MINUTES} minutes.`, resetToken });
+  return json({ message: server_reset_code_sent({ email, minutes: OTP_VALID_MINUTES }), resetToken });
 });
 
 export const config: Config = { path: '/api/user/forgot-password' };

@@ -16,6 +16,7 @@ import { HttpError, afterAnswer, allowMethods, clientIp, endpoint, json, readJso
 import { byClient, byEmail, enforce, type FailureUse } from './_shared/platform/limits';
 import { deviceCookie, signInAttempt, trustedDevice } from './_shared/auth/device';
 import { DUMMY_HASH, verifyPassword } from './_shared/auth/password';
+import { server_login_incorrect, server_login_welcome } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -40,13 +41,15 @@ export default endpoint(async (req, context) => {
       await afterAnswer(context, () =>
         recordEvent({ kind: locked ? 'login-locked' : 'login-failed', userId: row?.id, detail: { known: Boolean(row) } }, clientIp(req, context)),
       );
-      throw new HttpError(401, 'Incorrect email or password.');
+      throw new HttpError(401, server_login_incorrect());
     }
     return row;
   });
 
   const user = toPublicUser(row);
-  return json({ message: `Welcome back, ${user.name}!`, token: await startSession(user._id), user }, 200, { 'Set-Cookie': deviceCookie('student', email) });
+  return json({ message: server_login_welcome({ name: user.name }), token: await startSession(user._id), user }, 200, {
+    'Set-Cookie': deviceCookie('student', email),
+  });
 });
 
 export const config: Config = { path: '/api/user/login' };

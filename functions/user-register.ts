@@ -18,6 +18,7 @@ import { SITE, byClient, byEmail, enforce } from './_shared/platform/limits';
 import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/auth/otp';
 import { hashPassword } from './_shared/auth/password';
 import { passwordProblem } from './_shared/auth/password-policy';
+import { server_code_sent } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -53,7 +54,7 @@ export default endpoint(async (req, context) => {
   if (existing) await sendAccountExistsMail(email, language);
   else await sendCodeMail(email, code, language);
   const activationToken = await createActivationToken({ name, email, passwordHash, jti, existing, language });
-  return json({ message: `We have sent a 6-digit code to ${email}. Enter it to verify your account.`, activationToken }, 201);
+  return json({ message: server_code_sent({ email }), activationToken }, 201);
 });
 
 export const config: Config = { path: '/api/user/register' };

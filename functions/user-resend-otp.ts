@@ -6,12 +6,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { ResendSchema } from '../src/lib/schemas/user';
-import { ACCOUNT_EXISTS, createActivationToken, readActivationToken } from './_shared/auth/auth';
+import { accountExists, createActivationToken, readActivationToken } from './_shared/auth/auth';
 import { transaction } from './_shared/platform/db';
 import { namedLanguage } from './_shared/platform/language';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { SITE, byClient, byEmail, enforce } from './_shared/platform/limits';
 import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExistsMail, sendCodeMail } from './_shared/auth/otp';
+import { server_code_sent_again, server_registration_code_superseded, server_registration_invalid } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -36,10 +37,10 @@ export default endpoint(async (req, context) => {
           [registration.jti, email],
         );
         const challenge = rows[0];
-        if (!challenge) throw new HttpError(400, 'This registration is not valid. Please register again.');
-        if (challenge.consumed) throw new HttpError(409, ACCOUNT_EXISTS);
+        if (!challenge) throw new HttpError(400, server_registration_invalid());
+        if (challenge.consumed) throw new HttpError(409, accountExists());
         if (challenge.superseded) {
-          throw new HttpError(410, 'A newer code has been sent for this registration. Please use the latest code, or register again.');
+          throw new HttpError(410, server_registration_code_superseded());
         }
         const wait = await cooldownLeft(client, email, 'register');
         if (wait > 0) return { wait };
@@ -54,7 +55,7 @@ export default endpoint(async (req, context) => {
   if (registration.existing) await sendAccountExistsMail(email, language);
   else await sendCodeMail(email, code, language);
   const next = await createActivationToken({ ...registration, jti });
-  return json({ message: `We have sent a new 6-digit code to ${email}.`, activationToken: next });
+  return json({ message: server_code_sent_again({ email }), activationToken: next });
 });
 
 export const config: Config = { path: '/api/user/resend-otp' };

@@ -21,10 +21,7 @@ import { deviceCookie } from './_shared/auth/device';
 import { attemptCode, lockEmail, wrongCodeError } from './_shared/auth/otp';
 import { hashPassword } from './_shared/auth/password';
 import { passwordProblem } from './_shared/auth/password-policy';
-
-const INVALID = 'This reset has expired. Please ask for a new code.';
-const LINK_USED = 'This link has already been used. Please log in with your new password, or ask for a new e-mail.';
-const LINK_SUPERSEDED = 'A newer e-mail has been sent to this address. Please open the link in the latest one.';
+import { server_password_reset_done, server_reset_expired, server_reset_link_superseded, server_reset_link_used } from '../src/i18n/messages';
 
 /** The new password's hash, or 400 in words when it is too weak. */
 async function newPasswordHash(password: string, email: string): Promise<string> {
@@ -40,7 +37,7 @@ async function setPassword(client: PoolClient, email: string, passwordHash: stri
     [email, passwordHash],
   );
   // A code for an address without an account cannot match; if the account was deleted since, the reset is void.
-  if (!rows[0]) throw new HttpError(400, INVALID);
+  if (!rows[0]) throw new HttpError(400, server_reset_expired());
   await revokeAllSessions(rows[0].id, client);
   // Strangers' wrong passwords and codes for the account are forgotten: its owner just proved to hold the inbox.
   await clearFailures(['login-failures:email', 'login-failures:email-address', 'code-failures:email'], byEmail(email), client);
@@ -60,9 +57,9 @@ async function resetByLink(body: unknown): Promise<{ userId: string; email: stri
       [reset.jti],
     );
     const challenge = rows[0];
-    if (!challenge || challenge.email.toLowerCase() !== reset.email.toLowerCase()) throw new HttpError(400, INVALID);
-    if (challenge.consumed) throw new HttpError(409, LINK_USED);
-    if (challenge.superseded) throw new HttpError(410, LINK_SUPERSEDED);
+    if (!challenge || challenge.email.toLowerCase() !== reset.email.toLowerCase()) throw new HttpError(400, server_reset_expired());
+    if (challenge.consumed) throw new HttpError(409, server_reset_link_used());
+    if (challenge.superseded) throw new HttpError(410, server_reset_link_superseded());
     await client.query('update otp_challenges set consumed_at = now() where jti = $1', [reset.jti]);
     return setPassword(client, reset.email, passwordHash);
   });
@@ -86,7 +83,7 @@ async function resetByCode(body: unknown, req: Request, context: Parameters<type
         email: reset.email,
         purpose: 'password-reset',
         code: String(otp).padStart(6, '0'),
-        invalid: INVALID,
+        invalid: server_reset_expired(),
       });
       if (wrong) return { wrong };
       return { userId: await setPassword(client, reset.email, passwordHash) };
@@ -106,7 +103,7 @@ export default endpoint(async (req, context) => {
   if (byLink) await enforce([['reset:address', byClient(req, context)]]);
   const { userId, email } = byLink ? await resetByLink(body) : await resetByCode(body, req, context);
   await afterAnswer(context, () => recordEvent({ kind: 'password-reset', userId, detail: { by: byLink ? 'link' : 'code' } }, clientIp(req, context)));
-  return json({ message: 'Your password has been changed. Please log in with your new password.' }, 200, { 'Set-Cookie': deviceCookie('student', email) });
+  return json({ message: server_password_reset_done() }, 200, { 'Set-Cookie': deviceCookie('student', email) });
 });
 
 export const config: Config = { path: '/api/user/reset-password' };

@@ -6,11 +6,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { VerifySchema } from '../src/lib/schemas/user';
-import { ACCOUNT_EXISTS, readActivationToken } from './_shared/auth/auth';
+import { accountExists, readActivationToken } from './_shared/auth/auth';
 import { transaction } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/platform/limits';
 import { attemptCode, wrongCodeError } from './_shared/auth/otp';
+import { server_account_verified, server_registration_invalid } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
@@ -31,7 +32,7 @@ export default endpoint(async (req, context) => {
         email: registration.email,
         purpose: 'register',
         code,
-        invalid: 'This registration is not valid. Please register again.',
+        invalid: server_registration_invalid(),
       });
       if (result) return result;
       const inserted = await client.query(
@@ -39,7 +40,7 @@ export default endpoint(async (req, context) => {
          on conflict ((lower(email))) do nothing returning id`,
         [registration.name, registration.email, registration.passwordHash, registration.language],
       );
-      if (!inserted.rows.length) throw new HttpError(409, ACCOUNT_EXISTS);
+      if (!inserted.rows.length) throw new HttpError(409, accountExists());
       return null;
     });
     if (wrong) {
@@ -47,7 +48,7 @@ export default endpoint(async (req, context) => {
       throw wrongCodeError(wrong.attemptsLeft);
     }
   });
-  return json({ message: 'Your account is verified. Please log in.' });
+  return json({ message: server_account_verified() });
 });
 
 export const config: Config = { path: '/api/user/verify' };

@@ -1,4 +1,15 @@
-/** A small typed wrapper around fetch for /api/*: JSON in, JSON out, never throws on HTTP errors. */
+/**
+ * A small typed wrapper around fetch for /api/*: JSON in, JSON out, never throws on HTTP errors.
+ * Every call says the page's language (LANGUAGE_HEADER), so the server's messages come in it.
+ */
+
+/**
+ * The header naming the page's language (its `<html lang>`, 'hi-IN' on a Hindi page), for any call
+ * to the site's API: LANGUAGE_HEADER of src/i18n/locales.ts, which the server reads with localeOf.
+ * Written out here, so that the helper every page's scripts load needs no other module
+ * (tests/unit/api-language.test.ts checks the two agree).
+ */
+export const languageHeaders = (): Record<string, string> => (typeof document === 'undefined' ? {} : { 'x-language': document.documentElement.lang });
 
 export interface ApiResult<T> {
   /** True for a 2xx answer. */
@@ -39,6 +50,7 @@ export async function postJson<T = Record<string, unknown>>(
       method: 'POST',
       // Last, so that the extra headers can never change how the body is sent.
       headers: {
+        ...languageHeaders(),
         ...headers,
         'content-type': 'application/json',
         accept: 'application/json',
@@ -57,7 +69,7 @@ export async function postJson<T = Record<string, unknown>>(
 /** Reads JSON with a GET; `headers` adds request headers (the account token, say). */
 export async function getJson<T = Record<string, unknown>>(path: string, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
   try {
-    const response = await fetch(path, { headers: { accept: 'application/json', ...headers } });
+    const response = await fetch(path, { headers: { accept: 'application/json', ...languageHeaders(), ...headers } });
     const data = (await response.json().catch(() => ({}))) as ApiResult<T>['data'];
     return { ok: response.ok, status: response.status, data, retryAfter: retryAfterOf(response) };
   } catch {

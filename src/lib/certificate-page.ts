@@ -6,6 +6,7 @@
 import { MALFORMED_NUMBER_MESSAGE, normaliseCertificateNumber } from './certificate-number';
 import type { PublicCertificate } from './schemas/certificate';
 import { routeParam } from './route-param';
+import { languageHeaders } from './api';
 
 export { MALFORMED_NUMBER_MESSAGE };
 
@@ -38,11 +39,7 @@ export const LOOKUP_WORDS: LookupWords = { missing: 'No certificate has this num
 export async function lookUp(number: string, words: LookupWords = LOOKUP_WORDS): Promise<Lookup> {
   const valid = normaliseCertificateNumber(number);
   if (!valid) return { kind: 'malformed', message: words.malformed };
-  const response = await fetch(`/api/certificate/${encodeURIComponent(valid)}`, {
-    // The server's own refusals (too many checks) in the page's language: LANGUAGE_HEADER of
-    // src/i18n/locales.ts, written out so this small page script needs nothing more.
-    headers: { accept: 'application/json', 'x-language': document.documentElement.lang },
-  });
+  const response = await fetch(`/api/certificate/${encodeURIComponent(valid)}`, { headers: { accept: 'application/json', ...languageHeaders() } });
   if (response.ok) return { kind: 'found', certificate: (await response.json()) as PublicCertificate };
   const message = ((await response.json().catch(() => ({}))) as { message?: string }).message ?? '';
   if (response.status === 404) return { kind: 'missing', message: words.missing };

@@ -22,6 +22,7 @@ import { SITE, byClient, byPhone, enforce } from '../platform/limits';
 import { deliver } from '../platform/outbox';
 import { languageOf } from '../platform/language';
 import { deleteUploads, storeReceivedFile } from '../storage/uploads';
+import { server_application_too_large, server_application_unreadable } from '../../../src/i18n/messages';
 
 /** The largest multipart request: under Netlify's 6 MB body limit once base64-encoded. */
 export const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
@@ -29,8 +30,7 @@ export const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
 const JSON_MAX_BYTES = 32 * 1024;
 
 /** What a multipart request over the limit is told. */
-export const MULTIPART_TOO_LARGE =
-  'The form and its files together are over 4 MB, more than can be sent in one request. Please send smaller files, or upload each file on its own first (POST /api/uploads) and send the form as JSON with their ids.';
+export const multipartTooLarge = () => server_application_too_large();
 
 /** Handles one submission of form `def`. */
 export async function submitApplication(def: FormDefinition, req: Request, context: Context): Promise<Response> {
@@ -124,12 +124,12 @@ interface Received {
  */
 async function readMultipart(def: FormDefinition, req: Request): Promise<Received> {
   const bytes = await readBody(req, MULTIPART_MAX_BYTES);
-  if (bytes === null) throw new HttpError(413, MULTIPART_TOO_LARGE);
+  if (bytes === null) throw new HttpError(413, multipartTooLarge());
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
   } catch {
-    throw new HttpError(400, 'The form data could not be read. Please send it as multipart/form-data.');
+    throw new HttpError(400, server_application_unreadable());
   }
   const slots = new Set(def.documents.map((d) => d.slot));
   const body: Record<string, unknown> = {};

@@ -23,6 +23,12 @@ import type { Mail } from '../platform/mail';
 import { LEASE, leadMail } from '../platform/outbox';
 import { checkUpload, type UploadOwner } from '../storage/uploads';
 import type { Locale } from '../../../src/i18n/locales';
+import {
+  server_document_no_longer_stored,
+  server_document_not_this_form,
+  server_documents_problem,
+  server_idempotency_key_reused,
+} from '../../../src/i18n/messages';
 
 /** The request an application came in: its idempotency key and its body's hash. */
 export interface Submission {
@@ -52,11 +58,11 @@ export interface StoredApplication {
 export const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
 /** What a submission whose documents cannot be used is told (with a message per document). */
-export const DOCUMENTS_PROBLEM = 'Some documents could not be used. Please choose them again, then send the form.';
+export const documentsProblem = () => server_documents_problem();
 /** An upload id that is not an upload of this fill of the form, for this document. */
-export const notThisForm = (label: string) => `The file for ${label} was not uploaded with this form. Please choose it again.`;
+export const notThisForm = (label: string) => server_document_not_this_form({ label });
 /** An upload deleted since (refused, or left too long before sending). */
-export const noLongerStored = (label: string) => `The file for ${label} is no longer stored. Please choose it again.`;
+export const noLongerStored = (label: string) => server_document_no_longer_stored({ label });
 
 /** Thrown inside the transaction when a twin submission got there first: roll back, answer as it. */
 class AlreadyStored extends Error {}
@@ -75,7 +81,7 @@ export async function earlierSubmission(draft: string, submission: Pick<Submissi
   const earlier = rows.find((r) => r.same_key) ?? rows[0];
   if (!earlier) return null;
   if (earlier.same_key && earlier.request_hash !== submission.hash) {
-    throw new HttpError(422, 'This Idempotency-Key was already used for a different request.');
+    throw new HttpError(422, server_idempotency_key_reused());
   }
   return { reference: earlier.reference, replayed: true, mails: [] };
 }
@@ -141,7 +147,7 @@ export async function checkDocuments(def: FormDefinition, draft: string, documen
     const said = Object.values((check.reason.extra['errors'] as Record<string, string> | undefined) ?? {})[0];
     errors[`documents.${doc.slot}`] = said ?? check.reason.message;
   });
-  if (Object.keys(errors).length) throw new HttpError(422, DOCUMENTS_PROBLEM, { errors });
+  if (Object.keys(errors).length) throw new HttpError(422, documentsProblem(), { errors });
 }
 
 /**
@@ -160,7 +166,7 @@ export async function attachDocuments(client: PoolClient, leadId: string, def: F
   );
   const missing = documents.filter((d) => !attached.some((a) => a.slot === d.slot));
   if (missing.length) {
-    throw new HttpError(422, DOCUMENTS_PROBLEM, { errors: Object.fromEntries(missing.map((d) => [`documents.${d.slot}`, noLongerStored(d.label)])) });
+    throw new HttpError(422, documentsProblem(), { errors: Object.fromEntries(missing.map((d) => [`documents.${d.slot}`, noLongerStored(d.label)])) });
   }
 }
 

@@ -9,6 +9,7 @@ import type { PoolClient } from '@neondatabase/serverless';
 import type { ApplicationForm } from '../../../src/lib/schemas/uploads';
 import { query } from '../platform/db';
 import { HttpError } from '../platform/http';
+import { server_fix_link_invalid } from '../../../src/i18n/messages';
 
 /** How long a link works. */
 export const FIX_LINK_DAYS = 14;
@@ -39,7 +40,7 @@ export interface FixTarget {
 }
 
 /** The answer for a token that opens nothing now. */
-export const FIX_LINK_INVALID = 'This link has expired or was already used. Please call us, and we will send a new one.';
+export const fixLinkInvalid = () => server_fix_link_invalid();
 
 /**
  * The application a token opens, while it is still asked to be fixed and the link has not
@@ -54,6 +55,6 @@ export async function findFixTarget(token: string, client?: PoolClient): Promise
   const params = [fixTokenHash(token)];
   const rows = client ? (await client.query<FixTarget>(sql, params)).rows : await query<FixTarget>(sql, params);
   const [target] = rows;
-  if (!target) throw new HttpError(410, FIX_LINK_INVALID);
+  if (!target) throw new HttpError(410, fixLinkInvalid());
   return { ...target, expiresAt: new Date(target.expiresAt).toISOString() };
 }

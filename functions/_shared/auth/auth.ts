@@ -29,9 +29,19 @@ import {
   USER_AUDIENCE,
   USER_TOKEN_LIFETIME,
 } from './keys';
+import {
+  server_account_exists,
+  server_login_needed,
+  server_registration_expired,
+  server_registration_invalid,
+  server_reset_expired,
+  server_reset_link_expired,
+  server_reset_link_invalid,
+  server_session_expired,
+} from '../../../src/i18n/messages';
 
 /** The answer (409) to verifying a registration whose e-mail already has an account. */
-export const ACCOUNT_EXISTS = 'An account with this email already exists. Please log in.';
+export const accountExists = () => server_account_exists();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -113,7 +123,7 @@ export interface Signed {
  */
 export async function requireUser(req: Request): Promise<Signed> {
   const token = requestToken(req);
-  if (!token) throw unauthorized('Please log in to continue.');
+  if (!token) throw unauthorized(server_login_needed());
   const ids = await verifyUserToken(token);
   const [row] = ids
     ? await query<UserRow>(
@@ -123,7 +133,7 @@ export async function requireUser(req: Request): Promise<Signed> {
         [ids.sessionId, ids.userId],
       )
     : [];
-  if (!row || !ids) throw unauthorized('Your session has expired. Please log in again.');
+  if (!row || !ids) throw unauthorized(server_session_expired());
   return { user: toPublicUser(row), sessionId: ids.sessionId };
 }
 
@@ -207,13 +217,13 @@ export function createActivationToken({ name, email, passwordHash, jti, existing
 /** Decrypts an activation token; 400 with a message to register again when it is not valid. */
 export async function readActivationToken(token: string): Promise<PendingRegistration> {
   const payload = await decrypt(token, ACTIVATION_AUDIENCE);
-  if (payload === 'expired') throw new HttpError(400, 'Your registration has expired. Please register again.');
+  if (payload === 'expired') throw new HttpError(400, server_registration_expired());
   const { name, email, passwordHash, jti, existing, language } = payload ?? {};
   if (typeof name === 'string' && typeof email === 'string' && typeof passwordHash === 'string' && typeof jti === 'string') {
     // A token made before tokens named a language is English, as its code's e-mail was.
     return { name, email, passwordHash, jti, existing: existing === true, language: localeOf(typeof language === 'string' ? language : null) };
   }
-  throw new HttpError(400, 'This registration is not valid. Please register again.');
+  throw new HttpError(400, server_registration_invalid());
 }
 
 /** Encrypts a pending password reset. */
@@ -227,7 +237,7 @@ export async function readResetToken(token: string): Promise<PendingReset> {
   if (payload !== 'expired' && typeof payload?.email === 'string' && typeof payload.jti === 'string') {
     return { email: payload.email, jti: payload.jti };
   }
-  throw new HttpError(400, 'This reset has expired. Please ask for a new code.');
+  throw new HttpError(400, server_reset_expired());
 }
 
 /**
@@ -235,8 +245,6 @@ export async function readResetToken(token: string): Promise<PendingReset> {
  * strangers' requests keep more e-mails from going to an address, the latest one's link works.
  */
 export const RESET_LINK_SECONDS = LIMITS['forgot:email'].seconds;
-
-const LINK_INVALID = 'This link is not valid. Please open the link in the latest e-mail, or ask for a new one.';
 
 /** Encrypts the token of a reset e-mail's link (the same challenge as its code; no tries to count). */
 export function createResetLinkToken({ email, jti }: PendingReset): Promise<string> {
@@ -246,7 +254,7 @@ export function createResetLinkToken({ email, jti }: PendingReset): Promise<stri
 /** Decrypts the token of a reset e-mail's link; 400 in words when it is not valid or has expired. */
 export async function readResetLinkToken(token: string): Promise<PendingReset> {
   const payload = await decrypt(token, RESET_LINK_AUDIENCE);
-  if (payload === 'expired') throw new HttpError(400, 'This link has expired. Please ask for a new e-mail.');
+  if (payload === 'expired') throw new HttpError(400, server_reset_link_expired());
   if (typeof payload?.email === 'string' && typeof payload.jti === 'string') return { email: payload.email, jti: payload.jti };
-  throw new HttpError(400, LINK_INVALID);
+  throw new HttpError(400, server_reset_link_invalid());
 }

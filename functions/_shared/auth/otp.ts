@@ -32,6 +32,16 @@ import {
   email_reset_link,
   email_reset_subject,
   email_reset_valid,
+  server_code_expired,
+  server_code_superseded,
+  server_code_too_many_wrong,
+  server_code_used_reset,
+  server_code_used_verified,
+  server_code_wait,
+  server_code_wait_one,
+  server_code_wrong,
+  server_code_wrong_none_left,
+  server_code_wrong_one_left,
 } from '../../../src/i18n/messages';
 
 export type Purpose = 'register' | 'password-reset';
@@ -73,7 +83,7 @@ export async function cooldownLeft(client: PoolClient, email: string, purpose: P
 export function cooldownError(seconds: number): HttpError {
   return new HttpError(
     429,
-    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for another code.`,
+    (seconds === 1 ? server_code_wait_one : server_code_wait)({ seconds }),
     { retryAfter: seconds },
     { 'Retry-After': String(seconds) },
   );
@@ -110,8 +120,6 @@ interface Challenge {
   superseded: boolean;
 }
 
-const NEW_CODE = 'Please ask for a new code.';
-
 /**
  * Checks `code` against the challenge `jti` of `email` (inside the caller's transaction, the row
  * locked, so parallel guesses never exceed the attempt limit). Throws for a challenge that is
@@ -131,16 +139,11 @@ export async function attemptCode(
   const challenge = rows[0];
   if (!challenge || challenge.email.toLowerCase() !== email.toLowerCase()) throw new HttpError(400, invalid);
   if (challenge.consumed) {
-    throw new HttpError(
-      409,
-      purpose === 'register'
-        ? 'This code has already been used. Your account is verified: please log in.'
-        : 'This code has already been used. Please log in with your new password.',
-    );
+    throw new HttpError(409, purpose === 'register' ? server_code_used_verified() : server_code_used_reset());
   }
-  if (challenge.superseded) throw new HttpError(410, 'A newer code has been sent. Please enter the code from the latest e-mail.');
-  if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(410, `Too many wrong codes. ${NEW_CODE}`);
-  if (challenge.expired) throw new HttpError(410, `This code has expired. ${NEW_CODE}`);
+  if (challenge.superseded) throw new HttpError(410, server_code_superseded());
+  if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(410, server_code_too_many_wrong());
+  if (challenge.expired) throw new HttpError(410, server_code_expired());
 
   if (codeMatches(jti, code, challenge.otp_hash)) {
     await client.query('update otp_challenges set consumed_at = now() where jti = $1', [jti]);
@@ -154,10 +157,7 @@ export async function attemptCode(
 
 /** The 400 answer to a wrong code. */
 export function wrongCodeError(attemptsLeft: number): HttpError {
-  const message =
-    attemptsLeft > 0
-      ? `That code is not correct. You have ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`
-      : `That code is not correct, and no attempts are left. ${NEW_CODE}`;
+  const message = attemptsLeft > 0 ? (attemptsLeft === 1 ? server_code_wrong_one_left : server_code_wrong)({ attemptsLeft }) : server_code_wrong_none_left();
   return new HttpError(400, message, { attemptsLeft });
 }
 

@@ -8,11 +8,12 @@
  */
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import site from '../../../content/site.json';
+import { server_password_common } from '../../../src/i18n/messages';
 
 /** Fewer guesses than this and the password is refused. */
 export const MIN_GUESSES = 1e7;
 
-/** What the person is told. */
+/** What the person is told (the spec's English; passwordProblem answers in the request's language). */
 export const COMMON_PASSWORD =
   'This password is too common or has appeared in a data breach. Please choose another: a short sentence of your own is easy to remember.';
 
@@ -36,5 +37,5 @@ export async function passwordProblem(password: string, person: { name?: string 
     .flatMap((v) => [v, v.replace(/[\s.&-]+/g, ''), ...v.split(/[\s@.&-]+/)])
     .filter((v) => v.length >= 3);
   const result = await (await load()).checkAsync(password.normalize('NFKC'), words);
-  return result.guesses < MIN_GUESSES ? COMMON_PASSWORD : null;
+  return result.guesses < MIN_GUESSES ? server_password_common() : null;
 }

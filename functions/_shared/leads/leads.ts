@@ -12,6 +12,7 @@ import { query } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { LEAD_PARAMS, leadInsert, type NewLead } from './lead-insert';
 import { LEASE, type LeadSummary } from '../platform/outbox';
+import { server_idempotency_key_reused } from '../../../src/i18n/messages';
 
 /** An application (Apply dialog) or contact message: a new lead without the insert's own choices. */
 export type Lead = Omit<NewLead, 'prefix' | 'kind' | 'status'> & { kind: 'application' | 'contact' };
@@ -55,7 +56,7 @@ export async function storeLead(lead: Lead, key: string | null, payload: unknown
   // Only a repeated key gets here: answer as the first time, or refuse a different body.
   const [previous] = await query<{ reference: string; request_hash: string }>('select reference, request_hash from leads where idempotency_key = $1', [key]);
   if (!previous || previous.request_hash !== hash) {
-    throw new HttpError(422, 'This Idempotency-Key was already used for a different request.');
+    throw new HttpError(422, server_idempotency_key_reused());
   }
   return { reference: previous.reference, replayed: true };
 }

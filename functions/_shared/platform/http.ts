@@ -13,6 +13,19 @@ import type { z } from 'zod';
 import { clientIp } from './client';
 import { ConfigurationError, env } from './env';
 import { fieldErrorsOf } from '../../../src/lib/schemas/field-errors';
+import { LANGUAGE_HEADER, localeOf } from '../../../src/i18n/locales';
+import { inLocale } from '../../../src/i18n/server-locale';
+import {
+  server_bad_json,
+  server_check_fields,
+  server_cross_site,
+  server_failed,
+  server_method_not_allowed,
+  server_send_json,
+  server_send_json_or_multipart,
+  server_too_large,
+  server_unavailable,
+} from '../../../src/i18n/messages';
 
 const baseHeaders = {
   'Content-Type': 'application/json; charset=utf-8',
@@ -101,7 +114,7 @@ function hasBody(req: Request): boolean {
   return req.headers.has('content-type') || Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
 }
 
-/** What a request made on behalf of another site is told. */
+/** What a request made on behalf of another site is told (in English: the staff's endpoints). */
 export const CROSS_SITE_MESSAGE = 'This request came from another website, so it was refused. Please use the form on our own website.';
 
 /** What an endpoint accepts beyond JSON. */
@@ -118,52 +131,61 @@ export interface EndpointOptions {
 function guardWrite(req: Request, { multipart = false }: EndpointOptions): void {
   if (!WRITES.has(req.method)) return;
   if (crossSite(req)) {
-    throw new HttpError(403, CROSS_SITE_MESSAGE);
+    throw new HttpError(403, server_cross_site());
   }
   if (!hasBody(req)) return;
   const type = mediaType(req);
   if (type === 'application/json' || (multipart && type === 'multipart/form-data')) return;
-  throw new HttpError(
-    415,
-    multipart ? 'Please send the data as JSON or as multipart/form-data.' : 'Please send the data as JSON (Content-Type: application/json).',
-  );
+  throw new HttpError(415, multipart ? server_send_json_or_multipart() : server_send_json());
 }
+
+/** The language a request asked for (LANGUAGE_HEADER, sent by the site's pages): English without it. */
+export const requestLocale = (req: Request) => localeOf(req.headers.get(LANGUAGE_HEADER));
 
 /**
  * Wraps an endpoint: configuration and write checks first; HttpErrors become their JSON answer
  * (`message`, and `error` with the same text for clients that read that field), and their
  * `after` work runs once the answer is on its way; anything else is logged with a request id and
- * answered 500 with that id only.
+ * answered 500 with that id only. Everything runs in the request's language (requestLocale), so
+ * the messages a visitor reads come in the language of the page that asked.
  */
 export function endpoint(work: (req: Request, context: Context) => Promise<Response>, options: EndpointOptions = {}) {
-  return async (req: Request, context: Context): Promise<Response> => {
-    const requestId = context?.requestId || crypto.randomUUID();
-    try {
-      env(context?.deploy?.context);
-      guardWrite(req, options);
-      return await work(req, context);
-    } catch (error) {
-      if (error instanceof HttpError) {
-        const { after } = error;
-        if (after) await afterAnswer(context, () => after(clientIp(req, context)));
-        return json({ message: error.message, error: error.message, ...error.extra }, error.status, error.headers);
-      }
-      if (error instanceof ConfigurationError) {
-        console.error(`[${requestId}] ${error.message}`);
-        const message = 'This service is not available right now. Please try again later, or call us.';
-        return json({ message, error: message, requestId }, 503);
-      }
-      console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
-      const message = 'Something went wrong on our side. Please try again, or call us and quote this request id.';
-      return json({ message, error: message, requestId }, 500);
+  return (req: Request, context: Context): Promise<Response> => inLocale(requestLocale(req), () => answer(req, context, work, options));
+}
+
+/** The answer of `work` to `req`, with the checks and failures `endpoint` describes. */
+async function answer(
+  req: Request,
+  context: Context,
+  work: (req: Request, context: Context) => Promise<Response>,
+  options: EndpointOptions,
+): Promise<Response> {
+  const requestId = context?.requestId || crypto.randomUUID();
+  try {
+    env(context?.deploy?.context);
+    guardWrite(req, options);
+    return await work(req, context);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      const { after } = error;
+      if (after) await afterAnswer(context, () => after(clientIp(req, context)));
+      return json({ message: error.message, error: error.message, ...error.extra }, error.status, error.headers);
     }
-  };
+    if (error instanceof ConfigurationError) {
+      console.error(`[${requestId}] ${error.message}`);
+      const message = server_unavailable();
+      return json({ message, error: message, requestId }, 503);
+    }
+    console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+    const message = server_failed();
+    return json({ message, error: message, requestId }, 500);
+  }
 }
 
 /** Refuses any method not listed (405 with Allow). */
 export function allowMethods(req: Request, ...methods: string[]): void {
   if (!methods.includes(req.method)) {
-    throw new HttpError(405, `Method ${req.method} is not allowed here.`, {}, { Allow: methods.join(', ') });
+    throw new HttpError(405, server_method_not_allowed({ method: req.method }), {}, { Allow: methods.join(', ') });
   }
 }
 
@@ -191,11 +213,11 @@ export async function readBody(req: Request, maxBytes: number): Promise<Uint8Arr
 /** Reads a JSON body of at most `maxBytes` (413 beyond, 400 if it is not JSON). */
 export async function readJson(req: Request, maxBytes = 16 * 1024): Promise<unknown> {
   const body = await readBody(req, maxBytes);
-  if (body === null) throw new HttpError(413, 'The request is too large.');
+  if (body === null) throw new HttpError(413, server_too_large());
   try {
     return JSON.parse(new TextDecoder().decode(body));
   } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
+    throw new HttpError(400, server_bad_json());
   }
 }
 
@@ -208,7 +230,7 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown): z.infer
 
 /** The 400 answer for per-field problems found after parsing (a wrong current password, say). */
 export function fieldErrors(errors: Record<string, string>): HttpError {
-  return new HttpError(400, 'Please check the highlighted fields and try again.', { errors });
+  return new HttpError(400, server_check_fields(), { errors });
 }
 
 export { clientIp };

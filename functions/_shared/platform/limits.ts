@@ -40,6 +40,21 @@ import { query, transaction } from './db';
 import { recordEvent, type EventKind } from './events';
 import { HttpError } from './http';
 import { noticeOnce } from './outbox';
+import {
+  server_limit_certificate_address,
+  server_limit_certificate_miss_day,
+  server_limit_certificate_miss_hour,
+  server_limit_change_password,
+  server_limit_code_failures,
+  server_limit_code_mail,
+  server_limit_fee_claim,
+  server_limit_forgot_email,
+  server_limit_login_today,
+  server_limit_login_wait,
+  server_limit_status_network,
+  server_limit_status_reference,
+  server_limit_too_many,
+} from '../../../src/i18n/messages';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -54,7 +69,10 @@ interface Limit {
   counts: 'counted' | 'ceiling' | 'failures';
   /** Why this number: one line for whoever changes it. */
   why: string;
-  /** What the person is told (default: TOO_MANY). */
+  /**
+   * What the person is told (default: TOO_MANY); a getter of a message where visitors and
+   * students read it, so that it comes in the language of the request.
+   */
   message?: string;
   /** The security event of the first refusal in a window (default: rate-limited). */
   event?: EventKind;
@@ -62,7 +80,11 @@ interface Limit {
   notice?: { subject: string; body: string };
 }
 
+/** What a refusal without its own message says (in English: the spec's words). */
 export const TOO_MANY = 'Too many requests. Please wait a little and try again.';
+
+/** TOO_MANY in the language of the request. */
+export const tooMany = () => server_limit_too_many();
 
 export const LIMITS = {
   'apply:address': {
@@ -145,14 +167,18 @@ export const LIMITS = {
     seconds: HOUR,
     counts: 'failures',
     why: 'Wrong mobile numbers for one reference from every network together: more than three clients can try (status:address), so no one client locks the applicant out, and a hundred guesses an hour at a ten-digit number get nowhere.',
-    message: `Too many wrong mobile numbers were tried for this reference in the last hour. Please open the status link in the e-mail we sent you, try again later, or call us on ${site.phone}.`,
+    get message() {
+      return server_limit_status_reference({ phone: site.phone });
+    },
   },
   'status-failures:reference-network': {
     max: 30,
     seconds: HOUR,
     counts: 'failures',
     why: 'Wrong mobile numbers for one reference from one wider network (IPv6 /48, where one customer has many /64s): no one network reaches status-failures:reference alone, and the status link in the e-mail opens the page whatever strangers typed.',
-    message: `Too many wrong mobile numbers were tried for this reference from your network in the last hour. Please open the status link in the e-mail we sent you, or try again later.`,
+    get message() {
+      return server_limit_status_network();
+    },
   },
   'fix-link:address': {
     max: 60,
@@ -167,7 +193,9 @@ export const LIMITS = {
     seconds: 15 * MINUTE,
     counts: 'failures',
     why: 'Wrong passwords for one account from one network: stops a guesser there and leaves the student’s own logins from elsewhere alone.',
-    message: 'Too many wrong passwords for this account. Please wait a few minutes, or reset your password.',
+    get message() {
+      return server_limit_login_wait();
+    },
     event: 'login-locked',
   },
   'login-failures:email': {
@@ -175,7 +203,9 @@ export const LIMITS = {
     seconds: DAY,
     counts: 'failures',
     why: 'Wrong passwords for one account from every network together: a spread-out guesser is stopped long before an uncommon password falls.',
-    message: 'Too many wrong passwords for this account today. Please reset your password (that lifts this), or log in on a device you used before.',
+    get message() {
+      return server_limit_login_today();
+    },
     event: 'login-locked',
   },
   'login-failures:device': {
@@ -183,7 +213,9 @@ export const LIMITS = {
     seconds: 15 * MINUTE,
     counts: 'failures',
     why: 'Wrong passwords from a browser that logged in to the account before (its device cookie): the person mistyping; beyond it the browser is one more under the account’s limits, so a stolen cookie buys ten guesses.',
-    message: 'Too many wrong passwords for this account. Please wait a few minutes, or reset your password.',
+    get message() {
+      return server_limit_login_wait();
+    },
     event: 'login-locked',
   },
 
@@ -197,14 +229,18 @@ export const LIMITS = {
     seconds: HOUR,
     counts: 'counted',
     why: 'Reset e-mails to one inbox: a few an hour is plenty for a person. Each carries a link that lasts as long as this window, so when strangers spent it the latest e-mail still works.',
-    message: 'We have already sent several e-mails to this address in the last hour. Please use the link in the latest one: it works for an hour.',
+    get message() {
+      return server_limit_forgot_email();
+    },
   },
   'code-mail:site': {
     max: 200,
     seconds: HOUR,
     counts: 'ceiling',
     why: 'Codes go to any address a stranger types; a ceiling keeps a flood from getting the institute’s mail account suspended (a busy hour sends a few dozen).',
-    message: `We are sending too many e-mails right now. Please try again in an hour, or call us on ${site.phone}.`,
+    get message() {
+      return server_limit_code_mail({ phone: site.phone });
+    },
     event: 'mail-ceiling',
     notice: {
       subject: 'The website stopped sending codes for an hour',
@@ -220,8 +256,9 @@ export const LIMITS = {
     seconds: DAY,
     counts: 'failures',
     why: 'Wrong codes for one address in a day: three codes’ worth of tries, so codes cannot be guessed by asking for new ones.',
-    message:
-      'Too many wrong codes for this e-mail address today. To reset your password, use the link in the e-mail we sent: it needs no code. Otherwise try again tomorrow, or call us.',
+    get message() {
+      return server_limit_code_failures();
+    },
     event: 'login-locked',
   },
   'reset:address': { max: 60, seconds: 15 * MINUTE, counts: 'counted', why: 'As for verification: a class at once.' },
@@ -230,7 +267,9 @@ export const LIMITS = {
     seconds: 15 * MINUTE,
     counts: 'failures',
     why: 'Someone at an unattended, signed-in computer guessing the current password.',
-    message: 'Too many wrong passwords. Please wait a few minutes and try again.',
+    get message() {
+      return server_limit_change_password();
+    },
     event: 'login-locked',
   },
 
@@ -299,7 +338,9 @@ export const LIMITS = {
     seconds: HOUR,
     counts: 'counted',
     why: 'An employer or a college checks a certificate or two; a class scanning its own certificates on the institute’s Wi-Fi is thirty. 120 an hour from one address (IPv6 /64) is far beyond that. It alone does not stop a sweep (one /48 has 65,536 /64s: a year’s numbers in five days); the misses below do. No site-wide ceiling, so one client cannot stop everyone verifying.',
-    message: 'Too many certificate numbers were checked from your network in the last hour. Please wait a little and try again.',
+    get message() {
+      return server_limit_certificate_address();
+    },
   },
   // Lookups that find nothing, counted at three widths of network (docs/decisions/034-certificate-lookups.md).
   // A year's numbers are 31^6 = 887,503,681 (PCI-2027- and six characters); the institute issues
@@ -310,23 +351,27 @@ export const LIMITS = {
     seconds: HOUR,
     counts: 'failures',
     why: 'A verifier mistypes a number a few times; 20 misses an hour from one address (or IPv6 /64) is a script. Finds never count, so a class scanning its thirty certificates on one Wi-Fi is never refused.',
-    message: 'Too many certificate numbers that do not exist were checked from your network. Please check the number on the certificate and try again later.',
+    get message() {
+      return server_limit_certificate_miss_hour();
+    },
   },
   'certificate-miss:site': {
     max: 100,
     seconds: DAY,
     counts: 'failures',
     why: 'One IPv6 /48 (or IPv4 /24) holds 65,536 /64s, so the per-address limit alone let one /48 sweep a year in days. 100 misses a day from a /48 is 887,503,681 / 100 = 8.9 million days, about 24,000 years, for a year’s numbers; an office mistyping numbers never makes a hundred misses a day.',
-    message:
-      'Too many certificate numbers that do not exist were checked from your network today. Please check the number on the certificate and try again tomorrow.',
+    get message() {
+      return server_limit_certificate_miss_day();
+    },
   },
   'certificate-miss:provider': {
     max: 1000,
     seconds: DAY,
     counts: 'failures',
     why: 'A provider’s IPv6 /32 (or an IPv4 /16) holds 65,536 /48s. 1,000 misses a day from it is 887,503,681 / 1,000 = 887,504 days, about 2,430 years, for a year’s numbers (24 years to find even 1% of them); a hundred such blocks together still need 24 years. Ten times what one site may miss, so one attacker’s /48 spends at most a tenth of it.',
-    message:
-      'Too many certificate numbers that do not exist were checked from your network today. Please check the number on the certificate and try again tomorrow.',
+    get message() {
+      return server_limit_certificate_miss_day();
+    },
   },
 
   'fee-claim:user': {
@@ -334,7 +379,9 @@ export const LIMITS = {
     seconds: HOUR,
     counts: 'counted',
     why: 'A student reports a UPI payment or two, perhaps retyping a mistaken UTR a few times; ten an hour from one account is a script trying UTRs, and counting per account keeps one student from stopping everyone else reporting.',
-    message: 'You have reported many payments in the last hour. Please wait a little, or call the office.',
+    get message() {
+      return server_limit_fee_claim();
+    },
   },
 
   'visitor:address': { max: 300, seconds: HOUR, counts: 'counted', why: 'A school lab shares one address; this only stops a script inflating the count.' },
@@ -512,7 +559,7 @@ function refusal(over: Row[], { record }: { record: boolean }): HttpError {
   const first = record ? over.find((row) => row.hits === limitOf(row.key).max + 1) : undefined;
   return new HttpError(
     429,
-    limit.message ?? TOO_MANY,
+    limit.message ?? tooMany(),
     { retryAfter },
     { 'Retry-After': String(retryAfter) },
     first

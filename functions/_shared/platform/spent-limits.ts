@@ -6,7 +6,7 @@
  */
 import { query } from './db';
 import { HttpError } from './http';
-import { LIMITS, TOO_MANY, type FailureUse, type LimitName } from './limits';
+import { LIMITS, tooMany, type FailureUse, type LimitName } from './limits';
 
 /** Throws the 429 of the limit among `uses` that is at its max in its current window (the longest wait); counts nothing. */
 export async function refuseWhenSpent(uses: readonly FailureUse[]): Promise<void> {
@@ -23,5 +23,5 @@ export async function refuseWhenSpent(uses: readonly FailureUse[]): Promise<void
   const worst = spent.reduce((a, b) => (b.retry_after > a.retry_after ? b : a));
   const retryAfter = Math.max(1, Math.ceil(worst.retry_after));
   const limit = limitOf(worst.key);
-  throw new HttpError(429, 'message' in limit ? limit.message : TOO_MANY, { retryAfter }, { 'Retry-After': String(retryAfter) });
+  throw new HttpError(429, 'message' in limit ? limit.message : tooMany(), { retryAfter }, { 'Retry-After': String(retryAfter) });
 }

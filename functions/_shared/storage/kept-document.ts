@@ -18,14 +18,14 @@ const MARKUP = /<(!doctype|html|head|body|script|iframe|frameset|svg|meta|link|b
 /** What may follow a PDF's `%%EOF`: line ends, spaces, tabs, NULs. */
 const TRAILING = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 
-/** The bytes to keep, or why the file is refused. */
-export type Kept = { bytes: Uint8Array } | { problem: string };
+/** The bytes to keep, or why the file is refused (a message, made in the language it is asked in). */
+export type Kept = { bytes: Uint8Array } | { problem: () => string };
 
 /** What to keep of `bytes`, whose first bytes are of `type`. */
 export async function keptDocument(bytes: Uint8Array, type: DocumentType): Promise<Kept> {
   if (type !== 'application/pdf') return reencoded(bytes, type);
   const problem = pdfProblem(bytes);
-  return problem ? { problem } : { bytes };
+  return problem ? { problem: () => problem } : { bytes };
 }
 
 /** `bytes[from, to)` as Latin-1 text (one character a byte). */
@@ -57,7 +57,7 @@ const FORMATS = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp'
 async function reencoded(bytes: Uint8Array, type: Exclude<DocumentType, 'application/pdf'>): Promise<Kept> {
   const { default: sharp } = await import('sharp');
   const options = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS } as const;
-  const damaged = { problem: damagedImageMessage(DOCUMENT_TYPES[type]) };
+  const damaged = { problem: () => damagedImageMessage(DOCUMENT_TYPES[type]) };
   let header;
   try {
     header = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
@@ -65,7 +65,7 @@ async function reencoded(bytes: Uint8Array, type: Exclude<DocumentType, 'applica
     return damaged;
   }
   if (header.format !== FORMATS[type]) return damaged;
-  if (header.width * header.height > MAX_IMAGE_PIXELS) return { problem: tooManyPixelsMessage(header.width, header.height) };
+  if (header.width * header.height > MAX_IMAGE_PIXELS) return { problem: () => tooManyPixelsMessage(header.width, header.height) };
   const image = sharp(bytes, options).autoOrient();
   const encoded = type === 'image/jpeg' ? image.jpeg({ quality: QUALITY }) : type === 'image/png' ? image.png() : image.webp({ quality: QUALITY });
   try {

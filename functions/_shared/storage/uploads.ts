@@ -38,6 +38,24 @@ import { HttpError, fieldErrors } from '../platform/http';
 import { keptDocument } from './kept-document';
 import { SITE, byClient, enforce } from '../platform/limits';
 import { objectKeys, type StoredObject } from './storage';
+import { inLocale } from '../../../src/i18n/server-locale';
+import {
+  server_upload_contents_file,
+  server_upload_contents_html,
+  server_upload_contents_text,
+  server_upload_contents_unknown,
+  server_upload_draft_sent,
+  server_upload_empty,
+  server_upload_not_a_document,
+  server_upload_not_a_real_pdf,
+  server_upload_not_a_real_photo,
+  server_upload_not_found,
+  server_upload_other_draft,
+  server_upload_removed,
+  server_upload_unfinished,
+  server_upload_unknown_document,
+  server_upload_wrong_type,
+} from '../../../src/i18n/messages';
 
 /** A checked request for an upload policy. */
 export type UploadRequestInput = z.output<typeof UploadRequestSchema>;
@@ -60,19 +78,19 @@ const keptKey = (form: ApplicationForm, draft: string, slot: string, uploadId: s
   `applications/${form}/${draft}/checked/${slot}-${uploadId}-${randomBytes(4).toString('hex')}.${EXTENSIONS[type]}`;
 
 /** The message for a slot the form does not have (or a fix link did not ask for). */
-export const UNKNOWN_DOCUMENT = 'Unknown document.';
+export const unknownDocument = () => server_upload_unknown_document();
 /** The message for a fill already sent. */
-export const DRAFT_SENT = 'This form was already sent. Please reload the page to fill in a new one.';
+export const draftSent = () => server_upload_draft_sent();
 /** The message for an upload id that names nothing (or nothing of this fill). */
-export const UPLOAD_NOT_FOUND = 'This file was not found. Please choose the file again.';
+export const uploadNotFound = () => server_upload_not_found();
 /** The message for an upload made for another fill of a form. */
-export const OTHER_DRAFT = 'This file was uploaded for another form. Please choose the file again.';
+export const otherDraft = () => server_upload_other_draft();
 /** The message for a file refused or removed before. */
-export const UPLOAD_REMOVED = 'This file was removed. Please choose the file again.';
+export const uploadRemoved = () => server_upload_removed();
 /** The message for an empty file. */
-export const EMPTY_FILE = 'This file is empty. Please choose another.';
+export const emptyFile = () => server_upload_empty();
 /** The message for a file whose upload never arrived. */
-export const unfinishedMessage = (label: string) => `The upload of ${label} did not finish. Please choose the file again.`;
+export const unfinishedMessage = (label: string) => server_upload_unfinished({ label });
 
 /** The document `slot` of `form`, or null. */
 export function documentOf(form: ApplicationForm, slot: string): DocumentDef | null {
@@ -103,7 +121,7 @@ export async function createUpload(input: UploadRequestInput, req: Request, cont
     ({ form, draft } = input);
   }
   const doc = documentOf(form, input.slot);
-  if (!doc || (slots && !slots.includes(doc.slot))) throw fieldErrors({ slot: UNKNOWN_DOCUMENT });
+  if (!doc || (slots && !slots.includes(doc.slot))) throw fieldErrors({ slot: unknownDocument() });
   if (!(allowedTypes(doc) as readonly string[]).includes(input.type)) {
     throw fieldErrors({ type: isHeic(input.type) ? HEIC_MESSAGE : wrongTypeMessage(Boolean(doc.imagesOnly)) });
   }
@@ -115,7 +133,7 @@ export async function createUpload(input: UploadRequestInput, req: Request, cont
   ]);
   if (!slots) {
     const [sent] = await query('select 1 from applications where draft = $1', [draft]);
-    if (sent) throw new HttpError(409, DRAFT_SENT);
+    if (sent) throw new HttpError(409, draftSent());
   }
 
   const uploadId = randomUUID();
@@ -165,11 +183,11 @@ export async function checkUpload(uploadId: string, owner: UploadOwner, slot?: s
     [uploadId],
   );
   const where = slot ?? row?.slot ?? 'uploadId';
-  if (!row) throw refusedOn(404, where, UPLOAD_NOT_FOUND);
+  if (!row) throw refusedOn(404, where, uploadNotFound());
   const draft = 'fix' in owner ? owner.fix.draft : owner.draft;
-  if (row.draft !== draft || ('fix' in owner && !owner.fix.slots.includes(row.slot))) throw refusedOn(422, where, OTHER_DRAFT);
-  if (slot && row.slot !== slot) throw refusedOn(422, slot, OTHER_DRAFT);
-  if (row.deleted_at) throw refusedOn(422, where, UPLOAD_REMOVED);
+  if (row.draft !== draft || ('fix' in owner && !owner.fix.slots.includes(row.slot))) throw refusedOn(422, where, otherDraft());
+  if (slot && row.slot !== slot) throw refusedOn(422, slot, otherDraft());
+  if (row.deleted_at) throw refusedOn(422, where, uploadRemoved());
   if (row.checked_at) return { uploadId: row.id, type: row.detected_type!, size: row.size! };
   // A row is made only for a slot of its form (createUpload, storeReceivedFile).
   const doc = documentOf(row.form, row.slot)!;
@@ -180,9 +198,10 @@ export async function checkUpload(uploadId: string, owner: UploadOwner, slot?: s
   const verdict = await judge(stored, row.max_bytes, row.declared_type, doc);
   if ('problem' in verdict) {
     // Only while unchecked: a check of the same upload that passed meanwhile stands.
-    const deleted = await deleteUploads([row.id], 'refused', { slot: row.slot, why: verdict.problem }, { uncheckedOnly: true });
+    // The record is kept in English, as staff read it; the applicant is told in their language.
+    const deleted = await deleteUploads([row.id], 'refused', { slot: row.slot, why: inLocale('en', verdict.problem) }, { uncheckedOnly: true });
     if (!deleted) return settledMeanwhile(row.id, where);
-    throw refusedOn(422, where, verdict.problem);
+    throw refusedOn(422, where, verdict.problem());
   }
   const { type, bytes } = verdict;
   const kept = keptKey(row.form, row.draft, row.slot, row.id, type);
@@ -221,7 +240,7 @@ async function settledMeanwhile(uploadId: string, where: string): Promise<Upload
     'select checked_at, detected_type, size, deleted_at from uploads where id = $1',
     [uploadId],
   );
-  if (!row?.checked_at || row.deleted_at) throw refusedOn(422, where, UPLOAD_REMOVED);
+  if (!row?.checked_at || row.deleted_at) throw refusedOn(422, where, uploadRemoved());
   return { uploadId, type: row.detected_type!, size: row.size! };
 }
 
@@ -235,18 +254,21 @@ async function judge(
   maxBytes: number,
   declared: string,
   doc: DocumentDef,
-): Promise<{ type: DocumentType; bytes: Uint8Array } | { problem: string }> {
-  if (stored.size < 1) return { problem: EMPTY_FILE };
-  if (stored.size > maxBytes || !stored.bytes) return { problem: tooLargeMessage(stored.size) };
+): Promise<{ type: DocumentType; bytes: Uint8Array } | { problem: () => string }> {
+  if (stored.size < 1) return { problem: emptyFile };
+  const size = stored.size;
+  if (size > maxBytes || !stored.bytes) return { problem: () => tooLargeMessage(size) };
   const found = await fileTypeFromBuffer(stored.bytes);
-  if (found && isHeic(found.mime)) return { problem: HEIC_MESSAGE };
+  if (found && isHeic(found.mime)) return { problem: () => HEIC_MESSAGE };
   const imagesOnly = Boolean(doc.imagesOnly);
   if (!found || !(found.mime in DOCUMENT_TYPES)) {
-    const contents = found ? `a ${found.ext.toUpperCase()} file` : textKind(stored.bytes);
-    return { problem: notWhatItClaims(declared, contents, imagesOnly) };
+    const bytes = stored.bytes;
+    const contents = () => (found ? server_upload_contents_file({ format: found.ext.toUpperCase() }) : textKind(bytes));
+    return { problem: () => notWhatItClaims(declared, contents(), imagesOnly) };
   }
   const type = found.mime as DocumentType;
-  if (!allowedTypes(doc).includes(type)) return { problem: `This file is a ${DOCUMENT_TYPES[type]}. ${wrongTypeMessage(imagesOnly)}` };
+  if (!allowedTypes(doc).includes(type))
+    return { problem: () => server_upload_wrong_type({ format: DOCUMENT_TYPES[type], advice: wrongTypeMessage(imagesOnly) }) };
   const kept = await keptDocument(stored.bytes, type);
   return 'problem' in kept ? kept : { type, bytes: kept.bytes };
 }
@@ -254,10 +276,8 @@ async function judge(
 /** The message for a file whose bytes are not the document type it claimed. */
 function notWhatItClaims(declared: string, contents: string, imagesOnly: boolean): string {
   const name = DOCUMENT_TYPES[declared as DocumentType];
-  if (!name) return `This file is not a JPEG, PNG, WebP or PDF: its contents are ${contents}. ${wrongTypeMessage(imagesOnly)}`;
-  const what = declared === 'application/pdf' ? 'PDF' : `${name} photo`;
-  const again = declared === 'application/pdf' ? 'PDF' : 'photo';
-  return `This file is not a real ${what}: its contents are ${contents}. Please choose the ${again} again.`;
+  if (!name) return server_upload_not_a_document({ contents, advice: wrongTypeMessage(imagesOnly) });
+  return declared === 'application/pdf' ? server_upload_not_a_real_pdf({ contents }) : server_upload_not_a_real_photo({ format: name, contents });
 }
 
 /** What text-like bytes are (file-type knows only binary formats). */
@@ -267,11 +287,11 @@ function textKind(head: Uint8Array): string {
     .replace(/^\ufeff/, '')
     .trimStart()
     .toLowerCase();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype html|<html|<head|<body|<script|<meta|<title)/.test(text)) return 'an HTML page';
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype html|<html|<head|<body|<script|<meta|<title)/.test(text)) return server_upload_contents_html();
   // Printable text with line breaks and tabs, and no bytes that are not UTF-8.
   // eslint-disable-next-line no-control-regex -- control characters are what this looks for
-  if (!/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) return 'plain text';
-  return 'in a format we cannot open';
+  if (!/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) return server_upload_contents_text();
+  return server_upload_contents_unknown();
 }
 
 /** A file the form itself carried (the multipart contract). */
@@ -290,11 +310,11 @@ export interface ReceivedFile {
  */
 export async function storeReceivedFile({ form, draft, slot, file }: ReceivedFile): Promise<UploadChecked> {
   const doc = documentOf(form, slot);
-  if (!doc) throw refusedOn(400, slot, UNKNOWN_DOCUMENT);
+  if (!doc) throw refusedOn(400, slot, unknownDocument());
   if (file.size > MAX_DOCUMENT_BYTES) throw refusedOn(422, slot, tooLargeMessage(file.size));
   const received = new Uint8Array(await file.arrayBuffer());
   const verdict = await judge({ size: received.length, bytes: received }, MAX_DOCUMENT_BYTES, file.type, doc);
-  if ('problem' in verdict) throw refusedOn(422, slot, verdict.problem);
+  if ('problem' in verdict) throw refusedOn(422, slot, verdict.problem());
   const { type, bytes } = verdict;
 
   const uploadId = randomUUID();

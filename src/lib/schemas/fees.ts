@@ -11,6 +11,19 @@ import { isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import { PaymentDaySchema } from './payment-day';
 import { RecordIdSchema, VersionSchema } from './records';
 import { PAYMENT_MODES } from '../fee-words';
+import { latinDigits } from '../digits';
+import { say, type Words } from './words';
+import {
+  validation_label_amount_paid,
+  validation_label_date_paid,
+  validation_rupees_above_zero,
+  validation_rupees_format,
+  validation_rupees_required,
+  validation_rupees_too_large,
+  validation_text_required,
+  validation_utr_invalid,
+  validation_utr_required,
+} from '../../i18n/messages';
 
 export { PAYMENT_MODES, PAYMENT_MODE_LABELS, type PaymentMode } from '../fee-words';
 
@@ -20,34 +33,36 @@ export const MAX_PAISE = 1_00_00_000_00;
 const RUPEES = /^(\d{1,3}(,\d{2})*(,\d{3})|\d+)(\.\d{1,2})?$/;
 
 /**
- * Rupees as typed ("2500", "2,500", "1,23,456.50", or a number of rupees) → whole paise, never
- * through floating point. `min` is in paise (1 by default: an amount above zero; 0 allows zero).
+ * Rupees as typed ("2500", "2,500", "1,23,456.50", in Devanagari digits too, or a number of
+ * rupees) → whole paise, never through floating point. `min` is in paise (1 by default: an amount
+ * above zero; 0 allows zero). `label` names the field in the messages (words.ts).
  */
-export const RupeesSchema = (label: string, { min = 1 }: { min?: number } = {}) =>
-  z.union([z.string(), z.number()], { message: `Please enter ${label} in rupees.` }).transform((value, ctx) => {
-    const text = String(value).trim().replace(/^₹\s*/, '');
+export const RupeesSchema = (label: Words, { min = 1 }: { min?: number } = {}) =>
+  z.union([z.string(), z.number()], { error: () => validation_rupees_required({ label: say(label) }) }).transform((value, ctx) => {
+    const text = latinDigits(String(value)).trim().replace(/^₹\s*/, '');
     if (!RUPEES.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `Please enter ${label} in rupees, like 2500 or 2,500.50.` });
+      ctx.addIssue({ code: 'custom', message: validation_rupees_format({ label: say(label) }) });
       return z.NEVER;
     }
     const [rupees, fraction = ''] = text.replace(/,/g, '').split('.');
     const paise = Number(rupees) * 100 + Number(fraction.padEnd(2, '0'));
     if (!Number.isSafeInteger(paise) || paise > MAX_PAISE) {
-      ctx.addIssue({ code: 'custom', message: `${label[0]!.toUpperCase()}${label.slice(1)} cannot be more than ₹1,00,00,000.` });
+      const named = say(label);
+      ctx.addIssue({ code: 'custom', message: validation_rupees_too_large({ label: `${named.charAt(0).toUpperCase()}${named.slice(1)}` }) });
       return z.NEVER;
     }
     if (paise < min) {
-      ctx.addIssue({ code: 'custom', message: min > 0 ? `Please enter ${label} above ₹0.` : `Please enter ${label}.` });
+      ctx.addIssue({ code: 'custom', message: (min > 0 ? validation_rupees_above_zero : validation_text_required)({ label: say(label) }) });
       return z.NEVER;
     }
     return paise;
   });
 
-/** A UPI or bank transfer's UTR (unique transaction reference): 12 digits. */
+/** A UPI or bank transfer's UTR (unique transaction reference): 12 digits (Devanagari ones stored as Latin). */
 export const UtrSchema = z
-  .string({ message: 'Please enter the 12-digit UTR of the payment.' })
-  .transform((v) => v.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{12}$/, 'The UTR is the 12-digit number in the payment’s details (UPI reference or UTR). Please enter all 12 digits.'));
+  .string({ error: () => validation_utr_required() })
+  .transform((v) => latinDigits(v).replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{12}$/, { error: () => validation_utr_invalid() }));
 
 /** An India day, YYYY-MM-DD. */
 export const FeeDaySchema = (label: string) =>
@@ -176,10 +191,10 @@ export const CancelReceiptSchema = z.object({ reason: FeeReasonSchema });
 /** A student's report of a UPI payment from /account (POST /api/user/fees/claims). */
 export const UpiClaimSchema = z.object({
   dueId: RecordIdSchema,
-  amount: RupeesSchema('the amount you paid'),
+  amount: RupeesSchema(() => validation_label_amount_paid()),
   utr: UtrSchema,
   /** The day the student paid (from the month the institute was founded to today, India's). */
-  paidOn: PaymentDaySchema('the date you paid'),
+  paidOn: PaymentDaySchema(() => validation_label_date_paid()),
 });
 export type UpiClaimInput = z.input<typeof UpiClaimSchema>;
 

@@ -6,6 +6,8 @@
  * would be stored as U+FFFD, not as what was sent. No node or DOM imports: this runs in the browser.
  */
 import { z } from './zod';
+import { say, type Words } from './words';
+import { validation_broken_character, validation_control_characters } from '../../i18n/messages';
 
 /** C0 controls, DEL and C1 controls. */
 // eslint-disable-next-line no-control-regex -- control characters are what this looks for
@@ -46,18 +48,17 @@ export function textProblem(value: string, { multiline = false }: PlainTextOptio
 }
 
 /** The message for a control character in `label` (e.g. 'your message', 'the title'). */
-export const controlCharacterMessage = (label: string) => `Please remove the hidden control characters (such as NUL) from ${label}: they cannot be stored.`;
+export const controlCharacterMessage = (label: Words) => validation_control_characters({ label: say(label) });
 
 /** The message for a lone surrogate in `label`. */
-export const brokenCharacterMessage = (label: string) =>
-  `Please type ${label} again: it holds a broken character (half of an emoji or symbol), which cannot be stored.`;
+export const brokenCharacterMessage = (label: Words) => validation_broken_character({ label: say(label) });
 
 /**
  * The check of text a person sent, for any string schema: `z.string().check(plainText('the
  * title'))`. Refuses control characters (but tabs and line breaks where `multiline`) and lone
  * surrogates, with a message naming the field.
  */
-export function plainText(label: string, options: PlainTextOptions = {}) {
+export function plainText(label: Words, options: PlainTextOptions = {}) {
   return z.superRefine<string>((value, ctx) => {
     const problem = textProblem(value, options);
     if (problem) ctx.addIssue({ code: 'custom', message: problem === 'control' ? controlCharacterMessage(label) : brokenCharacterMessage(label) });
