@@ -14,6 +14,8 @@ import { StatusQuerySchema, type StatusAnswer } from '../../lib/schemas/applicat
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
+import { pageTag } from '../forms/page-locale';
+import { appstatus_link_failed } from '../../i18n/messages';
 
 interface Props {
   labels: { reference: string; referenceHint: string; mobile: string; mobileHint: string; submit: string; sending: string };
@@ -21,8 +23,8 @@ interface Props {
   answer: { heading: string; reference: string; form: string; status: string; updated: string };
 }
 
-/** When the status changed, in India's time, e.g. "24 Nov 2026, 10:15 am". */
-const when = (iso: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+/** When the status changed, in India's time, e.g. "24 Nov 2026, 10:15 am" ("24 नव॰ 2026, 10:15 am" in Hindi). */
+const when = (iso: string) => new Intl.DateTimeFormat(pageTag(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 
 export default function ApplicationStatusForm({ labels, answer: names }: Props) {
   const id = useId();
@@ -57,7 +59,7 @@ export default function ApplicationStatusForm({ labels, answer: names }: Props) 
     history.replaceState(null, '', location.pathname);
     void postJson<StatusAnswer>('/api/applications/status', { reference, key }).then((result) => {
       if (result.ok) setLinked(result.data);
-      else setLinkFailure(result.data.message || 'This status link did not work. Please type your reference and mobile number.');
+      else setLinkFailure(result.data.message || appstatus_link_failed());
     });
   }, []);
   const shown = state === 'success' ? answer : linked;

@@ -5,30 +5,66 @@
  */
 import { z } from './zod';
 import type { ApplicationForm } from './uploads';
+import {
+  appstatus_approved,
+  appstatus_documents_to_fix,
+  appstatus_form_csc,
+  appstatus_form_emitra,
+  appstatus_form_iibf,
+  appstatus_form_nielit,
+  appstatus_forwarded,
+  appstatus_link_incomplete,
+  appstatus_meaning_approved,
+  appstatus_meaning_documents_to_fix,
+  appstatus_meaning_forwarded,
+  appstatus_meaning_rejected,
+  appstatus_meaning_submitted,
+  appstatus_meaning_verified,
+  appstatus_mobile_format,
+  appstatus_mobile_required,
+  appstatus_reference_format,
+  appstatus_reference_required,
+  appstatus_rejected,
+  appstatus_submitted,
+  appstatus_verified,
+} from '../../i18n/messages';
+
+/** Words in the language of the moment (see application-fields.ts). */
+type Words = (inputs?: Record<string, never>, options?: { locale?: 'en' | 'hi' }) => string;
+/** A record of words, in English. */
+const inEnglish = <K extends string>(words: Record<K, Words>) =>
+  Object.fromEntries(Object.entries<Words>(words).map(([key, say]) => [key, say({}, { locale: 'en' })])) as Record<K, string>;
 
 /** An application's statuses, in pipeline order (the lead's `status` for the four forms' kinds). */
 export const APPLICATION_STATUSES = ['submitted', 'documents-to-fix', 'verified', 'forwarded', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** What staff and applicants read for each status. */
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
-  submitted: 'Submitted',
-  'documents-to-fix': 'Documents to fix',
-  verified: 'Verified',
-  forwarded: 'Forwarded',
-  approved: 'Approved',
-  rejected: 'Rejected',
+const STATUS_WORDS: Record<ApplicationStatus, Words> = {
+  submitted: appstatus_submitted,
+  'documents-to-fix': appstatus_documents_to_fix,
+  verified: appstatus_verified,
+  forwarded: appstatus_forwarded,
+  approved: appstatus_approved,
+  rejected: appstatus_rejected,
+};
+const MEANING_WORDS: Record<ApplicationStatus, Words> = {
+  submitted: appstatus_meaning_submitted,
+  'documents-to-fix': appstatus_meaning_documents_to_fix,
+  verified: appstatus_meaning_verified,
+  forwarded: appstatus_meaning_forwarded,
+  approved: appstatus_meaning_approved,
+  rejected: appstatus_meaning_rejected,
 };
 
-/** What the applicant is told each status means (the status page and the mails). */
-export const APPLICATION_STATUS_MEANINGS: Record<ApplicationStatus, string> = {
-  submitted: 'We have received your application and will check your documents soon.',
-  'documents-to-fix': 'Some documents need to be uploaded again. Please use the link in the e-mail we sent you.',
-  verified: 'Your documents have been checked. We will forward your application shortly.',
-  forwarded: 'Your application has been forwarded to the issuing body. We will tell you when they decide.',
-  approved: 'Your application has been approved. We will contact you about the next steps.',
-  rejected: 'Your application could not be accepted. Please call us to know more.',
-};
+/** What staff and applicants read for each status, in English (the staff app). */
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = inEnglish(STATUS_WORDS);
+/** A status's label in the language of the moment (the status page of a Hindi visitor). */
+export const applicationStatusLabel = (status: ApplicationStatus) => STATUS_WORDS[status]();
+
+/** What the applicant is told each status means (the status page and the mails), in English. */
+export const APPLICATION_STATUS_MEANINGS: Record<ApplicationStatus, string> = inEnglish(MEANING_WORDS);
+/** What a status means, in the language of the moment. */
+export const applicationStatusMeaning = (status: ApplicationStatus) => MEANING_WORDS[status]();
 
 /** Where a status may move to (approved and rejected close the application). */
 export const NEXT_APPLICATION_STATUSES: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
@@ -43,19 +79,23 @@ export const NEXT_APPLICATION_STATUSES: Record<ApplicationStatus, readonly Appli
 /** Statuses after which the retention period runs. */
 export const CLOSED_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejected'];
 
-/** What each form is called on the status page and in the inbox. */
-export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = {
-  emitra: 'Kiosk (e-Mitra) registration',
-  csc: 'CSC application',
-  iibf: 'IIBF application',
-  nielit: 'NIELIT admission',
+const FORM_WORDS: Record<ApplicationForm, Words> = {
+  emitra: appstatus_form_emitra,
+  csc: appstatus_form_csc,
+  iibf: appstatus_form_iibf,
+  nielit: appstatus_form_nielit,
 };
+
+/** What each form is called on the status page and in the inbox, in English. */
+export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = inEnglish(FORM_WORDS);
+/** What a form is called, in the language of the moment (the status page, the fix page, the applicant's mails). */
+export const applicationFormLabel = (form: ApplicationForm) => FORM_WORDS[form]();
 
 /** The reference as typed or linked (any case, spaces ignored). */
 const ReferenceSchema = z
-  .string({ message: 'Please enter your application reference.' })
+  .string({ error: () => appstatus_reference_required() })
   .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .pipe(z.string().regex(/^(EM|CS|IB|NL)-\d{4}-\d{5,}$/, 'Please enter the reference as it is in your e-mail, like EM-2026-00042.'));
+  .pipe(z.string().regex(/^(EM|CS|IB|NL)-\d{4}-\d{5,}$/, { error: () => appstatus_reference_format() }));
 
 /** POST /api/applications/status: the reference and the mobile number the form was sent with. */
 export const StatusQuerySchema = z.object({
@@ -63,9 +103,9 @@ export const StatusQuerySchema = z.object({
   reference: ReferenceSchema,
   /** The mobile number given in the form (10 digits; +91 or 0 in front is fine). */
   mobile: z
-    .string({ message: 'Please enter your mobile number.' })
+    .string({ error: () => appstatus_mobile_required() })
     .transform((v) => v.replace(/[\s()-]/g, '').replace(/^(\+91|91(?=\d{10}$)|0(?=\d{10}$))/, ''))
-    .pipe(z.string().regex(/^\d{10}$/, 'Please enter the 10-digit mobile number you gave in the form.')),
+    .pipe(z.string().regex(/^\d{10}$/, { error: () => appstatus_mobile_format() })),
 });
 
 /** POST /api/applications/status from the status link of the confirmation e-mail: the reference and the link's key instead of the mobile number. */
@@ -74,8 +114,8 @@ export const StatusLinkQuerySchema = z.object({
   reference: ReferenceSchema,
   /** The key in the link (status-link.ts). */
   key: z
-    .string({ message: 'This status link is not complete. Please open it from the e-mail again.' })
-    .regex(/^[A-Za-z0-9_-]{32}$/, 'This status link is not complete. Please open it from the e-mail again.'),
+    .string({ error: () => appstatus_link_incomplete() })
+    .regex(/^[A-Za-z0-9_-]{32}$/, { error: () => appstatus_link_incomplete() }),
 });
 
 /** The status page's answer: no name, no documents, no numbers. */
