@@ -16,7 +16,10 @@ async function expectNothingClipped(scope: Locator) {
       // Shown ones only: not the file inputs kept out of sight under their buttons, nor the honeypot.
       .filter((el) => (el as HTMLElement).offsetParent !== null && el.clientWidth > 2 && !el.closest('.form-honeypot'))
       .filter((el) => el.scrollWidth > el.clientWidth + 1 || (el.tagName !== 'LABEL' && el.scrollHeight > el.clientHeight + 1))
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent || (el as HTMLInputElement).value || '').trim().slice(0, 40)}" (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`),
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()} "${(el.textContent || (el as HTMLInputElement).value || '').trim().slice(0, 40)}" (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`,
+      ),
   );
   expect(clipped).toEqual([]);
 }

@@ -9,7 +9,13 @@ import { inLocale } from '../../src/i18n/server-locale';
 import { APPLICATION_SCHEMAS, CONSENT_MESSAGE, EMITRA_FORM, NIELIT_FORM, fieldsOf } from '../../src/lib/schemas/application-forms';
 import { ApplySchema, departmentName, departments } from '../../src/lib/schemas/apply';
 import { FixDocumentsSchema, FixOpenSchema, fixReceivedMessage } from '../../src/lib/schemas/application-fix';
-import { StatusLinkQuerySchema, StatusQuerySchema, applicationFormLabel, applicationStatusLabel, applicationStatusMeaning } from '../../src/lib/schemas/application-status';
+import {
+  StatusLinkQuerySchema,
+  StatusQuerySchema,
+  applicationFormLabel,
+  applicationStatusLabel,
+  applicationStatusMeaning,
+} from '../../src/lib/schemas/application-status';
 import { MAX_DOCUMENT_BYTES, UploadRequestSchema, heicMessage, tooLargeMessage, wrongTypeMessage } from '../../src/lib/schemas/uploads';
 import { APPLICATION_CONSENT_VERSION, applicationConsentText, applicationConsentVersion } from '../../src/lib/schemas/application-consent';
 import type { z } from 'zod';
@@ -127,7 +133,11 @@ describe('the application forms', () => {
       location: 'कृपया यह जानकारी भरें: क्षेत्र',
     });
     expectHindi(en, hi);
-    const nielit = both(APPLICATION_SCHEMAS.nielit, { ...Object.fromEntries(fieldsOf(NIELIT_FORM).map((f) => [f.name, 'x'])), mobile: '12', dob: '14/05/1990' });
+    const nielit = both(APPLICATION_SCHEMAS.nielit, {
+      ...Object.fromEntries(fieldsOf(NIELIT_FORM).map((f) => [f.name, 'x'])),
+      mobile: '12',
+      dob: '14/05/1990',
+    });
     expect(nielit.en['mobile']).toBe('Please enter a valid 10-digit mobile number.');
     expect(nielit.en['dob']).toBe('Please enter the date of birth as a date.');
     expect(nielit.hi['mobile']).toBe('कृपया 10 अंकों का सही मोबाइल नंबर लिखें।');

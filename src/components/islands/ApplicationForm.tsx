@@ -27,7 +27,15 @@ import { useSubmitForm } from '../forms/use-submit-form';
 import { DocumentSlot } from '../uploads/DocumentSlot';
 import { isBusy, stillUploading, uploadFailed, type SlotState } from '../uploads/slot-state';
 import { useDocuments } from '../uploads/use-documents';
-import { appform_back, appform_documents_note, appform_offline, appform_required_note, appform_submit, forms_honeypot, forms_sending } from '../../i18n/messages';
+import {
+  appform_back,
+  appform_documents_note,
+  appform_offline,
+  appform_required_note,
+  appform_submit,
+  forms_honeypot,
+  forms_sending,
+} from '../../i18n/messages';
 
 interface Props {
   /** Which form. */

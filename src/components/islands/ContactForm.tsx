@@ -66,7 +66,8 @@ export default function ContactForm({ variant, labels }: Props) {
       failure: ({ data }) => (variant === 'home' ? data.message : data.error) || texts[variant].failed(),
     },
     toasts: { failure: false },
-    onFailure: ({ status, data }) => console.error('Contact form not sent:', status, (variant === 'home' ? data.message : data.error) || texts[variant].failed()),
+    onFailure: ({ status, data }) =>
+      console.error('Contact form not sent:', status, (variant === 'home' ? data.message : data.error) || texts[variant].failed()),
   });
   const {
     register,

@@ -107,9 +107,7 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
       </p>
       {preview && hasFile && <img className="doc-slot__preview" src={preview} alt={upload_preview({ label: label.toLowerCase() })} />}
       {state.step === 'preparing' && <p className="doc-slot__state">{upload_making_smaller({ name: state.name })}</p>}
-      {state.step === 'uploading' && state.waiting && (
-        <p className="doc-slot__state">{upload_waiting_send({ name: state.name })}</p>
-      )}
+      {state.step === 'uploading' && state.waiting && <p className="doc-slot__state">{upload_waiting_send({ name: state.name })}</p>}
       {state.step === 'uploading' && !state.waiting && state.place !== undefined && <p className="doc-slot__state">{inLineMessage(state.name, state.place)}</p>}
       {state.step === 'uploading' && !state.waiting && state.place === undefined && (
         <div className="doc-slot__progress">
@@ -120,15 +118,9 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
         </div>
       )}
       {state.step === 'checking' && (
-        <p className="doc-slot__state">
-          {state.waiting ? upload_waiting_check({ name: state.name }) : upload_checking({ name: state.name })}
-        </p>
+        <p className="doc-slot__state">{state.waiting ? upload_waiting_check({ name: state.name }) : upload_checking({ name: state.name })}</p>
       )}
-      {state.step === 'done' && (
-        <p className="doc-slot__state doc-slot__state--done">
-          {upload_done({ name: state.name, size: formatBytes(state.size) })}
-        </p>
-      )}
+      {state.step === 'done' && <p className="doc-slot__state doc-slot__state--done">{upload_done({ name: state.name, size: formatBytes(state.size) })}</p>}
       <p className="sr-only" aria-live="polite">
         {announcement(label, state)}
       </p>

@@ -196,10 +196,13 @@ export const birthDate = (label: Words) =>
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => appform_date_format({ field: label().toLowerCase() }) })
-      .refine((v) => {
-        const day = new Date(`${v}T00:00:00Z`);
-        return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && v >= '1920-01-01' && v < indiaToday();
-      }, { error: () => appform_date_real({ field: label().toLowerCase() }) }),
+      .refine(
+        (v) => {
+          const day = new Date(`${v}T00:00:00Z`);
+          return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && v >= '1920-01-01' && v < indiaToday();
+        },
+        { error: () => appform_date_real({ field: label().toLowerCase() }) },
+      ),
   );
 
 /** One of `options`' keys. */

@@ -12,9 +12,7 @@ import { docfix_not_asked, docfix_received, docfix_upload_asked, upload_link_inv
 export const FIX_TOKEN_MESSAGE = upload_link_invalid({}, { locale: 'en' });
 
 /** A link's token (the fragment of the mailed link). */
-export const FixTokenSchema = z
-  .string({ error: () => upload_link_invalid() })
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: () => upload_link_invalid() });
+export const FixTokenSchema = z.string({ error: () => upload_link_invalid() }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: () => upload_link_invalid() });
 
 /** POST /api/applications/fix/open. */
 export const FixOpenSchema = z.object({ token: FixTokenSchema });

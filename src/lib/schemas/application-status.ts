@@ -113,9 +113,7 @@ export const StatusLinkQuerySchema = z.object({
   /** The reference in the link. */
   reference: ReferenceSchema,
   /** The key in the link (status-link.ts). */
-  key: z
-    .string({ error: () => appstatus_link_incomplete() })
-    .regex(/^[A-Za-z0-9_-]{32}$/, { error: () => appstatus_link_incomplete() }),
+  key: z.string({ error: () => appstatus_link_incomplete() }).regex(/^[A-Za-z0-9_-]{32}$/, { error: () => appstatus_link_incomplete() }),
 });
 
 /** The status page's answer: no name, no documents, no numbers. */
