@@ -5,7 +5,14 @@
  * one the browser puts first — offers a one-line switch at the bottom of the screen: never a
  * redirect, so crawlers and shared links get the page they asked for, and nothing moves.
  */
-import { localeOf, type Locale } from './locales';
+import type { Locale } from './locales';
+
+/**
+ * localeOf of ./locales, repeated here: the islands import ./locales too, and a module shared
+ * with them would become a chunk of its own, turning this page-wide inline script into two more
+ * files on every page.
+ */
+const localeOf = (value: string | null | undefined): Locale => ((value ?? '').trim().toLowerCase().split(/[-_]/)[0] === 'hi' ? 'hi' : 'en');
 
 const KEY = 'language';
 

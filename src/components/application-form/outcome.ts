@@ -28,7 +28,7 @@ export interface Outcome {
 }
 
 /** NIELIT's text when the request never reached the server (English). */
-export const NETWORK_FAILURE = appform_network_failure({}, { locale: 'en' });
+export const NETWORK_FAILURE = /* @__PURE__ */ appform_network_failure({}, { locale: 'en' });
 
 /** The outcome of a stored application. */
 export function successOf(def: FormDefinition, data: Stored): Outcome {

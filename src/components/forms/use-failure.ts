@@ -7,7 +7,7 @@ import toast from 'react-hot-toast/headless';
 import { forms_fallback_failure } from '../../i18n/messages';
 
 /** Said when the server gave no message (the network failed, say), in English. */
-export const FALLBACK_FAILURE = forms_fallback_failure({}, { locale: 'en' });
+export const FALLBACK_FAILURE = /* @__PURE__ */ forms_fallback_failure({}, { locale: 'en' });
 /** The same, in the page's language. */
 export const fallbackFailure = () => forms_fallback_failure();
 

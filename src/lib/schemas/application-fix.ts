@@ -9,7 +9,7 @@ import { UploadIdSchema } from './uploads';
 import { docfix_not_asked, docfix_received, docfix_upload_asked, upload_link_invalid } from '../../i18n/messages';
 
 /** The message for a link token that is not even shaped like one (English). */
-export const FIX_TOKEN_MESSAGE = upload_link_invalid({}, { locale: 'en' });
+export const FIX_TOKEN_MESSAGE = /* @__PURE__ */ upload_link_invalid({}, { locale: 'en' });
 
 /** A link's token (the fragment of the mailed link). */
 export const FixTokenSchema = z.string({ error: () => upload_link_invalid() }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: () => upload_link_invalid() });
@@ -49,6 +49,6 @@ export interface FixRequest {
 }
 
 /** What the applicant is told once the documents are in (English). */
-export const FIX_RECEIVED_MESSAGE = docfix_received({}, { locale: 'en' });
+export const FIX_RECEIVED_MESSAGE = /* @__PURE__ */ docfix_received({}, { locale: 'en' });
 /** The same, in the language of the moment (a Hindi page's request). */
 export const fixReceivedMessage = () => docfix_received();

@@ -440,7 +440,7 @@ export const FORMS: Record<ApplicationForm, FormDefinition> = { emitra: EMITRA_F
 export const fieldsOf = (def: FormDefinition): FieldDef[] => def.sections.flatMap((s) => s.fields);
 
 /** The message for a missing consent. */
-export const CONSENT_MESSAGE = english(appform_consent_required);
+export const CONSENT_MESSAGE = /* @__PURE__ */ english(appform_consent_required);
 
 /**
  * The payload of a form's endpoint (JSON): its fields, `documents` (slot → upload id, from

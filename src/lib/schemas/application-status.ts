@@ -57,12 +57,12 @@ const MEANING_WORDS: Record<ApplicationStatus, Words> = {
 };
 
 /** What staff and applicants read for each status, in English (the staff app). */
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = inEnglish(STATUS_WORDS);
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = /* @__PURE__ */ inEnglish(STATUS_WORDS);
 /** A status's label in the language of the moment (the status page of a Hindi visitor). */
 export const applicationStatusLabel = (status: ApplicationStatus) => STATUS_WORDS[status]();
 
 /** What the applicant is told each status means (the status page and the mails), in English. */
-export const APPLICATION_STATUS_MEANINGS: Record<ApplicationStatus, string> = inEnglish(MEANING_WORDS);
+export const APPLICATION_STATUS_MEANINGS: Record<ApplicationStatus, string> = /* @__PURE__ */ inEnglish(MEANING_WORDS);
 /** What a status means, in the language of the moment. */
 export const applicationStatusMeaning = (status: ApplicationStatus) => MEANING_WORDS[status]();
 
@@ -87,7 +87,7 @@ const FORM_WORDS: Record<ApplicationForm, Words> = {
 };
 
 /** What each form is called on the status page and in the inbox, in English. */
-export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = inEnglish(FORM_WORDS);
+export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = /* @__PURE__ */ inEnglish(FORM_WORDS);
 /** What a form is called, in the language of the moment (the status page, the fix page, the applicant's mails). */
 export const applicationFormLabel = (form: ApplicationForm) => FORM_WORDS[form]();
 

@@ -73,12 +73,12 @@ export const tooLargeMessage = (bytes: number) => upload_too_large({ size: (byte
 /** The message for a PDF that does not end as a PDF ends: cut short, or something added after its end (in the language of the moment). */
 export const damagedPdfMessage = () => upload_damaged_pdf();
 /** The same, in English. */
-export const DAMAGED_PDF = upload_damaged_pdf({}, { locale: 'en' });
+export const DAMAGED_PDF = /* @__PURE__ */ upload_damaged_pdf({}, { locale: 'en' });
 
 /** The message for a PDF that carries a web page in its first bytes (in the language of the moment). */
 export const pdfWithPageMessage = () => upload_pdf_with_page();
 /** The same, in English. */
-export const PDF_WITH_PAGE = upload_pdf_with_page({}, { locale: 'en' });
+export const PDF_WITH_PAGE = /* @__PURE__ */ upload_pdf_with_page({}, { locale: 'en' });
 
 /** The message for an image whose pixels cannot be read (`kind`: 'JPEG', 'PNG' or 'WebP'). */
 export const damagedImageMessage = (kind: string) => upload_damaged_image({ kind });
@@ -89,7 +89,7 @@ export const tooManyPixelsMessage = (width: number, height: number) => upload_to
 /** The message for a HEIC/HEIF photo the browser cannot read (in the language of the moment). */
 export const heicMessage = () => upload_heic();
 /** The same, in English. */
-export const HEIC_MESSAGE = upload_heic({}, { locale: 'en' });
+export const HEIC_MESSAGE = /* @__PURE__ */ upload_heic({}, { locale: 'en' });
 
 /** A form's kind (and its leads' kind). */
 export const APPLICATION_FORMS = ['emitra', 'csc', 'iibf', 'nielit'] as const;
