@@ -10,13 +10,15 @@ import { APPLICATION_SCHEMAS, CONSENT_MESSAGE, EMITRA_FORM, NIELIT_FORM, fieldsO
 import { ApplySchema, departmentName, departments } from '../../src/lib/schemas/apply';
 import { FixDocumentsSchema, FixOpenSchema, fixReceivedMessage } from '../../src/lib/schemas/application-fix';
 import {
+  APPLICATION_FORM_LABELS,
+  APPLICATION_STATUSES,
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUS_MEANINGS,
   StatusLinkQuerySchema,
   StatusQuerySchema,
-  applicationFormLabel,
-  applicationStatusLabel,
-  applicationStatusMeaning,
 } from '../../src/lib/schemas/application-status';
-import { MAX_DOCUMENT_BYTES, UploadRequestSchema, heicMessage, tooLargeMessage, wrongTypeMessage } from '../../src/lib/schemas/uploads';
+import { applicationFormLabel, applicationStatusLabel, applicationStatusMeaning } from '../../src/lib/schemas/application-status-words';
+import { APPLICATION_FORMS, MAX_DOCUMENT_BYTES, UploadRequestSchema, heicMessage, tooLargeMessage, wrongTypeMessage } from '../../src/lib/schemas/uploads';
 import { APPLICATION_CONSENT_VERSION, applicationConsentText, applicationConsentVersion } from '../../src/lib/schemas/application-consent';
 import type { z } from 'zod';
 
@@ -197,6 +199,13 @@ describe('the status and fix pages', () => {
     expect(applicationStatusMeaning('approved')).toBe('Your application has been approved. We will contact you about the next steps.');
     expect(inLocale('hi', () => applicationStatusMeaning('approved'))).toMatch(DEVANAGARI);
     expect(inLocale('hi', () => applicationFormLabel('emitra'))).toBe('कियोस्क (ई-मित्र) रजिस्ट्रेशन');
+    // The English records staff read are the messages' English, word for word.
+    for (const status of APPLICATION_STATUSES) {
+      expect(applicationStatusLabel(status, 'en')).toBe(APPLICATION_STATUS_LABELS[status]);
+      expect(applicationStatusMeaning(status, 'en')).toBe(APPLICATION_STATUS_MEANINGS[status]);
+      expect(inLocale('hi', () => applicationStatusMeaning(status))).toMatch(DEVANAGARI);
+    }
+    for (const form of APPLICATION_FORMS) expect(applicationFormLabel(form, 'en')).toBe(APPLICATION_FORM_LABELS[form]);
   });
 
   it('refuse a fix link and its documents in the language of the request', () => {

@@ -6,65 +6,40 @@
 import { z } from './zod';
 import type { ApplicationForm } from './uploads';
 import {
-  appstatus_approved,
-  appstatus_documents_to_fix,
-  appstatus_form_csc,
-  appstatus_form_emitra,
-  appstatus_form_iibf,
-  appstatus_form_nielit,
-  appstatus_forwarded,
   appstatus_link_incomplete,
-  appstatus_meaning_approved,
-  appstatus_meaning_documents_to_fix,
-  appstatus_meaning_forwarded,
-  appstatus_meaning_rejected,
-  appstatus_meaning_submitted,
-  appstatus_meaning_verified,
   appstatus_mobile_format,
   appstatus_mobile_required,
   appstatus_reference_format,
   appstatus_reference_required,
-  appstatus_rejected,
-  appstatus_submitted,
-  appstatus_verified,
 } from '../../i18n/messages';
-
-/** Words in the language of the moment (see application-fields.ts). */
-type Words = (inputs?: Record<string, never>, options?: { locale?: 'en' | 'hi' }) => string;
-/** A record of words, in English. */
-const inEnglish = <K extends string>(words: Record<K, Words>) =>
-  Object.fromEntries(Object.entries<Words>(words).map(([key, say]) => [key, say({}, { locale: 'en' })])) as Record<K, string>;
 
 /** An application's statuses, in pipeline order (the lead's `status` for the four forms' kinds). */
 export const APPLICATION_STATUSES = ['submitted', 'documents-to-fix', 'verified', 'forwarded', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-const STATUS_WORDS: Record<ApplicationStatus, Words> = {
-  submitted: appstatus_submitted,
-  'documents-to-fix': appstatus_documents_to_fix,
-  verified: appstatus_verified,
-  forwarded: appstatus_forwarded,
-  approved: appstatus_approved,
-  rejected: appstatus_rejected,
+/**
+ * What staff and applicants read for each status, in English: the staff app and any client
+ * without a language. The same words in the language of a request: application-status-words.ts
+ * (kept apart so that the status page's island, which only checks the form, carries no labels).
+ */
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  submitted: 'Submitted',
+  'documents-to-fix': 'Documents to fix',
+  verified: 'Verified',
+  forwarded: 'Forwarded',
+  approved: 'Approved',
+  rejected: 'Rejected',
 };
-const MEANING_WORDS: Record<ApplicationStatus, Words> = {
-  submitted: appstatus_meaning_submitted,
-  'documents-to-fix': appstatus_meaning_documents_to_fix,
-  verified: appstatus_meaning_verified,
-  forwarded: appstatus_meaning_forwarded,
-  approved: appstatus_meaning_approved,
-  rejected: appstatus_meaning_rejected,
-};
-
-/** What staff and applicants read for each status, in English (the staff app). */
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = /* @__PURE__ */ inEnglish(STATUS_WORDS);
-/** A status's label in the language of the moment (the status page of a Hindi visitor). */
-export const applicationStatusLabel = (status: ApplicationStatus) => STATUS_WORDS[status]();
 
 /** What the applicant is told each status means (the status page and the mails), in English. */
-export const APPLICATION_STATUS_MEANINGS: Record<ApplicationStatus, string> = /* @__PURE__ */ inEnglish(MEANING_WORDS);
-/** What a status means, in the language of the moment. */
-export const applicationStatusMeaning = (status: ApplicationStatus) => MEANING_WORDS[status]();
+export const APPLICATION_STATUS_MEANINGS: Record<ApplicationStatus, string> = {
+  submitted: 'We have received your application and will check your documents soon.',
+  'documents-to-fix': 'Some documents need to be uploaded again. Please use the link in the e-mail we sent you.',
+  verified: 'Your documents have been checked. We will forward your application shortly.',
+  forwarded: 'Your application has been forwarded to the issuing body. We will tell you when they decide.',
+  approved: 'Your application has been approved. We will contact you about the next steps.',
+  rejected: 'Your application could not be accepted. Please call us to know more.',
+};
 
 /** Where a status may move to (approved and rejected close the application). */
 export const NEXT_APPLICATION_STATUSES: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
@@ -79,17 +54,13 @@ export const NEXT_APPLICATION_STATUSES: Record<ApplicationStatus, readonly Appli
 /** Statuses after which the retention period runs. */
 export const CLOSED_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejected'];
 
-const FORM_WORDS: Record<ApplicationForm, Words> = {
-  emitra: appstatus_form_emitra,
-  csc: appstatus_form_csc,
-  iibf: appstatus_form_iibf,
-  nielit: appstatus_form_nielit,
+/** What each form is called on the status page and in the inbox, in English (in a request's language: application-status-words.ts). */
+export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = {
+  emitra: 'Kiosk (e-Mitra) registration',
+  csc: 'CSC application',
+  iibf: 'IIBF application',
+  nielit: 'NIELIT admission',
 };
-
-/** What each form is called on the status page and in the inbox, in English. */
-export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = /* @__PURE__ */ inEnglish(FORM_WORDS);
-/** What a form is called, in the language of the moment (the status page, the fix page, the applicant's mails). */
-export const applicationFormLabel = (form: ApplicationForm) => FORM_WORDS[form]();
 
 /** The reference as typed or linked (any case, spaces ignored). */
 const ReferenceSchema = z
