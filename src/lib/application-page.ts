@@ -6,6 +6,7 @@
  */
 
 import { uploadsConnectSrc } from './upload-csp';
+import { appform_description } from '../i18n/messages';
 
 /** img-src of the form pages: the site's own, data: and the page's own object URLs. */
 export const FORM_PAGE_IMAGES = "img-src 'self' data: blob:" as const;
@@ -23,6 +24,5 @@ export function uploadPageDirectives(): UploadPageDirective[] {
 /** The public page where an applicant sees where an application stands. */
 export const STATUS_PAGE = '/applicationStatus';
 
-/** The meta description of a form's page. */
-export const formDescription = (title: string) =>
-  `${title}: fill it in online and upload your documents from your phone. We check them and forward your application.`;
+/** The meta description of a form's page, in the page's language. */
+export const formDescription = (title: string) => appform_description({ form: title });

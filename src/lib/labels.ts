@@ -12,7 +12,7 @@ import { LEAD_FORMS, LEAD_KINDS } from './schemas/lead';
 /** `labels[key]`, or the key itself when it has no label (an old record, a removed entry). */
 const lookUp = (labels: Record<string, string>, key: string | null | undefined): string => (key ? (Object.hasOwn(labels, key) ? labels[key]! : key) : '');
 
-const DEPARTMENTS: Record<string, string> = Object.fromEntries(departmentsFile.departments.map((d) => [d.key, d.label]));
+const DEPARTMENTS: Record<string, string> = Object.fromEntries(departmentsFile.departments.map((d) => [d.key, d.label.en]));
 const TEMPLATES: Record<string, string> = Object.fromEntries(whatsappFile.templates.map((t) => [t.key, t.label]));
 
 /** A department's name (content/departments.json), e.g. 'dl' → 'Digital Literacy'. */

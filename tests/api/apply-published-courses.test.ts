@@ -27,7 +27,7 @@ describe.each(targets)('published courses in the Apply form on $name', (target) 
     };
     await publish(ownCourse, ownCategory);
     // Named like an existing department (its label, in other letters' case).
-    await publish(joinedCourse, firstDepartment.label.toUpperCase());
+    await publish(joinedCourse, firstDepartment.label.en.toUpperCase());
   });
 
   const application = (department: string, course: string) => ({

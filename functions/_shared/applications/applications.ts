@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { PoolClient } from '@neondatabase/serverless';
 import { fieldsOf, type ApplicationPayload, type FormDefinition } from '../../../src/lib/schemas/application-forms';
-import { APPLICATION_CONSENT_VERSION } from '../../../src/lib/schemas/application-consent';
+import { applicationConsentVersion } from '../../../src/lib/schemas/application-consent';
 import { confirmationMail } from './application-mail';
 import { query, transaction } from '../platform/db';
 import { HttpError } from '../platform/http';
@@ -192,7 +192,8 @@ async function insertApplication(
       form: def.path,
       status: 'submitted',
       ...person,
-      consentVersion: APPLICATION_CONSENT_VERSION,
+      // Which wording was read: the English's version, or the Hindi's ('….hi') for a Hindi page.
+      consentVersion: applicationConsentVersion(),
       attribution: input.attribution,
       language: submission.language,
     },
@@ -209,7 +210,7 @@ async function insertApplication(
        returning lead_id
      )
      select lead.id::text, lead.reference, (select count(*) from application)::int as stored from lead`,
-    [...params, def.form, input.draft, JSON.stringify(answers), vault.sealed, vault.keyId, JSON.stringify(vault.masks), APPLICATION_CONSENT_VERSION],
+    [...params, def.form, input.draft, JSON.stringify(answers), vault.sealed, vault.keyId, JSON.stringify(vault.masks), applicationConsentVersion()],
   );
   const lead = rows[0];
   if (!lead || lead.stored === 0) throw new AlreadyStored();

@@ -8,6 +8,7 @@ import type { ChangeEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { FieldDef } from '../../lib/schemas/application-fields';
 import { Field } from '../forms/Field';
+import { appform_choose } from '../../i18n/messages';
 
 interface Props {
   id: string;
@@ -40,14 +41,14 @@ function tidyInput(field: FieldDef, input: HTMLInputElement) {
 
 /** One field of an application form (see the module's comment). */
 export function DefinedField({ id, field, registration, error }: Props) {
-  const common = { id, label: field.label, hint: field.hint, error, required: true };
+  const common = { id, label: field.says(), hint: field.hint?.(), error, required: true } as const;
   if (field.input === 'select') {
     return (
       <Field as="select" {...common} inputProps={{ ...registration, autoComplete: field.autoComplete ?? 'off' }}>
-        <option value="">Choose…</option>
+        <option value="">{appform_choose()}</option>
         {Object.entries(field.options ?? {}).map(([value, label]) => (
           <option key={value} value={value}>
-            {label}
+            {field.optionWords?.[value]?.() ?? label}
           </option>
         ))}
       </Field>

@@ -3,6 +3,8 @@
  * saved, which ID numbers must be typed again (they are not kept once the tab is closed), and a
  * button to start afresh.
  */
+import { pageTag } from '../forms/page-locale';
+import { appform_draft_clear, appform_draft_ids, appform_draft_restored, appform_draft_restored_many, appform_draft_restored_one } from '../../i18n/messages';
 
 /** What was restored. */
 export interface Restored {
@@ -19,23 +21,26 @@ interface Props {
   onClear: () => void;
 }
 
-/** "Saved on 24 November, 10:32 am". */
+/** "24 November, 10:32 am" ("24 नवंबर, 10:32 am" on a Hindi page). */
 const when = (ms: number) =>
-  new Date(ms).toLocaleString('en-IN', { day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+  new Date(ms).toLocaleString(pageTag(), { day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 
 /** The restored-fill line (see the module's comment). */
 export function DraftNotice({ restored, onClear }: Props) {
-  const files = restored.documents === 1 ? ' and the file you uploaded' : restored.documents > 1 ? ` and the ${restored.documents} files you uploaded` : '';
+  const saved = when(restored.savedAt);
+  const count = restored.documents;
   return (
     <div className="form-draft" role="status">
       <p>
-        We restored what you typed on this device ({when(restored.savedAt)}){files}.
+        {count === 1
+          ? appform_draft_restored_one({ when: saved })
+          : count > 1
+            ? appform_draft_restored_many({ when: saved, count })
+            : appform_draft_restored({ when: saved })}
       </p>
-      {restored.idsMissing.length > 0 && (
-        <p>ID numbers are not kept once the page is closed, for your safety. Please type them again: {restored.idsMissing.join(', ')}.</p>
-      )}
+      {restored.idsMissing.length > 0 && <p>{appform_draft_ids({ fields: restored.idsMissing.join(', ') })}</p>}
       <button type="button" className="btn btn--outline btn--sm" onClick={onClear}>
-        Clear the form
+        {appform_draft_clear()}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@
  * moves the focus to this box, so a screen reader reads it and a phone scrolls to it.
  */
 import type { MouseEvent, Ref } from 'react';
+import { appform_summary_many, appform_summary_one } from '../../i18n/messages';
 
 /** One thing to correct: the id of its control and the message shown under it. */
 export interface SummaryItem {
@@ -44,7 +45,7 @@ export function ErrorSummary({ items, headingId, ref }: Props) {
   return (
     <div className="form-summary" ref={ref} tabIndex={-1} aria-labelledby={headingId}>
       <h2 id={headingId} className="form-summary__title">
-        {items.length === 1 ? 'Please correct one thing' : `Please correct ${items.length} things`}
+        {items.length === 1 ? appform_summary_one() : appform_summary_many({ count: items.length })}
       </h2>
       <ul>
         {items.map((item) => (

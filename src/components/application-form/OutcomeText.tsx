@@ -3,6 +3,8 @@
  * and where to follow the application, or what went wrong.
  */
 import type { Outcome } from './outcome';
+import { richText } from '../forms/rich-text';
+import { appform_outcome_reference } from '../../i18n/messages';
 
 interface Props {
   outcome: Outcome;
@@ -16,10 +18,7 @@ export function OutcomeText({ outcome, statusHref }: Props) {
     <div className={`form-outcome form-outcome--${outcome.kind}`}>
       <p className="form-outcome__title">{outcome.title}</p>
       {outcome.reference && (
-        <p>
-          Your reference is <strong className="form-outcome__reference">{outcome.reference}</strong>. Keep it: with it and your mobile number you can see where
-          your application stands on the <a href={statusHref}>application status page</a>. We have also sent it to your e-mail.
-        </p>
+        <p>{richText(appform_outcome_reference({ reference: outcome.reference }), { href: statusHref, strongClass: 'form-outcome__reference' })}</p>
       )}
       {outcome.detail && <p>{outcome.detail}</p>}
     </div>

@@ -7,6 +7,7 @@
  */
 import type { ApiResult } from '../../lib/api';
 import type { FormDefinition } from '../../lib/schemas/application-forms';
+import { appform_network_failure, appform_no_connection, appform_try_again } from '../../i18n/messages';
 
 /** The answer of a form's endpoint to a stored application. */
 export interface Stored {
@@ -26,22 +27,20 @@ export interface Outcome {
   reference?: string | undefined;
 }
 
-/** NIELIT's text when the request never reached the server. */
-export const NETWORK_FAILURE = 'Error submitting the form. Try again.';
-/** The other forms' line under their failure text when the request never reached the server. */
-const NO_CONNECTION = 'The form could not reach us. Please check your connection and try again: what you typed is kept.';
+/** NIELIT's text when the request never reached the server (English). */
+export const NETWORK_FAILURE = /* @__PURE__ */ appform_network_failure({}, { locale: 'en' });
 
 /** The outcome of a stored application. */
 export function successOf(def: FormDefinition, data: Stored): Outcome {
-  return { kind: 'success', title: def.messages.success, reference: data.reference };
+  return { kind: 'success', title: def.says.success(), reference: data.reference };
 }
 
 /** The outcome of a send that failed. */
 export function failureOf(def: FormDefinition, result: ApiResult<Stored>): Outcome {
   const server = result.data.message;
   if (def.form === 'nielit') {
-    if (result.status === 0) return { kind: 'failure', title: NETWORK_FAILURE };
-    return { kind: 'failure', title: def.messages.failure.replace('{message}', () => server || 'please try again.') };
+    if (result.status === 0) return { kind: 'failure', title: appform_network_failure() };
+    return { kind: 'failure', title: def.says.failure({ message: server || appform_try_again() }) };
   }
-  return { kind: 'failure', title: def.messages.failure, detail: result.status === 0 ? NO_CONNECTION : server };
+  return { kind: 'failure', title: def.says.failure({ message: '' }), detail: result.status === 0 ? appform_no_connection() : server };
 }

@@ -4,9 +4,12 @@
  */
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
+import { forms_fallback_failure } from '../../i18n/messages';
 
-/** Said when the server gave no message (the network failed, say). */
-export const FALLBACK_FAILURE = 'Something went wrong. Please try again.';
+/** Said when the server gave no message (the network failed, say), in English. */
+export const FALLBACK_FAILURE = /* @__PURE__ */ forms_fallback_failure({}, { locale: 'en' });
+/** The same, in the page's language. */
+export const fallbackFailure = () => forms_fallback_failure();
 
 /**
  * `fail(message)` shows the failure in the form's alert line and as an error toast, `clear()`
@@ -15,7 +18,7 @@ export const FALLBACK_FAILURE = 'Something went wrong. Please try again.';
 export function useFailure() {
   const [failure, setFailure] = useState('');
   const fail = (message: string | undefined) => {
-    const text = message || FALLBACK_FAILURE;
+    const text = message || fallbackFailure();
     setFailure(text);
     toast.error(text);
   };

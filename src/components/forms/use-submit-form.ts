@@ -16,7 +16,7 @@ import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { postJson, type ApiResult } from '../../lib/api';
 import { fieldPathsOf, showFieldErrors } from './server-errors';
-import { FALLBACK_FAILURE } from './use-failure';
+import { fallbackFailure } from './use-failure';
 
 /** Where a form's sending stands. */
 export type SubmitState = 'idle' | 'sending' | 'success' | 'failure';
@@ -119,7 +119,7 @@ export function useSubmitForm<Input extends FieldValues, Output, Answer = object
     setIdempotencyKey(key.current);
   };
   const fail = (message: string | undefined) => {
-    const text = message || FALLBACK_FAILURE;
+    const text = message || fallbackFailure();
     setState('failure');
     setStatusText(text);
     if (options.toasts?.failure ?? true) toast.error(text);

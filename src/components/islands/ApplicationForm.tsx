@@ -27,20 +27,26 @@ import { useSubmitForm } from '../forms/use-submit-form';
 import { DocumentSlot } from '../uploads/DocumentSlot';
 import { isBusy, stillUploading, uploadFailed, type SlotState } from '../uploads/slot-state';
 import { useDocuments } from '../uploads/use-documents';
+import {
+  appform_back,
+  appform_documents_note,
+  appform_offline,
+  appform_required_note,
+  appform_submit,
+  forms_honeypot,
+  forms_sending,
+} from '../../i18n/messages';
 
 interface Props {
   /** Which form. */
   form: FormKind;
   /** The consent sentence beside the checkbox (content/forms.json). */
   consentText: string;
-  /** Where Back leads (the kiosk form has a Back button). */
+  /** Where Back leads (the kiosk form has a Back button), in the page's language. */
   backHref?: string | undefined;
-  /** The public status page, named in the success text. */
+  /** The public status page, named in the success text, in the page's language. */
   statusHref: string;
 }
-
-/** Said while the device is offline. */
-const OFFLINE = 'You are offline. What you typed is kept on this device, and uploads continue by themselves when the connection is back.';
 
 const messageOf = (error: unknown) => (error as FieldError | undefined)?.message;
 
@@ -77,7 +83,7 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     endpoint: def.endpoint,
     // Where the visit came from goes with it; a retry sends the same, so its key still matches.
     body: (values) => ({ ...values, attribution: visitAttribution() }),
-    messages: { sending: 'Sending...' },
+    messages: { sending: forms_sending() },
     toasts: { failure: false },
     resetOnSuccess: false,
     onSuccess: (data) => {
@@ -146,7 +152,7 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     if (kept.restored) {
       form.reset({ ...emptyValues(kept.fill.draft), ...kept.fill.fields });
       documents.restore(kept.fill.documents);
-      const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
+      const labelOf = (name: string) => fields.find((f) => f.name === name)?.says() ?? name;
       setRestored({ savedAt: kept.fill.savedAt, documents: Object.keys(kept.fill.documents).length, idsMissing: kept.idsMissing.map(labelOf) });
     } else {
       form.setValue('draft', kept.fill.draft);
@@ -206,7 +212,7 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
       for (const doc of held) {
         form.setError(`documents.${doc.slot}`, {
           type: 'upload',
-          message: isBusy(documents.states[doc.slot]!) ? stillUploading(doc.label) : uploadFailed(doc.label),
+          message: isBusy(documents.states[doc.slot]!) ? stillUploading(doc.says?.() ?? doc.label) : uploadFailed(doc.says?.() ?? doc.label),
         });
       }
       showErrors();
@@ -223,7 +229,7 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     slotState.step === 'failed' || slotState.step === 'refused'
       ? slotState.message
       : messageOf((errors['documents'] as Record<string, FieldError> | undefined)?.[slot]);
-  const fieldItems = fields.filter((f) => errors[f.name]).map((f) => ({ label: f.label, id: `${id}-${f.name}`, message: messageOf(errors[f.name]) ?? '' }));
+  const fieldItems = fields.filter((f) => errors[f.name]).map((f) => ({ label: f.says(), id: `${id}-${f.name}`, message: messageOf(errors[f.name]) ?? '' }));
   // Two fields with the same message (the owner's and the correspondent's IFSC) are told apart by name.
   const repeated = (message: string) => fieldItems.filter((item) => item.message === message).length > 1;
   const items: SummaryItem[] = [
@@ -241,10 +247,10 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     <form className="application-form" noValidate onSubmit={submit}>
       {restored && <DraftNotice restored={restored} onClear={clearForm} />}
       {showSummary && <ErrorSummary ref={summary} items={items} headingId={`${id}-summary`} />}
-      <p className="form-note">Every field is required, and every document not marked optional.</p>
+      <p className="form-note">{appform_required_note()}</p>
       {def.sections.map((section) => (
         <fieldset key={section.title} className="form-section">
-          <legend>{section.title}</legend>
+          <legend>{section.says()}</legend>
           {section.fields.map((field) => (
             <DefinedField
               key={field.name}
@@ -257,8 +263,8 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
         </fieldset>
       ))}
       <fieldset className="form-section">
-        <legend>{def.documentsTitle}</legend>
-        <p className="form-note">Each file is sent as soon as you choose it; photos are made smaller on your phone first.</p>
+        <legend>{def.says.documentsTitle()}</legend>
+        <p className="form-note">{appform_documents_note()}</p>
         {def.documents.map((doc) => (
           <DocumentSlot
             key={doc.slot}
@@ -278,24 +284,24 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
       </fieldset>
       <Field as="checkbox" id={`${id}-consent`} label={consentText} required error={messageOf(errors['consent'])} inputProps={form.register('consent')} />
       <div className="form-honeypot" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Leave this empty</label>
+        <label htmlFor={`${id}-website`}>{forms_honeypot()}</label>
         <input {...form.register('website')} id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <p className="form-offline" role="status">
-        {documents.offline ? OFFLINE : ''}
+        {documents.offline ? appform_offline() : ''}
       </p>
       <div className="btn-row application-form__buttons">
         {backHref && (
           <a className="btn btn--outline" href={backHref}>
-            Back
+            {appform_back()}
           </a>
         )}
         <button type="submit" className="btn btn--accent" disabled={busy}>
-          {busy ? 'Sending...' : 'Submit'}
+          {busy ? forms_sending() : appform_submit()}
         </button>
       </div>
       <div className="form-status" role="status">
-        {state === 'sending' ? 'Sending...' : statusOutcome && <OutcomeText outcome={statusOutcome} statusHref={statusHref} />}
+        {state === 'sending' ? forms_sending() : statusOutcome && <OutcomeText outcome={statusOutcome} statusHref={statusHref} />}
       </div>
       <div className="form-status" role="alert">
         {alertOutcome && <OutcomeText outcome={alertOutcome} statusHref={statusHref} />}

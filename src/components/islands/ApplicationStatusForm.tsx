@@ -14,6 +14,8 @@ import { StatusQuerySchema, type StatusAnswer } from '../../lib/schemas/applicat
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
+import { pageTag } from '../forms/page-locale';
+import { appstatus_link_failed } from '../../i18n/messages';
 
 interface Props {
   labels: { reference: string; referenceHint: string; mobile: string; mobileHint: string; submit: string; sending: string; linkFailed: string };
@@ -21,17 +23,8 @@ interface Props {
   answer: { heading: string; reference: string; form: string; status: string; updated: string };
 }
 
-/**
- * When the status changed, in India's time and the page's language (its <html lang>, en-IN or
- * hi-IN), e.g. "24 Nov 2026, 10:15 am". Read from the page rather than src/i18n/locales.ts, whose
- * import would make it a chunk shared with the language switch, which then could not be inlined.
- */
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(document.documentElement.lang === 'hi-IN' ? 'hi-IN' : 'en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
+/** When the status changed, in India's time, e.g. "24 Nov 2026, 10:15 am" ("24 नव॰ 2026, 10:15 am" in Hindi). */
+const when = (iso: string) => new Intl.DateTimeFormat(pageTag(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 
 export default function ApplicationStatusForm({ labels, answer: names }: Props) {
   const id = useId();
@@ -66,7 +59,7 @@ export default function ApplicationStatusForm({ labels, answer: names }: Props) 
     history.replaceState(null, '', location.pathname);
     void postJson<StatusAnswer>('/api/applications/status', { reference, key }).then((result) => {
       if (result.ok) setLinked(result.data);
-      else setLinkFailure(result.data.message || labels.linkFailed);
+      else setLinkFailure(result.data.message || appstatus_link_failed());
     });
     // A fixed string from the page: the link is read once, when the form appears.
   }, [labels.linkFailed]);

@@ -7,6 +7,7 @@ import { $applyDialogOpen, closeApplyDialog } from '../../stores/apply-dialog';
 import ApplyForm from './ApplyForm';
 import ToastHost from './ToastHost';
 import { useTriggeredDialog } from './use-triggered-dialog';
+import { apply_title, forms_close } from '../../i18n/messages';
 
 interface Props {
   /** Elements that open the dialog. */
@@ -21,8 +22,8 @@ export default function ApplyDialog({ triggers }: Props) {
       <ToastHost />
       <dialog ref={dialog} className="modal" aria-labelledby="apply-dialog-title" onClose={closeApplyDialog}>
         <div className="modal__head">
-          <h2 id="apply-dialog-title">Get Started</h2>
-          <button type="button" className="modal__close" aria-label="Close" onClick={closeApplyDialog}>
+          <h2 id="apply-dialog-title">{apply_title()}</h2>
+          <button type="button" className="modal__close" aria-label={forms_close()} onClick={closeApplyDialog}>
             ×
           </button>
         </div>

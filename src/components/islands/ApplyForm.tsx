@@ -8,12 +8,28 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { visitAttribution } from '../../lib/visit-attribution';
-import { applySchemaWith, offeredDepartments, type ApplyInput, type Application, type PublishedCourse } from '../../lib/schemas/apply';
+import { applySchemaWith, departmentName, offeredDepartments, type ApplyInput, type Application, type PublishedCourse } from '../../lib/schemas/apply';
 import { CONSENT_TEXT } from '../../lib/schemas/consent';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
+import { pageLocale } from '../forms/page-locale';
 import ToastHost from './ToastHost';
+import {
+  apply_all_mandatory,
+  apply_choose_course,
+  apply_choose_department,
+  apply_choose_department_first,
+  apply_course,
+  apply_department,
+  apply_enroll,
+  apply_full_name,
+  apply_mobile,
+  apply_submitting,
+  apply_thanks,
+  forms_email,
+  forms_honeypot,
+} from '../../i18n/messages';
 
 interface Props {
   /** On its own page (not in the dialog), the form shows the toasts itself. */
@@ -65,7 +81,7 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
     endpoint: '/api/apply',
     // Where the visit came from goes with it; a retry sends the same, so its key still matches.
     body: (values) => ({ ...values, attribution: visitAttribution() }),
-    messages: { success: (data) => data.message ?? 'Thank you!' },
+    messages: { success: (data) => data.message ?? apply_thanks() },
     // The failure is shown in the form too: a toast sits beneath an open modal dialog.
     toasts: { success: true, failure: true },
     onSuccess: () => onSuccess?.(),
@@ -78,54 +94,55 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
   } = form;
   const department = useWatch({ control, name: 'department' });
   const courses = departments.find((d) => d.key === department)?.courses ?? [];
+  const locale = pageLocale();
 
   return (
     <form className="apply-form" noValidate onSubmit={onSubmit}>
       {standalone && <ToastHost />}
-      <p className="form-note">All fields are mandatory.</p>
+      <p className="form-note">{apply_all_mandatory()}</p>
       <Field
         as="input"
         id={`${id}-name`}
-        label="Full name"
+        label={apply_full_name()}
         error={errors.name?.message}
         inputProps={{ ...register('name'), type: 'text', autoComplete: 'name', required: true }}
       />
       <Field
         as="input"
         id={`${id}-email`}
-        label="E-mail"
+        label={forms_email()}
         error={errors.email?.message}
         inputProps={{ ...register('email'), type: 'email', autoComplete: 'email', required: true }}
       />
       <Field
         as="input"
         id={`${id}-phone`}
-        label="Mobile number"
+        label={apply_mobile()}
         error={errors.phone?.message}
         inputProps={{ ...register('phone'), type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '+91', required: true }}
       />
       <Field
         as="select"
         id={`${id}-department`}
-        label="Department"
+        label={apply_department()}
         error={errors.department?.message}
         inputProps={{ ...register('department', { onChange: () => setValue('course', '') }), required: true }}
       >
-        <option value="">Choose a department</option>
+        <option value="">{apply_choose_department()}</option>
         {departments.map((d) => (
           <option key={d.key} value={d.key}>
-            {d.label}
+            {departmentName(d, locale)}
           </option>
         ))}
       </Field>
       <Field
         as="select"
         id={`${id}-course`}
-        label="Course"
+        label={apply_course()}
         error={errors.course?.message}
         inputProps={{ ...register('course'), disabled: !department, required: true }}
       >
-        <option value="">{department ? 'Choose a course' : 'Choose a department first'}</option>
+        <option value="">{department ? apply_choose_course() : apply_choose_department_first()}</option>
         {courses.map((course) => (
           <option key={course} value={course}>
             {course}
@@ -134,11 +151,11 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
       </Field>
       <Field as="checkbox" id={`${id}-consent`} label={CONSENT_TEXT} error={errors.consent?.message} inputProps={{ ...register('consent'), required: true }} />
       <div className="form-honeypot" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Leave this empty</label>
+        <label htmlFor={`${id}-website`}>{forms_honeypot()}</label>
         <input {...register('website')} id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <button type="submit" className="btn btn--accent" disabled={busy}>
-        {busy ? 'Submitting...' : 'Enroll Now'}
+        {busy ? apply_submitting() : apply_enroll()}
       </button>
       <FormAlert>{failure}</FormAlert>
     </form>

@@ -11,6 +11,17 @@ import { ContactPageSchema, HomeContactSchema } from '../../lib/schemas/contact'
 import { Field } from '../forms/Field';
 import { FormStatus } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
+import {
+  contact_failed_page,
+  contact_reference,
+  contact_sent_home,
+  contact_sent_page,
+  forms_email,
+  forms_fallback_failure,
+  forms_honeypot,
+  forms_sending,
+  forms_subject,
+} from '../../i18n/messages';
 
 interface Labels {
   name: string;
@@ -29,9 +40,10 @@ interface Props {
   labels: Labels;
 }
 
+/** The status line's words of each form, in the page's language. */
 const texts = {
-  home: { sending: 'Sending...', sent: 'Form Submitted Successfully!', failed: 'Something went wrong. Please try again.' },
-  page: { sending: 'Sending...', sent: 'Message sent successfully!', failed: 'Failed to send message' },
+  home: { sent: contact_sent_home, failed: forms_fallback_failure },
+  page: { sent: contact_sent_page, failed: contact_failed_page },
 };
 
 export default function ContactForm({ variant, labels }: Props) {
@@ -48,13 +60,14 @@ export default function ContactForm({ variant, labels }: Props) {
     body: (values) => ({ ...values, attribution: visitAttribution() }),
     fields: Object.keys(defaults),
     messages: {
-      sending: texts[variant].sending,
-      success: (data) => `${texts[variant].sent}${data.reference ? ` Your reference is ${data.reference}.` : ''}`,
+      sending: forms_sending(),
+      success: (data) => `${texts[variant].sent()}${data.reference ? ` ${contact_reference({ reference: data.reference })}` : ''}`,
       // The spec's two forms read different fields of the answer.
-      failure: ({ data }) => (variant === 'home' ? data.message : data.error) || texts[variant].failed,
+      failure: ({ data }) => (variant === 'home' ? data.message : data.error) || texts[variant].failed(),
     },
     toasts: { failure: false },
-    onFailure: ({ status, data }) => console.error('Contact form not sent:', status, (variant === 'home' ? data.message : data.error) || texts[variant].failed),
+    onFailure: ({ status, data }) =>
+      console.error('Contact form not sent:', status, (variant === 'home' ? data.message : data.error) || texts[variant].failed()),
   });
   const {
     register,
@@ -69,13 +82,13 @@ export default function ContactForm({ variant, labels }: Props) {
   return (
     <form className="contact-form" method="post" action="/api/contact" noValidate onSubmit={onSubmit}>
       {input('name', labels.name, { type: 'text', autoComplete: 'name' })}
-      {variant === 'page' && input('email', labels.email ?? 'E-mail', { type: 'email', autoComplete: 'email' })}
+      {variant === 'page' && input('email', labels.email ?? forms_email(), { type: 'email', autoComplete: 'email' })}
       {input(
         'phone',
         labels.phone,
         variant === 'home' ? { type: 'tel', inputMode: 'tel', autoComplete: 'tel' } : { type: 'text', inputMode: 'tel', autoComplete: 'tel' },
       )}
-      {variant === 'page' && input('subject', labels.subject ?? 'Subject', { type: 'text' })}
+      {variant === 'page' && input('subject', labels.subject ?? forms_subject(), { type: 'text' })}
       <Field
         as="textarea"
         id={`${id}-message`}
@@ -85,7 +98,7 @@ export default function ContactForm({ variant, labels }: Props) {
         inputProps={{ ...register('message'), rows: 5, required: true }}
       />
       <div className="form-honeypot" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Leave this empty</label>
+        <label htmlFor={`${id}-website`}>{forms_honeypot()}</label>
         <input {...register('website')} id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <button type="submit" className="btn btn--accent" disabled={busy}>

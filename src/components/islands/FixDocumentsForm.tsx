@@ -15,18 +15,29 @@ import { FormAlert, FormStatus } from '../forms/FormAlert';
 import { DocumentSlot } from '../uploads/DocumentSlot';
 import { isBusy, stillUploading, uploadFailed } from '../uploads/slot-state';
 import { useDocuments } from '../uploads/use-documents';
+import { pageTag } from '../forms/page-locale';
+import { richText } from '../forms/rich-text';
+import {
+  docfix_failed,
+  docfix_follow,
+  docfix_intro,
+  docfix_legend,
+  docfix_loading,
+  docfix_no_token,
+  docfix_offline,
+  docfix_open_failed,
+  docfix_send,
+  docfix_sent,
+  forms_sending,
+} from '../../i18n/messages';
 
 interface Props {
-  /** The public status page. */
+  /** The public status page, in the page's language. */
   statusHref: string;
 }
 
-/** Said when the address has no token (the link was cut when it was copied). */
-const NO_TOKEN = 'This link is not complete. Please open the link in the e-mail we sent you again, or call us.';
-const FAILED = 'The documents could not be sent. Please try again.';
-
-/** "24 November 2026". */
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+/** "24 November 2026" ("24 नवंबर 2026" in Hindi). */
+const day = (iso: string) => new Date(iso).toLocaleDateString(pageTag(), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 /** The fix-documents page's form (see the module's comment). */
 export default function FixDocumentsForm({ statusHref }: Props) {
@@ -47,13 +58,14 @@ export default function FixDocumentsForm({ statusHref }: Props) {
   useEffect(() => {
     const found = decodeURIComponent(location.hash.slice(1));
     if (!found) {
-      setProblem(NO_TOKEN);
+      // The address has no token: the link was cut when it was copied.
+      setProblem(docfix_no_token());
       return;
     }
     setToken(found);
     void postJson<FixRequest>('/api/applications/fix/open', { token: found }).then(({ ok, data }) => {
       if (ok) setAsked(data);
-      else setProblem(data.message ?? 'We could not open this link. Please check your connection and reload the page.');
+      else setProblem(data.message ?? docfix_open_failed());
     });
   }, []);
 
@@ -81,26 +93,24 @@ export default function FixDocumentsForm({ statusHref }: Props) {
     const { ok, data } = await postJson<{ message: string }>('/api/applications/fix', { token, documents: values });
     setSending(false);
     if (ok) {
-      setDone(data.message ?? 'Thank you: your documents were sent.');
+      setDone(data.message ?? docfix_sent());
       history.replaceState(null, '', location.pathname);
       return;
     }
     const fieldErrors = Object.fromEntries(Object.entries(data.errors ?? {}).map(([key, message]) => [key.replace(/^documents\./, ''), message]));
     for (const slot of Object.keys(fieldErrors)) if (docs.some((d) => d.slot === slot)) documents.remove(slot);
     setErrors(fieldErrors);
-    setFailure(data.message || FAILED);
+    setFailure(data.message || docfix_failed());
     if (Object.keys(fieldErrors).length) setSummaryTurn((n) => n + 1);
   };
 
   if (problem) return <FormAlert>{problem}</FormAlert>;
-  if (!asked) return <FormStatus>Loading the documents to upload…</FormStatus>;
+  if (!asked) return <FormStatus>{docfix_loading()}</FormStatus>;
   if (done) {
     return (
       <div className="form-outcome form-outcome--success" role="status">
         <p className="form-outcome__title">{done}</p>
-        <p>
-          You can follow application {asked.reference} on the <a href={statusHref}>application status page</a>.
-        </p>
+        <p>{richText(docfix_follow({ reference: asked.reference }), { href: statusHref })}</p>
       </div>
     );
   }
@@ -115,9 +125,7 @@ export default function FixDocumentsForm({ statusHref }: Props) {
 
   return (
     <form className="application-form" noValidate onSubmit={submit}>
-      <p>
-        Application <strong>{asked.reference}</strong> ({asked.formLabel}): please upload these documents again. This link works until {day(asked.expiresAt)}.
-      </p>
+      <p>{richText(docfix_intro({ reference: asked.reference, form: asked.formLabel, day: day(asked.expiresAt) }))}</p>
       {asked.note && (
         <blockquote className="form-draft">
           <p>{asked.note}</p>
@@ -125,7 +133,7 @@ export default function FixDocumentsForm({ statusHref }: Props) {
       )}
       {summaryTurn > 0 && <ErrorSummary ref={summary} items={items} headingId={`${id}-summary`} />}
       <fieldset className="form-section">
-        <legend>Documents to upload again</legend>
+        <legend>{docfix_legend()}</legend>
         {docs.map((doc) => (
           <DocumentSlot
             key={doc.slot}
@@ -144,12 +152,12 @@ export default function FixDocumentsForm({ statusHref }: Props) {
         ))}
       </fieldset>
       <p className="form-offline" role="status">
-        {documents.offline ? 'You are offline. Uploads continue by themselves when the connection is back.' : ''}
+        {documents.offline ? docfix_offline() : ''}
       </p>
       <button type="submit" className="btn btn--accent" disabled={sending}>
-        {sending ? 'Sending...' : 'Send the documents'}
+        {sending ? forms_sending() : docfix_send()}
       </button>
-      <FormStatus>{sending ? 'Sending...' : ''}</FormStatus>
+      <FormStatus>{sending ? forms_sending() : ''}</FormStatus>
       <FormAlert>{failure}</FormAlert>
     </form>
   );

@@ -8,6 +8,27 @@ import { useEffect, useRef, type ChangeEvent } from 'react';
 import type { DocumentDef } from '../../lib/schemas/uploads';
 import { fieldErrorId } from '../forms/Field';
 import { acceptedHint, acceptedTypes, formatBytes, inLineMessage, type SlotState } from './slot-state';
+import {
+  upload_checking,
+  upload_choose,
+  upload_done,
+  upload_making_smaller,
+  upload_optional,
+  upload_preview,
+  upload_progress,
+  upload_remove,
+  upload_replace,
+  upload_retry,
+  upload_say_check_waiting,
+  upload_say_checking,
+  upload_say_done,
+  upload_say_preparing,
+  upload_say_turn,
+  upload_say_uploading,
+  upload_say_waiting,
+  upload_waiting_check,
+  upload_waiting_send,
+} from '../../i18n/messages';
 
 interface Props {
   /** The input's id (the error summary links to it). */
@@ -24,20 +45,20 @@ interface Props {
 }
 
 /** What is announced when a slot's step changes. */
-function announcement(doc: DocumentDef, state: SlotState): string {
+function announcement(label: string, state: SlotState): string {
   switch (state.step) {
     case 'preparing':
-      return `${doc.label}: making the photo smaller.`;
+      return upload_say_preparing({ label });
     case 'uploading':
-      if (state.waiting) return `${doc.label}: waiting for the connection.`;
-      return state.place ? `${doc.label}: waiting its turn.` : `${doc.label}: uploading.`;
+      if (state.waiting) return upload_say_waiting({ label });
+      return state.place ? upload_say_turn({ label }) : upload_say_uploading({ label });
     case 'checking':
-      return state.waiting ? `${doc.label}: waiting for the connection to check the file.` : `${doc.label}: checking the file.`;
+      return state.waiting ? upload_say_check_waiting({ label }) : upload_say_checking({ label });
     case 'done':
-      return `${doc.label}: ${state.name} uploaded.`;
+      return upload_say_done({ label, name: state.name });
     case 'failed':
     case 'refused':
-      return `${doc.label}: ${state.message}`;
+      return `${label}: ${state.message}`;
     default:
       return '';
   }
@@ -52,6 +73,8 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
   const message = state.step === 'failed' || state.step === 'refused' ? state.message : error;
   const hasFile = state.step !== 'empty' && state.step !== 'refused';
   const refocus = useRef(false);
+  // A form's own document has its name in the page's language; a fix link's comes from the server.
+  const label = doc.says?.() ?? doc.label;
 
   // Retry and Remove disappear once pressed: the focus goes back to the chooser, not the page top.
   useEffect(() => {
@@ -69,45 +92,37 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
   return (
     <div className={`doc-slot doc-slot--${state.step}${message ? ' doc-slot--invalid' : ''}`} role="group" aria-labelledby={nameId}>
       <p className="doc-slot__name" id={nameId}>
-        {doc.label}
+        {label}
         {doc.required ? (
           <span className="form-required" aria-hidden="true">
             {' '}
             *
           </span>
         ) : (
-          <span className="doc-slot__optional"> (optional)</span>
+          <span className="doc-slot__optional"> {upload_optional()}</span>
         )}
       </p>
       <p className="form-hint" id={hintId}>
         {acceptedHint(doc)}
       </p>
-      {preview && hasFile && <img className="doc-slot__preview" src={preview} alt={`Preview of the ${doc.label.toLowerCase()}`} />}
-      {state.step === 'preparing' && <p className="doc-slot__state">Making {state.name} smaller…</p>}
-      {state.step === 'uploading' && state.waiting && (
-        <p className="doc-slot__state">Waiting for the connection: {state.name} will be sent when you are back online.</p>
-      )}
+      {preview && hasFile && <img className="doc-slot__preview" src={preview} alt={upload_preview({ label: label.toLowerCase() })} />}
+      {state.step === 'preparing' && <p className="doc-slot__state">{upload_making_smaller({ name: state.name })}</p>}
+      {state.step === 'uploading' && state.waiting && <p className="doc-slot__state">{upload_waiting_send({ name: state.name })}</p>}
       {state.step === 'uploading' && !state.waiting && state.place !== undefined && <p className="doc-slot__state">{inLineMessage(state.name, state.place)}</p>}
       {state.step === 'uploading' && !state.waiting && state.place === undefined && (
         <div className="doc-slot__progress">
-          <label htmlFor={progressId}>{`Uploading ${state.name}: ${state.percent}%`}</label>
+          <label htmlFor={progressId}>{upload_progress({ name: state.name, percent: state.percent })}</label>
           <progress id={progressId} max={100} value={state.percent}>
             {state.percent}%
           </progress>
         </div>
       )}
       {state.step === 'checking' && (
-        <p className="doc-slot__state">
-          {state.waiting ? `Waiting for the connection: ${state.name} will be checked when you are back online.` : `Checking ${state.name}…`}
-        </p>
+        <p className="doc-slot__state">{state.waiting ? upload_waiting_check({ name: state.name }) : upload_checking({ name: state.name })}</p>
       )}
-      {state.step === 'done' && (
-        <p className="doc-slot__state doc-slot__state--done">
-          Uploaded: {state.name} ({formatBytes(state.size)})
-        </p>
-      )}
+      {state.step === 'done' && <p className="doc-slot__state doc-slot__state--done">{upload_done({ name: state.name, size: formatBytes(state.size) })}</p>}
       <p className="sr-only" aria-live="polite">
-        {announcement(doc, state)}
+        {announcement(label, state)}
       </p>
       <div className="doc-slot__actions">
         <input
@@ -123,7 +138,7 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
           onChange={change}
         />
         <label htmlFor={id} className="btn btn--outline btn--sm doc-slot__pick">
-          {hasFile ? 'Replace' : 'Choose file'}
+          {hasFile ? upload_replace() : upload_choose()}
         </label>
         {state.step === 'failed' && (
           <button
@@ -134,7 +149,8 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
               onRetry();
             }}
           >
-            Retry<span className="sr-only"> {doc.label}</span>
+            {upload_retry()}
+            <span className="sr-only"> {label}</span>
           </button>
         )}
         {hasFile && (
@@ -146,7 +162,8 @@ export function DocumentSlot({ id, doc, state, preview, error, onChoose, onRetry
               onRemove();
             }}
           >
-            Remove<span className="sr-only"> {doc.label}</span>
+            {upload_remove()}
+            <span className="sr-only"> {label}</span>
           </button>
         )}
       </div>

@@ -4,8 +4,20 @@
  * this part is in the form's own JavaScript, the uploader is loaded when the first file is chosen.
  */
 import {
+  upload_accepts_any,
+  upload_accepts_photo,
+  upload_empty,
+  upload_failed,
+  upload_in_line,
+  upload_in_line_next,
+  upload_interrupted,
+  upload_still_uploading,
+  upload_storage_refused,
+  upload_unchecked,
+} from '../../i18n/messages';
+import {
   ANY_DOCUMENT_TYPES,
-  HEIC_MESSAGE,
+  heicMessage,
   IMAGE_TYPES,
   MAX_DOCUMENT_BYTES,
   tooLargeMessage,
@@ -45,27 +57,25 @@ export const EMPTY: SlotState = { step: 'empty' };
 export const isBusy = (state: SlotState) => state.step === 'preparing' || state.step === 'uploading' || state.step === 'checking';
 
 /** Said when the form is sent while a file is still on its way. */
-export const stillUploading = (label: string) => `Please wait: ${label} is still uploading.`;
+export const stillUploading = (label: string) => upload_still_uploading({ label });
 /** Said when a failed upload is left without a retry and the form is sent. */
-export const uploadFailed = (label: string) => `The upload of ${label} failed. Please press Retry or choose the file again.`;
+export const uploadFailed = (label: string) => upload_failed({ label });
 
 /** Said when an upload was cut off (the connection dropped, the storage did not answer). */
-export const interruptedMessage = (name: string) => `The upload of ${name} was interrupted. Please press Retry.`;
+export const interruptedMessage = (name: string) => upload_interrupted({ name });
 /** Said when the storage refused the upload (an expired or altered permission, say). */
-export const storageRefusedMessage = (name: string) => `The storage did not accept ${name}. Please press Retry to send it again.`;
+export const storageRefusedMessage = (name: string) => upload_storage_refused({ name });
 /** Said when the file arrived but could not be checked yet. */
-export const uncheckedMessage = (name: string) => `${name} was sent but could not be checked yet. Please press Retry.`;
+export const uncheckedMessage = (name: string) => upload_unchecked({ name });
 
 /** What a file waiting for its turn shows: "Waiting its turn: pan.pdf (next in line)". */
-export const inLineMessage = (name: string, place: number) =>
-  `Waiting its turn: ${name} (${place === 1 ? 'next in line' : `number ${place} in line`}). Two files are sent at a time.`;
+export const inLineMessage = (name: string, place: number) => (place === 1 ? upload_in_line_next({ name }) : upload_in_line({ name, place }));
 
 /** The types a slot accepts (the file chooser's `accept`). */
 export const acceptedTypes = (doc: DocumentDef): readonly DocumentType[] => (doc.imagesOnly ? IMAGE_TYPES : ANY_DOCUMENT_TYPES);
 
 /** What a slot accepts, said to the applicant. */
-export const acceptedHint = (doc: DocumentDef) =>
-  `${doc.imagesOnly ? 'A JPEG, PNG or WebP photo' : 'A JPEG, PNG or WebP photo, or a PDF'}, up to ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB.`;
+export const acceptedHint = (doc: DocumentDef) => (doc.imagesOnly ? upload_accepts_photo : upload_accepts_any)({ max: MAX_DOCUMENT_BYTES / 1024 / 1024 });
 
 /** A photo in Apple's HEIC/HEIF format (which Android browsers cannot decode). */
 export const isHeic = (file: File) => /^image\/hei[cf]/i.test(file.type) || /\.(heic|heif)$/i.test(file.name);
@@ -82,9 +92,9 @@ export const MAX_PHOTO_BYTES = 30 * 1024 * 1024;
  * the file's real bytes again after the upload.
  */
 export function refusalOf(file: File, doc: DocumentDef): string | undefined {
-  if (isHeic(file)) return HEIC_MESSAGE;
+  if (isHeic(file)) return heicMessage();
   if (!(acceptedTypes(doc) as readonly string[]).includes(file.type)) return wrongTypeMessage(Boolean(doc.imagesOnly));
-  if (file.size === 0) return 'This file is empty. Please choose another.';
+  if (file.size === 0) return upload_empty();
   if (file.size > (isPhoto(file) ? MAX_PHOTO_BYTES : MAX_DOCUMENT_BYTES)) return tooLargeMessage(file.size);
   return undefined;
 }

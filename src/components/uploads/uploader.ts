@@ -13,6 +13,7 @@ import { postJson } from '../../lib/api';
 import { MAX_DOCUMENT_BYTES, tooLargeMessage, type UploadChecked, type UploadPolicy } from '../../lib/schemas/uploads';
 import { shrinkPhoto } from './shrink-photo';
 import { interruptedMessage, isPhoto, storageRefusedMessage, uncheckedMessage, type SlotState, type UploadOwner } from './slot-state';
+import { upload_removed, upload_the_file } from '../../i18n/messages';
 
 /** Files sent at once: two keep a 3G uplink busy without starving each other. */
 export const UPLOAD_CONCURRENCY = 2;
@@ -95,7 +96,7 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
     generateObjectKey: (file) => file.id,
     signRequest: async (request) => {
       const file = uppy.getFile(request.key);
-      if (!file) throw new PolicyError('This file was removed.', true);
+      if (!file) throw new PolicyError(upload_removed(), true);
       // Its turn has come: it leaves the line and shows its progress.
       active.add(file.id);
       if (queued.includes(file.id)) {
@@ -105,7 +106,7 @@ export function createUploader({ owner, onState, onPrepared }: UploaderOptions):
       const body = { ...ownerBody(owner()), slot: file.meta.slot, name: file.name, type: file.type, size: file.size };
       const { ok, status, data } = await postJson<UploadPolicy>('/api/uploads', body);
       if (!ok) {
-        const message = Object.values(data.errors ?? {})[0] ?? data.message ?? interruptedMessage(file.name ?? 'the file');
+        const message = Object.values(data.errors ?? {})[0] ?? data.message ?? interruptedMessage(file.name ?? upload_the_file());
         // A refusal (400) stands; a limit (429), a server error or no answer may pass later.
         throw new PolicyError(message, status >= 400 && status < 500 && status !== 429);
       }

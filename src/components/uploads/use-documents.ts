@@ -9,6 +9,7 @@ import type { DraftDocument } from '../../lib/form-draft';
 import { EMPTY, refusalOf, type SlotState, type UploadOwner } from './slot-state';
 import { importUploader } from './import-uploader';
 import type { Uploader } from './uploader';
+import { upload_not_loaded } from '../../i18n/messages';
 
 export interface Documents {
   /** Each slot's state. */
@@ -122,7 +123,7 @@ export function useDocuments(docs: readonly DocumentDef[], owner: () => UploadOw
         if (navigator.onLine) {
           setState(slot, {
             step: 'refused',
-            message: `${file.name} could not be sent: the page did not finish loading. Please reload it and choose the file again.`,
+            message: upload_not_loaded({ name: file.name }),
           });
           return;
         }

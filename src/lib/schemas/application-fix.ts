@@ -6,12 +6,13 @@
 import { z } from './zod';
 import { plainText } from './plain-text';
 import { UploadIdSchema } from './uploads';
+import { docfix_not_asked, docfix_received, docfix_upload_asked, upload_link_invalid } from '../../i18n/messages';
 
-/** The message for a link token that is not even shaped like one. */
-export const FIX_TOKEN_MESSAGE = 'This link is not valid.';
+/** The message for a link token that is not even shaped like one (English). */
+export const FIX_TOKEN_MESSAGE = /* @__PURE__ */ upload_link_invalid({}, { locale: 'en' });
 
 /** A link's token (the fragment of the mailed link). */
-export const FixTokenSchema = z.string({ message: FIX_TOKEN_MESSAGE }).regex(/^[A-Za-z0-9_-]{20,100}$/, FIX_TOKEN_MESSAGE);
+export const FixTokenSchema = z.string({ error: () => upload_link_invalid() }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: () => upload_link_invalid() });
 
 /** POST /api/applications/fix/open. */
 export const FixOpenSchema = z.object({ token: FixTokenSchema });
@@ -22,9 +23,12 @@ export const FixDocumentsSchema = z.object({
   token: FixTokenSchema,
   /** Slot → upload id (from POST /api/uploads with `fix`), for every document asked for. */
   documents: z.record(
-    z.string().check(plainText('the document')).max(60, 'This document was not asked for. Please upload only the documents listed.'),
+    z
+      .string()
+      .check(plainText('the document'))
+      .max(60, { error: () => docfix_not_asked() }),
     UploadIdSchema,
-    { message: 'Please upload the documents asked for.' },
+    { error: () => docfix_upload_asked() },
   ),
 });
 export type FixDocuments = z.input<typeof FixDocumentsSchema>;
@@ -44,5 +48,7 @@ export interface FixRequest {
   documents: { slot: string; label: string; imagesOnly: boolean }[];
 }
 
-/** What the applicant is told once the documents are in. */
-export const FIX_RECEIVED_MESSAGE = 'Thank you. We have received your documents and will check them soon.';
+/** What the applicant is told once the documents are in (English). */
+export const FIX_RECEIVED_MESSAGE = /* @__PURE__ */ docfix_received({}, { locale: 'en' });
+/** The same, in the language of the moment (a Hindi page's request). */
+export const fixReceivedMessage = () => docfix_received();

@@ -2,7 +2,9 @@
  * The four application forms of the specification (section 3): kiosk/e-Mitra registration, CSC,
  * IIBF and NIELIT admission. Each definition gives its sections of fields, its documents, where it
  * is (page and endpoint) and the schema that checks it — the same schema in the browser and in
- * the function. The messages are the specification's (section 8), word for word.
+ * the function. The messages are the specification's (section 8), word for word in English, and
+ * in Hindi on a Hindi page or for a Hindi request: every text is a compiled message, read in the
+ * language of the moment (`says`), with its English kept beside it for staff and the records.
  */
 import { z } from './zod';
 import { AttributionSchema } from './attribution';
@@ -12,6 +14,7 @@ import {
   birthDate,
   choice,
   email,
+  english,
   exactDigits,
   ifsc,
   mobile,
@@ -21,19 +24,116 @@ import {
   upperText,
   voterId,
   type FieldDef,
+  type Words,
 } from './application-fields';
 import { DraftIdSchema, UploadIdSchema, uploadRequired, type ApplicationForm, type DocumentDef } from './uploads';
+import {
+  appform_aadhaar,
+  appform_account_holder,
+  appform_account_number,
+  appform_applicant_name,
+  appform_bank_account,
+  appform_bank_name,
+  appform_caste_category,
+  appform_contact_exact,
+  appform_contact_invalid,
+  appform_contact_number,
+  appform_correspondent_bank,
+  appform_correspondent_ifsc,
+  appform_course,
+  appform_current_address,
+  appform_dob,
+  appform_doc_aadhaar,
+  appform_doc_aadhaar_copy,
+  appform_doc_affidavit,
+  appform_doc_apaar,
+  appform_doc_applicant_photo,
+  appform_doc_caste,
+  appform_doc_iibf,
+  appform_doc_marksheet,
+  appform_doc_other,
+  appform_doc_pan,
+  appform_doc_pan_copy,
+  appform_doc_passbook,
+  appform_doc_photo,
+  appform_doc_police_other,
+  appform_doc_police_pali,
+  appform_doc_qualification,
+  appform_doc_rent,
+  appform_doc_rscit,
+  appform_doc_signature,
+  appform_doc_tec,
+  appform_doc_tenth,
+  appform_doc_thumb,
+  appform_doc_voter_id,
+  appform_email,
+  appform_father_name,
+  appform_hint_ifsc,
+  appform_hint_pan,
+  appform_ifsc,
+  appform_jan_aadhaar,
+  appform_jan_aadhaar_invalid,
+  appform_kiosk_address,
+  appform_kiosk_name,
+  appform_ko_code,
+  appform_location,
+  appform_mobile,
+  appform_mobile_exact,
+  appform_mobile_valid,
+  appform_mother_name,
+  appform_municipality,
+  appform_name,
+  appform_nielit_failed,
+  appform_nielit_submitted,
+  appform_nominee_dob,
+  appform_nominee_name,
+  appform_nominee_relation,
+  appform_od_account,
+  appform_pan,
+  appform_permanent_address,
+  appform_pincode,
+  appform_pincode_invalid,
+  appform_police_station,
+  appform_registration_failed,
+  appform_registration_ok,
+  appform_section_applicant,
+  appform_section_bank,
+  appform_section_centre,
+  appform_section_correspondent,
+  appform_section_documents,
+  appform_section_identity,
+  appform_section_nominee,
+  appform_section_owner,
+  appform_section_student,
+  appform_section_uploads,
+  appform_sso_id,
+  appform_submit_failed,
+  appform_submitted,
+  appform_tec_number,
+  appform_tehsil,
+  appform_title_csc,
+  appform_title_emitra,
+  appform_title_iibf,
+  appform_title_nielit,
+  appform_voter_id_number,
+  appform_ward,
+  appform_consent_required,
+  appform_general,
+  appform_rural,
+  appform_urban,
+} from '../../i18n/messages';
 
-/** A section of a form: a heading and its fields. */
+/** A section of a form: a heading (English, and in the page's language) and its fields. */
 export interface FormSection {
   title: string;
+  says: Words;
   fields: FieldDef[];
 }
 
 /** A form's identity, sections and documents. */
 export interface FormDefinition {
   form: ApplicationForm;
-  /** The page's heading. */
+  /** The page's heading, in English. */
   title: string;
   /** Its page (the specification's route). */
   path: string;
@@ -44,14 +144,45 @@ export interface FormDefinition {
   /** The first letters of its references (EM-2026-00001). */
   referencePrefix: string;
   sections: FormSection[];
-  /** The heading of the documents section. */
+  /** The heading of the documents section, in English. */
   documentsTitle: string;
   documents: DocumentDef[];
   /** The field names giving the lead's name, e-mail and mobile number. */
   person: { name: string; email: string; mobile: string };
-  /** Texts shown on success and failure (section 8). */
+  /** Texts shown on success and failure (section 8), in English. */
   messages: { success: string; failure: string };
+  /** The same texts in the page's language: the title, the documents' heading, success and failure. */
+  says: { title: Words; documentsTitle: Words; success: Words; failure: (inputs: { message: string }) => string };
 }
+
+/** A definition as written below: its texts as messages. */
+type FormSpec = Omit<FormDefinition, 'title' | 'documentsTitle' | 'messages' | 'says'> & {
+  title: Words;
+  documentsTitle: Words;
+  messages: { success: Words; failure: (inputs: { message: string }, options?: { locale?: 'en' | 'hi' }) => string };
+};
+
+/** A form's definition, its English texts beside the messages. */
+const defineForm = ({ title, documentsTitle, messages, ...rest }: FormSpec): FormDefinition => ({
+  ...rest,
+  title: english(title),
+  documentsTitle: english(documentsTitle),
+  // '{message}' stays in the English text: the page puts the server's words there.
+  messages: { success: english(messages.success), failure: messages.failure({ message: '{message}' }, { locale: 'en' }) },
+  says: { title, documentsTitle, success: messages.success, failure: messages.failure },
+});
+
+/** A section: its heading and fields. */
+const section = (title: Words, fields: FieldDef[]): FormSection => ({ title: english(title), says: title, fields });
+
+/** A document: its slot, its name, whether it is required and whether only a photo will do. */
+const doc = (slot: string, label: Words, required: boolean, imagesOnly?: true): DocumentDef => ({
+  slot,
+  label: english(label),
+  says: label,
+  required,
+  ...(imagesOnly ? { imagesOnly } : {}),
+});
 
 const LOCATIONS = { Urban: 'Urban', Rural: 'Rural' } as const;
 /** NIELIT's caste categories. */
@@ -59,249 +190,248 @@ export const CASTE_CATEGORIES = { GENERAL: 'General', OBC: 'OBC', SC: 'SC', ST: 
 /** NIELIT's courses (their details are on /nielit, from content/nielit.json). */
 export const NIELIT_COURSES = { OLEVEL: 'O Level', CCC: 'CCC', 'CCC+': 'CCC+', ACC: 'ACC', BCC: 'BCC', ECC: 'ECC' } as const;
 
-const f = (def: Omit<FieldDef, 'input'> & { input?: FieldDef['input'] }): FieldDef => ({ input: 'text', ...def });
+/** A field as written below: its label (and hint) as messages. */
+type FieldSpec = Omit<FieldDef, 'input' | 'label' | 'says'> & { input?: FieldDef['input']; label: Words };
 
-export const EMITRA_FORM: FormDefinition = {
+const f = ({ label, ...def }: FieldSpec): FieldDef => ({ input: 'text', ...def, label: english(label), says: label });
+
+export const EMITRA_FORM: FormDefinition = defineForm({
   form: 'emitra',
-  title: 'Kiosk (e-Mitra) Registration Form',
+  title: appform_title_emitra,
   path: '/EmitraForm',
   back: '/emitra',
   endpoint: '/api/emitra',
   referencePrefix: 'EM',
   sections: [
-    {
-      title: 'Owner details',
-      fields: [
-        f({ name: 'name', label: 'Name', autoComplete: 'name', schema: personName('Name') }),
-        f({ name: 'fatherName', label: "Father's name", schema: personName("Father's name") }),
-        f({ name: 'dob', label: 'Date of birth', input: 'date', autoComplete: 'bday', schema: birthDate('Date of birth') }),
-        f({ name: 'permanentAddress', label: 'Permanent address', input: 'textarea', autoComplete: 'street-address', schema: text('Permanent address', 300) }),
-        f({ name: 'currentAddress', label: 'Current address', input: 'textarea', schema: text('Current address', 300) }),
-        f({ name: 'aadharNo', label: 'Aadhaar number', input: 'digits', maxLength: 12, sealed: true, schema: aadhaar('Aadhaar number') }),
-        f({ name: 'email', label: 'Email', input: 'email', autoComplete: 'email', schema: email('Email') }),
-        f({ name: 'panNo', label: 'PAN number', upper: true, maxLength: 10, sealed: true, hint: 'Like ABCDE1234F', schema: pan('PAN number') }),
-        f({
-          name: 'janAadharNo',
-          label: 'Jan Aadhaar number',
-          input: 'digits',
-          maxLength: 10,
-          sealed: true,
-          schema: exactDigits('Jan Aadhaar number', 10, 'Invalid Jan Aadhaar Number. Must be 10 digits.'),
-        }),
-        f({
-          name: 'contactNumber',
-          label: 'Contact number',
-          input: 'digits',
-          maxLength: 10,
-          autoComplete: 'tel-national',
-          schema: mobile('Contact number', 'Invalid Contact Number. Must be 10 digits.'),
-        }),
-      ],
-    },
-    {
-      title: 'Centre details',
-      fields: [
-        f({ name: 'location', label: 'Location', input: 'select', options: LOCATIONS, schema: choice('Location', LOCATIONS) }),
-        f({ name: 'kioskName', label: 'Kiosk name', schema: text('Kiosk name') }),
-        f({ name: 'ssoId', label: 'SSO ID', upper: true, maxLength: 40, schema: upperText('SSO ID', 40) }),
-        f({ name: 'policeStation', label: 'Police station', schema: text('Police station') }),
-        f({ name: 'kioskAddress', label: 'Kiosk address', input: 'textarea', schema: text('Kiosk address', 300) }),
-        f({ name: 'tehsil', label: 'Tehsil', schema: text('Tehsil') }),
-        f({ name: 'municipality', label: 'Municipality / Panchayat samiti', schema: text('Municipality / Panchayat samiti') }),
-        f({ name: 'wardOrVillage', label: 'Ward or village', schema: text('Ward or village') }),
-        f({
-          name: 'pincode',
-          label: 'Pincode',
-          input: 'digits',
-          maxLength: 6,
-          autoComplete: 'postal-code',
-          schema: exactDigits('Pincode', 6, 'Invalid Pincode. Must be 6 digits.'),
-        }),
-      ],
-    },
-    {
-      title: 'Bank details',
-      fields: [
-        f({
-          name: 'bankAccountNumber',
-          label: 'Bank account number',
-          input: 'digits',
-          maxLength: 20,
-          sealed: true,
-          schema: accountNumber('Bank account number'),
-        }),
-        f({ name: 'ifsc', label: 'IFSC code', upper: true, maxLength: 11, hint: 'Like SBIN0001234', schema: ifsc('IFSC code') }),
-        f({ name: 'bankName', label: 'Bank name', schema: text('Bank name') }),
-        f({ name: 'accountHolder', label: 'Account holder name', schema: text('Account holder name', 100) }),
-      ],
-    },
-    {
-      title: 'Bank correspondent details',
-      fields: [
-        f({ name: 'correspondentBank', label: 'Correspondent bank', schema: text('Correspondent bank') }),
-        f({ name: 'correspondentIfsc', label: 'Correspondent IFSC code', upper: true, maxLength: 11, schema: ifsc('Correspondent IFSC code') }),
-        f({ name: 'odAccount', label: 'OD account number', input: 'digits', maxLength: 20, sealed: true, schema: accountNumber('OD account number') }),
-        f({ name: 'koCode', label: 'KO code', upper: true, maxLength: 30, schema: upperText('KO code', 30) }),
-      ],
-    },
+    section(appform_section_owner, [
+      f({ name: 'name', label: appform_name, autoComplete: 'name', schema: personName(appform_name) }),
+      f({ name: 'fatherName', label: appform_father_name, schema: personName(appform_father_name) }),
+      f({ name: 'dob', label: appform_dob, input: 'date', autoComplete: 'bday', schema: birthDate(appform_dob) }),
+      f({
+        name: 'permanentAddress',
+        label: appform_permanent_address,
+        input: 'textarea',
+        autoComplete: 'street-address',
+        schema: text(appform_permanent_address, 300),
+      }),
+      f({ name: 'currentAddress', label: appform_current_address, input: 'textarea', schema: text(appform_current_address, 300) }),
+      f({ name: 'aadharNo', label: appform_aadhaar, input: 'digits', maxLength: 12, sealed: true, schema: aadhaar(appform_aadhaar) }),
+      f({ name: 'email', label: appform_email, input: 'email', autoComplete: 'email', schema: email(appform_email) }),
+      f({ name: 'panNo', label: appform_pan, upper: true, maxLength: 10, sealed: true, hint: appform_hint_pan, schema: pan(appform_pan) }),
+      f({
+        name: 'janAadharNo',
+        label: appform_jan_aadhaar,
+        input: 'digits',
+        maxLength: 10,
+        sealed: true,
+        schema: exactDigits(appform_jan_aadhaar, 10, appform_jan_aadhaar_invalid),
+      }),
+      f({
+        name: 'contactNumber',
+        label: appform_contact_number,
+        input: 'digits',
+        maxLength: 10,
+        autoComplete: 'tel-national',
+        schema: mobile(appform_contact_number, appform_contact_invalid),
+      }),
+    ]),
+    section(appform_section_centre, [
+      f({
+        name: 'location',
+        label: appform_location,
+        input: 'select',
+        options: LOCATIONS,
+        optionWords: { Urban: appform_urban, Rural: appform_rural },
+        schema: choice(appform_location, LOCATIONS),
+      }),
+      f({ name: 'kioskName', label: appform_kiosk_name, schema: text(appform_kiosk_name) }),
+      f({ name: 'ssoId', label: appform_sso_id, upper: true, maxLength: 40, schema: upperText(appform_sso_id, 40) }),
+      f({ name: 'policeStation', label: appform_police_station, schema: text(appform_police_station) }),
+      f({ name: 'kioskAddress', label: appform_kiosk_address, input: 'textarea', schema: text(appform_kiosk_address, 300) }),
+      f({ name: 'tehsil', label: appform_tehsil, schema: text(appform_tehsil) }),
+      f({ name: 'municipality', label: appform_municipality, schema: text(appform_municipality) }),
+      f({ name: 'wardOrVillage', label: appform_ward, schema: text(appform_ward) }),
+      f({
+        name: 'pincode',
+        label: appform_pincode,
+        input: 'digits',
+        maxLength: 6,
+        autoComplete: 'postal-code',
+        schema: exactDigits(appform_pincode, 6, appform_pincode_invalid),
+      }),
+    ]),
+    section(appform_section_bank, [
+      f({
+        name: 'bankAccountNumber',
+        label: appform_bank_account,
+        input: 'digits',
+        maxLength: 20,
+        sealed: true,
+        schema: accountNumber(appform_bank_account),
+      }),
+      f({ name: 'ifsc', label: appform_ifsc, upper: true, maxLength: 11, hint: appform_hint_ifsc, schema: ifsc(appform_ifsc) }),
+      f({ name: 'bankName', label: appform_bank_name, schema: text(appform_bank_name) }),
+      f({ name: 'accountHolder', label: appform_account_holder, schema: text(appform_account_holder, 100) }),
+    ]),
+    section(appform_section_correspondent, [
+      f({ name: 'correspondentBank', label: appform_correspondent_bank, schema: text(appform_correspondent_bank) }),
+      f({ name: 'correspondentIfsc', label: appform_correspondent_ifsc, upper: true, maxLength: 11, schema: ifsc(appform_correspondent_ifsc) }),
+      f({ name: 'odAccount', label: appform_od_account, input: 'digits', maxLength: 20, sealed: true, schema: accountNumber(appform_od_account) }),
+      f({ name: 'koCode', label: appform_ko_code, upper: true, maxLength: 30, schema: upperText(appform_ko_code, 30) }),
+    ]),
   ],
-  documentsTitle: 'Document uploads',
+  documentsTitle: appform_section_uploads,
   documents: [
-    { slot: 'policeVerificationPali', label: 'Police verification (Pali)', required: true },
-    { slot: 'applicantPhoto', label: 'Applicant photo', required: true, imagesOnly: true },
-    { slot: 'marksheet', label: 'Marksheet', required: true },
-    { slot: 'aadharCopy', label: 'Aadhaar card copy', required: true },
-    { slot: 'panCardCopy', label: 'PAN card copy', required: true },
-    { slot: 'rscit', label: 'RS-CIT certificate', required: true },
-    { slot: 'affidavit', label: 'Affidavit', required: true },
-    { slot: 'rentAgreement', label: 'Rent agreement', required: false },
-    { slot: 'policeVerificationOther', label: 'Police verification (other)', required: false },
-    { slot: 'otherDocuments', label: 'Other documents', required: false },
+    doc('policeVerificationPali', appform_doc_police_pali, true),
+    doc('applicantPhoto', appform_doc_applicant_photo, true, true),
+    doc('marksheet', appform_doc_marksheet, true),
+    doc('aadharCopy', appform_doc_aadhaar_copy, true),
+    doc('panCardCopy', appform_doc_pan_copy, true),
+    doc('rscit', appform_doc_rscit, true),
+    doc('affidavit', appform_doc_affidavit, true),
+    doc('rentAgreement', appform_doc_rent, false),
+    doc('policeVerificationOther', appform_doc_police_other, false),
+    doc('otherDocuments', appform_doc_other, false),
   ],
   person: { name: 'name', email: 'email', mobile: 'contactNumber' },
-  messages: { success: 'Registration Successful', failure: 'Registration Failed' },
-};
+  messages: { success: appform_registration_ok, failure: appform_registration_failed },
+});
 
-export const CSC_FORM: FormDefinition = {
+export const CSC_FORM: FormDefinition = defineForm({
   form: 'csc',
-  title: 'CSC Application Form',
+  title: appform_title_csc,
   path: '/CSCForm',
   endpoint: '/api/CSC',
   referencePrefix: 'CS',
   sections: [
-    {
-      title: 'Applicant details',
-      fields: [
-        f({ name: 'name', label: 'Name', upper: true, autoComplete: 'name', schema: personName('Name', { upper: true }) }),
-        f({ name: 'email', label: 'Email', input: 'email', autoComplete: 'email', schema: email('Email') }),
-        f({
-          name: 'contact',
-          label: 'Contact number',
-          input: 'digits',
-          maxLength: 20,
-          autoComplete: 'tel-national',
-          schema: mobile('Contact number', 'Contact number must be exactly 10 digits.'),
-        }),
-        f({ name: 'motherName', label: "Mother's name", upper: true, schema: personName("Mother's name", { upper: true }) }),
-        f({ name: 'fatherName', label: "Father's name", upper: true, schema: personName("Father's name", { upper: true }) }),
-      ],
-    },
-    {
-      title: 'Bank details',
-      fields: [
-        f({ name: 'accountNumber', label: 'Account number', input: 'digits', maxLength: 20, sealed: true, schema: accountNumber('Account number') }),
-        f({ name: 'ifscCode', label: 'IFSC code', upper: true, maxLength: 11, hint: 'Like SBIN0001234', schema: ifsc('IFSC code') }),
-        f({ name: 'bankName', label: 'Bank name', upper: true, schema: upperText('Bank name') }),
-      ],
-    },
-    {
-      title: 'Identity and certificate',
-      fields: [
-        f({ name: 'voterIdNumber', label: 'Voter ID number', upper: true, maxLength: 20, sealed: true, schema: voterId('Voter ID number') }),
-        f({ name: 'tecNumber', label: 'TEC certificate number', upper: true, maxLength: 40, schema: upperText('TEC certificate number', 40) }),
-      ],
-    },
-    {
-      title: 'Nominee',
-      fields: [
-        f({ name: 'nomineeName', label: "Nominee's name", upper: true, schema: personName("Nominee's name", { upper: true }) }),
-        f({ name: 'nomineeDob', label: "Nominee's date of birth", input: 'date', schema: birthDate("Nominee's date of birth") }),
-        f({ name: 'nomineeRelation', label: 'Relation with nominee', upper: true, schema: upperText('Relation with nominee', 40) }),
-      ],
-    },
+    section(appform_section_applicant, [
+      f({ name: 'name', label: appform_name, upper: true, autoComplete: 'name', schema: personName(appform_name, { upper: true }) }),
+      f({ name: 'email', label: appform_email, input: 'email', autoComplete: 'email', schema: email(appform_email) }),
+      f({
+        name: 'contact',
+        label: appform_contact_number,
+        input: 'digits',
+        maxLength: 20,
+        autoComplete: 'tel-national',
+        schema: mobile(appform_contact_number, appform_contact_exact),
+      }),
+      f({ name: 'motherName', label: appform_mother_name, upper: true, schema: personName(appform_mother_name, { upper: true }) }),
+      f({ name: 'fatherName', label: appform_father_name, upper: true, schema: personName(appform_father_name, { upper: true }) }),
+    ]),
+    section(appform_section_bank, [
+      f({ name: 'accountNumber', label: appform_account_number, input: 'digits', maxLength: 20, sealed: true, schema: accountNumber(appform_account_number) }),
+      f({ name: 'ifscCode', label: appform_ifsc, upper: true, maxLength: 11, hint: appform_hint_ifsc, schema: ifsc(appform_ifsc) }),
+      f({ name: 'bankName', label: appform_bank_name, upper: true, schema: upperText(appform_bank_name) }),
+    ]),
+    section(appform_section_identity, [
+      f({ name: 'voterIdNumber', label: appform_voter_id_number, upper: true, maxLength: 20, sealed: true, schema: voterId(appform_voter_id_number) }),
+      f({ name: 'tecNumber', label: appform_tec_number, upper: true, maxLength: 40, schema: upperText(appform_tec_number, 40) }),
+    ]),
+    section(appform_section_nominee, [
+      f({ name: 'nomineeName', label: appform_nominee_name, upper: true, schema: personName(appform_nominee_name, { upper: true }) }),
+      f({ name: 'nomineeDob', label: appform_nominee_dob, input: 'date', schema: birthDate(appform_nominee_dob) }),
+      f({ name: 'nomineeRelation', label: appform_nominee_relation, upper: true, schema: upperText(appform_nominee_relation, 40) }),
+    ]),
   ],
-  documentsTitle: 'Documents',
+  documentsTitle: appform_section_documents,
   documents: [
-    { slot: 'bankPassbook', label: 'Bank passbook', required: true },
-    { slot: 'photo', label: 'Photo', required: true, imagesOnly: true },
-    { slot: 'voterId', label: 'Voter ID', required: true },
-    { slot: 'marksheet', label: 'Marksheet', required: true },
-    { slot: 'adharCard', label: 'Aadhaar card', required: true },
-    { slot: 'panCard', label: 'PAN card', required: true },
-    { slot: 'tecCertificate', label: 'TEC certificate', required: true },
-    { slot: 'iibfCertificate', label: 'IIBF certificate', required: false },
+    doc('bankPassbook', appform_doc_passbook, true),
+    doc('photo', appform_doc_photo, true, true),
+    doc('voterId', appform_doc_voter_id, true),
+    doc('marksheet', appform_doc_marksheet, true),
+    doc('adharCard', appform_doc_aadhaar, true),
+    doc('panCard', appform_doc_pan, true),
+    doc('tecCertificate', appform_doc_tec, true),
+    doc('iibfCertificate', appform_doc_iibf, false),
   ],
   person: { name: 'name', email: 'email', mobile: 'contact' },
-  messages: { success: 'Application submitted successfully!', failure: 'Failed to submit application.' },
-};
+  messages: { success: appform_submitted, failure: appform_submit_failed },
+});
 
-export const IIBF_FORM: FormDefinition = {
+export const IIBF_FORM: FormDefinition = defineForm({
   form: 'iibf',
-  title: 'IIBF Application Form',
+  title: appform_title_iibf,
   path: '/IIBFForm',
   endpoint: '/api/IIBF',
   referencePrefix: 'IB',
   sections: [
-    {
-      title: 'Applicant details',
-      fields: [
-        f({ name: 'applicantName', label: "Applicant's name", upper: true, autoComplete: 'name', schema: personName("Applicant's name", { upper: true }) }),
-        f({ name: 'email', label: 'Email', input: 'email', autoComplete: 'email', schema: email('Email') }),
-        f({
-          name: 'mobile',
-          label: 'Mobile number',
-          input: 'digits',
-          maxLength: 10,
-          autoComplete: 'tel-national',
-          schema: mobile('Mobile number', 'Mobile number must be exactly 10 digits.'),
-        }),
-        f({ name: 'motherName', label: "Mother's name", upper: true, schema: personName("Mother's name", { upper: true }) }),
-        f({ name: 'fatherName', label: "Father's name", upper: true, schema: personName("Father's name", { upper: true }) }),
-      ],
-    },
+    section(appform_section_applicant, [
+      f({
+        name: 'applicantName',
+        label: appform_applicant_name,
+        upper: true,
+        autoComplete: 'name',
+        schema: personName(appform_applicant_name, { upper: true }),
+      }),
+      f({ name: 'email', label: appform_email, input: 'email', autoComplete: 'email', schema: email(appform_email) }),
+      f({
+        name: 'mobile',
+        label: appform_mobile,
+        input: 'digits',
+        maxLength: 10,
+        autoComplete: 'tel-national',
+        schema: mobile(appform_mobile, appform_mobile_exact),
+      }),
+      f({ name: 'motherName', label: appform_mother_name, upper: true, schema: personName(appform_mother_name, { upper: true }) }),
+      f({ name: 'fatherName', label: appform_father_name, upper: true, schema: personName(appform_father_name, { upper: true }) }),
+    ]),
   ],
-  documentsTitle: 'Documents',
+  documentsTitle: appform_section_documents,
   documents: [
-    { slot: 'aadhaarCard', label: 'Aadhaar card', required: true },
-    { slot: 'panCard', label: 'PAN card', required: true },
-    { slot: 'photo', label: 'Photo', required: true, imagesOnly: true },
-    { slot: 'signature', label: 'Signature', required: true, imagesOnly: true },
-    { slot: 'qualificationDoc', label: 'Qualification document', required: true },
-    { slot: 'casteCertificate', label: 'Caste certificate', required: true },
+    doc('aadhaarCard', appform_doc_aadhaar, true),
+    doc('panCard', appform_doc_pan, true),
+    doc('photo', appform_doc_photo, true, true),
+    doc('signature', appform_doc_signature, true, true),
+    doc('qualificationDoc', appform_doc_qualification, true),
+    doc('casteCertificate', appform_doc_caste, true),
   ],
   person: { name: 'applicantName', email: 'email', mobile: 'mobile' },
-  messages: { success: 'Application submitted successfully!', failure: 'Failed to submit application.' },
-};
+  messages: { success: appform_submitted, failure: appform_submit_failed },
+});
 
-export const NIELIT_FORM: FormDefinition = {
+export const NIELIT_FORM: FormDefinition = defineForm({
   form: 'nielit',
-  title: 'NIELIT Admission Form',
+  title: appform_title_nielit,
   path: '/NeilitForm',
   endpoint: '/api/submit',
   referencePrefix: 'NL',
   sections: [
-    {
-      title: 'Student details',
-      fields: [
-        f({ name: 'name', label: 'Name', upper: true, autoComplete: 'name', schema: personName('Name', { upper: true }) }),
-        f({ name: 'fatherName', label: "Father's name", upper: true, schema: personName("Father's name", { upper: true }) }),
-        f({
-          name: 'mobile',
-          label: 'Mobile number',
-          input: 'digits',
-          maxLength: 10,
-          autoComplete: 'tel-national',
-          schema: mobile('Mobile number', 'Please enter a valid 10-digit mobile number.'),
-        }),
-        f({ name: 'email', label: 'Email', input: 'email', upper: true, autoComplete: 'email', schema: email('Email') }),
-        f({ name: 'dob', label: 'Date of birth', input: 'date', autoComplete: 'bday', schema: birthDate('Date of birth') }),
-        f({ name: 'casteCategory', label: 'Caste category', input: 'select', options: CASTE_CATEGORIES, schema: choice('Caste category', CASTE_CATEGORIES) }),
-        f({ name: 'neilitCourse', label: 'Course', input: 'select', options: NIELIT_COURSES, schema: choice('Course', NIELIT_COURSES) }),
-      ],
-    },
+    section(appform_section_student, [
+      f({ name: 'name', label: appform_name, upper: true, autoComplete: 'name', schema: personName(appform_name, { upper: true }) }),
+      f({ name: 'fatherName', label: appform_father_name, upper: true, schema: personName(appform_father_name, { upper: true }) }),
+      f({
+        name: 'mobile',
+        label: appform_mobile,
+        input: 'digits',
+        maxLength: 10,
+        autoComplete: 'tel-national',
+        schema: mobile(appform_mobile, appform_mobile_valid),
+      }),
+      f({ name: 'email', label: appform_email, input: 'email', upper: true, autoComplete: 'email', schema: email(appform_email) }),
+      f({ name: 'dob', label: appform_dob, input: 'date', autoComplete: 'bday', schema: birthDate(appform_dob) }),
+      f({
+        name: 'casteCategory',
+        label: appform_caste_category,
+        input: 'select',
+        options: CASTE_CATEGORIES,
+        optionWords: { GENERAL: appform_general },
+        schema: choice(appform_caste_category, CASTE_CATEGORIES),
+      }),
+      f({ name: 'neilitCourse', label: appform_course, input: 'select', options: NIELIT_COURSES, schema: choice(appform_course, NIELIT_COURSES) }),
+    ]),
   ],
-  documentsTitle: 'Documents',
+  documentsTitle: appform_section_documents,
   documents: [
-    { slot: 'photo', label: 'Photo', required: true, imagesOnly: true },
-    { slot: 'signature', label: 'Signature', required: true, imagesOnly: true },
-    { slot: 'aadhar', label: 'Aadhaar card', required: true },
-    { slot: 'tenthMarksheet', label: '10th marksheet', required: true },
-    { slot: 'Leftthumbimpression', label: 'Left thumb impression', required: true },
-    { slot: 'apaarID', label: 'APAAR ID', required: true },
+    doc('photo', appform_doc_photo, true, true),
+    doc('signature', appform_doc_signature, true, true),
+    doc('aadhar', appform_doc_aadhaar, true),
+    doc('tenthMarksheet', appform_doc_tenth, true),
+    doc('Leftthumbimpression', appform_doc_thumb, true),
+    doc('apaarID', appform_doc_apaar, true),
   ],
   person: { name: 'name', email: 'email', mobile: 'mobile' },
-  messages: { success: 'Form submitted successfully! Check your email.', failure: 'Failed to submit: {message}' },
-};
+  messages: { success: appform_nielit_submitted, failure: appform_nielit_failed },
+});
 
 /** Every form, by kind. */
 export const FORMS: Record<ApplicationForm, FormDefinition> = { emitra: EMITRA_FORM, csc: CSC_FORM, iibf: IIBF_FORM, nielit: NIELIT_FORM };
@@ -310,7 +440,7 @@ export const FORMS: Record<ApplicationForm, FormDefinition> = { emitra: EMITRA_F
 export const fieldsOf = (def: FormDefinition): FieldDef[] => def.sections.flatMap((s) => s.fields);
 
 /** The message for a missing consent. */
-export const CONSENT_MESSAGE = 'Please tick the box to agree, so that we can process your application.';
+export const CONSENT_MESSAGE = /* @__PURE__ */ english(appform_consent_required);
 
 /**
  * The payload of a form's endpoint (JSON): its fields, `documents` (slot → upload id, from
@@ -322,21 +452,19 @@ export function applicationSchema(def: FormDefinition) {
   const fields = Object.fromEntries(fieldsOf(def).map((field) => [field.name, field.schema]));
   const documents = Object.fromEntries(
     def.documents.map((doc) => {
-      const id = z
-        .string({ message: uploadRequired(doc.label) })
-        .min(1, uploadRequired(doc.label))
-        .pipe(UploadIdSchema);
+      const required = () => uploadRequired(doc.says?.() ?? doc.label);
+      const id = z.string({ error: required }).min(1, { error: required }).pipe(UploadIdSchema);
       return [doc.slot, doc.required ? id : z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional())];
     }),
   );
   return z.object({
     ...fields,
     /** The documents: slot → upload id. */
-    documents: z.object(documents, { message: uploadRequired(def.documents[0]!.label) }),
+    documents: z.object(documents, { error: () => uploadRequired(def.documents[0]!.says?.() ?? def.documents[0]!.label) }),
     /** The fill of the form (its uploads carry it). */
     draft: DraftIdSchema,
     /** Agreement to the notice of what is collected and why; must be given. */
-    consent: z.literal(true, { message: CONSENT_MESSAGE }),
+    consent: z.literal(true, { error: () => appform_consent_required() }),
     /** Hidden anti-spam field. */
     website: z.string().max(200).optional(),
     /** Where the visit came from; never a reason to refuse the form. */

@@ -5,12 +5,23 @@
  */
 import { z } from './zod';
 import type { ApplicationForm } from './uploads';
+import {
+  appstatus_link_incomplete,
+  appstatus_mobile_format,
+  appstatus_mobile_required,
+  appstatus_reference_format,
+  appstatus_reference_required,
+} from '../../i18n/messages';
 
 /** An application's statuses, in pipeline order (the lead's `status` for the four forms' kinds). */
 export const APPLICATION_STATUSES = ['submitted', 'documents-to-fix', 'verified', 'forwarded', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** What staff and applicants read for each status. */
+/**
+ * What staff and applicants read for each status, in English: the staff app and any client
+ * without a language. The same words in the language of a request: application-status-words.ts
+ * (kept apart so that the status page's island, which only checks the form, carries no labels).
+ */
 export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   submitted: 'Submitted',
   'documents-to-fix': 'Documents to fix',
@@ -20,7 +31,7 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** What the applicant is told each status means (the status page and the mails). */
+/** What the applicant is told each status means (the status page and the mails), in English. */
 export const APPLICATION_STATUS_MEANINGS: Record<ApplicationStatus, string> = {
   submitted: 'We have received your application and will check your documents soon.',
   'documents-to-fix': 'Some documents need to be uploaded again. Please use the link in the e-mail we sent you.',
@@ -43,7 +54,7 @@ export const NEXT_APPLICATION_STATUSES: Record<ApplicationStatus, readonly Appli
 /** Statuses after which the retention period runs. */
 export const CLOSED_APPLICATION_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejected'];
 
-/** What each form is called on the status page and in the inbox. */
+/** What each form is called on the status page and in the inbox, in English (in a request's language: application-status-words.ts). */
 export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = {
   emitra: 'Kiosk (e-Mitra) registration',
   csc: 'CSC application',
@@ -53,9 +64,9 @@ export const APPLICATION_FORM_LABELS: Record<ApplicationForm, string> = {
 
 /** The reference as typed or linked (any case, spaces ignored). */
 const ReferenceSchema = z
-  .string({ message: 'Please enter your application reference.' })
+  .string({ error: () => appstatus_reference_required() })
   .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .pipe(z.string().regex(/^(EM|CS|IB|NL)-\d{4}-\d{5,}$/, 'Please enter the reference as it is in your e-mail, like EM-2026-00042.'));
+  .pipe(z.string().regex(/^(EM|CS|IB|NL)-\d{4}-\d{5,}$/, { error: () => appstatus_reference_format() }));
 
 /** POST /api/applications/status: the reference and the mobile number the form was sent with. */
 export const StatusQuerySchema = z.object({
@@ -63,9 +74,9 @@ export const StatusQuerySchema = z.object({
   reference: ReferenceSchema,
   /** The mobile number given in the form (10 digits; +91 or 0 in front is fine). */
   mobile: z
-    .string({ message: 'Please enter your mobile number.' })
+    .string({ error: () => appstatus_mobile_required() })
     .transform((v) => v.replace(/[\s()-]/g, '').replace(/^(\+91|91(?=\d{10}$)|0(?=\d{10}$))/, ''))
-    .pipe(z.string().regex(/^\d{10}$/, 'Please enter the 10-digit mobile number you gave in the form.')),
+    .pipe(z.string().regex(/^\d{10}$/, { error: () => appstatus_mobile_format() })),
 });
 
 /** POST /api/applications/status from the status link of the confirmation e-mail: the reference and the link's key instead of the mobile number. */
@@ -73,9 +84,7 @@ export const StatusLinkQuerySchema = z.object({
   /** The reference in the link. */
   reference: ReferenceSchema,
   /** The key in the link (status-link.ts). */
-  key: z
-    .string({ message: 'This status link is not complete. Please open it from the e-mail again.' })
-    .regex(/^[A-Za-z0-9_-]{32}$/, 'This status link is not complete. Please open it from the e-mail again.'),
+  key: z.string({ error: () => appstatus_link_incomplete() }).regex(/^[A-Za-z0-9_-]{32}$/, { error: () => appstatus_link_incomplete() }),
 });
 
 /** The status page's answer: no name, no documents, no numbers. */

@@ -3,16 +3,29 @@ import { z } from './zod';
 import departmentsFile from '../../../content/departments.json';
 import { AttributionSchema } from './attribution';
 import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema } from './fields';
+import {
+  apply_consent_required,
+  apply_course_of_department,
+  apply_course_required,
+  apply_department_required,
+  apply_department_unknown,
+} from '../../i18n/messages';
 
 /** A department of the Apply form and its courses. */
 export interface Department {
   key: string;
+  /** Its name in English: what the server and staff read (and a published course's category is compared with). */
   label: string;
+  /** Its name in each language, for the form (content's departments; a published category has only its own name). */
+  labels?: { en: string; hi: string };
   courses: string[];
 }
 
 /** Departments and their courses, as in content/departments.json. */
-export const departments: Department[] = departmentsFile.departments;
+export const departments: Department[] = departmentsFile.departments.map(({ key, label, courses }) => ({ key, label: label.en, labels: label, courses }));
+
+/** A department's name in `locale` (a category staff typed is shown as typed). */
+export const departmentName = (department: Department, locale: 'en' | 'hi') => department.labels?.[locale] ?? department.label;
 
 /** A course staff published (the courses table): its title and its category. */
 export interface PublishedCourse {
@@ -60,12 +73,12 @@ export const applySchemaWith = (published: () => readonly PublishedCourse[]) =>
       phone: IndianMobileSchema,
       /** Department key, e.g. `dl`. */
       department: z
-        .string({ message: 'Please choose a department.' })
-        .refine((key) => offeredDepartments(published()).some((d) => d.key === key), 'Please choose a department from the list.'),
+        .string({ error: () => apply_department_required() })
+        .refine((key) => offeredDepartments(published()).some((d) => d.key === key), { error: () => apply_department_unknown() }),
       /** Course within the department. */
-      course: z.string({ message: 'Please choose a course.' }).min(1, 'Please choose a course.'),
+      course: z.string({ error: () => apply_course_required() }).min(1, { error: () => apply_course_required() }),
       /** Permission to contact; must be given. */
-      consent: z.literal(true, { message: 'Please tick the box to allow us to contact you.' }),
+      consent: z.literal(true, { error: () => apply_consent_required() }),
       /** Hidden anti-spam field. */
       website: HoneypotSchema,
       /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */
@@ -77,7 +90,7 @@ export const applySchemaWith = (published: () => readonly PublishedCourse[]) =>
           .find((d) => d.key === v.department)
           ?.courses.includes(v.course) ?? true,
       {
-        message: 'Please choose a course of the chosen department.',
+        error: () => apply_course_of_department(),
         path: ['course'],
       },
     );

@@ -6,6 +6,29 @@
  */
 import { z } from './zod';
 import { plainText, strippedText } from './plain-text';
+import {
+  upload_choose_again,
+  upload_damaged_image,
+  upload_damaged_pdf,
+  upload_draft_invalid,
+  upload_empty,
+  upload_heic,
+  upload_link_invalid,
+  upload_name_long,
+  upload_no_name,
+  upload_pdf_with_page,
+  upload_required,
+  upload_size_missing,
+  upload_too_large,
+  upload_too_many_pixels,
+  upload_unknown_document,
+  upload_unknown_form,
+  upload_wrong_type_any,
+  upload_wrong_type_photo,
+} from '../../i18n/messages';
+
+/** Words in the language of the moment (see application-fields.ts). */
+type Words = (inputs?: Record<string, never>, options?: { locale?: 'en' | 'hi' }) => string;
 
 /** The types a document may be, by its bytes: what staff can open. */
 export const DOCUMENT_TYPES = {
@@ -29,56 +52,59 @@ export const UPLOAD_POLICY_MINUTES = 15;
 export interface DocumentDef {
   /** Its name in the payload (the specification's name). */
   slot: string;
-  /** What the applicant reads, and `{name}` in 'Please upload required file: {name}'. */
+  /** Its name in English (what staff read), and `{name}` in 'Please upload required file: {name}'. */
   label: string;
+  /** Its name in the page's language (a form's own documents; a fix link's come from the server). */
+  says?: Words | undefined;
   required: boolean;
   /** A photo or signature: images only, shown as a preview. */
   imagesOnly?: boolean;
 }
 
 /** The specification's message for a required document not chosen. */
-export const uploadRequired = (label: string) => `Please upload required file: ${label}`;
+export const uploadRequired = (label: string) => upload_required({ name: label });
 
 /** The message for a file of another type, naming what is accepted. */
-export const wrongTypeMessage = (imagesOnly: boolean) =>
-  imagesOnly ? 'Please choose a photo in JPEG, PNG or WebP format.' : 'Please choose a JPEG, PNG or WebP photo, or a PDF.';
+export const wrongTypeMessage = (imagesOnly: boolean) => (imagesOnly ? upload_wrong_type_photo() : upload_wrong_type_any());
 
 /** The message for a file over the limit, with its size. */
-export const tooLargeMessage = (bytes: number) =>
-  `This file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the largest we accept is ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Please choose a smaller file or a lower-resolution scan.`;
+export const tooLargeMessage = (bytes: number) => upload_too_large({ size: (bytes / 1024 / 1024).toFixed(1), max: MAX_DOCUMENT_BYTES / 1024 / 1024 });
 
-/** The message for a PDF that does not end as a PDF ends: cut short, or something added after its end. */
-export const DAMAGED_PDF = 'This PDF is damaged or has something added after its end. Please save or scan it again as a PDF and choose it again.';
+/** The message for a PDF that does not end as a PDF ends: cut short, or something added after its end (in the language of the moment). */
+export const damagedPdfMessage = () => upload_damaged_pdf();
+/** The same, in English. */
+export const DAMAGED_PDF = /* @__PURE__ */ upload_damaged_pdf({}, { locale: 'en' });
 
-/** The message for a PDF that carries a web page in its first bytes. */
-export const PDF_WITH_PAGE = 'This file is not a real PDF: it also holds a web page. Please choose the PDF again.';
+/** The message for a PDF that carries a web page in its first bytes (in the language of the moment). */
+export const pdfWithPageMessage = () => upload_pdf_with_page();
+/** The same, in English. */
+export const PDF_WITH_PAGE = /* @__PURE__ */ upload_pdf_with_page({}, { locale: 'en' });
 
 /** The message for an image whose pixels cannot be read (`kind`: 'JPEG', 'PNG' or 'WebP'). */
-export const damagedImageMessage = (kind: string) =>
-  `This ${kind} photo could not be opened: it is damaged or not a real photo. Please choose the photo again.`;
+export const damagedImageMessage = (kind: string) => upload_damaged_image({ kind });
 
 /** The message for an image with more pixels than the server opens. */
-export const tooManyPixelsMessage = (width: number, height: number) =>
-  `This photo is ${width} × ${height} pixels, more than we can open. Please choose a smaller photo or a lower-resolution scan.`;
+export const tooManyPixelsMessage = (width: number, height: number) => upload_too_many_pixels({ width, height });
 
-/** The message for a HEIC/HEIF photo the browser cannot read. */
-export const HEIC_MESSAGE =
-  'This photo is in HEIC format, which we cannot read. Please choose a JPEG photo or a PDF (on an iPhone: Settings → Camera → Formats → Most Compatible).';
+/** The message for a HEIC/HEIF photo the browser cannot read (in the language of the moment). */
+export const heicMessage = () => upload_heic();
+/** The same, in English. */
+export const HEIC_MESSAGE = /* @__PURE__ */ upload_heic({}, { locale: 'en' });
 
 /** A form's kind (and its leads' kind). */
 export const APPLICATION_FORMS = ['emitra', 'csc', 'iibf', 'nielit'] as const;
 export type ApplicationForm = (typeof APPLICATION_FORMS)[number];
 
-const uuid = (message: string) =>
+const uuid = (message: Words) =>
   z
-    .string({ message })
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, message)
+    .string({ error: () => message() })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, { error: () => message() })
     .transform((v) => v.toLowerCase());
 
 /** The browser's id of one fill of a form (made when the form is first opened, kept with the draft). */
-export const DraftIdSchema = uuid('The form has no valid draft id. Please reload the page.');
+export const DraftIdSchema = uuid(upload_draft_invalid);
 /** An upload's id, as POST /api/uploads gave it. */
-export const UploadIdSchema = uuid('Please choose the file again.');
+export const UploadIdSchema = uuid(upload_choose_again);
 
 /**
  * A file's name as the device gave it, at most 200 characters: control characters, broken
@@ -86,26 +112,34 @@ export const UploadIdSchema = uuid('Please choose the file again.');
  * typed here, so it is cleaned rather than refused).
  */
 export const FileNameSchema = z
-  .string({ message: 'The file has no name.' })
+  .string({ error: () => upload_no_name() })
   .transform((v) => strippedText(v.normalize('NFC'), '_').replace(/[/\\]/g, '_').trim())
-  .pipe(z.string().min(1, 'The file has no name.').max(200, 'Please rename the file to 200 characters or fewer.'));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: () => upload_no_name() })
+      .max(200, { error: () => upload_name_long() }),
+  );
 
 /** What the file says about itself when a policy is asked for (checked again against its bytes). */
 const fileFacts = {
   /** The document it is for. */
-  slot: z.string({ message: 'Unknown document.' }).check(plainText('the document')).max(60, 'Unknown document.'),
+  slot: z
+    .string({ error: () => upload_unknown_document() })
+    .check(plainText('the document'))
+    .max(60, { error: () => upload_unknown_document() }),
   /** Its name on the device. */
   name: FileNameSchema,
   /** Its type as the browser reports it. */
   type: z
-    .string({ message: wrongTypeMessage(false) })
+    .string({ error: () => wrongTypeMessage(false) })
     .check(plainText('the file type'))
-    .max(100, wrongTypeMessage(false)),
+    .max(100, { error: () => wrongTypeMessage(false) }),
   /** Its size in bytes. */
   size: z
-    .number({ message: 'The file size is missing.' })
+    .number({ error: () => upload_size_missing() })
     .int()
-    .min(1, 'This file is empty. Please choose another.')
+    .min(1, { error: () => upload_empty() })
     .refine((n) => n <= MAX_DOCUMENT_BYTES, { error: (issue) => tooLargeMessage(issue.input as number) }),
 };
 
@@ -117,14 +151,14 @@ const fileFacts = {
 export const UploadRequestSchema = z.union([
   z.object({
     /** The form being filled. */
-    form: z.enum(APPLICATION_FORMS, { message: 'Unknown form.' }),
+    form: z.enum(APPLICATION_FORMS, { error: () => upload_unknown_form() }),
     /** The fill of the form. */
     draft: DraftIdSchema,
     ...fileFacts,
   }),
   z.object({
     /** The token of a "documents to fix" link. */
-    fix: z.string({ message: 'This link is not valid.' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.'),
+    fix: z.string({ error: () => upload_link_invalid() }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: () => upload_link_invalid() }),
     ...fileFacts,
   }),
 ]);
@@ -152,7 +186,7 @@ export const UploadCheckSchema = z.object({
   draft: DraftIdSchema.optional(),
   fix: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.')
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: () => upload_link_invalid() })
     .optional(),
 });
 
