@@ -7,7 +7,10 @@
  * show figures).
  */
 import type { Locale } from '../i18n/locales';
-import { groupIndian } from './indian-grouping';
+
+/** India's grouping, made on first use (a page's first Intl formatter loads the browser's locale data). */
+let grouped: Intl.NumberFormat | undefined;
+const group = (rupees: number) => (grouped ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, numberingSystem: 'latn' })).format(rupees);
 
 /** Whether `paise` is an amount: a whole, non-negative number of paise within JavaScript's exact integers. */
 export const isPaise = (paise: unknown): paise is number => typeof paise === 'number' && Number.isSafeInteger(paise) && paise >= 0;
@@ -26,7 +29,7 @@ export function checked(paise: number): number {
 export function formatRupees(paise: number, _locale: Locale = 'en'): string {
   const rupees = Math.floor(checked(paise) / 100);
   const rest = paise % 100;
-  return `₹${groupIndian(rupees)}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
+  return `₹${group(rupees)}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
 }
 
 /** The rupee figure of a UPI link or a spreadsheet cell, always with two decimals: 12345650 → '123456.50'. */
