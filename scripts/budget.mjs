@@ -14,6 +14,8 @@
 //              posters and image preloads, each counted once, taking the srcset candidate a
 //              412 px phone at 1.75x (Lighthouse's mobile device) would pick.
 //   total      HTML + CSS + JS + lazy JS + eager images.
+// Each page is held to budgets.json's default, overridden by its own entry; a Hindi page (/hi,
+// /hi/…) to its English twin's entry, and is printed under it.
 // Then it fails (exit 1), listing each page over its budget. React's client runtime must never
 // be part of any page's initial JavaScript (nor of its lazy JavaScript, which loads without the
 // visitor doing anything): that fails too.
@@ -258,6 +260,14 @@ const columns = [
   ['total', 'total'],
 ];
 
+/** The English page a Hindi page (/hi, /hi/…) is the twin of: /hi → /, /hi/about → /about. */
+const englishTwin = (route) => (route === '/hi' ? '/' : route.startsWith('/hi/') ? route.slice(3) : undefined);
+/**
+ * A page's own entry in budgets.json. A Hindi twin is held to its English page's budget: the same
+ * page in other words, which must cost no more (budgets.json may still name a twin to override).
+ */
+const pageBudget = (route) => budgets.pages?.[route] ?? (englishTwin(route) ? budgets.pages?.[englishTwin(route)] : undefined);
+
 const failures = [];
 const rows = [];
 /** The admin shell pages: their initial JS, and the admin island's entry and panel chunks. */
@@ -287,8 +297,8 @@ for (const file of htmlFiles(distDir).sort()) {
   rows.push(row);
   pageScripts.set(route, new Set([...js.initial, ...js.lazy, ...js.islands]));
 
-  const limits = { ...budgets.default, ...(budgets.pages?.[route] ?? {}) };
-  const isAdmin = typeof budgets.pages?.[route]?.adminJs === 'number';
+  const limits = { ...budgets.default, ...(pageBudget(route) ?? {}) };
+  const isAdmin = typeof pageBudget(route)?.adminJs === 'number';
   if (isAdmin) {
     // The island's own code: its component module and the panels that module loads on demand.
     const entries = tags(html, 'astro-island')
@@ -345,7 +355,13 @@ for (const route of Object.keys(budgets.pages ?? {})) {
 
 const kb = (bytes) => (bytes / KB).toFixed(1);
 const header = ['page', ...columns.map(([, label]) => label)];
-const table = [header, ...rows.map((r) => [r.route, ...columns.map(([key]) => kb(r[key]))])];
+// Each Hindi page printed under its English twin, so the two can be compared line by line.
+const english = rows.filter((r) => !englishTwin(r.route));
+const ordered = [
+  ...english.flatMap((r) => [r, ...rows.filter((h) => englishTwin(h.route) === r.route)]),
+  ...rows.filter((r) => englishTwin(r.route) && !english.some((e) => e.route === englishTwin(r.route))),
+];
+const table = [header, ...ordered.map((r) => [r.route, ...columns.map(([key]) => kb(r[key]))])];
 const widths = header.map((_, i) => Math.max(...table.map((line) => line[i].length)));
 const line = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
 console.log(`\nPage weight in KB (1 KB = 1024 bytes), gzipped; images as sent; from ${path.relative(root, distDir) || distDir}/`);
@@ -357,7 +373,9 @@ for (const admin of adminPages) {
     `\nAdmin app (${admin.route}): initial JavaScript ${kb(admin.js)} KB gzipped, React included (budget ${admin.budget} KB); ${admin.own.size} chunks of its own, loaded by no other page.`,
   );
 }
-console.log(`\nBudgets (KB): default ${JSON.stringify(budgets.default)}; per page: ${Object.keys(budgets.pages ?? {}).join(', ') || 'none'}.`);
+console.log(
+  `\nBudgets (KB): default ${JSON.stringify(budgets.default)}; per page: ${Object.keys(budgets.pages ?? {}).join(', ') || 'none'}; each Hindi page (/hi/…) the budget of its English twin.`,
+);
 
 if (failures.length) {
   console.error(`\n${failures.length} budget failure(s):`);

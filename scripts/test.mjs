@@ -7,7 +7,7 @@
 //   5. vitest run         unit tests, function tests, the API on PGlite and on PostgreSQL
 //                         (in-process), and the HTTP tests through `npm start`'s server
 //   6. playwright test    browser tests against the built site served by `npm start`'s code
-//   7. lighthouse         mobile Performance ≥ 95 on /, /openBoard, /coursePage (scripts/lighthouse.mjs)
+//   7. lighthouse         mobile Performance ≥ 95 on /, /openBoard, /coursePage and their /hi/ twins (scripts/lighthouse.mjs)
 // Lighthouse runs alone after Playwright, because a busy machine skews its timings.
 // Then the slowest files and tests of each suite (scripts/test-times.mjs), the total time, and,
 // on the last line, the sum of the unit and browser tests: "N passed, N failed".

@@ -10,6 +10,7 @@
  */
 import { afterFirstPaint } from './after-paint';
 import { showFlash } from './flash';
+import { groupIndian } from './indian-grouping';
 
 /** The JSON answer of a GET on our API; rejects on a network failure or an error status. */
 async function getJson(url: string): Promise<unknown> {
@@ -34,7 +35,7 @@ function loadVisitorCount(element: HTMLElement): void {
   getJson('/api/visitor')
     .then((answer) => {
       const count = (answer as { count?: unknown } | null)?.count;
-      if (typeof count === 'number') element.textContent = count.toLocaleString('en-IN');
+      if (typeof count === 'number') element.textContent = groupIndian(count);
     })
     .catch((error: unknown) => console.error('Visitor count unavailable:', error));
 }

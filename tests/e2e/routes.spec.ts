@@ -309,12 +309,15 @@ test.describe('home', () => {
     await expect(video).toHaveJSProperty('loop', true);
   });
 
-  test('the video poster loads only when the video comes near the screen', async ({ page }) => {
+  test('the video poster and controls come only when the video comes near the screen', async ({ page }) => {
     await page.goto('/');
     const video = page.getByRole('main').locator('video');
     await expect(video).not.toHaveAttribute('poster');
+    // The browser's controls cost a long task to build: not while the first screen loads.
+    await expect(video).not.toHaveAttribute('controls');
     await video.scrollIntoViewIfNeeded();
     await expect(video).toHaveAttribute('poster', /\/_astro\/video-poster\.[\w-]+\.webp$/);
+    await expect(video).toHaveJSProperty('controls', true);
     expect(await video.evaluate((v: HTMLVideoElement) => fetch(v.poster).then((r) => r.status))).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 /** Money in whole paise, written as people read it on a receipt and as a UPI link carries it. */
 import { describe, expect, it } from 'vitest';
+import { groupIndian } from '../../src/lib/indian-grouping';
 import { formatRupees, isPaise, rupeeFigure } from '../../src/lib/money';
 import { amountInWords, amountInWordsHi, numberInWords, numberInWordsHi } from '../../src/lib/money-words';
 import { upiLink } from '../../src/lib/upi';
@@ -13,6 +14,13 @@ describe('amounts in paise', () => {
     expect(formatRupees(0)).toBe('₹0');
   });
 
+  it('are written the same on Hindi pages: India’s grouping and Latin digits', () => {
+    expect(formatRupees(420_000, 'hi')).toBe('₹4,200');
+    expect(formatRupees(12_345_650, 'hi')).toBe('₹1,23,456.50');
+    expect(formatRupees(1_000_000_000, 'hi')).toBe('₹1,00,00,000');
+    expect(formatRupees(420_000, 'en')).toBe('₹4,200');
+  });
+
   it('give a UPI link or a spreadsheet its rupee figure with two decimals', () => {
     expect(rupeeFigure(12_345_650)).toBe('123456.50');
     expect(rupeeFigure(450_000)).toBe('4500.00');
@@ -23,6 +31,25 @@ describe('amounts in paise', () => {
     for (const bad of [-1, 1.5, Number.NaN, 2 ** 53, '100', null]) expect(isPaise(bad), String(bad)).toBe(false);
     expect(isPaise(0)).toBe(true);
     expect(() => formatRupees(10.5)).toThrow(RangeError);
+  });
+});
+
+describe('India’s grouping of whole numbers', () => {
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1_000, '1,000'],
+    [4_200, '4,200'],
+    [99_999, '99,999'],
+    [1_00_000, '1,00,000'],
+    [12_34_567, '12,34,567'],
+    [1_23_45_678, '1,23,45,678'],
+    [-4_200, '-4,200'],
+  ])('%i → %s', (n, text) => {
+    expect(groupIndian(n)).toBe(text);
+    // The same as the browser's own en-IN formatting, which it replaces.
+    expect(groupIndian(n)).toBe(n.toLocaleString('en-IN'));
   });
 });
 
