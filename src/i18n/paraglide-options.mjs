@@ -9,6 +9,9 @@ export const paraglideOptions = {
   // The page's language in the browser (src/i18n/messages.ts); on the server the language of
   // the work in progress (src/i18n/server-locale.ts); English otherwise.
   strategy: ['custom-page', 'baseLocale'],
+  // Files are rewritten in place, never the folder emptied first: a type check or build running
+  // beside the tests (the content test's `astro sync`) must not leave a moment without them.
+  cleanOutdir: false,
   emitGitIgnore: false,
   emitPrettierIgnore: false,
 };

@@ -78,7 +78,7 @@ describe.each(targets)('mail in the language the person used, on $name', (target
         `See where your application stands at any time: ${link}`,
         `(or on ${origin}/applicationStatus with your reference and mobile number)`,
         '',
-        `Questions? Call us on ${site.phone} (${site.hours}), quoting your reference.`,
+        `Questions? Call us on ${site.phone} (${site.hours.en}), quoting your reference.`,
         '',
         site.name,
       ].join('\n'),

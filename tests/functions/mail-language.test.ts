@@ -121,7 +121,7 @@ describe('a student admitted from a lead', () => {
         `If you did not make this payment, please call us on ${site.phone}.`,
         '',
         site.name,
-        `${site.address.street}, ${site.address.locality}, ${site.address.district} ${site.address.postalCode}`,
+        `${site.address.street.en}, ${site.address.locality.en}, ${site.address.district.en} ${site.address.postalCode}`,
       ].join('\n'),
     );
   });
