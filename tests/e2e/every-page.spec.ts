@@ -115,6 +115,12 @@ visit.describe('every Hindi page in the browser', () => {
       const cut = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('button, a.btn, summary, [role="tab"], input, select, label')]
           .filter((el) => el.offsetParent !== null && !el.closest('.sr-only'))
+          // Only controls with words of their own (a file or date picker draws its own parts).
+          .filter(
+            (el) =>
+              !/^(file|date|checkbox|radio|hidden)$/.test((el as HTMLInputElement).type ?? '') &&
+              (el.innerText || (el as HTMLInputElement).placeholder || (el as HTMLInputElement).value || '').trim() !== '',
+          )
           .filter((el) => {
             const style = getComputedStyle(el);
             const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.textOverflow === 'ellipsis';

@@ -78,6 +78,10 @@ const USED_AS_THEY_ARE = [
   'e',
   'Pvt',
   'Ltd',
+  'Maps',
+  'IoT',
+  'Kbps',
+  'WebP',
   'www',
   'com',
   'in',
@@ -109,8 +113,11 @@ export function allowedLatinWords(): Set<string> {
   return words;
 }
 
-/** The words of `text` in Latin letters that are not allowed: e-mail and web addresses left out. */
+/**
+ * The words of `text` in Latin letters that are not allowed: e-mail and web addresses left out, and
+ * abbreviations in capitals (UGC, KYC, SSO), which Hindi writes as they are.
+ */
 export function englishWords(text: string, allowed: Set<string>): string[] {
   const stripped = text.replace(/\S+@\S+|https?:\/\/\S+|www\.\S+/g, ' ');
-  return [...new Set((stripped.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !allowed.has(word.toLowerCase())))];
+  return [...new Set((stripped.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !/^[A-Z]+$/.test(word) && !allowed.has(word.toLowerCase())))];
 }

@@ -64,6 +64,7 @@ test.describe('choosing the language', () => {
     await page.goto('/coursePage?from=test#courses');
     const toHindi = page.getByRole('banner').getByRole('link', { name: 'हिन्दी' }).first();
     await expect(toHindi).toHaveAttribute('hreflang', 'hi-IN');
+    await page.waitForLoadState('load');
     await toHindi.click();
     await expect(page).toHaveURL(/\/hi\/coursePage\?from=test#courses$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
@@ -76,11 +77,13 @@ test.describe('choosing the language', () => {
     await expect(offer).toBeVisible();
     await expect(offer).toContainText('यह पेज हिन्दी में भी है।');
     await offer.getByRole('link', { name: 'हिन्दी में पढ़ें' }).click();
-    await expect(page).toHaveURL(/\/hi\/about$/);
+    await page.waitForURL((url) => url.pathname === '/hi/about');
+    // The page's scripts have run (the switch remembers the choice as it is clicked).
+    await page.waitForLoadState('load');
 
     // Back to English through the switch: remembered, and no offer on English pages any more.
     await page.getByRole('banner').getByRole('link', { name: 'English' }).first().click();
-    await expect(page).toHaveURL(/\/about$/);
+    await page.waitForURL((url) => url.pathname === '/about');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     await expect(page.locator('[data-language-offer]')).toBeHidden();
   });

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { visitAttribution } from '../../lib/visit-attribution';
 import { applySchemaWith, departmentName, offeredDepartments, type ApplyInput, type Application, type PublishedCourse } from '../../lib/schemas/apply';
-import { CONSENT_TEXT } from '../../lib/schemas/consent';
+import { consentText } from '../../lib/schemas/consent';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
@@ -149,7 +149,7 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
           </option>
         ))}
       </Field>
-      <Field as="checkbox" id={`${id}-consent`} label={CONSENT_TEXT} error={errors.consent?.message} inputProps={{ ...register('consent'), required: true }} />
+      <Field as="checkbox" id={`${id}-consent`} label={consentText(locale)} error={errors.consent?.message} inputProps={{ ...register('consent'), required: true }} />
       <div className="form-honeypot" aria-hidden="true">
         <label htmlFor={`${id}-website`}>{forms_honeypot()}</label>
         <input {...register('website')} id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" />
