@@ -149,7 +149,13 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
           </option>
         ))}
       </Field>
-      <Field as="checkbox" id={`${id}-consent`} label={consentText(locale)} error={errors.consent?.message} inputProps={{ ...register('consent'), required: true }} />
+      <Field
+        as="checkbox"
+        id={`${id}-consent`}
+        label={consentText(locale)}
+        error={errors.consent?.message}
+        inputProps={{ ...register('consent'), required: true }}
+      />
       <div className="form-honeypot" aria-hidden="true">
         <label htmlFor={`${id}-website`}>{forms_honeypot()}</label>
         <input {...register('website')} id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" />
