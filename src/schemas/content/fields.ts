@@ -53,26 +53,6 @@ export const seo = () =>
     description: text().min(50, 'write at least 50 characters').max(160, 'keep it under 160 characters'),
   });
 
-/** A link with its visible label. */
-export const link = () =>
-  z.object({
-    /** Visible text of the link or button. */
-    label: text(),
-    /** Where it goes. */
-    href: href(),
-  });
-
-/** A titled block of prose paragraphs. */
-export const section = () =>
-  z.object({
-    /** Heading of the block. */
-    heading: text(),
-    /** Paragraphs, in order. */
-    paragraphs: z.array(text()).default([]),
-    /** Optional bullet points after the paragraphs. */
-    points: z.array(text()).default([]),
-  });
-
 /** Page title and description for search engines and link previews, in English and Hindi. */
 export const seoWords = () =>
   z.object({
