@@ -7,6 +7,9 @@ import { startServer } from './server.mjs';
 
 const skipBuild = process.argv.includes('--no-build');
 const watch = !process.argv.includes('--no-watch');
+// The interface's messages as the functions read them (a second when nothing changed).
+const messages = spawnSync(process.execPath, ['scripts/messages.mjs'], { stdio: 'inherit' });
+if (messages.status !== 0) process.exit(messages.status ?? 1);
 if (!skipBuild) {
   const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
