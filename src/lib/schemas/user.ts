@@ -21,6 +21,7 @@ import {
   account_registration_expired,
   account_reset_expired,
   account_reset_link_invalid,
+  validation_label_password,
 } from '../../i18n/messages';
 
 export const PASSWORD_MIN = 8;
@@ -35,7 +36,7 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** A new password: any characters a keyboard types (no control or broken characters, which would be hashed as something else). */
 export const NewPasswordSchema = z
   .string({ error: () => account_password_choose() })
-  .check(plainText('the password'))
+  .check(plainText(validation_label_password))
   .min(PASSWORD_MIN, { error: () => account_password_short({ min: PASSWORD_MIN }) })
   .max(PASSWORD_MAX, { error: () => account_password_long({ max: PASSWORD_MAX }) });
 
