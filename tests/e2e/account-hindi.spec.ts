@@ -11,7 +11,7 @@ import { studentDay } from '../../src/lib/schemas/student-classes';
 import { addBatch, addCourse, addStudent, addTeacher, addToBatch, dayPlus, markDay, uniqueTag } from '../support/class-records';
 import { expectNoViolations } from './axe';
 import { withDatabase } from './database';
-import { expect, test } from './fixtures';
+import { awake, expect, test } from './fixtures';
 import { codeFor } from './outbox';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -54,6 +54,25 @@ test('/hi/register and /hi/login: the browser’s checks and the links in Hindi'
   await expect(login.getByRole('link', { name: 'रजिस्टर करें' })).toHaveAttribute('href', '/hi/register');
   expect(await clipped(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('hi-login-360.png'), fullPage: true });
+});
+
+test('/hi/verify takes the e-mailed code typed in Devanagari digits and sends it as the number', async ({ page }) => {
+  await page.goto('/hi/about');
+  await page.evaluate(() => localStorage.setItem('activationToken', 'some-token'));
+  let sent: unknown;
+  await page.route('**/api/user/verify', (route) => {
+    sent = route.request().postDataJSON();
+    return route.fulfill({ status: 400, json: { message: 'यह कोड सही नहीं है।' } });
+  });
+  await page.goto('/hi/verify');
+  await awake(page, 'VerifyForm');
+  const main = page.getByRole('main');
+  await main.getByLabel('पुष्टि कोड').fill('०१२३४५');
+  await main.getByRole('button', { name: 'पुष्टि करें' }).click();
+  await expect(main.getByRole('alert')).toHaveText('यह कोड सही नहीं है।');
+  expect(sent).toEqual({ otp: 12345, activationToken: 'some-token' });
+  // What was typed stays as typed.
+  await expect(main.getByLabel('पुष्टि कोड')).toHaveValue('०१२३४५');
 });
 
 test('a signed-in student’s /hi/account reads in Hindi', async ({ page }) => {

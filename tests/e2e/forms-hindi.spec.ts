@@ -76,7 +76,8 @@ test('an application form on its Hindi page: Hindi labels, documents, checks and
   await expect(form.getByRole('group', { name: 'आवेदक का विवरण' })).toBeVisible();
   await expect(form.getByRole('group', { name: 'हस्ताक्षर' }).getByText('JPEG, PNG या WebP फ़ोटो, ज़्यादा से ज़्यादा 5 MB।')).toBeVisible();
 
-  await control(page, 'मोबाइल नंबर').fill('98765');
+  // Devanagari digits are digits: a short number is refused in Hindi, a whole one is taken as typed.
+  await control(page, 'मोबाइल नंबर').fill('९८७६५');
   await control(page, 'ई-मेल').fill('meena@');
   await form.getByRole('button', { name: 'जमा करें' }).click();
 
@@ -97,6 +98,11 @@ test('an application form on its Hindi page: Hindi labels, documents, checks and
   await expect(form.getByRole('group', { name: 'आधार कार्ड' }).getByText('कृपया ज़रूरी फ़ाइल अपलोड करें: आधार कार्ड')).toBeVisible();
   await summary.getByRole('link', { name: 'कृपया यह जानकारी भरें: आवेदक का नाम' }).click();
   await expect(control(page, 'आवेदक का नाम')).toBeFocused();
+  await control(page, 'मोबाइल नंबर').fill('९८७६५४३२१०');
+  await expect(control(page, 'मोबाइल नंबर')).toHaveValue('९८७६५४३२१०');
+  await form.getByRole('button', { name: 'जमा करें' }).click();
+  await expect(summary.getByRole('link', { name: 'कृपया यह जानकारी भरें: आवेदक का नाम', exact: true })).toBeVisible();
+  await expect(summary.getByRole('link', { name: 'मोबाइल नंबर ठीक 10 अंकों का होना चाहिए।' })).toHaveCount(0);
   expect(calls).toEqual([]);
 
   await expectNothingClipped(form);

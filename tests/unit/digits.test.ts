@@ -8,6 +8,10 @@ import { latinDigits } from '../../src/lib/digits';
 import { inLocale } from '../../src/i18n/server-locale';
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from '../../src/lib/schemas/fields';
 import { RupeesSchema, UpiClaimSchema, UtrSchema } from '../../src/lib/schemas/fees';
+import { aadhaar, accountNumber, exactDigits, ifsc, pan, voterId } from '../../src/lib/schemas/application-fields';
+import { VerifySchema } from '../../src/lib/schemas/user';
+import { tidy } from '../../src/components/application-form/DefinedField';
+import { EMITRA_FORM, fieldsOf } from '../../src/lib/schemas/application-forms';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -44,6 +48,39 @@ describe('fields that take digits accept Devanagari digits and keep Latin ones',
   it('a UPI payment report typed on a Hindi keyboard', () => {
     const parsed = UpiClaimSchema.parse({ dueId: '7', amount: '१,५००', utr: '४१२३४५६७८९०१', paidOn: '2025-01-15' });
     expect(parsed).toMatchObject({ amount: 150_000, utr: '412345678901' });
+  });
+});
+
+describe('the application forms’ numbers accept Devanagari digits and keep Latin ones', () => {
+  const label = () => 'x';
+  it('Aadhaar (its check digit read from the Latin number), Jan Aadhaar, pincode and mobile', () => {
+    expect(aadhaar(label).parse('२३४१२३४१२३४६')).toBe('234123412346');
+    expect(aadhaar(label).parse('२३४१ २३४१ २३४६')).toBe('234123412346');
+    expect(aadhaar(label).safeParse('२३४१२३४१२३४७').success).toBe(false);
+    expect(exactDigits(label, 10, label).parse('१२३४५ ६७८९०')).toBe('1234567890');
+    expect(exactDigits(label, 6, label).parse('३०५००१')).toBe('305001');
+    expect(exactDigits(label, 6, label).safeParse('३०५००').success).toBe(false);
+  });
+
+  it('bank account, PAN, IFSC and voter ID numbers', () => {
+    expect(accountNumber(label).parse('१२३४ ५६७८ ९०१२')).toBe('123456789012');
+    expect(pan(label).parse('abcde१२३४f')).toBe('ABCDE1234F');
+    expect(ifsc(label).parse('sbin०००१२३४')).toBe('SBIN0001234');
+    expect(voterId(label).parse('abc१२३४५६७')).toBe('ABC1234567');
+  });
+
+  it('a digits field keeps Devanagari digits as typed, drops anything else, and stops at its length', () => {
+    const pincode = fieldsOf(EMITRA_FORM).find((f) => f.name === 'pincode')!;
+    expect(tidy(pincode, '३०५-००१ a')).toBe('३०५००१');
+    expect(tidy(pincode, '३०५००१२')).toBe('३०५००१');
+  });
+
+  it('the e-mailed code, typed in either digits or sent as a number', () => {
+    const token = 'token';
+    expect(VerifySchema.parse({ otp: '०४२७१९', activationToken: token }).otp).toBe(42_719);
+    expect(VerifySchema.parse({ otp: ' 123456 ', activationToken: token }).otp).toBe(123_456);
+    expect(VerifySchema.parse({ otp: 654_321, activationToken: token }).otp).toBe(654_321);
+    for (const otp of ['', '१२३४५६७', '12a456', '1e5', null]) expect(VerifySchema.safeParse({ otp, activationToken: token }).success).toBe(false);
   });
 });
 

@@ -231,3 +231,27 @@ describe('the application forms’ consent', () => {
     expect(applicationConsentText('en')).toMatch(/^I have read what is collected and why\./);
   });
 });
+
+describe('the contact forms', () => {
+  it('name their fields in Hindi inside a Hindi request, and keep the English words outside', async () => {
+    const { ContactPageSchema, HomeContactSchema } = await import('../../src/lib/schemas/contact');
+    const page = { name: 'Asha Meena', email: 'asha@example.in', phone: '9876543210', subject: 'x', message: 'hi', website: '' };
+    const { en, hi } = both(ContactPageSchema, page);
+    expect(en).toEqual({ subject: 'Please write at least 2 characters for a subject.', message: 'Please write at least 5 characters for your message.' });
+    expect(hi).toEqual({ subject: 'विषय: कृपया कम से कम 2 अक्षर लिखें।', message: 'अपना संदेश: कृपया कम से कम 5 अक्षर लिखें।' });
+    const home = both(HomeContactSchema, { source: 'home', name: 'Asha Meena', phone: '9876543210', website: '' });
+    expect(home.en).toEqual({ message: 'Please enter the subject you are interested in.' });
+    expect(home.hi).toEqual({ message: 'कृपया अपनी रुचि का विषय लिखें।' });
+    const short = both(HomeContactSchema, { source: 'home', name: 'Asha Meena', phone: '9876543210', message: 'x', website: '' });
+    expect(short.hi).toEqual({ message: 'अपनी रुचि का विषय: कृपया कम से कम 2 अक्षर लिखें।' });
+  });
+});
+
+describe('a check without words of its own', () => {
+  it('keeps zod’s English outside any language and says it in Hindi in a Hindi request', async () => {
+    const { ContactPageSchema } = await import('../../src/lib/schemas/contact');
+    const { en, hi } = both(ContactPageSchema, 'not an object');
+    expect(en['']).toMatch(/^Invalid input/);
+    expect(hi).toEqual({ '': 'कृपया यह जानकारी जाँचें: यह सही रूप में नहीं है।' });
+  });
+});

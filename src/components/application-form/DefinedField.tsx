@@ -18,10 +18,13 @@ interface Props {
   error?: string | undefined;
 }
 
-/** The value as the field keeps it: digits only (at most maxLength), upper-cased where asked. */
+/**
+ * The value as the field keeps it: digits only (at most maxLength; Devanagari ones stay as typed,
+ * the schema reads them as Latin), upper-cased where asked.
+ */
 export function tidy(field: FieldDef, value: string): string {
   let next = value;
-  if (field.input === 'digits') next = next.replace(/\D/g, '').slice(0, field.maxLength ?? Infinity);
+  if (field.input === 'digits') next = next.replace(/[^0-9\u0966-\u096f]/g, '').slice(0, field.maxLength ?? Infinity);
   if (field.upper) next = next.toUpperCase();
   return next;
 }

@@ -3,7 +3,8 @@ export const ONE_TIME_CODE_INPUT = {
   type: 'text',
   inputMode: 'numeric',
   autoComplete: 'one-time-code',
-  pattern: '[0-9]*',
+  // Latin or Devanagari digits, as a Hindi keyboard types them.
+  pattern: '[0-9\u0966-\u096F]*',
   maxLength: 6,
   required: true,
 } as const;

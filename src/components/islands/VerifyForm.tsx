@@ -5,6 +5,7 @@
  * Success clears all of localStorage and goes to /login; a resend replaces the stored
  * activationToken and starts the countdown again.
  */
+import type { z } from 'zod';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { postJson } from '../../lib/api';
@@ -36,8 +37,9 @@ import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
 const CodeSchema = VerifySchema.pick({ otp: true });
+/** The code as typed (Devanagari digits too); the schema reads it as the number the server takes. */
 interface CodeForm {
-  otp: number;
+  otp: string;
 }
 
 export default function VerifyForm() {
@@ -52,7 +54,7 @@ export default function VerifyForm() {
     setNow(start);
     setResendAt(start + seconds * 1000);
   };
-  const { form, onSubmit, failure, busy, clear } = useSubmitForm<CodeForm, CodeForm>({
+  const { form, onSubmit, failure, busy, clear } = useSubmitForm<CodeForm, z.output<typeof CodeSchema>>({
     schema: CodeSchema,
     send: ({ otp }) => postJson('/api/user/verify', { otp, activationToken: readStored(ACTIVATION_KEY) ?? '' }),
     idempotent: false,
@@ -101,7 +103,7 @@ export default function VerifyForm() {
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <ToastHost />
       <Field id={`${id}-otp`} label={account_verification_code()} hint={account_verification_code_hint()} error={errors.otp?.message}>
-        {(aria) => <input {...register('otp', { valueAsNumber: true })} {...aria} {...ONE_TIME_CODE_INPUT} />}
+        {(aria) => <input {...register('otp')} {...aria} {...ONE_TIME_CODE_INPUT} />}
       </Field>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
         {busy ? account_please_wait() : account_verify()}

@@ -8,6 +8,7 @@
 import { z } from './zod';
 import { NAME_PATTERN } from './fields';
 import { plainText } from './plain-text';
+import { latinDigits } from '../digits';
 import {
   appform_aadhaar_check,
   appform_aadhaar_digits,
@@ -102,10 +103,10 @@ export const personName = (label: Words, { upper = false } = {}) =>
     .pipe(z.string().regex(NAME_PATTERN, { error: () => appform_name_characters() }))
     .transform((v) => (upper ? v.toUpperCase() : v));
 
-/** Exactly `digits` digits (spaces typed between them are dropped), else `message`. */
+/** Exactly `digits` digits (spaces typed between them are dropped; Devanagari ones read as Latin), else `message`. */
 export const exactDigits = (label: Words, digits: number, message: Words) =>
   base(label, 40)
-    .transform((v) => v.replace(/\s/g, ''))
+    .transform((v) => latinDigits(v).replace(/\s/g, ''))
     .pipe(z.string().regex(new RegExp(`^\\d{${digits}}$`), { error: () => message() }));
 
 /** A 10-digit mobile number (the forms' own messages differ: see the definitions). */
@@ -151,10 +152,10 @@ export function verhoeffValid(digits: string): boolean {
   return c === 0;
 }
 
-/** An Aadhaar number: 12 digits (spaces allowed), not starting with 0 or 1, with a valid check digit. */
+/** An Aadhaar number: 12 digits (spaces allowed, Devanagari ones read as Latin), not starting with 0 or 1, with a valid check digit. */
 export const aadhaar = (label: Words) =>
   base(label, 20)
-    .transform((v) => v.replace(/\s/g, ''))
+    .transform((v) => latinDigits(v).replace(/\s/g, ''))
     .pipe(
       z
         .string()
@@ -166,25 +167,25 @@ export const aadhaar = (label: Words) =>
 /** PAN: 5 capital letters, 4 digits, 1 capital letter. */
 export const pan = (label: Words) =>
   base(label, 20)
-    .transform((v) => v.toUpperCase())
+    .transform((v) => latinDigits(v).toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{5}\d{4}[A-Z]$/, { error: () => appform_pan_invalid() }));
 
 /** IFSC: 4 capital letters, a zero, then 6 capital letters or digits. */
 export const ifsc = (label: Words) =>
   base(label, 20)
-    .transform((v) => v.toUpperCase())
+    .transform((v) => latinDigits(v).toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, { error: () => appform_ifsc_invalid() }));
 
-/** A bank account number: digits only, 6 to 20 of them (Indian banks use 9 to 18). */
+/** A bank account number: digits only (Devanagari ones read as Latin), 6 to 20 of them (Indian banks use 9 to 18). */
 export const accountNumber = (label: Words) =>
   base(label, 40)
-    .transform((v) => v.replace(/\s/g, ''))
+    .transform((v) => latinDigits(v).replace(/\s/g, ''))
     .pipe(z.string().regex(/^\d{6,20}$/, { error: () => appform_account_invalid() }));
 
 /** A voter ID (EPIC) number: letters, digits and `/`, 6 to 20 of them, upper-cased. */
 export const voterId = (label: Words) =>
   base(label, 40)
-    .transform((v) => v.replace(/\s/g, '').toUpperCase())
+    .transform((v) => latinDigits(v).replace(/\s/g, '').toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9/]{6,20}$/, { error: () => appform_voter_invalid() }));
 
 /** India's date today (YYYY-MM-DD). */

@@ -3,6 +3,7 @@
  * /api/applications/fix/open {token}: the token never goes into an address) and what the page sends back (POST /api/applications/fix): the
  * new uploads of exactly the documents staff asked for, each uploaded with the same token.
  */
+import { validation_label_document } from '../../i18n/messages';
 import { z } from './zod';
 import { plainText } from './plain-text';
 import { UploadIdSchema } from './uploads';
@@ -25,7 +26,7 @@ export const FixDocumentsSchema = z.object({
   documents: z.record(
     z
       .string()
-      .check(plainText('the document'))
+      .check(plainText(validation_label_document))
       .max(60, { error: () => docfix_not_asked() }),
     UploadIdSchema,
     { error: () => docfix_upload_asked() },

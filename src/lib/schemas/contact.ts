@@ -1,4 +1,5 @@
 /** Contact messages: the contact page's form and the home page's short form, both POST /api/contact. */
+import { validation_label_interest, validation_label_subject, validation_label_your_message } from '../../i18n/messages';
 import { z } from './zod';
 import { AttributionSchema } from './attribution';
 import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
@@ -12,9 +13,9 @@ export const ContactPageSchema = z.object({
   /** Sender's phone number. */
   phone: IndianMobileSchema,
   /** What the message is about. */
-  subject: TextSchema('a subject', 2, 150),
+  subject: TextSchema(validation_label_subject, 2, 150),
   /** The message itself. */
-  message: TextSchema('your message', 5, 3000, { multiline: true }),
+  message: TextSchema(validation_label_your_message, 5, 3000, { multiline: true }),
   /** Hidden anti-spam field. */
   website: HoneypotSchema,
   /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */
@@ -30,7 +31,7 @@ export const HomeContactSchema = z.object({
   /** Sender's phone number. */
   phone: IndianMobileSchema,
   /** Subject of interest (labelled "Subject" on the form). */
-  message: TextSchema('the subject you are interested in', 2, 1000, { multiline: true }),
+  message: TextSchema(validation_label_interest, 2, 1000, { multiline: true }),
   /** Hidden anti-spam field. */
   website: HoneypotSchema,
   /** Where the visit came from (src/lib/keep-visit.ts); never a reason to refuse the form. */

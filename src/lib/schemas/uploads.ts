@@ -4,6 +4,7 @@
  * The browser uploads each file straight to private storage with the policy the server makes for
  * it; no file passes through a function.
  */
+import { validation_label_document, validation_label_file_type } from '../../i18n/messages';
 import { z } from './zod';
 import { plainText, strippedText } from './plain-text';
 import {
@@ -126,14 +127,14 @@ const fileFacts = {
   /** The document it is for. */
   slot: z
     .string({ error: () => upload_unknown_document() })
-    .check(plainText('the document'))
+    .check(plainText(validation_label_document))
     .max(60, { error: () => upload_unknown_document() }),
   /** Its name on the device. */
   name: FileNameSchema,
   /** Its type as the browser reports it. */
   type: z
     .string({ error: () => wrongTypeMessage(false) })
-    .check(plainText('the file type'))
+    .check(plainText(validation_label_file_type))
     .max(100, { error: () => wrongTypeMessage(false) }),
   /** Its size in bytes. */
   size: z
