@@ -37,10 +37,6 @@ import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
 const CodeSchema = VerifySchema.pick({ otp: true });
-/** The code as typed (Devanagari digits too); the schema reads it as the number the server takes. */
-interface CodeForm {
-  otp: string;
-}
 
 export default function VerifyForm() {
   const id = useId();
@@ -54,7 +50,7 @@ export default function VerifyForm() {
     setNow(start);
     setResendAt(start + seconds * 1000);
   };
-  const { form, onSubmit, failure, busy, clear } = useSubmitForm<CodeForm, z.output<typeof CodeSchema>>({
+  const { form, onSubmit, failure, busy, clear } = useSubmitForm<z.input<typeof CodeSchema>, z.output<typeof CodeSchema>>({
     schema: CodeSchema,
     send: ({ otp }) => postJson('/api/user/verify', { otp, activationToken: readStored(ACTIVATION_KEY) ?? '' }),
     idempotent: false,
