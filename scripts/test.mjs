@@ -1,5 +1,6 @@
 // `npm test`: every check, in order, stopping at the first that fails.
-//   1. lint               ESLint and Prettier's check (npm run lint)
+//   0. messages           the interface's messages compiled (scripts/messages.mjs; at once when unchanged)
+//   1. lint               ESLint and Prettier's check (npm run lint), side by side with
 //   2. astro check        TypeScript (strict) over pages, components, functions and tests
 //   3. astro build        the site into dist/
 //   4. budget             page weight per page against budgets.json (scripts/budget.mjs), right
@@ -11,9 +12,9 @@
 // Lighthouse runs alone after Playwright, because a busy machine skews its timings.
 // Then the slowest files and tests of each suite (scripts/test-times.mjs), the total time, and,
 // on the last line, the sum of the unit and browser tests: "N passed, N failed".
-// `--skip-lighthouse` leaves step 6 out (for a quick local run); `--keep-going` runs every step
+// `--skip-lighthouse` leaves step 7 out (for a quick local run); `--keep-going` runs every step
 // even after a failure (still exiting non-zero), to see everything that is wrong at once.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +33,14 @@ rmSync(playwrightJson, { force: true });
 
 const steps = [
   { title: 'Messages (content/messages, compiled by Paraglide JS)', args: ['node', 'scripts/messages.mjs'] },
-  { title: 'Lint (eslint, prettier --check)', args: ['npm', 'run', '--silent', 'lint'], bare: true },
-  { title: 'Type check (astro check)', args: ['astro', 'check'] },
+  // Side by side: each uses one core for most of its time.
+  {
+    title: 'Lint (eslint, prettier --check) and type check (astro check), side by side',
+    together: [
+      { title: 'Lint', args: ['npm', 'run', '--silent', 'lint'], bare: true },
+      { title: 'Type check', args: ['astro', 'check'] },
+    ],
+  },
   { title: 'Build (astro build)', args: ['astro', 'build'] },
   { title: 'Page-weight budgets (scripts/budget.mjs)', args: ['node', 'scripts/budget.mjs'] },
   {
@@ -43,6 +50,44 @@ const steps = [
   { title: 'Browser tests (playwright test)', args: ['playwright', 'test'] },
   ...(skipLighthouse ? [] : [{ title: 'Lighthouse, mobile (scripts/lighthouse.mjs)', args: ['node', 'scripts/lighthouse.mjs'] }]),
 ];
+
+/** The command and arguments of a step (`npx` unless it is `bare`). */
+const commandOf = (step) => (step.bare ? step.args : ['npx', ...step.args]);
+
+/** Runs a step's command with its output on this terminal; resolves to its exit status. */
+function runInline(step) {
+  const [command, ...args] = commandOf(step);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return run.status ?? 1;
+}
+
+/**
+ * Runs the commands of a step side by side, each one's output kept and printed whole when it ends
+ * (so the two never interleave); resolves to the first non-zero exit status, or 0.
+ */
+async function runTogether(parts) {
+  const results = await Promise.all(
+    parts.map(
+      (part) =>
+        new Promise((resolve) => {
+          const [command, ...args] = commandOf(part);
+          const t0 = Date.now();
+          const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+            process.stdout.write(`\n── ${part.title}: $ ${commandOf(part).join(' ')}\n`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(`${code === 0 ? '✓' : '✗'} ${part.title} (${seconds} s)`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+  return results.find((code) => code !== 0) ?? 0;
+}
 
 /** Counts from a reporter's JSON file, or zeros when the step did not run. */
 function counts() {
@@ -66,15 +111,15 @@ const failedSteps = [];
 const started = Date.now();
 for (const [i, step] of steps.entries()) {
   const line = '═'.repeat(78);
-  console.log(`\n${line}\n  Step ${i + 1}/${steps.length}: ${step.title}\n  $ ${step.bare ? '' : 'npx '}${step.args.join(' ')}\n${line}\n`);
+  const commands = step.together ? step.together.map((part) => `$ ${commandOf(part).join(' ')}`).join('\n  ') : `$ ${commandOf(step).join(' ')}`;
+  console.log(`\n${line}\n  Step ${i + 1}/${steps.length}: ${step.title}\n  ${commands}\n${line}\n`);
   const t0 = Date.now();
-  const [command, ...args] = step.bare ? step.args : ['npx', ...step.args];
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const code = step.together ? await runTogether(step.together) : runInline(step);
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  if (run.status !== 0) {
-    status = run.status ?? 1;
+  if (code !== 0) {
+    status = code;
     failedSteps.push(step.title);
-    console.error(`\n✗ ${step.title} failed (exit ${run.status ?? run.signal}) after ${seconds} s${keepGoing ? '' : '; later steps skipped'}.`);
+    console.error(`\n✗ ${step.title} failed (exit ${code}) after ${seconds} s${keepGoing ? '' : '; later steps skipped'}.`);
     if (keepGoing) continue;
     break;
   }

@@ -11,6 +11,7 @@ import { RupeesSchema, UpiClaimSchema, UtrSchema } from '../../src/lib/schemas/f
 import { aadhaar, accountNumber, exactDigits, ifsc, pan, voterId } from '../../src/lib/schemas/application-fields';
 import { VerifySchema } from '../../src/lib/schemas/user';
 import { tidy } from '../../src/components/application-form/DefinedField';
+import { codeAsNumber } from '../../src/components/forms/code-input';
 import { EMITRA_FORM, fieldsOf } from '../../src/lib/schemas/application-forms';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -75,12 +76,14 @@ describe('the application forms’ numbers accept Devanagari digits and keep Lat
     expect(tidy(pincode, '३०५००१२')).toBe('३०५००१');
   });
 
-  it('the e-mailed code, typed in either digits or sent as a number', () => {
-    const token = 'token';
-    expect(VerifySchema.parse({ otp: '०४२७१९', activationToken: token }).otp).toBe(42_719);
-    expect(VerifySchema.parse({ otp: ' 123456 ', activationToken: token }).otp).toBe(123_456);
-    expect(VerifySchema.parse({ otp: 654_321, activationToken: token }).otp).toBe(654_321);
-    for (const otp of ['', '१२३४५६७', '12a456', '1e5', null]) expect(VerifySchema.safeParse({ otp, activationToken: token }).success).toBe(false);
+  it('the e-mailed code, typed in either digits, is read as the number the API takes', () => {
+    expect(codeAsNumber('०४२७१९')).toBe(42_719);
+    expect(codeAsNumber(' 123456 ')).toBe(123_456);
+    expect(codeAsNumber('१२३456')).toBe(123_456);
+    for (const typed of ['', '१२३४५६७', '12a456', '1e5', '-12345', null]) expect(codeAsNumber(typed)).toBeNaN();
+    // The API's schema is unchanged: a number, never the typed text.
+    expect(VerifySchema.parse({ otp: codeAsNumber('०४२७१९'), activationToken: 'token' }).otp).toBe(42_719);
+    expect(VerifySchema.safeParse({ otp: '123456', activationToken: 'token' }).success).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import { latinDigits } from '../../lib/digits';
+
 /** The attributes of a 6-digit one-time-code input: the phone's number pad and its autofill from SMS or mail. */
 export const ONE_TIME_CODE_INPUT = {
   type: 'text',
@@ -8,3 +10,13 @@ export const ONE_TIME_CODE_INPUT = {
   maxLength: 6,
   required: true,
 } as const;
+
+/**
+ * The code as typed, read as the number the API takes (react-hook-form's `setValueAs`): Latin or
+ * Devanagari digits, spaces around them ignored; anything else is NaN, which the schema refuses
+ * with its message.
+ */
+export const codeAsNumber = (typed: unknown): number => {
+  const text = String(typed ?? '').trim();
+  return /^[0-9\u0966-\u096f]{1,6}$/.test(text) ? Number(latinDigits(text)) : NaN;
+};

@@ -38,7 +38,7 @@ import { pathIn } from '../../i18n/locales';
 import { getLocale } from '../../paraglide/runtime.js';
 import { setFlash } from '../../lib/flash';
 import { ForgotPasswordSchema, OTP_VALID_MINUTES, PASSWORD_MIN, RESEND_COOLDOWN_SECONDS, ResetByLinkSchema, ResetPasswordSchema } from '../../lib/schemas/user';
-import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
+import { ONE_TIME_CODE_INPUT, codeAsNumber } from '../forms/code-input';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
@@ -244,7 +244,7 @@ function CodeStep({ sent, focus, onBack }: CodeStepProps) {
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <input type="email" name="username" autoComplete="username" value={sent.email} readOnly hidden />
       <Field id={`${id}-otp`} label={account_code_from_email()} hint={account_code_hint({ minutes: OTP_VALID_MINUTES })} error={errors.otp?.message}>
-        {(aria) => <input {...register('otp')} {...aria} {...ONE_TIME_CODE_INPUT} />}
+        {(aria) => <input {...register('otp', { setValueAs: codeAsNumber })} {...aria} {...ONE_TIME_CODE_INPUT} />}
       </Field>
       <Field id={`${id}-password`} label={account_new_password()} hint={account_password_hint({ min: PASSWORD_MIN })} error={errors.password?.message}>
         {(aria) => <input {...register('password')} {...aria} type="password" autoComplete="new-password" minLength={PASSWORD_MIN} required />}

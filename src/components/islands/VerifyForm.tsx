@@ -5,7 +5,6 @@
  * Success clears all of localStorage and goes to /login; a resend replaces the stored
  * activationToken and starts the countdown again.
  */
-import type { z } from 'zod';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { postJson } from '../../lib/api';
@@ -30,13 +29,17 @@ import { getLocale } from '../../paraglide/runtime.js';
 import { setFlash } from '../../lib/flash';
 import { RESEND_COOLDOWN_SECONDS, VerifySchema } from '../../lib/schemas/user';
 import { ACTIVATION_KEY, clearStored, readStored, writeStored } from '../../stores/auth';
-import { ONE_TIME_CODE_INPUT } from '../forms/code-input';
+import { ONE_TIME_CODE_INPUT, codeAsNumber } from '../forms/code-input';
 import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
 const CodeSchema = VerifySchema.pick({ otp: true });
+/** The code, read from what was typed as a number (`codeAsNumber`). */
+interface CodeForm {
+  otp: number;
+}
 
 export default function VerifyForm() {
   const id = useId();
@@ -50,7 +53,7 @@ export default function VerifyForm() {
     setNow(start);
     setResendAt(start + seconds * 1000);
   };
-  const { form, onSubmit, failure, busy, clear } = useSubmitForm<z.input<typeof CodeSchema>, z.output<typeof CodeSchema>>({
+  const { form, onSubmit, failure, busy, clear } = useSubmitForm<CodeForm, CodeForm>({
     schema: CodeSchema,
     send: ({ otp }) => postJson('/api/user/verify', { otp, activationToken: readStored(ACTIVATION_KEY) ?? '' }),
     idempotent: false,
@@ -99,7 +102,7 @@ export default function VerifyForm() {
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <ToastHost />
       <Field id={`${id}-otp`} label={account_verification_code()} hint={account_verification_code_hint()} error={errors.otp?.message}>
-        {(aria) => <input {...register('otp')} {...aria} {...ONE_TIME_CODE_INPUT} />}
+        {(aria) => <input {...register('otp', { setValueAs: codeAsNumber })} {...aria} {...ONE_TIME_CODE_INPUT} />}
       </Field>
       <button type="submit" className="btn auth-form__submit" disabled={busy}>
         {busy ? account_please_wait() : account_verify()}

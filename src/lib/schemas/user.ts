@@ -6,7 +6,6 @@
  */
 import { z } from './zod';
 import { EmailSchema, NameSchema } from './fields';
-import { latinDigits } from '../digits';
 import { plainText } from './plain-text';
 import {
   account_current_password_enter,
@@ -68,18 +67,12 @@ const tokenSchema = (expired: () => string) =>
 
 const ActivationTokenSchema = tokenSchema(account_registration_expired);
 
-/**
- * The 6-digit code of an e-mail, sent as a number (leading zeros are lost on the way). The forms
- * hand over the digits as typed, Devanagari ones (०–९) included, and they are read as that number.
- */
-const OtpSchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*[0-9\u0966-\u096f]{1,6}\s*$/.test(value) ? Number(latinDigits(value.trim())) : value),
-  z
-    .number({ error: () => account_otp_enter() })
-    .int({ error: () => account_otp_enter() })
-    .min(0, { error: () => account_otp_enter() })
-    .max(999_999, { error: () => account_otp_enter() }),
-);
+/** The 6-digit code of an e-mail, sent as a number (leading zeros are lost on the way). */
+const OtpSchema = z
+  .number({ error: () => account_otp_enter() })
+  .int({ error: () => account_otp_enter() })
+  .min(0, { error: () => account_otp_enter() })
+  .max(999_999, { error: () => account_otp_enter() });
 
 /** The code is sent as a number (as the spec's client does); six digits, leading zeros allowed. */
 export const VerifySchema = z.object({
