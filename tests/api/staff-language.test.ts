@@ -84,7 +84,9 @@ describe.each(targets)('the language of messages and e-mails in the staff admin,
       const answer = await res.json();
       expect(answer.message).toBe('Messages and e-mails will be in Hindi.');
       expect(answer.item).toMatchObject({ reference: lead.reference, language: 'hi', version: before.version + 1 });
-      expect(answer.item.timeline).toContainEqual(expect.objectContaining({ kind: 'language', summary: 'Language for messages and e-mails: English → Hindi.' }));
+      expect(answer.item.timeline).toContainEqual(
+        expect.objectContaining({ kind: 'language', summary: 'Language for messages and e-mails: English → Hindi.' }),
+      );
       expect(await stored(target, 'leads', id)).toEqual({ language: 'hi', version: before.version + 1 });
       const [line] = await db<{ staff_id: string; action: string; detail: Record<string, unknown> }>(
         target,
