@@ -3,7 +3,8 @@
  * current filter (and, with `ids`, only those selected) as a CSV file that Excel and LibreOffice
  * open correctly (and that other tools read): UTF-8 with a byte order mark (Hindi names intact), CRLF line ends, cells quoted
  * where needed, and a cell that starts like a formula (= + - @ tab CR) made text with a leading
- * apostrophe, so a name such as `=HYPERLINK(…)` is never run. The phone is its 10 digits (as
+ * apostrophe, so a name such as `=HYPERLINK(…)` is never run. The language of the person's messages
+ * and e-mails is a word (English, Hindi). The phone is its 10 digits (as
  * staff dial it, and with no `+` to escape). Times are India's. At most 50,000
  * rows; a bigger filter is refused. Each export is an audit line with the filter and the count.
  * With `format=xlsx` it gives the same rows and columns as an Excel workbook
@@ -17,6 +18,7 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { BULK_MAX, indiaToday, LEAD_FORMS, LEAD_KINDS, LeadFilterSchema, LOST_REASONS, STATUS_LABELS, type LeadSort } from '../src/lib/schemas/lead';
 import { departmentLabel, sourceLabel } from '../src/lib/labels';
+import { LANGUAGE_WORDS } from '../src/lib/person-language';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { audit } from './_shared/platform/audit';
 import { query } from './_shared/platform/db';
@@ -69,6 +71,7 @@ const COLUMNS = [
   ['Name', 'name'],
   ['Phone', 'phone'],
   ['E-mail', 'email'],
+  ['Language', 'language'],
   ['Department', 'department'],
   ['Course', 'course'],
   ['Subject', 'subject'],
@@ -103,11 +106,11 @@ const ORDER: Record<LeadSort, string> = {
 };
 
 const SELECT = `select l.reference, to_char(l.created_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI') as received, l.kind, l.form,
-         l.channel as source, l.name, l.phone_norm as phone, l.email, l.department, l.course, l.subject, l.message, l.status, l.lost_reason, l.lost_note,
+         l.channel as source, l.name, l.phone_norm as phone, l.email, l.language, l.department, l.course, l.subject, l.message, l.status, l.lost_reason, l.lost_note,
          l.follow_up_on::text as follow_up, a.name as assigned, l.utm_source, l.utm_medium, l.utm_campaign, l.referrer, l.landing_page
     from leads l left join staff a on a.id = l.assigned_to`;
 
-/** What staff read in the cells that hold a code (the kind, form, status and why it was lost). */
+/** What staff read in the cells that hold a code (the kind, form, language, status and why it was lost). */
 function readable(row: ExportRow): ExportRow {
   const label = <T extends Record<string, string>>(labels: T, code: string | null) => (code === null ? null : (labels[code] ?? code));
   const reason = label(LOST_REASONS, row.lost_reason);
@@ -118,6 +121,7 @@ function readable(row: ExportRow): ExportRow {
     department: row.department === null ? null : departmentLabel(row.department),
     source: row.source === null ? null : sourceLabel(row.source),
     status: label(STATUS_LABELS, row.status),
+    language: label(LANGUAGE_WORDS, row.language),
     lost_reason: reason && row.lost_note ? `${reason}: ${row.lost_note}` : reason,
   };
 }

@@ -2,8 +2,8 @@
  * /api/students/{id} (staff only):
  * - GET → Student (an audit line 'view' names it);
  * - PUT {name, email, phone?, course, registrationDate?, guardianName?, guardianPhone?, accountEmail?,
- *   version} → {message: 'Student updated.', item}: a full replacement (a phone, guardian or account
- *   link left out is removed; a date left out is kept);
+ *   language?, version} → {message: 'Student updated.', item}: a full replacement (a phone, guardian
+ *   or account link left out is removed; a date or language left out is kept);
  * - DELETE ?version=N → {message: 'Student deleted.'}; a student with fee receipts or a reported
  *   payment is kept (409 in words), their unpaid dues go with the record.
  * Optimistic concurrency: the UPDATE or DELETE itself requires the version the edit was based on,
@@ -58,10 +58,10 @@ export default endpoint(async (req, context) => {
       if (version > MAX_VERSION) throw await studentMissedOrChanged(client, id);
       const userId = await accountOf(client, fields.accountEmail);
       // `o` is the row as it was before this statement: the changed fields are named in the log.
-      const { rows } = await client.query<StudentRecord & { changed: string[] }>(
+      const { rows } = await client.query<StudentRecord & { changed: string[]; languageBefore: StudentRecord['language'] }>(
         `update students s set name = $3, email = $4, phone = $5, course = $6,
                 registration_date = coalesce($7::date, s.registration_date), name_latin = $8,
-                guardian_name = $9, guardian_phone = $10, user_id = $11,
+                guardian_name = $9, guardian_phone = $10, user_id = $11, language = coalesce($12, s.language),
                 version = s.version + 1, updated_at = now()
            from students o
           where s.id = $1 and s.version = $2 and o.id = s.id
@@ -75,14 +75,24 @@ export default endpoint(async (req, context) => {
                      case when o.registration_date is distinct from s.registration_date then 'registrationDate' end,
                      case when o.guardian_name is distinct from s.guardian_name then 'guardianName' end,
                      case when o.guardian_phone is distinct from s.guardian_phone then 'guardianPhone' end,
-                     case when o.user_id is distinct from s.user_id then 'account' end
-                   ], null) as changed`,
-        [id, version, ...studentValues(fields, userId)],
+                     case when o.user_id is distinct from s.user_id then 'account' end,
+                     case when o.language is distinct from s.language then 'language' end
+                   ], null) as changed, o.language as "languageBefore"`,
+        [id, version, ...studentValues(fields, userId), fields.language ?? null],
       );
       if (!rows[0]) throw await studentMissedOrChanged(client, id);
-      const { changed, ...updated } = rows[0];
+      const { changed, languageBefore, ...updated } = rows[0];
+      // A new language is named with the one before, as the timeline of a lead says it.
+      const language = changed.includes('language') ? { language: { from: languageBefore, to: updated.language } } : {};
       await audit(
-        { staffId: staff.id, action: 'update', entity: 'student', entityId: id, subject: updated.name, detail: { changed, version: updated.version } },
+        {
+          staffId: staff.id,
+          action: 'update',
+          entity: 'student',
+          entityId: id,
+          subject: updated.name,
+          detail: { changed, ...language, version: updated.version },
+        },
         address,
         client,
       );

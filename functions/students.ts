@@ -6,7 +6,7 @@
  *   (four or more), or whose name is it in the other
  *   script ("sharma" finds शर्मा and the reverse: migration 012's name_latin). Each page shown is an audit line
  *   ('view', with the count and the search).
- * - POST {name, email, phone?, course, registrationDate?, guardianName?, guardianPhone?, accountEmail?} → 201 {message: 'Student added.', item},
+ * - POST {name, email, phone?, course, registrationDate?, guardianName?, guardianPhone?, accountEmail?, language?} → 201 {message: 'Student added.', item},
  *   written with its audit line in one transaction.
  */
 import type { Config } from '@netlify/functions';
@@ -63,12 +63,12 @@ export default endpoint(async (req, context) => {
   const item = await transaction(async (client) => {
     const userId = await accountOf(client, fields.accountEmail);
     const { rows } = await client.query<StudentRecord>(
-      // A record linked to a website account takes the account's language (migration 017); else English.
+      // The language staff chose; else a record linked to a website account takes the account's (migration 017); else English.
       `insert into students (name, email, phone, course, registration_date, name_latin, guardian_name, guardian_phone, user_id, language)
        values ($1, $2, $3, $4, coalesce($5::date, (now() at time zone 'Asia/Kolkata')::date), $6, $7, $8, $9,
-               coalesce((select language from users where id = $9::uuid), 'en'))
+               coalesce($10, (select language from users where id = $9::uuid), 'en'))
        returning ${STUDENT_COLUMNS}`,
-      studentValues(fields, userId),
+      [...studentValues(fields, userId), fields.language ?? null],
     );
     const created = toStudent(rows[0]!);
     await audit(

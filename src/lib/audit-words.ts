@@ -13,6 +13,7 @@ import { ROLE_LABELS, type Role } from './staff-roles';
 import { ROSTER_STATUS_LABELS, type RosterStatus } from './batch-words';
 import { PAYMENT_MODE_LABELS, type PaymentMode } from './fee-words';
 import { formatRupees, isPaise } from './money';
+import { LANGUAGE_WORDS, type PersonLanguage } from './person-language';
 
 /** What the sentence is made from: a line of audit_log and the names around it. */
 export interface AuditFacts {
@@ -120,6 +121,8 @@ function leadChange(detail: Record<string, unknown> | null): string {
       return 'set the follow-up day of';
     case 'assign':
       return detail['to'] ? 'assigned' : 'unassigned';
+    case 'language':
+      return `set messages and e-mails in ${LANGUAGE_WORDS[text(detail['to']) as PersonLanguage] ?? text(detail['to'])} for`;
     case 'move':
       return `moved to ${STATUS_LABELS[text(detail['to']) as LeadStatus] ?? text(detail['to'])}:`;
     default:

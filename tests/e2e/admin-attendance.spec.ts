@@ -1,7 +1,8 @@
 /**
  * Attendance on a 360 px phone: a Teacher opens Today's classes, taps their batch, taps two
  * students absent and saves; the absent students are listed with WhatsApp links (wa.me, the
- * message filled in) to them and their guardians, in English or Hindi; saving again records
+ * message filled in) to them and their guardians, at first each in the student's own language
+ * (named beside them), or all in English or all in Hindi; saving again records
  * once. The batch, its students and its roster are made through the staff API as an Owner
  * (POST /api/courses, /api/students with the guardian's name and mobile, /api/admin/batches,
  * /api/admin/batches/{id}/students: the batches' own endpoints, as the contract names them).
@@ -16,8 +17,11 @@ import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, 
 
 const dayFromToday = (days: number) => new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A running batch meeting every day, taught by the member of staff whose e-mail is `teacherEmail` (or nobody yet), with `names` on its roster. */
-async function batchOf(api: APIRequestContext, teacherEmail: string | null, names: string[]) {
+/**
+ * A running batch meeting every day, taught by the member of staff whose e-mail is `teacherEmail`
+ * (or nobody yet), with `names` on its roster (those in `hindi` with Hindi as their language).
+ */
+async function batchOf(api: APIRequestContext, teacherEmail: string | null, names: string[], hindi: string[] = []) {
   const headers = { 'x-forwarded-for': clientAddress() };
   const tag = Date.now().toString(36);
   const title = `RS-CIT ${tag}`;
@@ -57,6 +61,7 @@ async function batchOf(api: APIRequestContext, teacherEmail: string | null, name
         course: title,
         guardianName: `Ramesh ${name.split(' ')[1] ?? 'Kumar'}`,
         guardianPhone: `94140${String(10_000 + i).slice(-5)}`,
+        ...(hindi.includes(name) && { language: 'hi' }),
       },
       headers,
     });
@@ -76,7 +81,7 @@ test.describe('a Teacher', () => {
     const holiday = classes.holidays.find((h) => h.day === indiaToday());
     test.skip(Boolean(holiday), `${holiday?.name.en ?? ''} is a holiday of content/classes.json: no register can be taken today.`);
     const teacher = await inviteColleague(adminApi, 'Teacher', 'teacher');
-    const batch = await batchOf(adminApi, teacher.email, ['Sunita Sharma', 'Ravi Meena', 'Pooja Jangid', 'Arjun Singh']);
+    const batch = await batchOf(adminApi, teacher.email, ['Sunita Sharma', 'Ravi Meena', 'Pooja Jangid', 'Arjun Singh'], ['Arjun Singh']);
     await signInFirstTime(page, teacher);
 
     // Today's classes, from the sidebar.
@@ -113,9 +118,19 @@ test.describe('a Teacher', () => {
     expect(new URL((await toGuardian.getAttribute('href'))!).searchParams.get('text')).toMatch(/^Namaste Ramesh Sharma, .* Sunita Sharma was absent/);
     await expect(absent.getByRole('link', { name: /^WhatsApp Arjun/ })).toHaveCount(2);
     await expect(absent.getByRole('link', { name: /Ravi|Pooja/ })).toHaveCount(0);
-    // In Hindi.
+    // Each in their own language at first, named beside them: Arjun's are in Hindi.
+    await expect(absent.getByLabel('Each student’s own language')).toBeChecked();
+    await expect(absent.getByRole('listitem').filter({ hasText: 'Sunita Sharma' })).toContainText('Sunita Sharma (English)');
+    await expect(absent.getByRole('listitem').filter({ hasText: 'Arjun Singh' })).toContainText('Arjun Singh (Hindi)');
+    const toArjun = absent.getByRole('link', { name: 'WhatsApp Arjun', exact: true });
+    const arjunText = async () => new URL((await toArjun.getAttribute('href'))!).searchParams.get('text');
+    expect(await arjunText()).toMatch(/^नमस्ते Arjun Singh, .*आपकी अनुपस्थिति दर्ज हुई है।/);
+    // Everyone in Hindi.
     await absent.getByLabel('हिन्दी').check();
     expect(new URL((await toGuardian.getAttribute('href'))!).searchParams.get('text')).toMatch(/^नमस्ते Ramesh Sharma, .*Sunita Sharma की अनुपस्थिति दर्ज हुई है।/);
+    // Everyone in English.
+    await absent.getByLabel('English', { exact: true }).check();
+    expect(await arjunText()).toMatch(/^Namaste Arjun Singh, you were marked absent/);
     await expectNoViolations(page, 'the absent students’ messages');
 
     // Saving again (a double tap, a second device) records once.

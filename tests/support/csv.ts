@@ -43,6 +43,7 @@ export const LEADS_EXPORT_COLUMNS = [
   'Name',
   'Phone',
   'E-mail',
+  'Language',
   'Department',
   'Course',
   'Subject',

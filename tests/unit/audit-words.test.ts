@@ -25,6 +25,27 @@ describe('auditSentence', () => {
     ).toBe('Asha Verma invited a colleague as Teacher: Meena Joshi’s staff account.');
   });
 
+  it('says a new language of a lead’s and a student’s messages in words', () => {
+    expect(
+      auditSentence({
+        actor: 'Asha Verma',
+        action: 'update',
+        entity: 'lead',
+        entityId: '12',
+        detail: { action: 'language', from: 'en', to: 'hi', subject: 'AP-2026-00012', person: 'Sunita Sharma' },
+      }),
+    ).toMatch(/^Asha Verma set messages and e-mails in Hindi for .*AP-2026-00012.*\.$/);
+    expect(
+      auditSentence({
+        actor: 'Asha Verma',
+        action: 'update',
+        entity: 'student',
+        entityId: '7',
+        detail: { changed: ['language'], language: { from: 'en', to: 'hi' }, subject: 'Sunita Sharma' },
+      }),
+    ).toMatch(/^Asha Verma changed .*Sunita Sharma.* \(language\)\.$/);
+  });
+
   it('says an unlocked sign-in in words', () => {
     expect(auditSentence({ actor: 'Asha Verma', action: 'unlock', entity: 'staff', entityId: 'x', detail: null, current: 'Ravi Kumar' })).toBe(
       'Asha Verma unlocked the sign-in of Ravi Kumar’s staff account.',

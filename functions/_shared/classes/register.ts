@@ -1,8 +1,9 @@
 /**
  * A batch's register for one India day: the active students of its roster and anyone already
  * marked that day (a student who has since left or been removed keeps their mark), each with
- * their saved mark or, before the first save, 'present'.
+ * their saved mark or, before the first save, 'present', and the language their messages are in.
  */
+import type { PersonLanguage } from '../../../src/lib/person-language';
 import type { Queryable } from '../platform/db';
 import type { Mark, Register, RegisterStudent } from '../../../src/lib/schemas/attendance';
 import type { BatchFacts } from './batch-access';
@@ -20,9 +21,9 @@ export async function classDay(db: Queryable, batchId: string, day: string, lock
 
 /** The students of the register with their marks (see the module's comment), by name. */
 export async function registerStudents(db: Queryable, batchId: string, day: string): Promise<RegisterStudent[]> {
-  const { rows } = await db.query<RegisterStudent & { mark: Mark | null }>(
+  const { rows } = await db.query<Omit<RegisterStudent, 'language'> & { mark: Mark | null; language: PersonLanguage }>(
     `select s.id::text as "studentId", s.name, s.phone, s.guardian_name as "guardianName", s.guardian_phone as "guardianPhone",
-            a.mark, a.reason, coalesce(r.status = 'active', false) as "onRoster"
+            a.mark, a.reason, coalesce(r.status = 'active', false) as "onRoster", s.language
        from students s
        left join batch_students r on r.batch_id = $1 and r.student_id = s.id
        left join attendance a on a.batch_id = $1 and a.day = $2 and a.student_id = s.id
@@ -30,7 +31,8 @@ export async function registerStudents(db: Queryable, batchId: string, day: stri
       order by lower(s.name), s.id`,
     [batchId, day],
   );
-  return rows.map((row) => ({ ...row, mark: row.mark ?? 'present', reason: row.reason ?? null }));
+  // The language is named only when it is not English, as on every staff record (decision 039).
+  return rows.map(({ language, ...row }) => ({ ...row, mark: row.mark ?? 'present', reason: row.reason ?? null, ...(language === 'hi' ? { language } : {}) }));
 }
 
 /** The whole register of `batch` on `day`, with whether (and why not) the caller may save it. */

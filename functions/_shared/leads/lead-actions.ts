@@ -18,6 +18,7 @@ import {
   type LeadKind,
   type LeadStatus,
 } from '../../../src/lib/schemas/lead';
+import { LANGUAGE_WORDS, type PersonLanguage } from '../../../src/lib/person-language';
 import { assignToBatch } from '../classes/batches';
 import { checkFixSlots, requestFix, type QueuedMail } from '../applications/fix-request';
 import { fieldErrors } from '../platform/http';
@@ -114,6 +115,9 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
       return { message: `Follow-up set for ${dayLabel(action.followUp)}.`, detail: { action: 'follow-up', from, to: action.followUp } };
     }
 
+    case 'language':
+      return changeLanguage(client, id, action, staffId);
+
     case 'assign': {
       const to = await activeStaff(client, action.assignedTo);
       // Every lead of the person changes hands (an application form's stays untouched: its documents wait for a look).
@@ -132,6 +136,29 @@ export async function performLeadAction(client: PoolClient, id: string, action: 
       return { message: to ? `Assigned to ${to.name}.` : 'No longer assigned.', detail: { action: 'assign', from, to: to?._id ?? null } };
     }
   }
+}
+
+/**
+ * A new language for the person's messages and e-mails about this enquiry (this lead only: another
+ * enquiry of theirs keeps the language it was made with). The same language again changes nothing.
+ */
+async function changeLanguage(client: PoolClient, id: string, action: Extract<LeadAction, { action: 'language' }>, staffId: string): Promise<ActionDone> {
+  const updated = await client.query<{ from: PersonLanguage }>(
+    `update leads l set language = $3, touched_at = now(), updated_at = now(), version = l.version + 1
+       from leads o where l.id = $1 and o.id = l.id and l.version = $2 and l.language <> $3
+     returning o.language as "from"`,
+    [id, action.version, action.language],
+  );
+  const words = LANGUAGE_WORDS[action.language];
+  if (!updated.rows[0]) {
+    const { rows } = await client.query<{ language: PersonLanguage; version: number }>('select language, version from leads where id = $1', [id]);
+    if (rows[0]?.version === action.version && rows[0].language === action.language)
+      return { message: `Messages and e-mails are already in ${words}.`, detail: { action: 'language', to: action.language, unchanged: true } };
+    throw await leadMissedOrChanged(client, id);
+  }
+  const { from } = updated.rows[0];
+  await writeEvents(client, staffId, [{ lead: id, kind: 'language', detail: { from, to: action.language } }]);
+  return { message: `Messages and e-mails will be in ${words}.`, detail: { action: 'language', from, to: action.language } };
 }
 
 /** A call or message about an application that keeps its status: the contact line, the lead touched. */

@@ -5,6 +5,7 @@
  * kind of its lead (an application's documents are named by its form's labels).
  */
 import { templateLabel } from '../../../src/lib/labels';
+import { LANGUAGE_WORDS, type PersonLanguage } from '../../../src/lib/person-language';
 import { FORMS } from '../../../src/lib/schemas/application-forms';
 import {
   CONTACT_CHANNELS,
@@ -27,6 +28,9 @@ export function dayLabel(day: string): string {
 
 /** The label of a status, or the stored word when unknown. */
 export const statusLabel = (status: unknown) => STATUS_LABELS[status as LeadStatus] ?? String(status);
+
+/** A stored language as staff read it ('Hindi'), or the stored word when unknown. */
+const languageWord = (language: unknown) => LANGUAGE_WORDS[language as PersonLanguage] ?? String(language ?? '');
 
 const labelOf = (labels: Record<string, string>, key: unknown) => (typeof key === 'string' && labels[key]) || String(key ?? '');
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -88,6 +92,8 @@ export function summaryOf(kind: string, detail: Record<string, unknown>, leadKin
       if (!to) return 'No longer assigned.';
       return `Assigned to ${to.name ?? 'a member of staff'}${detail['auto'] ? ' in turn (automatic assignment)' : ''}.`;
     }
+    case 'language':
+      return `Language for messages and e-mails: ${languageWord(detail['from'])} → ${languageWord(detail['to'])}.`;
     case 'follow-up':
       return `Follow-up set for ${dayLabel(text(detail['to']))}${detail['from'] ? ` (was ${dayLabel(text(detail['from']))})` : ''}.`;
     case 'merged':

@@ -3,7 +3,8 @@
  * stands in the pipeline (next follow-up, visit day, who it is assigned to, the student record
  * once admitted), everything it sent, where the visit came from, the person's other enquiries,
  * and the person's timeline with a note form. Below, each action in its own section: record a
- * call or message, change status, set the follow-up, assign, admit, merge with another person.
+ * call or message, change status, set the follow-up, assign, the language of the person's messages
+ * and e-mails, admit, merge with another person.
  * An application form's lead shows its documents (checklist and viewer) and its answers (ID
  * numbers masked, each shown on request) from a part loaded only for it, and its status moves
  * ask for what its pipeline needs (documents to fix, the portal's reference, a reason).
@@ -19,6 +20,7 @@ import AssignForm from '../leads/AssignForm';
 import ContactForm from '../leads/ContactForm';
 import { useContactDialog } from '../leads/ContactDialog';
 import FollowUpForm from '../leads/FollowUpForm';
+import LanguageForm from '../leads/LanguageForm';
 import LeadActions from '../leads/LeadActions';
 import { SentFacts, SourceFacts } from '../leads/LeadFacts';
 import { leadKey } from '../leads/lead-api';
@@ -177,6 +179,9 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
       )}
       <Part title="Assign" folded>
         <AssignForm lead={lead} />
+      </Part>
+      <Part title="Language" folded>
+        <LanguageForm lead={lead} />
       </Part>
       {canAdmit && (
         <Part title="Admit" folded>

@@ -14,7 +14,8 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
 import { formatMobile } from '../../lib/mobile';
-import { LANGUAGE_WORDS, languageOf } from '../../lib/person-language';
+import { LANGUAGE_CHOICES, languageOf } from '../../lib/person-language';
+import { PERSON_LANGUAGES } from '../../lib/schemas/person-language';
 import type { Course } from '../../lib/schemas/course';
 import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
 import { api, ApiError, listQuery, messageOf } from '../api';
@@ -26,7 +27,7 @@ import PanelHeading from '../ui/PanelHeading';
 import { todayInIndia } from '../ui/dates';
 
 type Output = z.output<typeof StudentFieldsSchema>;
-const NAMES = ['name', 'email', 'phone', 'course', 'registrationDate', 'guardianName', 'guardianPhone', 'accountEmail'] as const;
+const NAMES = ['name', 'email', 'phone', 'course', 'registrationDate', 'guardianName', 'guardianPhone', 'accountEmail', 'language'] as const;
 
 /** The form's values for a record (or a new one). */
 const formOf = (student?: Student): StudentFieldsInput => ({
@@ -39,6 +40,8 @@ const formOf = (student?: Student): StudentFieldsInput => ({
   guardianName: student?.guardianName ?? '',
   guardianPhone: student?.guardianPhone ? formatMobile(student.guardianPhone) : '',
   accountEmail: student?.accountEmail ?? '',
+  // A new record is left to the server: its linked account's language, else English.
+  ...(student && { language: languageOf(student) }),
 });
 
 export default function StudentForm({ id: studentId }: { id?: string | undefined }) {
@@ -165,7 +168,6 @@ function StudentEditor({ student }: { student?: Student }) {
       </PanelHeading>
       <form className={`admin-form${student ? ' admin-form--editing' : ''}`} noValidate onSubmit={handleSubmit(onSubmit)}>
         {student && <p className="admin-form__mode">Editing the record of {student.name}</p>}
-        {student && <p>Language: {LANGUAGE_WORDS[languageOf(student)]} (e-mails to the student are in it)</p>}
         {student?.leadId && (
           <p>
             <Link href={leadPath(student.leadId)}>Admitted from an enquiry: open the lead</Link>
@@ -208,6 +210,24 @@ function StudentEditor({ student }: { student?: Student }) {
         >
           {(aria) => <input {...register('accountEmail')} {...aria} type="email" autoComplete="off" />}
         </Field>
+        {student && (
+          <Field
+            id={`${id}-language`}
+            label="Language for messages and e-mails"
+            hint="E-mails to the student (receipts, certificates) and their WhatsApp messages are written in it."
+            error={errors.language?.message}
+          >
+            {(aria) => (
+              <select {...register('language')} {...aria}>
+                {PERSON_LANGUAGES.map((language) => (
+                  <option key={language} value={language} lang={language}>
+                    {LANGUAGE_CHOICES[language]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
         <datalist id={`${id}-courses`}>
           {courses.data?.map((course) => (
             <option key={course._id} value={course.title} />

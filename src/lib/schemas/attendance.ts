@@ -106,6 +106,8 @@ export interface RegisterStudent {
   reason: string | null;
   /** False for a student marked that day who has since left the batch or been removed. */
   onRoster: boolean;
+  /** 'hi' when the student's messages are in Hindi (their absence messages open in it); absent for English, the default. */
+  language?: 'hi';
 }
 
 /** GET /api/admin/batches/{id}/attendance/{day} (and the answer of a save). */

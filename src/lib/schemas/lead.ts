@@ -20,6 +20,7 @@ import { plainText } from './plain-text';
 import { indiaToday, isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import type { ApplicationDetail } from './application-review';
 import { RecordIdSchema, VersionSchema } from './records';
+import { PersonLanguageSchema } from './person-language';
 import type { ApplicationForm } from './uploads';
 
 /** The statuses of an enquiry, in pipeline order. */
@@ -242,6 +243,8 @@ export const LeadActionSchema = z.discriminatedUnion(
       version: VersionSchema,
       assignedTo: z.uuid({ message: 'Please choose a member of staff.' }).nullable(),
     }),
+    /** The language of the person's messages and e-mails about this enquiry. */
+    z.object({ action: z.literal('language'), version: VersionSchema, language: PersonLanguageSchema }),
   ],
   { message: 'Please choose an action.' },
 );

@@ -2,6 +2,7 @@
 import { z } from './zod';
 import { EmailSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
 import { isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
+import { PersonLanguageSchema } from './person-language';
 import { VersionSchema } from './records';
 
 /**
@@ -36,6 +37,11 @@ const StudentFieldsObject = z.object({
   guardianPhone: z.preprocess(blankIsNone, IndianMobileSchema.optional()),
   /** The e-mail address of the student's website account, to link it (left out: no link). */
   accountEmail: z.preprocess(blankIsNone, EmailSchema.optional()),
+  /**
+   * The language of messages and e-mails to the student ('en' or 'hi'). Left out: an edit keeps
+   * the stored one; a new record takes its linked account's, else English.
+   */
+  language: PersonLanguageSchema.optional(),
 });
 
 type Guardian = { guardianName?: string | undefined; guardianPhone?: string | undefined };
