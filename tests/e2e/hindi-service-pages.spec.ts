@@ -2,13 +2,12 @@
  * The Hindi twins of the citizen-service, careers, downloads, legal, status and educator pages,
  * as a visitor's browser shows them on a 360 px phone: their words come from content/ in Hindi,
  * their links stay on /hi/, and what must stay the same in both languages (the forms' PDFs, the
- * 28 questions, the phone) stays. The English pages: routes.spec.ts and every-page.spec.ts.
+ * 28 questions, the phone) stays. The English pages: routes.spec.ts and every-page.spec.ts; axe,
+ * links and words on every Hindi page: every-page.spec.ts.
  */
 import type { Page } from '@playwright/test';
 import type { Job } from '../../src/lib/schemas/job';
 import { jobFields } from '../support/record-fields';
-import { expectNoViolations } from './axe';
-import { revealAll } from './reveal';
 import { expect, test } from './fixtures';
 import { content, telHref } from './routes';
 
@@ -157,26 +156,4 @@ test.describe('information pages in Hindi', () => {
     await expect(menu.locator('[aria-current="page"]')).toHaveAttribute('href', '/hi/educater/my-courses');
     await expect(main(page).getByRole('link', { name: 'संस्थान से संपर्क करें' })).toHaveAttribute('href', '/hi/contactForm');
   });
-});
-
-test.describe('axe on the Hindi pages', () => {
-  for (const path of [
-    '/hi/jobs',
-    '/hi/emitra',
-    '/hi/cscService',
-    '/hi/iibf',
-    '/hi/aadharPage',
-    '/hi/download',
-    '/hi/privacy',
-    '/hi/terms',
-    '/hi/contactForm',
-    '/hi/applicationStatus',
-    '/hi/educater',
-  ]) {
-    test(`${path}: axe finds nothing at 360 px`, async ({ page }) => {
-      await page.goto(path);
-      await revealAll(page);
-      await expectNoViolations(page, `${path} at 360px`);
-    });
-  }
 });
