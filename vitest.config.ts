@@ -16,9 +16,10 @@ export default defineConfig({
     environment: 'node',
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
     // which then runs the files one after the other while the second core mostly waits. A test
-    // file here spends much of its time waiting on its database (PostgreSQL is another process)
-    // or a child process, and the files share nothing, so they run two at a time at least.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // file here spends much of its time waiting on its database (PostgreSQL is another process),
+    // a password hash or a child process, and the files share nothing, so one more worker than
+    // cores: on 2 cores the whole run took 462 s with two workers and 386 s with three.
+    maxWorkers: availableParallelism() + 1,
     // The functions' bundles are loaded by Node itself, as Netlify loads them: through Vite's
     // module runner each of these large files would be transformed again in every worker.
     server: { deps: { external: [/\/scripts\/function-host\.mjs$/, /\/scripts\/in-process\.mjs$/] } },
