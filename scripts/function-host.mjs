@@ -81,6 +81,39 @@ export function routesOf(name, config = {}) {
   return { name, patterns, excluded, methods };
 }
 
+/**
+ * A function's `config` read from its source, as Netlify reads it when it deploys: the object
+ * literal of `export const config` (a value computed at run time would not reach Netlify's router
+ * either, so it is an error here too). Reading it needs no import of the function's bundle.
+ */
+export function configOf(file) {
+  const source = readFileSync(file, 'utf8');
+  const start = /export\s+const\s+config\b[^=]*=\s*\{/.exec(source);
+  if (!start) return {};
+  // The literal's end: the brace that closes the first one, skipping strings.
+  let depth = 0;
+  let quote = null;
+  let end = -1;
+  for (let i = start.index + start[0].length - 1; i < source.length; i++) {
+    const c = source[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      end = i + 1;
+      break;
+    }
+  }
+  const literal = source.slice(start.index + start[0].length - 1, end);
+  try {
+    return Function(`"use strict"; return (${literal});`)();
+  } catch (error) {
+    throw new Error(`${path.relative(projectRoot, file)}: its \`config\` must be a literal object, as Netlify reads it from the source (${error.message})`);
+  }
+}
+
 /** The file of the routes of the functions bundled in a folder (`writeManifest`). */
 const MANIFEST = 'routes.json';
 
@@ -100,19 +133,14 @@ export async function bundleFunctions({ dir = functionsDir, outdir, names = func
 }
 
 /**
- * Writes `routes.json` beside the bundles in `outdir`: each function's `config`, read by importing
- * its bundle once here, so that hosts started from the folder later (one per test file) know every
+ * Writes `routes.json` beside the bundles in `outdir`: each function's `config`, read from its
+ * source (`configOf`), so that hosts started from the folder later (one per test file) know every
  * route without importing a module before it is called.
  */
-export async function writeManifest(outdir, names) {
+export async function writeManifest(outdir, names, dir = functionsDir) {
   const configs = {};
-  for (const name of names) configs[name] = (await import(pathToFileURL(path.join(outdir, `${name}.mjs`)).href)).config ?? {};
+  for (const name of names) configs[name] = configOf(sourceOf(dir, name));
   writeFileSync(path.join(outdir, MANIFEST), JSON.stringify(configs, null, 2));
-}
-
-/** A function's handler and routes. */
-function functionEntry(name, module) {
-  return { ...routesOf(name, module.config), handler: module.default };
 }
 
 /**
@@ -120,11 +148,12 @@ function functionEntry(name, module) {
  * - `match(request)` → `{ name, params }` for the function whose route takes the request, or null;
  * - `invoke(name, request, { ip, params, deployContext })` → `{ response, settled }`, where
  *   `settled()` waits for the work the function left running after its answer (`waitUntil`).
- * Without `prebuilt`, every function (or those named in `only`) is bundled into `outdir` and
- * imported now; with `watch`, a changed source rebuilds them and re-imports those whose bundle
- * changed. With `prebuilt`, the bundles and routes.json already in `outdir` are used, and each
- * module is imported on its first call (the API tests: one host per test file, most functions
- * never called there).
+ * Without `prebuilt`, every function (or those named in `only`) is bundled into `outdir` now, its
+ * routes read from its source, and its bundle imported on its first call (as Netlify starts an
+ * instance on a function's first request: a page or test that calls five functions imports five
+ * bundles, not ninety); with `watch`, a changed source rebuilds them, and a function whose bundle
+ * changed is imported afresh on its next call. With `prebuilt`, the bundles and routes.json
+ * already in `outdir` are used (the API tests: one host per test file).
  * @param {{ dir?: string, outdir?: string, watch?: boolean, only?: string[], prebuilt?: boolean, log?: (line: string) => void }} [options]
  */
 export async function startFunctionHost({ dir = functionsDir, outdir, watch = false, only, prebuilt = false, log = () => {} } = {}) {
@@ -154,25 +183,41 @@ export async function startFunctionHost({ dir = functionsDir, outdir, watch = fa
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
-  /** name → { hash, module promise } */
+  /** name → { hash, module promise }: the bundles imported so far. */
   const loaded = new Map();
+  /** name → hash of its bundle as last built. */
+  const built = new Map();
   let routes = [];
   let ready;
 
-  /** Imports the bundles whose bytes changed since they were last imported, and rebuilds the route table. */
+  /** Notes each bundle's hash, forgets the imports of those that changed, and rebuilds the route table from the sources. */
   async function refresh() {
     const changed = [];
     for (const name of names) {
-      const file = path.join(out, `${name}.mjs`);
-      const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
-      if (loaded.get(name)?.hash === hash) continue;
-      // A new URL is a new module instance: the old one is dropped, as a redeploy drops an instance.
-      loaded.set(name, { hash, module: import(`${pathToFileURL(file).href}?v=${hash}`) });
-      changed.push(name);
+      const hash = createHash('sha256')
+        .update(readFileSync(path.join(out, `${name}.mjs`)))
+        .digest('hex')
+        .slice(0, 16);
+      if (built.get(name) === hash) continue;
+      if (built.has(name)) changed.push(name);
+      built.set(name, hash);
+      // Imported again on its next call, from a new URL: a new module instance, as a redeploy starts new instances.
+      loaded.delete(name);
     }
-    const modules = await Promise.all(names.map(async (name) => [name, await loaded.get(name).module]));
-    routes = modules.map(([name, module]) => functionEntry(name, module));
-    if (changed.length && loaded.size > changed.length) log(`Functions reloaded: ${changed.join(', ')}`);
+    routes = names.map((name) => routesOf(name, configOf(sourceOf(dir, name))));
+    if (changed.length) log(`Functions reloaded: ${changed.join(', ')}`);
+  }
+
+  /** The handler of `name`, its bundle imported on its first call. */
+  function imported(name) {
+    if (!loaded.has(name)) {
+      const file = path.join(out, `${name}.mjs`);
+      loaded.set(
+        name,
+        import(`${pathToFileURL(file).href}?v=${built.get(name)}`).then((module) => module.default),
+      );
+    }
+    return loaded.get(name);
   }
 
   const rebuilt = {
@@ -217,7 +262,7 @@ export async function startFunctionHost({ dir = functionsDir, outdir, watch = fa
 
   const handlerOf = async (name) => {
     await ready;
-    return routes.find((r) => r.name === name)?.handler;
+    return names.includes(name) ? imported(name) : undefined;
   };
   return hostOver(
     names,

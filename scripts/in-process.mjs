@@ -85,8 +85,8 @@ export async function startCountingRelay(port) {
 const randomClientIp = () => `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
 /**
- * Prepares a throwaway database and imports the bundles of `functions` (names of files in
- * functions/). `env` is added to process.env first. Resolves to `{ call, roundTrips, databaseUrl,
+ * Prepares a throwaway database and bundles `functions` (names of files in functions/), each
+ * imported on its first call. `env` is added to process.env first. Resolves to `{ call, roundTrips, databaseUrl,
  * outbox, close }`; `call(name, request, { ip })` resolves to `{ response, settled }`, where
  * `settled()` waits for the work the function left running after its answer.
  */
