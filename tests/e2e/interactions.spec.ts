@@ -299,6 +299,34 @@ test.describe('carousels', () => {
   });
 });
 
+test.describe('entrance animations (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('what the first screen shows never fades in; a section further down rises into place when scrolled to', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveClass(/\bjs\b/);
+    const states = await page.locator('[data-animate]').evaluateAll((items) =>
+      items.map((item) => ({
+        onFirstScreen: item.getBoundingClientRect().top < innerHeight,
+        visible: item.classList.contains('is-visible'),
+        opacity: getComputedStyle(item).opacity,
+        moving: item.getAnimations().length > 0,
+      })),
+    );
+    const first = states.filter((state) => state.onFirstScreen);
+    const below = states.filter((state) => !state.onFirstScreen);
+    expect(first.length).toBeGreaterThan(0);
+    expect(below.length).toBeGreaterThan(0);
+    // Shown from the start as they are: never hidden, never fading.
+    for (const state of first) expect(state).toMatchObject({ visible: true, opacity: '1', moving: false });
+    for (const state of below) expect(state).toMatchObject({ visible: false, opacity: '0' });
+
+    const last = page.locator('[data-animate]').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toHaveClass(/\bis-visible\b/);
+  });
+});
+
 test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
 
