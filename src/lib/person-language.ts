@@ -10,8 +10,5 @@ export type PersonLanguage = 'en' | 'hi';
 /** What staff call each language. */
 export const LANGUAGE_WORDS: Record<PersonLanguage, string> = { en: 'English', hi: 'Hindi' };
 
-/** Each language as a choice offered to staff, in its own words (English, हिन्दी). */
-export const LANGUAGE_CHOICES: Record<PersonLanguage, string> = { en: 'English', hi: 'हिन्दी' };
-
 /** The language of a lead, student or due (their record names only a language other than English). */
 export const languageOf = (person: { language?: 'hi' | undefined }): PersonLanguage => person.language ?? 'en';

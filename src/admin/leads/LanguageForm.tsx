@@ -4,9 +4,9 @@
  */
 import { useId, useState, type SubmitEvent } from 'react';
 import { Field, FormAlert } from '../../components/islands/form-field';
-import { LANGUAGE_CHOICES, languageOf, type PersonLanguage } from '../../lib/person-language';
+import { LANGUAGE_NAME, LOCALES } from '../../i18n/locales';
+import { languageOf, type PersonLanguage } from '../../lib/person-language';
 import { LeadActionSchema, type LeadDetail } from '../../lib/schemas/lead';
-import { PERSON_LANGUAGES } from '../../lib/schemas/person-language';
 import ConflictNotice from './ConflictNotice';
 import { useLeadAction } from './use-lead-action';
 
@@ -40,9 +40,9 @@ export default function LanguageForm({ lead }: { lead: LeadDetail }) {
       >
         {(aria) => (
           <select {...aria} value={language} onChange={(event) => setLanguage(event.target.value as PersonLanguage)}>
-            {PERSON_LANGUAGES.map((option) => (
+            {LOCALES.map((option) => (
               <option key={option} value={option} lang={option}>
-                {LANGUAGE_CHOICES[option]}
+                {LANGUAGE_NAME[option]}
               </option>
             ))}
           </select>

@@ -14,8 +14,8 @@ import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import { Field } from '../../components/islands/form-field';
 import { formatMobile } from '../../lib/mobile';
-import { LANGUAGE_CHOICES, languageOf } from '../../lib/person-language';
-import { PERSON_LANGUAGES } from '../../lib/schemas/person-language';
+import { LANGUAGE_NAME, LOCALES } from '../../i18n/locales';
+import { languageOf } from '../../lib/person-language';
 import type { Course } from '../../lib/schemas/course';
 import { StudentFieldsSchema, type Student, type StudentFieldsInput } from '../../lib/schemas/student';
 import { api, ApiError, listQuery, messageOf } from '../api';
@@ -219,9 +219,9 @@ function StudentEditor({ student }: { student?: Student }) {
           >
             {(aria) => (
               <select {...register('language')} {...aria}>
-                {PERSON_LANGUAGES.map((language) => (
+                {LOCALES.map((language) => (
                   <option key={language} value={language} lang={language}>
-                    {LANGUAGE_CHOICES[language]}
+                    {LANGUAGE_NAME[language]}
                   </option>
                 ))}
               </select>

@@ -3,14 +3,11 @@
  * student's record, migration 017): only 'en' or 'hi'. The same check in the admin app and the
  * functions.
  */
-import type { PersonLanguage } from '../person-language';
+import { LOCALES } from '../../i18n/locales';
 import { z } from './zod';
-
-/** The languages a person's messages may be in. */
-export const PERSON_LANGUAGES = ['en', 'hi'] as const satisfies readonly PersonLanguage[];
 
 /** The message for anything else. */
 export const PERSON_LANGUAGE_MESSAGE = 'Please choose the language for messages and e-mails: English or Hindi.';
 
 /** 'en' (English) or 'hi' (Hindi). */
-export const PersonLanguageSchema = z.enum(PERSON_LANGUAGES, { message: PERSON_LANGUAGE_MESSAGE });
+export const PersonLanguageSchema = z.enum(LOCALES, { message: PERSON_LANGUAGE_MESSAGE });
