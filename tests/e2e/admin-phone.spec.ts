@@ -108,7 +108,9 @@ test.describe('lists on a phone', () => {
       for (let i = 0; i < Math.min(count, 12); i += 1) {
         const action = actions.nth(i);
         await action.scrollIntoViewIfNeeded();
-        await expect(action, `${path}: ${await action.textContent()}`).toBeInViewport({ ratio: 1 });
+        // Rows fall on fractions of a pixel, so a button scrolled to the bottom edge may end a
+        // tenth of a pixel below it; a button cut off by the screen's edge shows much less.
+        await expect(action, `${path}: ${await action.textContent()}`).toBeInViewport({ ratio: 0.98 });
         const box = (await action.boundingBox())!;
         expect(box.x, path).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, path).toBeLessThanOrEqual(360);
