@@ -2,35 +2,22 @@
  * The projects: `unit` (pure modules, content schemas parsed in this process, the Netlify
  * configuration), `functions` (function bundles called in this process on a database of their
  * own, where a test needs more than requests: the mail made to fail, round trips counted, a
- * connection cut), `api` and `api-postgresql` (every endpoint's contract: the functions called in
- * this process, each test file on a database of its own, once on the embedded PGlite and once on
- * PostgreSQL) and `http` (what only the server shows, through `npm start`'s code). Browser tests
+ * connection cut), `api` and `api-pglite` (every endpoint's contract: the functions called in
+ * this process, each test file on a database of its own, on PostgreSQL and, some of them, on the
+ * embedded PGlite) and `http` (what only the server shows, through `npm start`'s code). Browser tests
  * live in tests/e2e and run under Playwright.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './tests/support/sequencer';
 
-/** The API test files that also run on PostgreSQL (see the `api` projects below). */
-const POSTGRESQL_FILES = [
-  // Every staff endpoint's queries, called by the Owner.
-  'authorisation',
-  // At the same moment: one due paid once, twin applications, record edits, two Owners, codes,
-  // the busiest endpoints, leads shared out among counsellors.
-  'fees-concurrency',
-  'applications',
-  'records',
-  'staff-roles',
-  'user',
-  'hardening',
-  'person-status',
-  'platform',
-  // What the driver returns, and how the server sorts and matches text.
-  'spec-shapes',
-  'leads-list',
-  'name-search',
-];
+/**
+ * The API test files that also run on the embedded PGlite, the database of `npm start` (see the
+ * `api` projects below): requests at the same moment, which PGlite answers one at a time on its
+ * one connection (twin applications, record edits, two Owners at once, leads shared out among
+ * counsellors, the busiest endpoints), and the shape of every answer.
+ */
+const PGLITE_FILES = ['fees-concurrency', 'applications', 'records', 'staff-roles', 'person-status', 'platform', 'hardening', 'spec-shapes', 'name-search'];
 
 export default defineConfig({
   test: {
@@ -41,8 +28,6 @@ export default defineConfig({
     // a password hash or a child process, and the files share nothing, so one more worker than
     // cores: on 2 cores the whole run took 462 s with two workers and 386 s with three.
     maxWorkers: availableParallelism() + 1,
-    // The longest files first, whatever their project (tests/support/sequencer.ts).
-    sequence: { sequencer: LongestFirst },
     // The functions' bundles are loaded by Node itself, as Netlify loads them: through Vite's
     // module runner each of these large files would be transformed again in every worker.
     server: { deps: { external: [/\/scripts\/function-host\.mjs$/, /\/scripts\/in-process\.mjs$/] } },
@@ -75,15 +60,14 @@ export default defineConfig({
         },
       },
       // The API suite: each test file calls the functions in its own worker on a database of its
-      // own (tests/support/api-target.ts), so files run side by side. Every file runs on the
-      // embedded PGlite; on PostgreSQL (what Neon is) run the files whose outcome depends on the
-      // server rather than the SQL, which both share: requests at the same moment on several
-      // connections (PGlite has one, so it never races), and what the `pg` driver hands back
-      // (the shape of every answer, sorting and searching names).
+      // own (tests/support/api-target.ts), so files run side by side. Every file runs on
+      // PostgreSQL, which Neon is; a few also on PGlite (PGLITE_FILES), which every browser test
+      // runs on too. PostgreSQL runs the suite in about two thirds of PGlite's time: PGlite is
+      // PostgreSQL compiled to WebAssembly, in the test's own process.
       ...(
         [
           ['api', ['tests/api/**/*.test.ts']],
-          ['api-postgresql', POSTGRESQL_FILES.map((name) => `tests/api/${name}.test.ts`)],
+          ['api-pglite', PGLITE_FILES.map((name) => `tests/api/${name}.test.ts`)],
         ] as const
       ).map(([name, include]) => ({
         test: {

@@ -1377,16 +1377,11 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
       [setup.staffIds],
     );
 
-  // Each endpoint called by every caller it refuses, then by the Owner. The refusals on the
-  // embedded database only: who is refused is decided by requireStaff's one session statement,
-  // the same SQL on both, and by JavaScript. The Owner's call runs on PostgreSQL too, so that every
-  // endpoint's queries run there (through the `pg` driver, as on Neon).
-  const refusing = () => (target.name === 'pglite' ? callers : []);
   it.for(CASES)('$method $path', async (c) => {
     const prepared = await c.prepare(setup, setup.admin);
     const adminCookie = prepared.cookie ?? setup.admin.cookie;
 
-    for (const caller of refusing()) {
+    for (const caller of callers) {
       if (caller.pending && c.acceptsPending) continue;
       const cookie = caller.asAdmin ? adminCookie : (caller.cookie ?? null);
       const before = [await prepared.state(), await watched()];
@@ -1405,13 +1400,8 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
     if (c.changes) expect(await prepared.state(), 'the admin’s call shows in the rows watched').not.toEqual(before);
   });
 
-  // A row per role: the same call, made ready afresh for a member of staff of that role. On the
-  // embedded database only: which roles a call is open to is decided in JavaScript (the role
-  // table, rolesThatCan) and handed to requireStaff's one session statement as a list, and every
-  // endpoint's queries already run on PostgreSQL in the Owner's row above. On PostgreSQL these
-  // rows (three of every four tests here) would only repeat the same decisions. (A query that
-  // differs by role, such as a teacher's own batches, is tested in its endpoint's own file.)
-  const roleRows = target.name === 'pglite' ? CASES.flatMap((c) => OTHER_ROLES.map((role) => ({ ...c, role, allowed: c.roles.includes(role) }))) : [];
+  // A row per role: the same call, made ready afresh for a member of staff of that role.
+  const roleRows = CASES.flatMap((c) => OTHER_ROLES.map((role) => ({ ...c, role, allowed: c.roles.includes(role) })));
   it.for(roleRows)('$method $path by the $role (allowed: $allowed)', async (c) => {
     const actor = actors[c.role];
     const prepared = await c.prepare(setup, actor);

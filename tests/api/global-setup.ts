@@ -1,9 +1,9 @@
 /**
- * Set-up of the API tests (vitest's `api` and `api-postgresql` projects): every function is bundled
+ * Set-up of the API tests (vitest's `api` and `api-pglite` projects): every function is bundled
  * once for the run (one folder for both projects), as Netlify bundles it, with its routes written
- * beside the bundles, and a migrated database is made to copy; each test file then starts the functions in its own worker on a database of its own
- * (tests/support/api-target.ts). For `api-postgresql`, a throwaway PostgreSQL server is started,
- * on which each file makes its own database.
+ * beside the bundles, and a migrated database is made to copy; each test file then starts the
+ * functions in its own worker on a database of its own (tests/support/api-target.ts). For `api`,
+ * a throwaway PostgreSQL server is started, on which each file makes its own database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,8 +43,17 @@ function sharedBundles(): Promise<string> {
   return shared.__instituteApiBundles.dir;
 }
 
+/**
+ * The database of a project's files: `api-pglite` runs on the embedded PGlite; `api` runs on
+ * PostgreSQL, or on PGlite too when API_DATABASE=pglite (`npm run test:api -- --pglite`, for a
+ * machine without PostgreSQL's server).
+ */
+function databaseOf(projectName: string): 'pglite' | 'postgresql' {
+  return projectName === 'api-pglite' || process.env.API_DATABASE === 'pglite' ? 'pglite' : 'postgresql';
+}
+
 export default async function setup(project: TestProject) {
-  const postgres = project.name === 'api-postgresql' ? await startTestPostgres() : null;
+  const postgres = databaseOf(project.name) === 'postgresql' ? await startTestPostgres() : null;
   let postgresTemplate: string | undefined;
   let functionsDir: string;
   const bundles = sharedBundles();
