@@ -6,8 +6,10 @@
 //   CSS        linked stylesheets;
 //   JS         initial JavaScript: module scripts with src, modulepreload links and islands
 //              hydrated at load (client:load/idle/media/only), plus their static imports;
-//   lazy JS    chunks only imported dynamically by that initial JS (Swiper, loaded when a
-//              carousel nears the viewport) and islands hydrated when visible, with their imports;
+//   lazy JS    chunks only imported dynamically by that initial JS, islands hydrated when
+//              visible, and the scripts started after the first paint (<template
+//              data-after-paint>: src/components/layout/AfterPaint.astro), with their imports,
+//              static and dynamic (Swiper, loaded when a carousel nears the viewport);
 //   islands    islands hydrated on a click or a touch (client:trigger, client:interact): shown
 //              for information, budgeted only when budgets.json gives `islandJs`;
 //   eager img  first-screen images: <img> with loading="eager" or no loading attribute, video
@@ -232,6 +234,10 @@ function scriptsOf(html, pageFile) {
   for (const { attrs } of tags(html, 'link')) {
     if (attrs.get('rel') === 'modulepreload') initialEntries.push(fileOf(attrs.get('href'), pageFile));
   }
+  const afterPaintEntries = [];
+  for (const [, content] of html.matchAll(/<template data-after-paint>([\s\S]*?)<\/template>/gi)) {
+    for (const { attrs } of tags(content, 'script')) if (attrs.get('src')) afterPaintEntries.push(fileOf(attrs.get('src'), pageFile));
+  }
   for (const { attrs } of tags(html, 'astro-island')) {
     const files = [attrs.get('component-url'), attrs.get('renderer-url')].map((u) => fileOf(u, pageFile));
     const when = attrs.get('client');
@@ -240,8 +246,9 @@ function scriptsOf(html, pageFile) {
     else islandEntries.push(...files);
   }
   const initial = closure(initialEntries.filter(Boolean));
-  const dynamic = [...initial].flatMap((file) => importsOf(file).dynamics);
-  const lazy = [...closure([...dynamic, ...lazyEntries.filter(Boolean)])].filter((f) => !initial.has(f));
+  const afterPaint = closure(afterPaintEntries.filter(Boolean));
+  const dynamic = [...initial, ...afterPaint].flatMap((file) => importsOf(file).dynamics);
+  const lazy = [...closure([...afterPaint, ...dynamic, ...lazyEntries.filter(Boolean)])].filter((f) => !initial.has(f));
   const islands = [...closure(islandEntries.filter(Boolean))].filter((f) => !initial.has(f) && !lazy.includes(f));
   return { initial: [...initial], lazy, islands };
 }

@@ -429,6 +429,39 @@ test.describe('course tabs with the keyboard', () => {
     await expect(page.getByRole('tabpanel')).toContainText(law.courses![0]!.title);
   });
 
+  test('a link to a category opens its tab also from another of its tabs, and after a reload', async ({ page }) => {
+    const law = categories.find((category) => category.id === 'law')!;
+    await page.goto('/coursePage');
+    await page.getByRole('tab', { name: second!.name, exact: true }).click();
+    await page.evaluate((id) => (location.hash = id), law.id);
+    await expect(page.getByRole('tab', { name: law.name })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveCount(1);
+    await expect(page.getByRole('tabpanel')).toContainText(law.courses![0]!.title);
+    await page.reload();
+    await expect(page.getByRole('tabpanel')).toHaveCount(1);
+    await expect(page.getByRole('tabpanel')).toContainText(law.courses![0]!.title);
+    // The category the address points at hides again when another tab is chosen.
+    await page.getByRole('tab', { name: first!.name, exact: true }).click();
+    await expect(page.locator(`section#${law.id}`)).toBeHidden();
+    await expect(page.getByRole('tabpanel')).toContainText(first!.courses![0]!.title);
+  });
+
+  test('without JavaScript the first category shows, and a tab’s link shows its category', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const law = categories.find((category) => category.id === 'law')!;
+    await page.goto('/coursePage');
+    const panel = (id: string) => page.locator(`section#${id}`);
+    await expect(panel(first!.id)).toBeVisible();
+    await expect(page.getByText(first!.courses![0]!.title).first()).toBeVisible();
+    await expect(panel(law.id)).toBeHidden();
+    await page.getByRole('link', { name: law.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`#${law.id}$`));
+    await expect(panel(law.id)).toBeVisible();
+    await expect(panel(law.id)).toContainText(law.courses![0]!.title);
+    await context.close();
+  });
+
   test('the Hindi page names the tabs in Hindi and opens the linked one', async ({ page }) => {
     const law = categories.find((category) => category.id === 'law')!;
     await page.goto(`/hi/coursePage#${law.id}`);

@@ -7,12 +7,15 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /**
- * Scrolls down a screen at a time and back to the top, each jump at once (the page scrolls
+ * Waits until the page's scripts have started: those a page starts after its first paint
+ * (src/components/layout/AfterPaint.astro) define its custom elements, the carousels among them.
+ * Then scrolls down a screen at a time and back to the top, each jump at once (the page scrolls
  * smoothly otherwise, and would not get far), each position shown for two animation frames so
  * the page's IntersectionObservers see it. Then waits until every carousel in view on the way
  * has started (Swiper marks it).
  */
 export async function scrollThrough(page: Page) {
+  await expect(page.locator(':not(:defined)')).toHaveCount(0);
   await page.evaluate(async () => {
     const painted = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const step = Math.max(200, innerHeight * 0.8);
