@@ -38,7 +38,10 @@ export default endpoint(async (req, context) => {
     await audit({ staffId: staff.id, action: 'create', entity: 'settings', entityId: 'holiday', detail: { day, name: name.en } }, address, client);
     const { rows: saved } = await client.query<{ n: number }>(`select count(*)::int as n from class_days where day = $1`, [day]);
     const kept = saved[0]?.n ? ` The ${saved[0].n === 1 ? 'register' : `${saved[0].n} registers`} already saved for that day stay as they are.` : '';
-    return { message: `${name.en} on ${dayInWords(day)} is a holiday: no class is expected that day.${kept}`, settings: await officeSettingsView(client, true) };
+    return {
+      message: `${name.en} on ${dayInWords(day)} is a holiday: no class is expected that day.${kept}`,
+      settings: await officeSettingsView(client, true),
+    };
   });
   return json(answer, 201);
 });

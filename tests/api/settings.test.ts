@@ -94,7 +94,13 @@ describe.each(targets)('the office settings on $name', (target) => {
           defaultGraceDays: 'The grace period can be at most 90 days.',
         },
       ],
-      [{ attendanceThreshold: 74.5, defaultGraceDays: 0 }, { attendanceThreshold: 'Please enter the attendance threshold as a whole percentage, e.g. 75.', version: 'Please reload: the version of the settings is missing.' }],
+      [
+        { attendanceThreshold: 74.5, defaultGraceDays: 0 },
+        {
+          attendanceThreshold: 'Please enter the attendance threshold as a whole percentage, e.g. 75.',
+          version: 'Please reload: the version of the settings is missing.',
+        },
+      ],
     ];
     for (const [body, errors] of cases) {
       const refused = await put(owner, body);
@@ -104,7 +110,10 @@ describe.each(targets)('the office settings on $name', (target) => {
     const holidays: [unknown, Record<string, string>][] = [
       [{ day: '2027-02-30', name: { en: 'Fair', hi: 'मेला' } }, { day: 'That day is not in the calendar.' }],
       [{ day: '2090-01-02', name: { en: '', hi: 'मेला' } }, { 'name.en': 'Please enter the name in english.' }],
-      [{ day: '2020-01-01', name: { en: 'Fair', hi: 'मेला' } }, { day: 'Wednesday, 1 January 2020 has passed: a holiday can be added for today or a day to come.' }],
+      [
+        { day: '2020-01-01', name: { en: 'Fair', hi: 'मेला' } },
+        { day: 'Wednesday, 1 January 2020 has passed: a holiday can be added for today or a day to come.' },
+      ],
       [{ day: '2026-12-25', name: { en: 'Fair', hi: 'मेला' } }, { day: 'Friday, 25 December 2026 is already a holiday (Christmas).' }],
     ];
     for (const [body, errors] of holidays) {
@@ -129,10 +138,7 @@ describe.each(targets)('the office settings on $name', (target) => {
     expect(await settings(accountant)).toMatchObject({ attendanceThreshold: 80, defaultGraceDays: 5, history: [] });
 
     expect(
-      await db(
-        target,
-        `select staff_id::text, staff_name, setting, from_value, to_value from settings_history where setting <> 'holiday' order by id`,
-      ),
+      await db(target, `select staff_id::text, staff_name, setting, from_value, to_value from settings_history where setting <> 'holiday' order by id`),
     ).toEqual([
       { staff_id: owner.staff.id, staff_name: owner.staff.name, setting: 'attendance-threshold', from_value: '75', to_value: '80' },
       { staff_id: owner.staff.id, staff_name: owner.staff.name, setting: 'late-fee-grace-days', from_value: '0', to_value: '5' },
@@ -202,7 +208,10 @@ describe.each(targets)('the office settings on $name', (target) => {
       { staff_name: owner.staff.name, day: today, from_value: 'Flood closure (बाढ़ की छुट्टी)', to_value: null },
     ]);
     const words = ((await settings(owner))['history'] as { words: string }[]).map((h) => h.words);
-    expect(words.filter((w) => w.startsWith('Holiday'))).toEqual([expect.stringMatching(/^Holiday removed: .+ — Flood closure \(बाढ़ की छुट्टी\)$/), expect.stringMatching(/^Holiday added: .+ — Flood closure/)]);
+    expect(words.filter((w) => w.startsWith('Holiday'))).toEqual([
+      expect.stringMatching(/^Holiday removed: .+ — Flood closure \(बाढ़ की छुट्टी\)$/),
+      expect.stringMatching(/^Holiday added: .+ — Flood closure/),
+    ]);
     expect(await db(target, `select action, detail from audit_log where staff_id = $1 and entity_id = 'holiday' order by id`, [owner.staff.id])).toEqual([
       { action: 'create', detail: { day: today, name: 'Flood closure' } },
       { action: 'delete', detail: { day: today, name: 'Flood closure' } },

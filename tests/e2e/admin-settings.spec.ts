@@ -42,7 +42,7 @@ test('an Owner changes the default grace, adds and removes a holiday, and reads 
 
   // A holiday with its names in English and Hindi.
   const holidays = page.getByRole('region', { name: 'Holidays' });
-  await holidays.getByLabel('Day').fill(day);
+  await holidays.getByRole('textbox', { name: 'Day', exact: true }).fill(day);
   await holidays.getByLabel('Name in English').fill('Town fair');
   await holidays.getByLabel('Name in Hindi').fill('मेला');
   await holidays.getByRole('button', { name: 'Save the holiday' }).click();
@@ -51,7 +51,7 @@ test('an Owner changes the default grace, adds and removes a holiday, and reads 
   await expect(holidays.getByLabel('Name in English')).toHaveValue('');
 
   // The same day again: the server's words beside the day, and what was typed kept.
-  await holidays.getByLabel('Day').fill(day);
+  await holidays.getByRole('textbox', { name: 'Day', exact: true }).fill(day);
   await holidays.getByLabel('Name in English').fill('Second fair');
   await holidays.getByLabel('Name in Hindi').fill('दूसरा मेला');
   await holidays.getByRole('button', { name: 'Save the holiday' }).click();

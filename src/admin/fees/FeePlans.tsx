@@ -341,7 +341,11 @@ function PlanForm({ plan, choices, onDone }: { plan?: PlanView | undefined; choi
         <Field
           id={`${id}-grace`}
           label="Grace days"
-          hint={plan ? 'Days after the due date before the late fee' : 'Days after the due date before the late fee (a new plan starts with the default of Settings)'}
+          hint={
+            plan
+              ? 'Days after the due date before the late fee'
+              : 'Days after the due date before the late fee (a new plan starts with the default of Settings)'
+          }
           error={errors['graceDays']}
         >
           {(aria) => <input {...aria} type="number" min={0} max={90} inputMode="numeric" value={values.graceDays} onChange={set('graceDays')} />}

@@ -240,10 +240,21 @@ function Holidays({ settings }: { settings: OfficeSettings }) {
         <p className="form-hint">For an unplanned closure, add today.</p>
         <div className="admin-form__grid">
           <Field id={`${id}-day`} label="Day" error={errors['day']} required>
-            {(aria) => <input {...aria} type="date" min={settings.today} value={values.day} onChange={(e) => setValues((v) => ({ ...v, day: e.target.value }))} />}
+            {(aria) => (
+              <input {...aria} type="date" min={settings.today} value={values.day} onChange={(e) => setValues((v) => ({ ...v, day: e.target.value }))} />
+            )}
           </Field>
           <Field id={`${id}-en`} label="Name in English" hint="e.g. Diwali" error={errors['name.en']} required>
-            {(aria) => <input {...aria} type="text" maxLength={60} autoComplete="off" value={values.en} onChange={(e) => setValues((v) => ({ ...v, en: e.target.value }))} />}
+            {(aria) => (
+              <input
+                {...aria}
+                type="text"
+                maxLength={60}
+                autoComplete="off"
+                value={values.en}
+                onChange={(e) => setValues((v) => ({ ...v, en: e.target.value }))}
+              />
+            )}
           </Field>
           <Field id={`${id}-hi`} label="Name in Hindi" hint="e.g. दीपावली" error={errors['name.hi']} required>
             {(aria) => (
