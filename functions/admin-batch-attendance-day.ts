@@ -19,6 +19,7 @@ import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_
 import { requireStaff } from './_shared/auth/staff';
 import { batchForAttendance, notAClassDay, notTheirDay } from './_shared/classes/batch-access';
 import { classDay, loadRegister, registerStudents } from './_shared/classes/register';
+import { loadOfficeSettings } from './_shared/classes/office-settings';
 
 /** The day of the path, or 400 in words. */
 function dayOf(value: string | undefined): string {
@@ -36,7 +37,8 @@ export default endpoint(async (req, context) => {
   if (req.method === 'GET') {
     const register = await transaction(async (client) => {
       const batch = await batchForAttendance(client, context.params['id'], who);
-      const shown = await loadRegister(client, batch, day, notAClassDay(batch, day, today) ?? notTheirDay(who.role, day, today));
+      const { holidays } = await loadOfficeSettings(client);
+      const shown = await loadRegister(client, batch, day, notAClassDay(batch, day, today, holidays) ?? notTheirDay(who.role, day, today));
       await audit(
         { staffId: who.staff.id, action: 'view', entity: 'attendance', entityId: batch.id, subject: batch.name, detail: { day } },
         who.address,
@@ -51,7 +53,7 @@ export default endpoint(async (req, context) => {
   const answer = await transaction(async (client): Promise<SavedRegister> => {
     const batch = await batchForAttendance(client, context.params['id'], who);
     // Refusals are thrown: the transaction rolls back, so a refused save leaves nothing behind.
-    const notClass = notAClassDay(batch, day, today);
+    const notClass = notAClassDay(batch, day, today, (await loadOfficeSettings(client)).holidays);
     if (notClass) throw new HttpError(400, notClass);
     const notTheirs = notTheirDay(who.role, day, today);
     if (notTheirs) throw new HttpError(403, notTheirs);

@@ -19,7 +19,8 @@ import { count, percent, type SheetCell } from './_shared/platform/sheet-cells';
 import { XLSX_TYPE, xlsxStream } from './_shared/platform/xlsx';
 import { requireStaff } from './_shared/auth/staff';
 import { attachmentDisposition } from './_shared/storage/content-disposition';
-import { ATTENDANCE_THRESHOLD, attendanceSummaries, belowThreshold, percentOf } from './_shared/classes/attendance-summary';
+import { attendanceSummaries, belowThreshold, percentOf } from './_shared/classes/attendance-summary';
+import { loadOfficeSettings } from './_shared/classes/office-settings';
 import { batchForAttendance } from './_shared/classes/batch-access';
 
 const QuerySchema = z.object({
@@ -71,13 +72,14 @@ export default endpoint(async (req, context) => {
       [batch.id, first],
     );
     const markOf = new Map(marks.map((m) => [`${m.studentId}:${m.day}`, m.mark]));
+    const { attendanceThreshold } = await loadOfficeSettings(client);
     const overall = new Map((await attendanceSummaries(client, { batchIds: [batch.id] })).map((s) => [s.studentId, s.percent]));
     const rows: GridRow[] = students.map((s) => {
       const row = days.map(({ day }) => markOf.get(`${s.studentId}:${day}`) ?? null);
       const held = row.filter((m) => m !== null).length;
       const attended = row.filter((m) => m === 'present' || m === 'late').length;
       const whole = overall.get(s.studentId) ?? null;
-      return { ...s, marks: row, held, attended, percent: percentOf(attended, held), overall: whole, below: belowThreshold(whole) };
+      return { ...s, marks: row, held, attended, percent: percentOf(attended, held), overall: whole, below: belowThreshold(whole, attendanceThreshold) };
     });
     await audit(
       {
@@ -99,7 +101,7 @@ export default endpoint(async (req, context) => {
       days: days.map((d) => d.day),
       rows,
       legend: MARKS.map((m) => ({ letter: MARK_LETTERS[m], label: MARK_LABELS[m] })),
-      threshold: ATTENDANCE_THRESHOLD,
+      threshold: attendanceThreshold,
     };
   });
 

@@ -27,7 +27,8 @@ import {
   staffCertificateOf,
   type CertificateRow,
 } from './_shared/classes/certificates';
-import { ATTENDANCE_THRESHOLD, attendanceSummaries, belowThreshold } from './_shared/classes/attendance-summary';
+import { attendanceSummaries, belowThreshold } from './_shared/classes/attendance-summary';
+import { loadOfficeSettings } from './_shared/classes/office-settings';
 import { requireStaff } from './_shared/auth/staff';
 import { audit } from './_shared/platform/audit';
 import { transaction, type Queryable } from './_shared/platform/db';
@@ -61,7 +62,8 @@ export default endpoint(async (req, context) => {
     // One transaction: the roster, the attendance and the certificates are read at one moment.
     const answer = await transaction(async (client) => {
       const batches = (await batchesFor(client, staff.id, role)).map(batchOf);
-      const answer: CertificatesAnswer = { batches, threshold: ATTENDANCE_THRESHOLD, today: indiaToday() };
+      const { attendanceThreshold: threshold } = await loadOfficeSettings(client);
+      const answer: CertificatesAnswer = { batches, threshold, today: indiaToday() };
       if (batchId === null) {
         const { rows } = await client.query<CertificateRow>(
           `select ${CERTIFICATE_COLUMNS}, s.name as issued_by
@@ -93,7 +95,7 @@ export default endpoint(async (req, context) => {
           eligible: row.status === 'completed' || (row.status === 'active' && batch.status === 'completed'),
           held: summary?.held ?? 0,
           percent,
-          lowAttendance: percent === null || belowThreshold(percent),
+          lowAttendance: percent === null || belowThreshold(percent, threshold),
           certificate: issued.get(row.student_id) ?? null,
         };
       });
@@ -133,13 +135,14 @@ export default endpoint(async (req, context) => {
 
     const [summary] = await attendanceSummaries(client, { batchIds: [batch.id], studentIds: [input.studentId] });
     const percent = summary?.percent ?? null;
-    const low = percent === null || belowThreshold(percent);
+    const { attendanceThreshold: threshold } = await loadOfficeSettings(client);
+    const low = percent === null || belowThreshold(percent, threshold);
     if (low && input.confirmLowAttendance !== true) {
       const warning =
         percent === null
           ? `No attendance has been recorded for ${place.name} in ${batch.name}.`
-          : `${place.name}’s attendance is ${percent}%, below ${ATTENDANCE_THRESHOLD}%.`;
-      throw new HttpError(409, warning, { warning, confirm: true, percent, threshold: ATTENDANCE_THRESHOLD });
+          : `${place.name}’s attendance is ${percent}%, below ${threshold}%.`;
+      throw new HttpError(409, warning, { warning, confirm: true, percent, threshold });
     }
 
     for (let tries = 0; tries < NUMBER_TRIES; tries += 1) {

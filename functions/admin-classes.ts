@@ -2,7 +2,7 @@
  * GET /api/admin/classes?day=YYYY-MM-DD (default: today in India) → the day's classes: the
  * running batches whose dates include the day and who meet on its weekday, the caller's own
  * first, each with its course, times, room, teacher, active students and whether the register was
- * saved. On a holiday of content/classes.json no class is expected: the holiday is named and the
+ * saved. On a holiday (set by the Owner in Settings) no class is expected: the holiday is named and the
  * list is empty. A Teacher sees the batches they teach; a role that can 'attendance-any' sees every
  * batch. Also the caller's students below the attendance threshold (the Teacher's Today list).
  */
@@ -15,6 +15,7 @@ import { allowMethods, endpoint, json, validate } from './_shared/platform/http'
 import { can } from './_shared/auth/roles';
 import { requireStaff } from './_shared/auth/staff';
 import { holidayOn } from './_shared/classes/holidays';
+import { loadOfficeSettings } from './_shared/classes/office-settings';
 import { lowAttendance } from './_shared/classes/low-attendance';
 
 const QuerySchema = z.object({ day: z.preprocess((v) => (v === '' ? undefined : v), DaySchema.optional()) });
@@ -25,9 +26,10 @@ export default endpoint(async (req, context) => {
   const today = indiaToday();
   const { day = today } = validate(QuerySchema, Object.fromEntries(new URL(req.url).searchParams));
   const anyDay = can(role, 'attendance-any');
-  const holiday = holidayOn(day);
 
   const answer = await transaction(async (client) => {
+    const settings = await loadOfficeSettings(client);
+    const holiday = holidayOn(settings.holidays, day);
     const { rows } = holiday
       ? { rows: [] as ClassOfDay[] }
       : await client.query<ClassOfDay>(
@@ -41,8 +43,8 @@ export default endpoint(async (req, context) => {
             order by (b.teacher_id = $1) desc nulls last, b.starts_at, lower(b.name)`,
           [staff.id, day, isoWeekday(day), anyDay],
         );
-    const low = await lowAttendance(client, anyDay ? null : staff.id);
-    return { day, today, holiday, classes: rows, anyDay, lowAttendance: low } satisfies ClassesOfDay;
+    const low = await lowAttendance(client, anyDay ? null : staff.id, settings.attendanceThreshold);
+    return { day, today, holiday, classes: rows, anyDay, lowAttendance: low, attendanceThreshold: settings.attendanceThreshold } satisfies ClassesOfDay;
   });
   return json(answer);
 });

@@ -22,6 +22,7 @@ import { ENQUIRY_KINDS_SQL } from './_shared/leads/person-pipeline';
 import { can } from './_shared/auth/roles';
 import { requireStaff } from './_shared/auth/staff';
 import { lowAttendance } from './_shared/classes/low-attendance';
+import { loadOfficeSettings } from './_shared/classes/office-settings';
 
 /** The statuses of a lead waiting for staff's first look: a new enquiry, a submitted application. */
 const UNTOUCHED_STATUSES = ['new', 'submitted'];
@@ -78,7 +79,8 @@ export default endpoint(async (req, context) => {
     );
     const failed = can(role, 'outbox') ? await failedNotices(client) : [];
     const seesAll = can(role, 'attendance-any') || can(role, 'batches');
-    const low = seesAll || can(role, 'attendance') ? await lowAttendance(client, seesAll ? null : staff.id) : [];
+    const { attendanceThreshold } = await loadOfficeSettings(client);
+    const low = seesAll || can(role, 'attendance') ? await lowAttendance(client, seesAll ? null : staff.id, attendanceThreshold) : [];
     await audit(
       {
         staffId: staff.id,
@@ -106,6 +108,7 @@ export default endpoint(async (req, context) => {
       untouched: untouched.rows.map(toLeadRow),
       failed,
       lowAttendance: low,
+      attendanceThreshold,
     };
   });
   return json(answer);

@@ -26,7 +26,6 @@ import { legal } from './schemas/content/legal';
 import { whatsapp } from './schemas/content/whatsapp';
 import { forms } from './schemas/content/forms';
 import { applicationStatus } from './schemas/content/application-status';
-import { classes } from './schemas/content/classes';
 import { certificate } from './schemas/content/certificate';
 import { glossary } from './schemas/content/glossary';
 
@@ -54,7 +53,6 @@ export const collections = {
   whatsapp,
   forms,
   applicationStatus,
-  classes,
   certificate,
   glossary,
 };

@@ -43,6 +43,7 @@ const StudentFees = lazy(() => import('./fees/StudentFees'));
 const FeeReports = lazy(() => import('./fees/FeeReports'));
 const FeePlans = lazy(() => import('./fees/FeePlans'));
 const FeeDue = lazy(() => import('./fees/FeeDue'));
+const Settings = lazy(() => import('./panels/Settings'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -62,6 +63,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   users: () => <Users />,
   staff: () => <Staff />,
   audit: () => <Audit />,
+  settings: () => <Settings />,
   security: () => <Security />,
   classes: () => <Attendance screen="classes" />,
   register: ({ batchId }) => <Attendance screen="register" batchId={batchId} />,

@@ -25,6 +25,7 @@ export const PATHS = {
   users: '/adminUsers',
   staff: '/adminStaff',
   audit: '/adminAudit',
+  settings: '/adminSettings',
   security: '/adminSecurity',
   classes: '/classes',
   attendance: '/attendance',
@@ -59,6 +60,7 @@ export type Panel =
   | 'users'
   | 'staff'
   | 'audit'
+  | 'settings'
   | 'security'
   | 'classes'
   | 'register'
@@ -96,6 +98,8 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   users: 'students',
   staff: 'staff',
   audit: 'audit',
+  // Every role reads the settings; the Owner (with 'staff') changes them. Only the Owner opens the screen.
+  settings: 'staff',
   security: 'account',
   classes: 'attendance',
   register: 'attendance',
@@ -158,6 +162,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.users, panel: 'users', h1: 'Website accounts' },
   { path: PATHS.staff, panel: 'staff', h1: 'Staff' },
   { path: PATHS.audit, panel: 'audit', h1: 'Audit log' },
+  { path: PATHS.settings, panel: 'settings', h1: 'Settings' },
   { path: PATHS.security, panel: 'security', h1: 'Security' },
   { path: PATHS.classes, panel: 'classes', h1: 'Today’s classes' },
   { path: `${PATHS.classes}/:batchId`, panel: 'register', screen: 'Register' },
@@ -246,6 +251,7 @@ export const NAV: (NavLink | NavGroup)[] = [
   { label: 'Website accounts', href: PATHS.users },
   { label: 'Staff', href: PATHS.staff },
   { label: 'Audit log', href: PATHS.audit },
+  { label: 'Settings', href: PATHS.settings },
   { label: 'Security', href: PATHS.security },
 ];
 

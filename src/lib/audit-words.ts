@@ -220,11 +220,25 @@ function dueChanges(detail: Record<string, unknown> | null): string {
   return words.join('; ') || 'nothing';
 }
 
+/** A change of the office's settings (Settings screen) in words; null for another setting. */
+function officeSettingWords(who: string, action: string, entityId: string | null, detail: Record<string, unknown> | null): string | null {
+  const days = (n: unknown) => count(n, 'day');
+  if (entityId === 'attendance-threshold' && action === 'update')
+    return `${who} changed the attendance threshold from ${text(detail?.['from'])}% to ${text(detail?.['to'])}%.`;
+  if (entityId === 'late-fee-grace-days' && action === 'update')
+    return `${who} changed the grace days a new fee plan starts with from ${days(detail?.['from'])} to ${days(detail?.['to'])}.`;
+  if (entityId === 'holiday' && (action === 'create' || action === 'delete'))
+    return `${who} ${action === 'create' ? 'added' : 'removed'} the holiday “${text(detail?.['name'])}” on ${dayInWords(text(detail?.['day']))}.`;
+  return null;
+}
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
   const { action, entity, entityId, detail } = facts;
   const record = recordWords(facts);
+  const setting = entity === 'settings' ? officeSettingWords(who, action, entityId, detail) : null;
+  if (setting) return setting;
   switch (action) {
     case 'sign-in':
       return `${who} signed in.`;

@@ -23,7 +23,6 @@ import { createAccount, login } from './accounts';
 import { insertApplication } from './staff-application-fixtures';
 import type { Target } from './global-setup';
 import { db, targets, uniqueEmail, uniqueName } from './helpers';
-import { holidayOn } from '../../functions/_shared/classes/holidays';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { createStaffAccount, passwordStep, sessionCookieOf, signedInAdmin, staffFetch, totp, type TestRole } from './staff';
 
@@ -195,8 +194,9 @@ const batchFields = (courseId: string) => ({
   seats: 20,
   status: 'planned',
 });
-/** Whether today is a holiday of the institute's calendar (no register can be saved then). */
-const HOLIDAY_TODAY = holidayOn(indiaDay()) !== null;
+/** A day of its own for each holiday a case adds or removes (in 2090 onwards: no other row is on it). */
+let authzHolidays = 0;
+const authzHoliday = () => new Date(Date.UTC(2090, 0, 1 + authzHolidays++)).toISOString().slice(0, 10);
 const BOTH: readonly TestRole[] = ['counsellor', 'teacher'];
 const TEACHER: readonly TestRole[] = ['teacher'];
 
@@ -350,26 +350,23 @@ const CLASS_CASES: Case[] = [
       state: async () => null,
     }),
   },
-  // Today's register is the batch's teacher's to save (a holiday has none: then the case is left out).
-  ...(HOLIDAY_TODAY
-    ? []
-    : [
-        {
-          method: 'PUT',
-          path: '/api/admin/batches/{id}/attendance/{day}',
-          roles: TEACHER,
-          ok: 200,
-          changes: true,
-          prepare: async (s: Setup, actor: Actor) => {
-            const id = await insertBatch(s.target, teacherFor(actor));
-            const studentId = await insertRosterStudent(s.target, id);
-            return {
-              call: { route: `/api/admin/batches/${id}/attendance/${indiaDay()}`, body: { marks: [{ studentId, mark: 'absent' }] } },
-              state: () => rows(s.target, 'select student_id, mark from attendance where batch_id = $1', [id]),
-            };
-          },
-        } satisfies Case,
-      ]),
+  // Today's register is the batch's teacher's to save (this file's database has no holiday today).
+  {
+    method: 'PUT',
+    path: '/api/admin/batches/{id}/attendance/{day}',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s, actor) => {
+      await db(s.target, 'delete from holidays where day = $1', [indiaDay()]);
+      const id = await insertBatch(s.target, teacherFor(actor));
+      const studentId = await insertRosterStudent(s.target, id);
+      return {
+        call: { route: `/api/admin/batches/${id}/attendance/${indiaDay()}`, body: { marks: [{ studentId, mark: 'absent' }] } },
+        state: () => rows(s.target, 'select student_id, mark from attendance where batch_id = $1', [id]),
+      };
+    },
+  },
   {
     method: 'GET',
     path: '/api/admin/batches/{id}/attendance',
@@ -1212,6 +1209,61 @@ const CASES: Case[] = [
       // The opposite of the setting as it is when sent, so that a call that is let through changes it.
       const enabled = async () => (((await state())[0]?.['value'] as { enabled?: boolean } | undefined)?.enabled ?? false) === false;
       return { call: { route: '/api/admin/settings', body: async () => ({ autoAssign: { enabled: await enabled() } }) }, state };
+    },
+  },
+  // The office's day-to-day settings: every role reads them; the Owner changes them and the holidays.
+  {
+    method: 'GET',
+    path: '/api/admin/office-settings',
+    ok: 200,
+    changes: false,
+    roles: EVERY_ROLE,
+    prepare: async () => ({ call: { route: '/api/admin/office-settings' }, state: async () => null }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/office-settings',
+    ok: 200,
+    changes: true,
+    roles: OWNER_ONLY,
+    prepare: async (s) => {
+      const state = () => rows(s.target, `select value, updated_at, updated_by from institute_settings where key = 'attendance-threshold'`);
+      // The other of 75 and 76, at the version of the moment it is sent, so that a call let through changes it.
+      const body = async () => {
+        const [now] = await rows(
+          s.target,
+          `select (select value from institute_settings where key = 'attendance-threshold')::int as threshold,
+                  (select coalesce(max(id), 0)::int from settings_history where setting <> 'holiday') as version`,
+        );
+        return { attendanceThreshold: now?.['threshold'] === 75 ? 76 : 75, defaultGraceDays: 0, version: now?.['version'] };
+      };
+      return { call: { route: '/api/admin/office-settings', body }, state };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/holidays',
+    ok: 201,
+    changes: true,
+    roles: OWNER_ONLY,
+    prepare: async (s) => {
+      const day = authzHoliday();
+      return {
+        call: { route: '/api/admin/holidays', body: { day, name: { en: 'Authz closure', hi: 'छुट्टी' } } },
+        state: () => rows(s.target, 'select day::text from holidays where day = $1', [day]),
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/holidays/{day}',
+    ok: 200,
+    changes: true,
+    roles: OWNER_ONLY,
+    prepare: async (s) => {
+      const day = authzHoliday();
+      await db(s.target, `insert into holidays (day, name_en, name_hi) values ($1, 'Authz closure', 'छुट्टी')`, [day]);
+      return { call: { route: `/api/admin/holidays/${day}` }, state: () => rows(s.target, 'select day::text from holidays where day = $1', [day]) };
     },
   }, // The office's classes: batches, rosters, the timetable, attendance and certificates.
   ...CLASS_CASES,

@@ -10,9 +10,9 @@
  * counts and saves a student it does not name (who joined the batch since) as present.
  */
 import type { APIRequestContext } from '@playwright/test';
-import classes from '../../content/classes.json' with { type: 'json' };
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { expectNoViolations } from './axe';
+import { holidayOn } from './database';
 import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test } from './admin-fixtures';
 
 const dayFromToday = (days: number) => new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -78,8 +78,8 @@ test.describe('a Teacher', () => {
 
   test('marks two students absent on a phone, sends the WhatsApp messages, and a second save records once', async ({ page, adminApi }) => {
     test.setTimeout(180_000);
-    const holiday = classes.holidays.find((h) => h.day === indiaToday());
-    test.skip(Boolean(holiday), `${holiday?.name.en ?? ''} is a holiday of content/classes.json: no register can be taken today.`);
+    const holiday = await holidayOn(indiaToday());
+    test.skip(Boolean(holiday), `${holiday ?? ''} is a holiday of the institute's calendar: no register can be taken today.`);
     const teacher = await inviteColleague(adminApi, 'Teacher', 'teacher');
     const batch = await batchOf(adminApi, teacher.email, ['Sunita Sharma', 'Ravi Meena', 'Pooja Jangid', 'Arjun Singh'], ['Arjun Singh']);
     await signInFirstTime(page, teacher);
@@ -184,8 +184,8 @@ test.describe('a Teacher', () => {
 });
 
 test('an unsaved register kept when the session ended comes back and saves, with a student who joined since marked present', async ({ page, adminApi }) => {
-  const holiday = classes.holidays.find((h) => h.day === indiaToday());
-  test.skip(Boolean(holiday), `${holiday?.name.en ?? ''} is a holiday of content/classes.json: no register can be taken today.`);
+  const holiday = await holidayOn(indiaToday());
+  test.skip(Boolean(holiday), `${holiday ?? ''} is a holiday of the institute's calendar: no register can be taken today.`);
   const batch = await batchOf(adminApi, null, ['Asha Verma', 'Bhavna Rao']);
   const register = async () =>
     (await (await adminApi.get(`/api/admin/batches/${batch.batchId}/attendance/${indiaToday()}`)).json()) as {

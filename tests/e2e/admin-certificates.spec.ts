@@ -30,7 +30,7 @@ test('an Owner issues a certificate after the low-attendance warning, then revok
       sunita!.id,
       ravi!.id,
     ]);
-    // 8 of 13 classes: 61%, below the 75% of content/classes.json.
+    // 8 of 13 classes: 61%, below the threshold of 75% (Settings).
     await client.query(`insert into class_days (batch_id, day) select $1, '2026-01-05'::date + i from generate_series(0, 12) i`, [batchId]);
     await client.query(
       `insert into attendance (batch_id, student_id, day, mark) select $1, $2, '2026-01-05'::date + i, case when i < 8 then 'present' else 'absent' end from generate_series(0, 12) i`,

@@ -12,11 +12,10 @@
  * attendance line with the missed class and the certificate on /account.
  *
  * The course, the second batch and the students' records are made through the staff API (their
- * own screens are tested elsewhere). Days are India's. On a holiday of content/classes.json no
+ * own screens are tested elsewhere). Days are India's. On a holiday of the institute's calendar (Settings) no
  * register can be taken, so the journey is skipped that day, saying why.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import classes from '../../content/classes.json' with { type: 'json' };
 import { DAY_NAMES } from '../../src/lib/batch-words';
 import { monthInWords } from '../../src/lib/attendance-words';
 import { indiaToday } from '../../src/lib/schemas/real-day';
@@ -24,6 +23,7 @@ import { studentDay } from '../../src/lib/schemas/student-classes';
 import { dayPlus, weekdayOf } from '../support/class-records';
 import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test } from './admin-fixtures';
 import { codeFor } from './outbox';
+import { holidayOn } from './database';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -90,8 +90,8 @@ test('an Owner runs a batch, a Teacher marks two absent, a moved student’s his
 }) => {
   test.setTimeout(240_000);
   const today = indiaToday();
-  const holiday = classes.holidays.find((h) => h.day === today);
-  test.skip(Boolean(holiday), `${holiday?.name.en ?? ''} (${today}) is a holiday of content/classes.json: no register can be taken today.`);
+  const holiday = await holidayOn(today);
+  test.skip(Boolean(holiday), `${holiday ?? ''} (${today}) is a holiday of the institute's calendar: no register can be taken today.`);
 
   const tag = uniqueLetters();
   const course = `RS-CIT ${tag}`;

@@ -24,3 +24,7 @@ export async function withClient<T>(work: (client: pg.Client) => Promise<T>): Pr
 /** Runs `work` with a `sql` function (rows of a statement) on the test server's database. */
 export const withDatabase = <T>(work: (sql: Sql) => Promise<T>): Promise<T> =>
   withClient((client) => work(async (text, params = []) => (await client.query(text, params)).rows));
+
+/** The English name of the holiday on `day` (YYYY-MM-DD) in the institute's calendar (set by the Owner in Settings), or null. */
+export const holidayOn = (day: string): Promise<string | null> =>
+  withDatabase(async (sql) => ((await sql(`select name_en from holidays where day = $1`, [day]))[0]?.['name_en'] as string | undefined) ?? null);

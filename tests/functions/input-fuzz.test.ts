@@ -541,6 +541,27 @@ const FUZZ: Record<string, Case[]> = {
   'admin-settings': [
     { probe: async () => staff({ method: 'PUT', path: '/api/admin/settings', body: { autoAssign: { enabled: true } } }), body: ['autoAssign'] },
   ],
+  'admin-office-settings': [
+    {
+      probe: async () => staff({ method: 'PUT', path: '/api/admin/office-settings', body: { attendanceThreshold: 80, defaultGraceDays: 5, version: 0 } }),
+      body: ['attendanceThreshold', 'defaultGraceDays', 'version'],
+      values: { version: IDS },
+    },
+  ],
+  'admin-holidays': [
+    {
+      probe: async () => staff(post('/api/admin/holidays', { day: '2090-03-01', name: { en: 'Town fair', hi: 'मेला' } })),
+      body: ['day', 'name.en', 'name.hi'],
+      values: { day: DAYS },
+    },
+  ],
+  'admin-holiday': [
+    {
+      probe: async () => staff({ method: 'DELETE', path: '/api/admin/holidays/2026-12-25', params: { day: '2026-12-25' } }),
+      params: ['day'],
+      values: { day: DAYS },
+    },
+  ],
   'admin-audit': [
     {
       probe: async () => staff({ method: 'GET', path: '/api/admin/audit', query: { staff: adminId, entity: 'course', entityId: record.course, limit: '10' } }),

@@ -7,7 +7,6 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import classesFile from '../../content/classes.json';
 import { nextClassDay } from '../../functions/_shared/classes/student-classes';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import type { StudentClasses } from '../../src/lib/schemas/student-classes';
@@ -59,8 +58,8 @@ async function classes(headers: Record<string, string>): Promise<{ status: numbe
 }
 
 const today = indiaToday();
-/** The first holiday of content/classes.json after tomorrow: the next-class test's batch starts on it. */
-const holiday = classesFile.holidays.map((h) => h.day).find((day) => day > dayPlus(today, 1));
+/** A holiday the Owner added ten days on (table holidays): the next-class test's batch starts on it. */
+const holiday = dayPlus(today, 10);
 
 describe('GET /api/user/classes', () => {
   let asha: { id: string; email: string; token: string };
@@ -106,15 +105,16 @@ describe('GET /api/user/classes', () => {
     await markDay(sql, morning, d4, bhavna, 'leave', 'Fever');
 
     // The linked record's batch, which starts on a holiday: its next class is the next class day after it.
-    expect(holiday, 'content/classes.json needs a holiday after tomorrow for this test').toBeDefined();
+    await sql(`insert into holidays (day, name_en, name_hi) values ($1, 'Town fair', 'मेला') on conflict (day) do nothing`, [holiday]);
+    await sql(`delete from holidays where day = $1`, [dayPlus(holiday, 2)]);
     await addToBatch(
       sql,
       await addBatch(sql, {
         courseId,
         name: 'Tally Evening',
-        startsOn: holiday!,
-        endsOn: dayPlus(holiday!, 60),
-        days: [weekdayOf(holiday!), weekdayOf(dayPlus(holiday!, 2))],
+        startsOn: holiday,
+        endsOn: dayPlus(holiday, 60),
+        days: [weekdayOf(holiday), weekdayOf(dayPlus(holiday, 2))],
         startsAt: '17:00',
         endsAt: '18:00',
         room: 'Lab 1',
@@ -160,7 +160,7 @@ describe('GET /api/user/classes', () => {
         {
           course: 'Tally Prime with GST',
           batch: 'Tally Evening',
-          days: [weekdayOf(holiday!), weekdayOf(dayPlus(holiday!, 2))]
+          days: [weekdayOf(holiday), weekdayOf(dayPlus(holiday, 2))]
             .sort()
             .map((d) => ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][d - 1])
             .join(', '),
@@ -170,7 +170,7 @@ describe('GET /api/user/classes', () => {
           teacher: null,
           status: 'Planned',
           // Not the holiday it starts on, not the day after (no class): the class two days later.
-          nextClass: dayPlus(holiday!, 2),
+          nextClass: dayPlus(holiday, 2),
         },
         {
           course: 'Tally Prime with GST',
@@ -249,24 +249,27 @@ describe('the next class', () => {
   const week = { startsOn: '2026-11-01', endsOn: '2027-02-28', days: [1, 3, 5], endsAt: '10:30', status: 'running' };
   /** A moment given as India's wall clock. */
   const inIndia = (day: string, clock: string) => new Date(`${day}T${clock}:00+05:30`);
+  /** The institute's calendar: Christmas only. */
+  const calendar = new Map([['2026-12-25', { en: 'Christmas', hi: 'क्रिसमस' }]]);
+  const none = new Map<string, { en: string; hi: string }>();
 
   it('is today until today’s class has ended, then the next day of the batch’s week', () => {
     // 30 Nov 2026 is a Monday.
-    expect(nextClassDay(week, inIndia('2026-11-30', '10:29'))).toBe('2026-11-30');
-    expect(nextClassDay(week, inIndia('2026-11-30', '10:30'))).toBe('2026-12-02');
-    expect(nextClassDay(week, inIndia('2026-12-01', '08:00'))).toBe('2026-12-02');
+    expect(nextClassDay(week, inIndia('2026-11-30', '10:29'), calendar)).toBe('2026-11-30');
+    expect(nextClassDay(week, inIndia('2026-11-30', '10:30'), calendar)).toBe('2026-12-02');
+    expect(nextClassDay(week, inIndia('2026-12-01', '08:00'), calendar)).toBe('2026-12-02');
   });
 
   it('skips a holiday of the institute’s calendar', () => {
-    // 25 Dec 2026 (a Friday) is Christmas in content/classes.json: Monday 28 Dec instead.
-    expect(classesFile.holidays.map((h) => h.day)).toContain('2026-12-25');
-    expect(nextClassDay(week, inIndia('2026-12-24', '12:00'))).toBe('2026-12-28');
+    // 25 Dec 2026 (a Friday) is Christmas: Monday 28 Dec instead; without the holiday, the Friday.
+    expect(nextClassDay(week, inIndia('2026-12-24', '12:00'), calendar)).toBe('2026-12-28');
+    expect(nextClassDay(week, inIndia('2026-12-24', '12:00'), none)).toBe('2026-12-25');
   });
 
   it('is none after the batch’s last day, or once the batch is completed', () => {
-    expect(nextClassDay(week, inIndia('2027-02-26', '11:00'))).toBeNull();
-    expect(nextClassDay({ ...week, status: 'completed' }, inIndia('2026-11-30', '08:00'))).toBeNull();
+    expect(nextClassDay(week, inIndia('2027-02-26', '11:00'), calendar)).toBeNull();
+    expect(nextClassDay({ ...week, status: 'completed' }, inIndia('2026-11-30', '08:00'), calendar)).toBeNull();
     // Before the batch starts: its first class.
-    expect(nextClassDay({ ...week, startsOn: '2027-01-20' }, inIndia('2026-11-30', '08:00'))).toBe('2027-01-20');
+    expect(nextClassDay({ ...week, startsOn: '2027-01-20' }, inIndia('2026-11-30', '08:00'), calendar)).toBe('2027-01-20');
   });
 });

@@ -52,6 +52,21 @@ describe('auditSentence', () => {
     );
   });
 
+  it('says a change of the office settings in words, not keys', () => {
+    expect(auditSentence({ actor: 'Asha Verma', action: 'update', entity: 'settings', entityId: 'attendance-threshold', detail: { from: 75, to: 80 } })).toBe(
+      'Asha Verma changed the attendance threshold from 75% to 80%.',
+    );
+    expect(auditSentence({ actor: 'Asha Verma', action: 'update', entity: 'settings', entityId: 'late-fee-grace-days', detail: { from: 0, to: 1 } })).toBe(
+      'Asha Verma changed the grace days a new fee plan starts with from 0 days to 1 day.',
+    );
+    expect(
+      auditSentence({ actor: 'Asha Verma', action: 'create', entity: 'settings', entityId: 'holiday', detail: { day: '2026-11-28', name: 'Flood closure' } }),
+    ).toBe('Asha Verma added the holiday “Flood closure” on Saturday, 28 November 2026.');
+    expect(
+      auditSentence({ actor: 'Asha Verma', action: 'delete', entity: 'settings', entityId: 'holiday', detail: { day: '2026-12-25', name: 'Christmas' } }),
+    ).toBe('Asha Verma removed the holiday “Christmas” on Friday, 25 December 2026.');
+  });
+
   it('says the switch of automatic assignment', () => {
     expect(auditSentence({ actor: 'Asha Verma', action: 'update', entity: 'settings', entityId: 'auto-assign', detail: { enabled: true } })).toBe(
       'Asha Verma switched on the assignment of new leads to counsellors in turn.',

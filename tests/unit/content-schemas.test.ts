@@ -166,9 +166,6 @@ const cases: Case[] = [
     what: 'a reminder before the due day without its UPI link',
     breakIt: setField('dues.0.upcoming', 'Namaste {name}, {amount} is due on {due}.'),
   },
-  { file: 'classes.json', what: 'a threshold written as text', breakIt: setField('attendanceThreshold', '75%') },
-  { file: 'classes.json', what: 'a holiday on a day the calendar does not have', breakIt: setField('holidays.0.day', '2027-02-30') },
-  { file: 'classes.json', what: 'a holiday listed twice', breakIt: setField('holidays.1.day', '2026-12-25') },
   {
     file: 'certificate.json',
     what: 'a statement without the student’s name',
@@ -206,7 +203,6 @@ const cases: Case[] = [
   { file: 'jobs.json', what: 'the English copied where the Hindi belongs', breakIt: setField('emptyText.hi', 'No job openings available right now.') },
   { file: 'emitra.json', what: 'a required document in English only', breakIt: setField('documents.items.0', 'Aadhaar card') },
   { file: 'contact.json', what: "the 404 page's heading without its Hindi", breakIt: dropField('notFound.title.hi') },
-  { file: 'classes.json', what: 'a holiday named in English only', breakIt: setField('holidays.0.name', 'Christmas') },
   { file: 'aadhar.json', what: 'a documents heading without the word "documents"', breakIt: setField('documents.heading.en', 'Papers you need') },
   { file: 'iibf.json', what: 'the apply-online button not marked as the main one', breakIt: setField('hero.actions.1.main', false) },
   { file: 'home.json', what: 'a service tile without its Hindi', breakIt: dropField('services.tiles.0.summary.hi') },

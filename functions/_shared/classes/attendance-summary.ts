@@ -5,11 +5,7 @@
  * an excused absence: it is counted as a class missed, with its reason shown beside it.
  * The percentage is rounded down, so 74.9% is below a 75% threshold.
  */
-import classes from '../../../content/classes.json';
 import type { Queryable } from '../platform/db';
-
-/** Below this percentage a student is listed on Today and a certificate warns (content/classes.json). */
-export const ATTENDANCE_THRESHOLD: number = classes.attendanceThreshold;
 
 /** One student's attendance in one batch. */
 export interface AttendanceSummary {
@@ -28,8 +24,8 @@ export interface AttendanceSummary {
 /** The percentage of `held` classes attended, rounded down; null when none was held. */
 export const percentOf = (attended: number, held: number): number | null => (held > 0 ? Math.floor((attended * 100) / held) : null);
 
-/** Whether a percentage is below the institute's threshold (no classes yet is not). */
-export const belowThreshold = (percent: number | null): boolean => percent !== null && percent < ATTENDANCE_THRESHOLD;
+/** Whether a percentage is below the institute's `threshold` (office-settings.ts; no classes yet is not). */
+export const belowThreshold = (percent: number | null, threshold: number): boolean => percent !== null && percent < threshold;
 
 /**
  * The attendance of the students of `batchIds` (every student marked in them), or only of

@@ -11,7 +11,7 @@ import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { RecordIdSchema } from '../../../src/lib/schemas/records';
 import { DAY_NAMES, dayInWords, daysInWords, isoWeekday } from '../../../src/lib/schemas/attendance';
-import { holidayOn } from './holidays';
+import { holidayOn, type Calendar } from './holidays';
 
 /** A batch as attendance needs it. */
 export interface BatchFacts {
@@ -73,10 +73,10 @@ export async function studentInScope(db: Queryable, studentId: string, scope: st
   return rows.length > 0;
 }
 
-/** Why no register can be taken for `batch` on `day` (today being `today`), in words; null when it can. */
-export function notAClassDay(batch: BatchFacts, day: string, today: string): string | null {
+/** Why no register can be taken for `batch` on `day` (today being `today`, the holidays `calendar`), in words; null when it can. */
+export function notAClassDay(batch: BatchFacts, day: string, today: string, calendar: Calendar): string | null {
   const words = dayInWords(day);
-  const holiday = holidayOn(day);
+  const holiday = holidayOn(calendar, day);
   if (holiday) return `${holiday}: no classes (${words} is a holiday).`;
   if (day > today) return `${words} has not come yet: attendance is taken on the day of the class.`;
   if (batch.status === 'planned') return `The batch “${batch.name}” has not started yet (it is planned).`;

@@ -1,8 +1,8 @@
-/** The institute's calendar of holidays (content/classes.json): no class is expected on them. */
-import classes from '../../../content/classes.json';
+/** The institute's calendar of holidays (table holidays, set by an Owner): no class is expected on them. */
 import type { Locale } from '../../../src/i18n/locales';
 
-const HOLIDAYS = new Map(classes.holidays.map((h) => [h.day, h.name]));
+/** The holidays by day (YYYY-MM-DD), each named in English and Hindi (loadOfficeSettings). */
+export type Calendar = ReadonlyMap<string, { en: string; hi: string }>;
 
-/** The name of the holiday on `day` (YYYY-MM-DD) in `locale` (English, as staff read it, unless told), or null on an ordinary day. */
-export const holidayOn = (day: string, locale: Locale = 'en'): string | null => HOLIDAYS.get(day)?.[locale] ?? null;
+/** The name of the holiday on `day` (YYYY-MM-DD) in `calendar`, in `locale` (English, as staff read it, unless told), or null on an ordinary day. */
+export const holidayOn = (calendar: Calendar, day: string, locale: Locale = 'en'): string | null => calendar.get(day)?.[locale] ?? null;

@@ -9,8 +9,8 @@ import { attendanceSummaries, belowThreshold } from './attendance-summary';
 /** The most students the list shows. */
 export const LOW_ATTENDANCE_MAX = 200;
 
-/** The students below the threshold in running batches, only those taught by `teacherId` when given. */
-export async function lowAttendance(db: Queryable, teacherId: string | null): Promise<LowAttendance[]> {
+/** The students below `threshold` (a percentage) in running batches, only those taught by `teacherId` when given. */
+export async function lowAttendance(db: Queryable, teacherId: string | null, threshold: number): Promise<LowAttendance[]> {
   const { rows: roster } = await db.query<{ batchId: string; batch: string; course: string; studentId: string; name: string }>(
     `select b.id::text as "batchId", b.name as batch, c.title as course, s.id::text as "studentId", s.name
        from batches b join courses c on c.id = b.course_id
@@ -25,7 +25,7 @@ export async function lowAttendance(db: Queryable, teacherId: string | null): Pr
   return roster
     .flatMap((r) => {
       const summary = byKey.get(`${r.batchId}:${r.studentId}`);
-      if (!summary || !belowThreshold(summary.percent)) return [];
+      if (!summary || !belowThreshold(summary.percent, threshold)) return [];
       const { held, present, late, absent, leave } = summary;
       return [{ ...r, percent: summary.percent!, held, attended: present + late, absent, leave }];
     })

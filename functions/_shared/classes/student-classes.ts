@@ -13,7 +13,8 @@ import { SHORT_DAY_NAMES, batchStatusWord, daysInWords } from '../../../src/lib/
 import type { StudentAbsence, StudentClasses } from '../../../src/lib/schemas/student-classes';
 import type { Queryable } from '../platform/db';
 import { attendanceSummaries } from './attendance-summary';
-import { holidayOn } from './holidays';
+import { holidayOn, type Calendar } from './holidays';
+import { loadOfficeSettings } from './office-settings';
 
 /** What the next class of a batch depends on. */
 export interface BatchDays {
@@ -34,17 +35,17 @@ const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`)
 
 /**
  * The India day of the batch's next class at `now`: a day of its week, within its dates, not a
- * holiday of content/classes.json; today while today's class has not ended. Null when none is left or the batch is
+ * holiday of `calendar`; today while today's class has not ended. Null when none is left or the batch is
  * completed.
  */
-export function nextClassDay(batch: BatchDays, now: Date): string | null {
+export function nextClassDay(batch: BatchDays, now: Date, calendar: Calendar): string | null {
   if (batch.status === 'completed') return null;
   const today = indiaToday(now);
   const clock = indiaClock(now);
   let day = batch.startsOn > today ? batch.startsOn : today;
   // A week has every weekday, and holidays are a few days a year: two months always reach a class.
   for (let i = 0; i < 62 && day <= batch.endsOn; i += 1, day = nextDay(day)) {
-    if (!batch.days.includes(isoWeekday(day)) || holidayOn(day)) continue;
+    if (!batch.days.includes(isoWeekday(day)) || holidayOn(calendar, day)) continue;
     if (day === today && clock >= batch.endsAt) continue;
     return day;
   }
@@ -80,7 +81,7 @@ export async function studentIdsOf(db: Queryable, userId: string, email: string)
 /** Everything /account shows of the classes of the student records `studentIds`, at `now`. */
 export async function classesOf(db: Queryable, studentIds: string[], now: Date): Promise<StudentClasses> {
   if (studentIds.length === 0) return { batches: [], attendance: [], certificates: [] };
-  const [batches, summaries, missed, certificates] = await Promise.all([
+  const [batches, summaries, missed, certificates, settings] = await Promise.all([
     // Batches the student is in or finished ('left' ones are another batch's now; their marks stay below).
     db.query<BatchRow>(
       `select distinct on (b.id) b.id::text, c.title as course, b.name, b.starts_on::text, b.ends_on::text, b.days::int[] as days,
@@ -107,6 +108,7 @@ export async function classesOf(db: Queryable, studentIds: string[], now: Date):
         order by issued_on desc, id desc`,
       [studentIds],
     ),
+    loadOfficeSettings(db),
   ]);
 
   const batchNames = new Map<string, string>();
@@ -134,7 +136,7 @@ export async function classesOf(db: Queryable, studentIds: string[], now: Date):
         room: b.room,
         teacher: b.teacher,
         status: batchStatusWord(b.status),
-        nextClass: nextClassDay({ startsOn: b.starts_on, endsOn: b.ends_on, days: b.days, endsAt: b.ends_at, status: b.status }, now),
+        nextClass: nextClassDay({ startsOn: b.starts_on, endsOn: b.ends_on, days: b.days, endsAt: b.ends_at, status: b.status }, now, settings.holidays),
       }))
       // The next class first; finished batches last.
       .sort((a, b) => (a.nextClass ?? '9999').localeCompare(b.nextClass ?? '9999')),

@@ -8,7 +8,7 @@
  * their dues (each from their joining day) only after a confirmation saying whom it leaves alone.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Field } from '../../components/islands/form-field';
 import { formatRupees, rupeeFigure } from '../../lib/money';
@@ -20,6 +20,7 @@ import { api, ApiError, messageOf } from '../api';
 import { useCan } from '../app-info';
 import { useConfirm } from '../ui/ConfirmDialog';
 import PanelHeading from '../ui/PanelHeading';
+import { loadOfficeSettings, OFFICE_SETTINGS_KEY } from '../office-settings-query';
 import './fees.css';
 import { dueWords, lateFeeWords } from './plan-words';
 
@@ -218,9 +219,18 @@ function PlanForm({ plan, choices, onDone }: { plan?: PlanView | undefined; choi
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [split, setSplit] = useState('3');
   const [saving, setSaving] = useState(false);
+  // A new plan starts with the grace days the Owner set in Settings, until someone types their own.
+  const graceTyped = useRef(false);
+  const defaults = useQuery({ queryKey: OFFICE_SETTINGS_KEY, queryFn: loadOfficeSettings, enabled: !plan });
+  const defaultGrace = defaults.data?.defaultGraceDays;
+  useEffect(() => {
+    if (!plan && defaultGrace !== undefined && !graceTyped.current) setValues((v) => ({ ...v, graceDays: String(defaultGrace) }));
+  }, [plan, defaultGrace]);
 
-  const set = (name: 'courseId' | 'batchId' | 'total' | 'lateFee' | 'graceDays') => (event: { target: { value: string } }) =>
+  const set = (name: 'courseId' | 'batchId' | 'total' | 'lateFee' | 'graceDays') => (event: { target: { value: string } }) => {
+    if (name === 'graceDays') graceTyped.current = true;
     setValues((v) => ({ ...v, [name]: event.target.value }));
+  };
   const setRow = (index: number, change: Partial<Row>) => setValues((v) => ({ ...v, rows: v.rows.map((r, i) => (i === index ? { ...r, ...change } : r)) }));
 
   const splitMonthly = () => {
@@ -328,7 +338,16 @@ function PlanForm({ plan, choices, onDone }: { plan?: PlanView | undefined; choi
         <Field id={`${id}-late`} label="Late fee (₹)" hint="Added once to an instalment paid late; 0 for none" error={errors['lateFee']}>
           {(aria) => <input {...aria} type="text" inputMode="decimal" autoComplete="off" value={values.lateFee} onChange={set('lateFee')} />}
         </Field>
-        <Field id={`${id}-grace`} label="Grace days" hint="Days after the due date before the late fee" error={errors['graceDays']}>
+        <Field
+          id={`${id}-grace`}
+          label="Grace days"
+          hint={
+            plan
+              ? 'Days after the due date before the late fee'
+              : 'Days after the due date before the late fee (a new plan starts with the default of Settings)'
+          }
+          error={errors['graceDays']}
+        >
           {(aria) => <input {...aria} type="number" min={0} max={90} inputMode="numeric" value={values.graceDays} onChange={set('graceDays')} />}
         </Field>
       </div>

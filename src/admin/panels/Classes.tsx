@@ -83,7 +83,7 @@ export default function Classes() {
                 ))}
               </ul>
             )}
-            <LowAttendanceList students={data.lowAttendance} />
+            <LowAttendanceList students={data.lowAttendance} threshold={data.attendanceThreshold} />
           </>
         )
       )}

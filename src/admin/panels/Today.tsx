@@ -101,7 +101,7 @@ export default function Today() {
                   ))}
                 </LeadSection>
                 {mayHandleFailed && <FailedSection failed={data.failed} />}
-                {seesAttendance && <LowAttendanceList students={data.lowAttendance} />}
+                {seesAttendance && <LowAttendanceList students={data.lowAttendance} threshold={data.attendanceThreshold} />}
               </>
             )
           )}

@@ -93,6 +93,8 @@ export interface ClassesOfDay {
   anyDay: boolean;
   /** The caller's students below the attendance threshold (every batch's for 'attendance-any'). */
   lowAttendance: LowAttendance[];
+  /** The attendance threshold (a whole percentage), as the Owner set it. */
+  attendanceThreshold: number;
 }
 
 /** One student of a register. */

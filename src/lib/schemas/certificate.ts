@@ -129,7 +129,7 @@ export interface CertificateStudent {
 export interface CertificatesAnswer {
   /** The batches the caller may issue for (an Owner: all; a Teacher: theirs), newest first. */
   batches: CertificateBatch[];
-  /** The threshold of content/classes.json. */
+  /** The attendance threshold (a whole percentage), as the Owner set it in Settings. */
   threshold: number;
   /** Today in India (the default issue date). */
   today: string;

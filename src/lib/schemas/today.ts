@@ -52,4 +52,6 @@ export interface Today {
    * that can 'attendance' or 'batches'; a Teacher's own batches only; an empty list otherwise).
    */
   lowAttendance: LowAttendance[];
+  /** The attendance threshold (a whole percentage) the list is below, as the Owner set it. */
+  attendanceThreshold: number;
 }
