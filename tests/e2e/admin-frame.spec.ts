@@ -65,7 +65,8 @@ test.describe('sidebar', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
     // The spec's entries in its order, with the day's lists (Today, Today's classes) and the leads
-    // inbox after the dashboard, the timetable and certificates after the Batch submenu, then Fees.
+    // inbox after the dashboard, the timetable and certificates after the Batch submenu, then Fees;
+    // the office's Settings after the Audit log.
     const names = await nav.locator(':scope > ul > li > :is(a, button)').allTextContents();
     expect(names).toEqual([
       'Dashboard',
@@ -84,6 +85,7 @@ test.describe('sidebar', () => {
       'Website accounts',
       'Staff',
       'Audit log',
+      'Settings',
       'Security',
       'Logout',
     ]);
