@@ -18,6 +18,16 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  * page on every check: a check took 0.6 s instead of 1.5 s, with the same findings.
  */
 export async function expectNoViolations(page: Page, where: string) {
+  // The page as it rests: a toast or dialog still fading in or out has no contrast yet to judge
+  // (animations that never end, such as a spinner, are not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
     .options({ resultTypes: ['violations'] })
