@@ -17,7 +17,7 @@ import type { Config } from '@netlify/functions';
 import { IssueCertificateSchema, type CertificatesAnswer } from '../src/lib/schemas/certificate';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { indiaToday } from '../src/lib/schemas/real-day';
-import { newCertificateNumber } from './_shared/classes/certificate-number';
+import { completedBatch, insertCertificate, needsAttendanceYes } from './_shared/classes/issue-certificate';
 import {
   CERTIFICATE_COLUMNS,
   batchForIssuing,
@@ -27,15 +27,12 @@ import {
   staffCertificateOf,
   type CertificateRow,
 } from './_shared/classes/certificates';
-import { attendanceSummaries, belowThreshold } from './_shared/classes/attendance-summary';
+import { attendanceSummaries } from './_shared/classes/attendance-summary';
 import { loadOfficeSettings } from './_shared/classes/office-settings';
 import { requireStaff } from './_shared/auth/staff';
 import { audit } from './_shared/platform/audit';
 import { transaction, type Queryable } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, fieldErrors, json, readJson, validate } from './_shared/platform/http';
-
-/** Draws of a new number before giving up (a collision is one in millions; five in a row is a fault). */
-const NUMBER_TRIES = 5;
 
 const certificatesOfBatch = (db: Queryable, batchId: string) =>
   db.query<CertificateRow>(
@@ -92,10 +89,10 @@ export default endpoint(async (req, context) => {
           studentId: row.student_id,
           name: row.name,
           rosterStatus: ROSTER_STATUS_LABELS[row.status as RosterStatus] ?? row.status,
-          eligible: row.status === 'completed' || (row.status === 'active' && batch.status === 'completed'),
+          eligible: completedBatch(row.status, batch.status),
           held: summary?.held ?? 0,
           percent,
-          lowAttendance: percent === null || belowThreshold(percent, threshold),
+          lowAttendance: needsAttendanceYes(percent, threshold),
           certificate: issued.get(row.student_id) ?? null,
         };
       });
@@ -136,7 +133,7 @@ export default endpoint(async (req, context) => {
     const [summary] = await attendanceSummaries(client, { batchIds: [batch.id], studentIds: [input.studentId] });
     const percent = summary?.percent ?? null;
     const { attendanceThreshold: threshold } = await loadOfficeSettings(client);
-    const low = percent === null || belowThreshold(percent, threshold);
+    const low = needsAttendanceYes(percent, threshold);
     if (low && input.confirmLowAttendance !== true) {
       const warning =
         percent === null
@@ -145,48 +142,33 @@ export default endpoint(async (req, context) => {
       throw new HttpError(409, warning, { warning, confirm: true, percent, threshold });
     }
 
-    for (let tries = 0; tries < NUMBER_TRIES; tries += 1) {
-      const number = newCertificateNumber(issuedOn);
-      // No conflict target: a clash on the number draws again; a clash on (student, batch) is a
-      // colleague's certificate issued a moment ago, told as such below.
-      const { rows } = await client.query<CertificateRow>(
-        `insert into certificates as c (number, student_id, batch_id, student_name, course, starts_on, ends_on, grade, marks, issued_on, issued_by)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         on conflict do nothing
-         returning ${CERTIFICATE_COLUMNS}, $12::text as issued_by`,
-        [
-          number,
-          input.studentId,
-          batch.id,
-          place.name,
-          batch.course,
-          batch.starts_on,
-          batch.ends_on,
-          input.grade ?? null,
-          input.marks ?? null,
-          issuedOn,
-          staff.id,
-          staff.name,
-        ],
-      );
-      if (rows[0]) {
-        await audit(
-          {
-            staffId: staff.id,
-            action: 'create',
-            entity: 'certificate',
-            entityId: number,
-            subject: number,
-            detail: { student: place.name, course: batch.course, batch: batch.name, ...(low ? { attendance: percent } : {}) },
-          },
-          address,
-          client,
-        );
-        return { certificate: staffCertificateOf(rows[0]), name: place.name };
-      }
+    const row = await insertCertificate(client, {
+      studentId: input.studentId,
+      name: place.name,
+      batch,
+      grade: input.grade,
+      marks: input.marks,
+      issuedOn,
+      staff: { id: staff.id, name: staff.name },
+    });
+    // Null: a colleague's certificate for the same student and batch committed a moment ago.
+    if (!row) {
       await refuseSecond(client, batch.id, input.studentId, place.name);
+      throw new Error('a second certificate was refused without its number');
     }
-    throw new Error(`no free certificate number after ${NUMBER_TRIES} draws`);
+    await audit(
+      {
+        staffId: staff.id,
+        action: 'create',
+        entity: 'certificate',
+        entityId: row.number,
+        subject: row.number,
+        detail: { student: place.name, course: batch.course, batch: batch.name, ...(low ? { attendance: percent } : {}) },
+      },
+      address,
+      client,
+    );
+    return { certificate: staffCertificateOf(row), name: place.name };
   });
   return json({ message: `Certificate ${issued.certificate.number} issued to ${issued.name}.`, certificate: issued.certificate }, 201);
 });

@@ -90,6 +90,17 @@ function recordWords(facts: AuditFacts): string {
   }
 }
 
+/** A batch's certificates issued at once, each one issued below the attendance threshold named with its reason. */
+function batchCertificatesWords(who: string, detail: Record<string, unknown>): string {
+  const anyway = (Array.isArray(detail['anyway']) ? (detail['anyway'] as Record<string, unknown>[]) : []).map((a) => {
+    const attendance = a['attendance'] === null || a['attendance'] === undefined ? 'no class recorded' : `${text(a['attendance'])}%`;
+    return `${text(a['student'])} (${attendance}): “${text(a['reason'])}”`;
+  });
+  const course = text(detail['course']);
+  const below = anyway.length > 0 ? ` Issued despite attendance below the threshold: ${anyway.join('; ')}.` : '';
+  return `${who} issued ${count(detail['count'], 'certificate')} for batch ${text(detail['batch'])}${course ? ` (${course})` : ''}.${below}`;
+}
+
 /** A list view in words: 'the leads list (50 shown, search “sharma”)'. */
 function listWords(facts: AuditFacts): string {
   const { entity, detail } = facts;
@@ -286,6 +297,7 @@ export function auditSentence(facts: AuditFacts): string {
       if (entity === 'fee-reminder')
         return `${who} sent a WhatsApp reminder of due ${text(detail?.['subject'])} to ${text(detail?.['student'])} (${detail?.['language'] === 'hi' ? 'Hindi' : 'English'}).`;
       if (entity === 'attendance') return attendanceWords(who, facts, record);
+      if (entity === 'certificate' && detail?.['bulk']) return batchCertificatesWords(who, detail);
       if (entity === 'certificate') {
         const warned = detail?.['attendance'] !== undefined;
         const attendance = warned ? ` despite attendance of ${detail?.['attendance'] === null ? 'no recorded class' : `${text(detail?.['attendance'])}%`}` : '';

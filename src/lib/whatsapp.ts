@@ -130,6 +130,21 @@ export function fillDues(text: string, language: AbsenceLanguage, values: Partia
   return fill(text, values, DUES_FALLBACKS[language]);
 }
 
+/** The placeholders a "certificate issued" message may use; the content schema refuses any other. */
+export const CERTIFICATE_PLACEHOLDERS = ['name', 'course', 'batch', 'number', 'link', 'institute'] as const;
+
+export type CertificatePlaceholder = (typeof CERTIFICATE_PLACEHOLDERS)[number];
+
+const CERTIFICATE_FALLBACKS: Record<AbsenceLanguage, Record<CertificatePlaceholder, string>> = {
+  en: { name: 'ji', course: 'the course', batch: 'the batch', number: '-', link: '', institute: 'the institute' },
+  hi: { name: 'जी', course: 'कोर्स', batch: 'बैच', number: '-', link: '', institute: 'संस्थान' },
+};
+
+/** A "certificate issued" message (content/whatsapp.json `certificate`) filled in (the same rules as fillTemplate). */
+export function fillCertificate(text: string, language: AbsenceLanguage, values: Partial<Record<CertificatePlaceholder, string | null | undefined>>): string {
+  return fill(text, values, CERTIFICATE_FALLBACKS[language]);
+}
+
 /**
  * The wa.me link that opens a chat with an Indian mobile number (any of +91 98290 12345,
  * 09829012345, 9829012345) with `text` typed in. For a number that is not a mobile number, the

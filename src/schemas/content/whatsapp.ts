@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
-import { ABSENCE_LANGUAGES, ABSENCE_PLACEHOLDERS, DUES_PLACEHOLDERS, PLACEHOLDERS } from '../../lib/whatsapp';
+import { ABSENCE_LANGUAGES, ABSENCE_PLACEHOLDERS, CERTIFICATE_PLACEHOLDERS, DUES_PLACEHOLDERS, PLACEHOLDERS } from '../../lib/whatsapp';
 import { fromContent } from './loader';
 import { text } from './fields';
 
@@ -68,6 +68,21 @@ const dues = z.object({
   overdueWithLateFee: duesMessage(['amount', 'due', 'lateFee', 'link']),
 });
 
+/** One language's "certificate issued" message (sent from the batch's certificates once issued). */
+const certificate = z
+  .object({
+    /** en or hi. */
+    language: z.enum(ABSENCE_LANGUAGES, { message: `must be one of ${ABSENCE_LANGUAGES.join(', ')}` }),
+    /** The language in its own words ('English', 'हिन्दी'). */
+    label: text().max(30, 'keep the label under 30 characters'),
+    /** Placeholders {name}, {course}, {batch}, {number} (the certificate's), {link} (its verification page) and {institute}. */
+    issued: message(CERTIFICATE_PLACEHOLDERS).refine((v) => v.includes('{number}'), 'must contain {number}'),
+  })
+  .superRefine((item, ctx) => {
+    if (item.language === 'hi' && NAME_AS_SUBJECT.test(item.issued))
+      ctx.addIssue({ code: 'custom', path: ['issued'], message: 'word it so it fits a girl and a boy alike: follow {name} with a comma or a postposition' });
+  });
+
 /** One language in each language of ABSENCE_LANGUAGES, each once. */
 const everyLanguage = (what: string) => (list: { language: string }[], ctx: z.RefinementCtx) => {
   list.forEach((item, i) => {
@@ -119,5 +134,7 @@ export const whatsapp = defineCollection({
     absence: z.array(absence).superRefine(everyLanguage('absence messages')),
     /** The dues reminder, one entry per language: English and Hindi both. */
     dues: z.array(dues).superRefine(everyLanguage('dues reminder')),
+    /** The "certificate issued" message, one entry per language: English and Hindi both. */
+    certificate: z.array(certificate).superRefine(everyLanguage('certificate message')),
   }),
 });
