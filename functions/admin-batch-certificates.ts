@@ -14,7 +14,12 @@
  *   colleague's) issues nobody twice and answers 200. A batch not completed is 409 in words.
  */
 import type { Config } from '@netlify/functions';
-import { IssueBatchCertificatesSchema, type BatchCertificatesAnswer, type BatchCertificateStudent, type CertificateNotice } from '../src/lib/schemas/batch-certificates';
+import {
+  IssueBatchCertificatesSchema,
+  type BatchCertificatesAnswer,
+  type BatchCertificateStudent,
+  type CertificateNotice,
+} from '../src/lib/schemas/batch-certificates';
 import { RecordIdSchema } from '../src/lib/schemas/records';
 import { indiaToday } from '../src/lib/schemas/real-day';
 import { attendanceSummaries } from './_shared/classes/attendance-summary';
@@ -142,9 +147,7 @@ export default endpoint(async (req, context) => {
             course: batch.course,
             count: made.length,
             numbers: made.map((m) => m.number),
-            anyway: anyway
-              .filter((s) => issuedIds.has(s.studentId))
-              .map((s) => ({ student: s.name, attendance: s.percent, reason: ticked.get(s.studentId) })),
+            anyway: anyway.filter((s) => issuedIds.has(s.studentId)).map((s) => ({ student: s.name, attendance: s.percent, reason: ticked.get(s.studentId) })),
           },
         },
         address,
@@ -184,7 +187,8 @@ export default endpoint(async (req, context) => {
     });
   }
   const skipped = done.skipped.map((s) => ({ studentId: s.studentId, name: s.name, percent: s.percent }));
-  const notTicked = skipped.length > 0 ? ` ${skipped.length} below the attendance threshold ${skipped.length === 1 ? 'was' : 'were'} left without one (not ticked).` : '';
+  const notTicked =
+    skipped.length > 0 ? ` ${skipped.length} below the attendance threshold ${skipped.length === 1 ? 'was' : 'were'} left without one (not ticked).` : '';
   const message =
     done.notices.length > 0
       ? `${count(done.notices.length)} issued for batch ${done.batch.name}.${notTicked}`

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const pages = fileURLToPath(new URL('../src/pages/', import.meta.url));
 
 /** Pages with no Hindi twin: the staff's own (the admin speaks English), and the robots file. */
-export const ENGLISH_ONLY = ['adminPanel.astro', 'adminLogin.astro', 'adminInvite.astro', 'robots.txt.ts'];
+export const ENGLISH_ONLY = ['adminPanel.astro', 'adminLogin.astro', 'adminInvite.astro', 'robots.txt.ts', 'certificates/print.astro'];
 
 /** Every .astro page below src/pages except the Hindi twins themselves, as paths relative to it. */
 export function englishPages(dir = pages, prefix = '') {

@@ -77,7 +77,9 @@ describe.each(targets)('a batch’s certificates at once, on $name', (target) =>
     return { status: res.status, body: (await res.json()) as BatchCertificatesIssued & { message: string; errors?: Record<string, string> } };
   };
   const numbersOf = (batchId: string) =>
-    db<{ student_id: string; number: string }>(target, 'select student_id::text, number from certificates where batch_id = $1 and revoked_at is null', [batchId]);
+    db<{ student_id: string; number: string }>(target, 'select student_id::text, number from certificates where batch_id = $1 and revoked_at is null', [
+      batchId,
+    ]);
 
   it('offers only those who completed it, puts those below the threshold apart, and issues the rest at once with a number each', async () => {
     const b = await batch(teacher.staff.id);
@@ -132,7 +134,9 @@ describe.each(targets)('a batch’s certificates at once, on $name', (target) =>
       [teacher.staff.id, b.id],
     );
     expect(auditSentence({ actor: 'Meena Joshi', action: line!.action, entity: line!.entity, entityId: line!.entity_id, detail: line!.detail })).toMatch(
-      new RegExp(`^Meena Joshi issued 2 certificates for batch ${b.name} \\(Tally Prime [a-j]+\\)\\. Issued despite attendance below the threshold: ${low.name} \\(60%\\): “${reason.replace(/[.()]/g, '\\$&')}”\\.$`),
+      new RegExp(
+        `^Meena Joshi issued 2 certificates for batch ${b.name} \\(Tally Prime [a-j]+\\)\\. Issued despite attendance below the threshold: ${low.name} \\(60%\\): “${reason.replace(/[.()]/g, '\\$&')}”\\.$`,
+      ),
     );
   });
 
@@ -158,7 +162,9 @@ describe.each(targets)('a batch’s certificates at once, on $name', (target) =>
     await student(b.id, { status: 'completed' });
     const { status, body } = await issue(teacher, b.id);
     expect(status).toBe(409);
-    expect(body.message).toBe(`${b.name} is not completed yet. Mark the batch Completed when its classes are over; then its certificates can be issued at once.`);
+    expect(body.message).toBe(
+      `${b.name} is not completed yet. Mark the batch Completed when its classes are over; then its certificates can be issued at once.`,
+    );
     expect(await numbersOf(b.id)).toEqual([]);
   });
 

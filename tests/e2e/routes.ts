@@ -97,6 +97,8 @@ export const routes: PublicRoute[] = [
   { path: '/certificate', title: 'Verify a certificate', h1: 'Verify a certificate', unlisted: true },
   { path: '/certificate/example', title: 'Certificate verification', h1: 'Certificate verification', canonical: '/certificate/_', unlisted: true },
   { path: '/certificate/example/print', title: 'Print certificate', h1: 'Print certificate', canonical: '/certificate/_/print', unlisted: true },
+  // A batch's certificates to print (a staff page, English only): walked without a batch, which the page tells without asking the API.
+  { path: '/certificates/print', title: 'Print a batch’s certificates', h1: 'Print a batch’s certificates', unlisted: true },
   // A fee receipt to print: walked with an address that is no receipt id, which the page tells without asking the API.
   { path: '/fees/receipt/example', title: 'Print receipt', h1: 'Print receipt', canonical: '/fees/receipt/_', unlisted: true },
 ];
@@ -116,7 +118,7 @@ export const notFound = { path: '/no-such-page-here', title: 'Page not found', h
 export const allPages: { path: string; status: number }[] = [...routes.map((r) => ({ path: r.path, status: 200 })), { path: notFound.path, status: 404 }];
 
 /** Staff pages: English only, no Hindi twin. */
-export const englishOnly = ['/adminLogin', '/adminInvite'];
+export const englishOnly = ['/adminLogin', '/adminInvite', '/certificates/print'];
 
 /** The same page in Hindi: `/about` → `/hi/about`, `/` → `/hi`. */
 export const hindiPath = (path: string) => (path === '/' ? '/hi' : `/hi${path}`);

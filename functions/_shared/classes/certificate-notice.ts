@@ -8,7 +8,13 @@
  */
 import site from '../../../content/site.json';
 import whatsapp from '../../../content/whatsapp.json';
-import { email_certificate_collect, email_certificate_issued, email_certificate_subject, email_certificate_verify, email_namaste } from '../../../src/i18n/messages';
+import {
+  email_certificate_collect,
+  email_certificate_issued,
+  email_certificate_subject,
+  email_certificate_verify,
+  email_namaste,
+} from '../../../src/i18n/messages';
 import { fillCertificate, whatsAppLink } from '../../../src/lib/whatsapp';
 import { instituteAddressLine, pageIn, type Locale } from '../platform/language';
 import type { Queryable } from '../platform/db';

@@ -2,7 +2,8 @@
  * Batch List (/batches, GET /api/admin/batches): every batch with its course, days and times,
  * room, teacher, seats taken of seats and status in words, filtered by course, status and
  * teacher; a card per batch on a phone (DataTable). Staff who may change batches get Edit and
- * Delete (after a question naming the batch).
+ * Delete (after a question naming the batch); a completed batch's Owner or Teacher gets
+ * Certificates (the Certificates screen with that batch chosen, to issue them all at once).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -12,7 +13,7 @@ import type { Course } from '../../lib/schemas/course';
 import { BATCH_STATUS_LABELS, BATCH_STATUSES, daysInWords, timeRange } from '../../lib/batch-words';
 import type { Batch } from '../../lib/schemas/batch';
 import { api, listQuery, messageOf } from '../api';
-import { useCan } from '../app-info';
+import { useAppInfo, useCan } from '../app-info';
 import { batchEditPath, PATHS } from '../routes';
 import { useConfirm } from '../ui/ConfirmDialog';
 import DataTable, { type Columns } from '../ui/DataTable';
@@ -30,6 +31,10 @@ export default function Batches() {
   const courses = useQuery({ queryKey: ['/api/courses', 'titles'], queryFn: () => api<Course[]>(`/api/courses${listQuery({ limit: 100 })}`) });
   const teachers = useTeachers(can('colleagues'));
   const editable = can('batches');
+  const { me } = useAppInfo();
+  // A completed batch's certificates are issued from the Certificates screen: the Owner's for any batch, a Teacher's for theirs.
+  const issuesFor = (b: Batch) => b.status === 'completed' && can('certificates') && (can('attendance-any') || b.teacherId === me.staff._id);
+  const issuing = can('certificates');
 
   const columns = useMemo<Columns<Batch>>(() => {
     const remove = async (batch: Batch) => {
@@ -53,7 +58,7 @@ export default function Batches() {
       { id: 'seats', accessorFn: (b) => `${b.seatsTaken} / ${b.seats}`, header: 'Seats taken' },
       { id: 'status', accessorFn: (b) => BATCH_STATUS_LABELS[b.status], header: 'Status' },
     ];
-    if (!editable) return list;
+    if (!editable && !issuing) return list;
     return [
       ...list,
       {
@@ -61,22 +66,36 @@ export default function Batches() {
         header: 'Actions',
         cell: ({ row }) => (
           <div className="btn-row">
-            <Link className="btn btn--sm btn--outline" href={batchEditPath(row.original._id)} aria-label={`Edit ${row.original.name}`}>
-              Edit
-            </Link>
-            <button
-              type="button"
-              className="btn btn--sm btn--outline admin-btn--danger-outline"
-              onClick={() => void remove(row.original)}
-              aria-label={`Delete ${row.original.name}`}
-            >
-              Delete
-            </button>
+            {issuesFor(row.original) && (
+              <Link
+                className="btn btn--sm btn--outline"
+                href={`${PATHS.certificates}?batch=${encodeURIComponent(row.original._id)}`}
+                aria-label={`Issue certificates for ${row.original.name}`}
+              >
+                Certificates
+              </Link>
+            )}
+            {editable && (
+              <>
+                <Link className="btn btn--sm btn--outline" href={batchEditPath(row.original._id)} aria-label={`Edit ${row.original.name}`}>
+                  Edit
+                </Link>
+                <button
+                  type="button"
+                  className="btn btn--sm btn--outline admin-btn--danger-outline"
+                  onClick={() => void remove(row.original)}
+                  aria-label={`Delete ${row.original.name}`}
+                >
+                  Delete
+                </button>
+              </>
+            )}
           </div>
         ),
       },
     ];
-  }, [editable, confirm, queryClient]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- issuesFor reads the role and the signed-in member, fixed for the session
+  }, [editable, issuing, confirm, queryClient]);
 
   const set = (name: keyof typeof filter) => (event: { target: { value: string } }) => setFilter((f) => ({ ...f, [name]: event.target.value }));
 

@@ -5,7 +5,9 @@
  * below the threshold, or none recorded, is a warning staff read and confirm before anything is
  * issued (the server answers 409 with it until confirmed). Each certificate links to its printable
  * page and its public verification; an Owner revokes one with a reason, in a dialog naming the
- * student. Without a batch chosen, the latest certificates.
+ * student. Without a batch chosen, the latest certificates. For a completed batch, "Issue
+ * certificates for this batch" issues every certificate at once (BatchCertificates.tsx); a batch
+ * named in the address (?batch=) is chosen at first.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
@@ -17,12 +19,16 @@ import { useConfirm } from '../ui/ConfirmDialog';
 import { formatDay } from '../ui/dates';
 import PanelHeading from '../ui/PanelHeading';
 import ReasonDialog from '../ui/ReasonDialog';
+import BatchCertificates from '../classes/BatchCertificates';
 
 const KEY = ['certificates'];
 
 export default function Certificates() {
   const id = useId();
-  const [batch, setBatch] = useState('');
+  // A batch named in the address (?batch=, from the batch list or the printable file) is chosen at first.
+  const [batch, setBatch] = useState(() => new URLSearchParams(location.search).get('batch') ?? '');
+  const [atOnce, setAtOnce] = useState(false);
+  const client = useQueryClient();
   const data = useQuery({
     queryKey: [...KEY, batch],
     queryFn: () => api<CertificatesAnswer>(`/api/admin/certificates${listQuery({ batch: batch || null })}`),
@@ -36,7 +42,14 @@ export default function Certificates() {
       <PanelHeading title="Certificates" />
       <div className="form-field">
         <label htmlFor={`${id}-batch`}>Batch</label>
-        <select id={`${id}-batch`} value={batch} onChange={(event) => setBatch(event.target.value)}>
+        <select
+          id={`${id}-batch`}
+          value={batch}
+          onChange={(event) => {
+            setBatch(event.target.value);
+            setAtOnce(false);
+          }}
+        >
           <option value="">Choose a batch (the latest certificates show until then)</option>
           {answer?.batches.map((b) => (
             <option key={b.id} value={b.id}>
@@ -65,6 +78,14 @@ export default function Certificates() {
             {formatDay(answer.batch.startsOn)} to {formatDay(answer.batch.endsOn)} · {answer.batch.status}
             {answer.batch.teacher ? ` · ${answer.batch.teacher}` : ''}
           </p>
+          {answer.batch.completed && !atOnce && (
+            <p>
+              <button type="button" className="btn btn--sm" onClick={() => setAtOnce(true)}>
+                Issue certificates for this batch
+              </button>
+            </p>
+          )}
+          {atOnce && <BatchCertificates batchId={answer.batch.id} onIssued={() => void client.invalidateQueries({ queryKey: KEY })} />}
           {answer.students.length === 0 ? (
             <p>Nobody is on this batch’s roster.</p>
           ) : (
