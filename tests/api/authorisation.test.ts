@@ -393,6 +393,36 @@ const CLASS_CASES: Case[] = [
       };
     },
   },
+  // A completed batch's certificates at once: the Owner for any batch, a Teacher for their own.
+  {
+    method: 'GET',
+    path: '/api/admin/batches/{id}/certificates',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s, actor) => {
+      const batchId = await insertBatch(s.target, teacherFor(actor));
+      await insertRosterStudent(s.target, batchId, 'completed');
+      return { call: { route: `/api/admin/batches/${batchId}/certificates` }, state: auditLines(s, 'certificate') };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/batches/{id}/certificates',
+    roles: TEACHER,
+    ok: 201,
+    changes: true,
+    prepare: async (s, actor) => {
+      const batchId = await insertBatch(s.target, teacherFor(actor));
+      await db(s.target, `update batches set status = 'completed' where id = $1`, [batchId]);
+      const studentId = await insertRosterStudent(s.target, batchId, 'completed');
+      return {
+        // No class recorded: issued only with its tick and reason.
+        call: { route: `/api/admin/batches/${batchId}/certificates`, body: { anyway: [{ studentId, reason: 'Issued by the authorisation test.' }] } },
+        state: () => rows(s.target, 'select number from certificates where batch_id = $1', [batchId]),
+      };
+    },
+  },
 ];
 
 /* ------------------------------------------------------------------------ the fee plans --- */

@@ -979,6 +979,26 @@ const FUZZ: Record<string, Case[]> = {
       values: { batchId: IDS, studentId: IDS, issuedOn: DAYS },
     },
   ],
+  'admin-batch-certificates': [
+    {
+      probe: async () => {
+        const id = await rosterOf('completed');
+        return staff({ method: 'GET', path: `/api/admin/batches/${id}/certificates`, params: { id } });
+      },
+      params: ['id'],
+    },
+    {
+      probe: async () => {
+        const id = await rosterOf('completed');
+        await sql(`update batches set status = 'completed' where id = $1`, [id]);
+        const body = { anyway: [{ studentId: record.student, reason: 'Passed the final test.' }], issuedOn: '2027-01-04' };
+        return staff(post(`/api/admin/batches/${id}/certificates`, body, { params: { id } }));
+      },
+      body: ['anyway.0.studentId', 'anyway.0.reason', 'issuedOn'],
+      params: ['id'],
+      values: { 'anyway.0.studentId': IDS, issuedOn: DAYS },
+    },
+  ],
   'admin-fees-dues': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/fees/dues', query: { within: 'overdue' } }), query: ['within'] }],
   'admin-fees-reminders': [
     {
