@@ -25,6 +25,7 @@ import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { phoneKey } from '../leads/lead-insert';
 import { writeEvents } from '../leads/lead-steps';
+import { statusLabel } from '../leads/lead-summary';
 import { ENQUIRY_KINDS_SQL, lockPeopleOf, samePipeline } from '../leads/person-pipeline';
 
 /** What an admission did. */
@@ -56,14 +57,14 @@ export async function studentWithMobile(db: Queryable, phone: string): Promise<{
 
 /** The latest enquiry (kinds application and contact) of the person with mobile number `phone`, if any. */
 export async function enquiryWithMobile(db: Queryable, phone: string): Promise<WalkInLookup['enquiry']> {
-  const { rows } = await db.query<NonNullable<WalkInLookup['enquiry']>>(
+  const { rows } = await db.query<Omit<NonNullable<WalkInLookup['enquiry']>, 'statusWords'>>(
     `select l.id::text as "leadId", l.reference, l.name, l.status, l.language from leads l
       where l.kind in ${ENQUIRY_KINDS_SQL}
         and l.person_id in (select p.person_id from leads p where p.phone_norm = $1)
       order by l.id desc limit 1`,
     [phoneKey(phone)],
   );
-  return rows[0] ?? null;
+  return rows[0] ? { ...rows[0], statusWords: statusLabel(rows[0].status) } : null;
 }
 
 /** The dues plan `plan` makes for a student of a batch starting `startsOn` who joins `today`. */

@@ -73,7 +73,15 @@ export interface WalkInChoices {
 /** GET /api/admin/walk-in?mobile=: the student already on file and the enquiry that would be closed. */
 export interface WalkInLookup {
   student: { id: string; name: string; course: string } | null;
-  enquiry: { leadId: string; reference: string; name: string; status: string; language: 'en' | 'hi' } | null;
+  enquiry: {
+    leadId: string;
+    reference: string;
+    name: string;
+    status: string;
+    /** The status in words ('Contacted'). */
+    statusWords: string;
+    language: 'en' | 'hi';
+  } | null;
 }
 
 /** POST /api/admin/walk-in's answer. */
