@@ -83,9 +83,9 @@ export default function WalkIn() {
       return next;
     });
 
-  // A person who enquired in Hindi gets their messages in Hindi unless staff chose otherwise.
+  // A person who enquired gets their messages in the language they used (the choice comes after the mobile, and staff may change it).
   useEffect(() => {
-    if (enquiry && !draft.name && enquiry.language !== draft.language) change({ language: enquiry.language });
+    if (enquiry && enquiry.language !== draft.language) change({ language: enquiry.language });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enquiry?.leadId]);
 
