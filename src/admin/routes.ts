@@ -40,6 +40,7 @@ export const PATHS = {
   feeReports: '/fees/reports',
   feePlans: '/fees/plans',
   feeDues: '/fees/dues',
+  walkIn: '/fees/walk-in',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -77,7 +78,8 @@ export type Panel =
   | 'fees-student'
   | 'fee-reports'
   | 'fee-plans'
-  | 'fee-due';
+  | 'fee-due'
+  | 'walk-in';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -118,6 +120,7 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   // Every role sees the plans and a due (Counsellor and Teacher to read); changing them asks 'fees-manage'.
   'fee-plans': 'fees',
   'fee-due': 'fees',
+  'walk-in': 'admit',
 };
 
 /** One address of the admin app. */
@@ -173,6 +176,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.feeReports, panel: 'fee-reports', h1: 'Fee reports' },
   { path: PATHS.feePlans, panel: 'fee-plans', h1: 'Fee plans' },
   { path: `${PATHS.feeDues}/:dueId`, panel: 'fee-due', screen: 'A student’s due' },
+  { path: PATHS.walkIn, panel: 'walk-in', h1: 'Walk-in admission' },
 ];
 
 /** The address of one student's fees at the counter. */
@@ -241,6 +245,7 @@ export const NAV: (NavLink | NavGroup)[] = [
     label: 'Fees',
     items: [
       { label: 'Collect fees', href: PATHS.fees },
+      { label: 'Walk-in admission', href: PATHS.walkIn },
       { label: 'Fee plans', href: PATHS.feePlans },
       { label: 'Fee reports', href: PATHS.feeReports },
     ],

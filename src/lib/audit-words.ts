@@ -304,6 +304,8 @@ export function auditSentence(facts: AuditFacts): string {
         return `${who} issued ${record} (${text(detail?.['course'])}, batch ${text(detail?.['batch'])})${attendance}.`;
       }
       if (entity === 'receipt') return `${who} collected ${receiptAmount(detail)} by ${paymentModeWords(detail?.['mode'])}: ${record}.`;
+      if (entity === 'student' && detail?.['walkIn'])
+        return `${who} admitted ${record} at the counter into batch ${text(detail['batch'])}${detail['enquiry'] ? `, closing enquiry ${text(detail['enquiry'])} as admitted` : ''}.`;
       if (entity === 'student' && detail?.['reference'])
         return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
       if (entity === 'fee-plan' && detail?.['total'])

@@ -57,6 +57,8 @@ export const PERMISSIONS = [
   'fees-manage',
   /** The collection and outstanding reports and their .xlsx and CSV exports. */
   'fees-reports',
+  /** Admitting a walk-in at the counter: a new student put in a batch with a free seat, the first instalment collected, in one step. */
+  'admit',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];
@@ -70,7 +72,7 @@ const EVERYONE: Permission[] = ['dashboard', 'account'];
 export const GRANTS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
   counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees'],
-  accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports'],
+  accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports', 'admit'],
   teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates', 'fees'],
 };
 
@@ -112,6 +114,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'fees-collect': 'collecting fees and confirming UPI payments',
   'fees-manage': 'fee plans and dues',
   'fees-reports': 'the fee reports',
+  admit: 'admitting walk-ins at the counter',
 };
 
 /**

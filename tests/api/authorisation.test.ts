@@ -1339,7 +1339,61 @@ const CASES: Case[] = [
     changes: true,
     prepare: async (s) => ({ call: { route: '/api/admin/fees/reports?by=mode' }, state: auditLines(s, 'fee-report') }),
   },
+  ...walkInCases(),
 ];
+
+/* -------------------------------------------------------------- a walk-in at the counter --- */
+
+/** A mobile number of its own (10 digits). */
+const walkInMobile = () => `9${String(randomBytes(4).readUInt32BE(0) % 1e9).padStart(9, '0')}`;
+
+/** The walk-in's admission: an Owner and an Accountant ('admit'). */
+function walkInCases(): Case[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/admin/walk-in',
+      roles: ACCOUNTANT,
+      ok: 200,
+      changes: false,
+      prepare: async (s) => ({ call: { route: '/api/admin/walk-in' }, state: auditLines(s, 'student') }),
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/walk-in?mobile=',
+      roles: ACCOUNTANT,
+      ok: 200,
+      changes: true,
+      prepare: async (s) => ({ call: { route: `/api/admin/walk-in?mobile=${walkInMobile()}` }, state: auditLines(s, 'student') }),
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/walk-in',
+      roles: ACCOUNTANT,
+      ok: 201,
+      changes: true,
+      prepare: async (s) => {
+        const batchId = await insertBatch(s.target, null);
+        const plan = await insert(s.target, `insert into fee_plans (batch_id, total_paise) values ($1, 300000) returning id`, [batchId]);
+        await db(s.target, `insert into fee_plan_instalments (plan_id, seq, amount_paise, due_months) values ($1, 1, 300000, 0)`, [plan]);
+        const phone = walkInMobile();
+        return {
+          call: {
+            route: '/api/admin/walk-in',
+            body: { name: uniqueName('Authz Walkin'), phone, language: 'en', batchId, amount: '3000', mode: 'cash' },
+          },
+          state: () =>
+            rows(
+              s.target,
+              `select s.id, bs.batch_id, r.amount_paise from students s left join batch_students bs on bs.student_id = s.id
+                 left join fee_receipts r on r.student_id = s.id where s.phone = $1`,
+              [`+91${phone}`],
+            ),
+        };
+      },
+    },
+  ];
+}
 
 /* --------------------------------------------------------------------------- callers --- */
 

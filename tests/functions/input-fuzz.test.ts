@@ -1067,6 +1067,28 @@ const FUZZ: Record<string, Case[]> = {
       values: { studentId: IDS, paidOn: DAYS },
     },
   ],
+  'admin-walk-in': [
+    {
+      probe: async () =>
+        staff(
+          post('/api/admin/walk-in', {
+            name: 'Asha Verma',
+            phone: mobile(),
+            email: email(),
+            guardianName: 'Ramesh Verma',
+            guardianPhone: mobile(),
+            language: 'hi',
+            batchId: await newBatch(),
+            amount: '1,000',
+            mode: 'upi',
+            utr: '412345678901',
+          }),
+        ),
+      body: ['name', 'phone', 'email', 'guardianName', 'guardianPhone', 'language', 'batchId', 'amount', 'mode', 'utr', 'chequeNumber'],
+      values: { batchId: IDS },
+    },
+    { probe: async () => staff({ method: 'GET', path: '/api/admin/walk-in', query: { mobile: mobile() } }), query: ['mobile'] },
+  ],
   'admin-fees-receipt-cancel': [
     {
       probe: async () => {

@@ -107,6 +107,20 @@ describe('auditSentence', () => {
     );
   });
 
+  it('says a walk-in admitted at the counter, with the enquiry it closed', () => {
+    const facts = {
+      actor: 'Kavita Joshi',
+      action: 'create',
+      entity: 'student',
+      entityId: '9',
+      detail: { subject: 'सुनीता शर्मा', walkIn: true, batch: 'Tally Morning' },
+    };
+    expect(auditSentence(facts)).toBe('Kavita Joshi admitted the student record of सुनीता शर्मा at the counter into batch Tally Morning.');
+    expect(auditSentence({ ...facts, detail: { ...facts.detail, enquiry: 'CT-2026-00012' } })).toBe(
+      'Kavita Joshi admitted the student record of सुनीता शर्मा at the counter into batch Tally Morning, closing enquiry CT-2026-00012 as admitted.',
+    );
+  });
+
   it('says a fee collected (with an advance), a receipt cancelled, a student’s fees opened and a fees search in words', () => {
     const receipt = { subject: 'PCI/26-27/00042', student: 'Sunita Sharma', amountPaise: 250050, advancePaise: 0, mode: 'bank' };
     expect(auditSentence({ actor: 'Kavita Joshi', action: 'create', entity: 'receipt', entityId: '42', detail: receipt })).toBe(

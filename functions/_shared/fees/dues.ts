@@ -101,6 +101,9 @@ export interface PlanDuesFor {
   start: string;
 }
 
+/** A plan's due as the student reads it: 'Course fee' for a plan of one instalment, else 'Instalment 2 of 3'. */
+export const planDueLabel = (seq: number, count: number) => (count === 1 ? 'Course fee' : `Instalment ${seq} of ${count}`);
+
 /**
  * Makes a student's dues from plan `planId`, inside the caller's transaction: one per instalment,
  * falling due on its day or its months after `start`. An instalment whose day is already past on
@@ -139,7 +142,7 @@ export async function makePlanDues(client: Queryable, dues: PlanDuesFor, today: 
         dues.courseId,
         dues.planId,
         i.seq,
-        count === 1 ? 'Course fee' : `Instalment ${i.seq} of ${count}`,
+        planDueLabel(i.seq, count),
         i.amount,
         dueOn < today ? '0' : lateFee,
         graceDays,

@@ -13,7 +13,6 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { PAYMENT_MODE_LABELS, PAYMENT_MODES } from '../../lib/fee-words';
 import { CollectSchema, RupeesSchema } from '../../lib/schemas/fees';
 import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import { FIRST_PAYMENT_DAY } from '../../lib/schemas/payment-day';
@@ -21,6 +20,7 @@ import { formatRupees, rupeeFigure } from '../../lib/money';
 import { ApiError, api, messageOf } from '../api';
 import { clearCollectDraft, readCollectDraft, saveCollectDraft, type CollectDraft } from './collect-draft';
 import type { CollectAnswer, StudentFees } from './fee-types';
+import PaymentFields from './PaymentFields';
 
 /** What the counter fills in: what is due now (overdue or this week), else the whole balance. */
 const prefillOf = (fees: StudentFees) => fees.totals.dueNowPaise || fees.totals.balancePaise;
@@ -194,59 +194,7 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
         </p>
       )}
       <form ref={formRef} onSubmit={(event: FormEvent) => (event.preventDefault(), void send(false))} noValidate>
-        <div className="form-field">
-          <label htmlFor={`${id}-amount`}>Amount (₹)</label>
-          <input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            value={draft.amount}
-            onChange={(event) => change({ amount: event.target.value })}
-            {...field('amount')}
-          />
-          {errorOf('amount')}
-        </div>
-        <fieldset className="form-field">
-          <legend>How it was paid</legend>
-          <div className="btn-row" role="radiogroup">
-            {PAYMENT_MODES.map((m) => (
-              <label key={m} className={`btn btn--sm${draft.mode === m ? '' : ' btn--outline'}`}>
-                <input type="radio" name={`${id}-mode`} value={m} checked={draft.mode === m} onChange={() => change({ mode: m })} className="sr-only" />
-                {PAYMENT_MODE_LABELS[m]}
-              </label>
-            ))}
-          </div>
-          {errorOf('mode')}
-        </fieldset>
-        {(draft.mode === 'upi' || draft.mode === 'bank') && (
-          <div className="form-field">
-            <label htmlFor={`${id}-utr`}>UTR (12 digits)</label>
-            <input
-              id={`${id}-utr`}
-              inputMode="numeric"
-              autoComplete="off"
-              value={draft.utr}
-              onChange={(event) => change({ utr: event.target.value })}
-              maxLength={20}
-              {...field('utr')}
-            />
-            {errorOf('utr')}
-          </div>
-        )}
-        {draft.mode === 'cheque' && (
-          <div className="form-field">
-            <label htmlFor={`${id}-cheque`}>Cheque number (6 digits)</label>
-            <input
-              id={`${id}-cheque`}
-              inputMode="numeric"
-              autoComplete="off"
-              value={draft.chequeNumber}
-              onChange={(event) => change({ chequeNumber: event.target.value })}
-              maxLength={6}
-              {...field('chequeNumber')}
-            />
-            {errorOf('chequeNumber')}
-          </div>
-        )}
+        <PaymentFields id={id} value={draft} change={change} field={field} errorOf={errorOf} />
         <div className="form-field">
           <label htmlFor={`${id}-day`}>Date of payment</label>
           <input

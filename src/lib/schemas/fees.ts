@@ -75,6 +75,30 @@ export const FeeDaySchema = (label: string) =>
 /** Why staff changed something (a due, a receipt): 5–300 characters, kept in the audit log. */
 export const FeeReasonSchema = TextSchema('the reason', 5, 300);
 
+/** What a payment at the counter is: its amount, how it was paid, and the UTR or cheque (Collect, and a walk-in's admission). */
+export const PAYMENT_FIELDS = {
+  amount: RupeesSchema('the amount'),
+  mode: z.enum(PAYMENT_MODES, { message: 'Please choose how it was paid: Cash, UPI, Bank transfer or Cheque.' }),
+  /** Required for UPI and bank transfers. */
+  utr: z.preprocess((v) => (v === '' ? undefined : v), UtrSchema.optional()),
+  /** The cheque's number (6 digits), for a cheque. */
+  chequeNumber: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{6}$/, 'Please enter the cheque’s 6-digit number.')
+      .optional(),
+  ),
+};
+
+/** A UTR with a UPI or bank payment (and only there), a cheque's number with a cheque. */
+export function checkPaymentMode(c: { mode: string; utr?: string | undefined; chequeNumber?: string | undefined }, ctx: z.RefinementCtx): void {
+  if ((c.mode === 'upi' || c.mode === 'bank') && !c.utr)
+    ctx.addIssue({ code: 'custom', path: ['utr'], message: 'Please enter the 12-digit UTR of the payment.' });
+  if (c.mode !== 'upi' && c.mode !== 'bank' && c.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'A UTR goes with a UPI or bank payment only.' });
+  if (c.mode === 'cheque' && !c.chequeNumber) ctx.addIssue({ code: 'custom', path: ['chequeNumber'], message: 'Please enter the cheque’s 6-digit number.' });
+}
+
 /**
  * Collect at the counter (POST /api/admin/fees/collect, with an Idempotency-Key header made when
  * the Collect form opens): the amount goes to the chosen dues (all the student's open dues, oldest
@@ -83,18 +107,7 @@ export const FeeReasonSchema = TextSchema('the reason', 5, 300);
 export const CollectSchema = z
   .object({
     studentId: RecordIdSchema,
-    amount: RupeesSchema('the amount'),
-    mode: z.enum(PAYMENT_MODES, { message: 'Please choose how it was paid: Cash, UPI, Bank transfer or Cheque.' }),
-    /** Required for UPI and bank transfers. */
-    utr: z.preprocess((v) => (v === '' ? undefined : v), UtrSchema.optional()),
-    /** The cheque's number (6 digits), for a cheque. */
-    chequeNumber: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z
-        .string()
-        .regex(/^\d{6}$/, 'Please enter the cheque’s 6-digit number.')
-        .optional(),
-    ),
+    ...PAYMENT_FIELDS,
     /** The day the money was received (India's day; from the month the institute was founded to today). */
     paidOn: PaymentDaySchema('the date of payment'),
     /** Which dues it pays, in that order; none: every open due, oldest first. */
@@ -104,12 +117,7 @@ export const CollectSchema = z
     /** Staff confirmed this is another payment, not a repeat of the same one made moments ago. */
     another: z.boolean().default(false),
   })
-  .superRefine((c, ctx) => {
-    if ((c.mode === 'upi' || c.mode === 'bank') && !c.utr)
-      ctx.addIssue({ code: 'custom', path: ['utr'], message: 'Please enter the 12-digit UTR of the payment.' });
-    if (c.mode !== 'upi' && c.mode !== 'bank' && c.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'A UTR goes with a UPI or bank payment only.' });
-    if (c.mode === 'cheque' && !c.chequeNumber) ctx.addIssue({ code: 'custom', path: ['chequeNumber'], message: 'Please enter the cheque’s 6-digit number.' });
-  });
+  .superRefine(checkPaymentMode);
 export type CollectInput = z.input<typeof CollectSchema>;
 export type Collect = z.infer<typeof CollectSchema>;
 

@@ -66,7 +66,8 @@ export const StudentUpdateSchema = StudentFieldsObject.extend({ version: Version
 export interface Student {
   _id: string;
   name: string;
-  email: string;
+  /** Null for a student admitted at the counter without one (migration 024). */
+  email: string | null;
   phone: string | null;
   course: string;
   registrationDate: string;
