@@ -57,7 +57,7 @@ export default endpoint(async (req, context) => {
     });
     const sameTapAgain = (earlier: { dueId: string; sentAt: Date; emailed: boolean }) => {
       if (earlier.dueId !== dueId) throw new HttpError(409, 'This reminder was already recorded for another due. Please reload the list and try again.');
-      return { answer: answerWith(earlier.sentAt, earlier.emailed), mail: null, repeated: true };
+      return { answer: answerWith(earlier.sentAt, earlier.emailed), mail: null, repeated: true as const };
     };
     // A retry of a reminder already recorded answers it again, even if the due was paid since.
     const earlier = await recordedUnder(client, key);
