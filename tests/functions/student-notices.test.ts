@@ -37,10 +37,8 @@ beforeAll(async () => {
 
 afterAll(() => closeInProcess({ fx, client }));
 
-let n = 0;
 /** A student owing ₹3,000 of Tally Prime; `email` '' for none. */
 async function studentOwing(name: string, language: 'en' | 'hi', email: string | null, phone = '98290 55555') {
-  n += 1;
   const [student] = await sql<{ id: string }>(
     `insert into students (name, email, phone, course, language) values ($1, $2, $3, 'Tally Prime', $4) returning id::text`,
     [name, email ?? '', phone, language],
