@@ -269,6 +269,14 @@ describe('the dues to chase on Today', () => {
     );
     expect(response.status).toBe(409);
     expect((await sql(`select id from fee_reminders where due_id = $1`, [other])).length).toBe(0);
+    // A key that is not a UUID is refused in words, recording nothing.
+    const bad = await fx.call(
+      'admin-fees-reminders',
+      jsonPost('/api/admin/fees/reminders', { dueId: other, language: 'en' }, { cookie: cookies.accountant, 'idempotency-key': 'tap-1' }),
+    );
+    expect(bad.response.status).toBe(400);
+    expect(((await bad.response.json()) as { message: string }).message).toBe('The Idempotency-Key header must be a UUID.');
+    expect((await sql(`select id from fee_reminders where due_id = $1`, [other])).length).toBe(0);
   });
 
   it('e-mails a reminder in the student’s language, and none to a student with no address', async () => {
