@@ -3,7 +3,8 @@
  * (permission 'fees-collect': an Owner or Accountant, after checking the bank statement).
  * Confirm records the payment as a UPI receipt allocated to the reported due (collect(), the
  * report's UTR and day) and queues the receipt's e-mail; Reject keeps the reason, which the
- * student reads on /account, and e-mails them that the payment was not confirmed. The report's row is locked first, so when two staff decide at once
+ * student reads on /account, and e-mails them that the payment was not confirmed. Either answer
+ * carries `notice`: the WhatsApp message of the decision in English and Hindi (notice-text.ts). The report's row is locked first, so when two staff decide at once
  * one wins and the other is told, in words, who decided it: a decided report is 409.
  */
 import type { Config } from '@netlify/functions';
@@ -16,6 +17,7 @@ import { formatIndiaDay } from '../src/lib/india-time';
 import { requireStaff } from './_shared/auth/staff';
 import { collect } from './_shared/fees/collect';
 import { queueFeeNotice } from './_shared/fees/fee-notice-mail';
+import { receiptNotice, studentNotice } from './_shared/fees/notice-text';
 import { queueReceiptMail } from './_shared/fees/receipt-mail';
 import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
@@ -89,9 +91,16 @@ export default endpoint(async (req, context) => {
         client,
       );
       const { rows: due } = await client.query<{ reference: string }>(`select reference from fee_dues where id = $1`, [claim.dueId]);
+      const mail = await queueFeeNotice(client, claim.studentId, { kind: 'claim-rejected', reference: due[0]!.reference }, origin);
       return {
-        message: `The payment of ${formatRupees(claim.amountPaise)} reported by ${claim.student} is rejected. They are told by e-mail and will see your reason in their account.`,
-        mail: await queueFeeNotice(client, claim.studentId, { kind: 'claim-rejected', reference: due[0]!.reference }, origin),
+        message: `The payment of ${formatRupees(claim.amountPaise)} reported by ${claim.student} is rejected. ${mail ? 'They are told by e-mail and will see your reason in their account' : 'They have no e-mail address: tell them on WhatsApp'}.`,
+        notice: await studentNotice(client, claim.studentId, 'claim-rejected', {
+          amountPaise: claim.amountPaise,
+          utr: claim.utr,
+          reason: decision.reason,
+          reference: due[0]!.reference,
+        }),
+        mail,
       };
     }
 
@@ -133,6 +142,7 @@ export default endpoint(async (req, context) => {
     return {
       message: `Confirmed: receipt ${receipt.number} for ${formatRupees(claim.amountPaise)} from ${claim.student}.`,
       receipt: { id: receipt.id, number: receipt.number },
+      notice: await receiptNotice(client, receipt.id, 'claim-confirmed'),
       mail: await queueReceiptMail(client, receipt.id, origin),
     };
   });

@@ -1,7 +1,8 @@
 /**
  * POST /api/admin/fees/collect (permission 'fees-collect': an Owner or Accountant) with the
  * CollectSchema body and an Idempotency-Key header made when the Collect form opened:
- * → 201 {message, receipt}; a retry with the same key → 200 with the receipt the first made; the
+ * → 201 {message, receipt, notice} (notice: the WhatsApp message of the receipt in English and
+ * Hindi, the student's language first, notice-text.ts); a retry with the same key → 200 with the receipt the first made; the
  * same payment by the same staff within two minutes under another key → 409 naming that receipt
  * ({repeatOf}) unless the body says `another: true` (decision 031).
  * The collection (collect.ts: the student locked, a UTR once, no more than owed without an
@@ -15,6 +16,7 @@ import { PAYMENT_MODE_PHRASES } from '../src/lib/fee-words';
 import { CollectSchema } from '../src/lib/schemas/fees';
 import { requireStaff } from './_shared/auth/staff';
 import { collect } from './_shared/fees/collect';
+import { receiptNotice } from './_shared/fees/notice-text';
 import { queueReceiptMail } from './_shared/fees/receipt-mail';
 import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
@@ -29,7 +31,7 @@ export default endpoint(async (req, context) => {
   const body = validate(CollectSchema, await readJson(req, 8 * 1024));
   const today = indiaDay(new Date());
 
-  const { done, student, mail } = await transaction(async (client) => {
+  const { done, student, mail, notice } = await transaction(async (client) => {
     const done = await collect(
       client,
       {
@@ -50,7 +52,9 @@ export default endpoint(async (req, context) => {
     );
     const { rows } = await client.query<{ name: string }>('select name from students where id = $1', [body.studentId]);
     const student = rows[0]!.name;
-    if (done.repeated) return { done, student, mail: null };
+    // The WhatsApp notice of the receipt, in the student's language (a retry answers it again).
+    const notice = await receiptNotice(client, done.id, 'receipt');
+    if (done.repeated) return { done, student, mail: null, notice };
     await audit(
       {
         staffId: staff.id,
@@ -63,7 +67,7 @@ export default endpoint(async (req, context) => {
       address,
       client,
     );
-    return { done, student, mail: await queueReceiptMail(client, done.id, originFor(req)) };
+    return { done, student, mail: await queueReceiptMail(client, done.id, originFor(req)), notice };
   });
   if (mail) await afterAnswer(context, () => deliver(mail.outboxId, mail.mail));
 
@@ -72,7 +76,7 @@ export default endpoint(async (req, context) => {
   const message = repeated
     ? `Already recorded: receipt ${receipt.number} for ${formatRupees(receipt.amountPaise)} from ${student}.`
     : `Receipt ${receipt.number}: ${formatRupees(receipt.amountPaise)} ${PAYMENT_MODE_PHRASES[body.mode]} received from ${student}${advance}.`;
-  return json({ message, receipt: { ...receipt, studentId: body.studentId, mode: body.mode, paidOn: body.paidOn } }, repeated ? 200 : 201);
+  return json({ message, receipt: { ...receipt, studentId: body.studentId, mode: body.mode, paidOn: body.paidOn }, notice }, repeated ? 200 : 201);
 });
 
 export const config: Config = { path: '/api/admin/fees/collect' };

@@ -295,7 +295,7 @@ export function auditSentence(facts: AuditFacts): string {
       return `${who} revoked ${record}: “${text(detail?.['reason'])}”.`;
     case 'create':
       if (entity === 'fee-reminder')
-        return `${who} sent a WhatsApp reminder of due ${text(detail?.['subject'])} to ${text(detail?.['student'])} (${detail?.['language'] === 'hi' ? 'Hindi' : 'English'}).`;
+        return `${who} sent a WhatsApp reminder of due ${text(detail?.['subject'])} to ${text(detail?.['student'])} (${detail?.['language'] === 'hi' ? 'Hindi' : 'English'})${detail?.['emailed'] ? ', also by e-mail' : ''}.`;
       if (entity === 'attendance') return attendanceWords(who, facts, record);
       if (entity === 'certificate' && detail?.['bulk']) return batchCertificatesWords(who, detail);
       if (entity === 'certificate') {

@@ -57,6 +57,16 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   fees: { one: 'fees of a student', many: 'Students’ fees' },
   receipt: { one: 'fee receipt', many: 'Fee receipts' },
   'fee-claim': { one: 'reported UPI payment', many: 'Payments to confirm' },
+  'fee-plan': { one: 'fee plan', many: 'Fee plans' },
+  'fee-due': { one: 'due', many: 'Students’ dues' },
+  'fee-dues': { one: 'list of dues to chase', many: 'Dues to chase' },
+  'fee-reminder': { one: 'dues reminder', many: 'Dues reminders' },
+  'fee-receipts': { one: 'export of fee receipts', many: 'Fee receipt exports' },
+  'fee-report': { one: 'fee report', many: 'Fee reports' },
+  refund: { one: 'refund voucher', many: 'Refund vouchers' },
+  'cash-handover': { one: 'cash hand-over', many: 'Cash hand-overs' },
+  'cash-book': { one: 'cash book', many: 'Cash book days' },
+  'student-import': { one: 'student import', many: 'Student imports' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */

@@ -155,3 +155,56 @@ export function whatsAppLink(phone: string, text: string): string {
   const to = /^[6-9]\d{9}$/.test(digits) ? `91${digits}` : '';
   return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
 }
+
+/** The placeholders a notice to a student may use (content/whatsapp.json `notices`); the content schema refuses any other. */
+export const NOTICE_PLACEHOLDERS = ['name', 'institute', 'phone', 'amount', 'day', 'mode', 'number', 'utr', 'reason', 'reference', 'label', 'course'] as const;
+
+export type NoticePlaceholder = (typeof NOTICE_PLACEHOLDERS)[number];
+
+/** One notice the office sends a student (content/whatsapp.json `notices`): a receipt, a UPI payment confirmed, … */
+export interface NoticeTemplate {
+  /** What it tells, e.g. `receipt`, `claim-rejected`; the server picks it by this key. */
+  key: string;
+  /** What staff see, e.g. 'Payment received (receipt)'. */
+  label: string;
+  /** The message in English. */
+  text: string;
+  /** The same in Hindi. */
+  hi: string;
+}
+
+const NOTICE_FALLBACKS: Record<AbsenceLanguage, Record<NoticePlaceholder, string>> = {
+  en: {
+    name: 'ji',
+    institute: 'the institute',
+    phone: 'the office number',
+    amount: 'the amount',
+    day: 'today',
+    mode: '',
+    number: '-',
+    utr: '-',
+    reason: '-',
+    reference: '-',
+    label: 'the instalment',
+    course: 'course',
+  },
+  hi: {
+    name: 'जी',
+    institute: 'संस्थान',
+    phone: 'ऑफ़िस के नंबर',
+    amount: 'राशि',
+    day: 'आज',
+    mode: '',
+    number: '-',
+    utr: '-',
+    reason: '-',
+    reference: '-',
+    label: 'किस्त',
+    course: 'कोर्स',
+  },
+};
+
+/** A notice filled in (the same rules as fillTemplate), its spaces tidied where a value was empty. */
+export function fillNotice(text: string, language: AbsenceLanguage, values: Partial<Record<NoticePlaceholder, string | null | undefined>>): string {
+  return fill(text, values, NOTICE_FALLBACKS[language]).replace(/ {2,}/g, ' ');
+}

@@ -51,6 +51,11 @@ test.describe('as an Accountant', () => {
     await expect(made).toContainText(/Receipt PCI\/\d{2}-\d{2}\/\d{5}: ₹3,000 in cash received from Kiran Fees\w+\./);
     const number = /PCI\/\d{2}-\d{2}\/\d{5}/.exec((await made.textContent()) ?? '')![0];
     await expect(made.getByRole('link', { name: `Print receipt ${number}` })).toHaveAttribute('target', '_blank');
+    // The receipt's WhatsApp notice to the student, with the amount and the number, on their mobile.
+    const notice = made.getByRole('link', { name: `WhatsApp English message to ${name}` });
+    await expect(notice).toHaveAttribute('href', /^https:\/\/wa\.me\/919829055501\?text=/);
+    expect(decodeURIComponent((await notice.getAttribute('href'))!.split('text=')[1]!)).toContain(`We have received ₹3,000 in cash on `);
+    expect(decodeURIComponent((await notice.getAttribute('href'))!.split('text=')[1]!)).toContain(`Your receipt number is ${number}.`);
     await expect(page.getByRole('heading', { name: `Receipt ${number} · Valid` })).toBeVisible();
     await expect(page.getByRole('definition').nth(2)).toHaveText('₹3,000');
     await expectNoViolations(page, 'the receipt made at 360px');

@@ -225,6 +225,82 @@ describe('the dues to chase on Today', () => {
     expect(inGrace.body.text).not.toContain('late fee');
   });
 
+  it('records a reminder once per tap: the same key twice, one after the other or at once, is one reminder, one audit line and one e-mail', async () => {
+    const sita = await newStudent('Sita Kumari', '9829033333');
+    const due = await newDue(sita, taughtBatch, courseId, -2, 120000);
+    const email = (await sql<{ email: string }>(`select email from students where id = $1`, [sita]))[0]!.email;
+    const tap = async (key: string) => {
+      const { response, settled } = await fx.call(
+        'admin-fees-reminders',
+        jsonPost('/api/admin/fees/reminders', { dueId: due, language: 'en' }, { cookie: cookies.accountant, 'idempotency-key': key }),
+      );
+      await settled();
+      return { status: response.status, body: (await response.json()) as ReminderAnswer };
+    };
+    const key = crypto.randomUUID();
+    const first = await tap(key);
+    const again = await tap(key);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body).toEqual(first.body);
+    expect(first.body.emailed).toBe(true);
+    // A double tap: both requests at once.
+    const both = await Promise.all([tap(crypto.randomUUID()), tap(crypto.randomUUID())]);
+    expect(both.map((b) => b.status).sort()).toEqual([201, 201]);
+    const twin = crypto.randomUUID();
+    const racing = await Promise.all([tap(twin), tap(twin)]);
+    expect(racing.map((b) => b.status).sort()).toEqual([200, 201]);
+    expect(racing[0]!.body.sentAt).toBe(racing[1]!.body.sentAt);
+
+    const reminders = await sql(`select id from fee_reminders where due_id = $1`, [due]);
+    expect(reminders.length).toBe(4);
+    expect((await sql(`select 1 from audit_log where entity = 'fee-reminder' and entity_id = $1`, [due])).length).toBe(4);
+    const mails = await sql<{ subject: string; body: string }>(`select subject, body from mail_outbox where recipient = $1 order by id`, [email]);
+    expect(mails.length).toBe(4);
+    const reference = (await sql<{ reference: string }>(`select reference from fee_dues where id = $1`, [due]))[0]!.reference;
+    expect(mails[0]!.subject).toBe('A payment of your fees is due (Pragati Institute)');
+    expect(mails[0]!.body).toContain(`reminds you that a payment of your fees is due (reference ${reference}).`);
+    expect(mails[0]!.body).not.toContain('₹');
+
+    // The key of another due's reminder is refused, recording nothing.
+    const other = await newDue(sita, taughtBatch, courseId, -1, 5000);
+    const { response } = await fx.call(
+      'admin-fees-reminders',
+      jsonPost('/api/admin/fees/reminders', { dueId: other, language: 'en' }, { cookie: cookies.accountant, 'idempotency-key': key }),
+    );
+    expect(response.status).toBe(409);
+    expect((await sql(`select id from fee_reminders where due_id = $1`, [other])).length).toBe(0);
+    // A key that is not a UUID is refused in words, recording nothing.
+    const bad = await fx.call(
+      'admin-fees-reminders',
+      jsonPost('/api/admin/fees/reminders', { dueId: other, language: 'en' }, { cookie: cookies.accountant, 'idempotency-key': 'tap-1' }),
+    );
+    expect(bad.response.status).toBe(400);
+    expect(((await bad.response.json()) as { message: string }).message).toBe('The Idempotency-Key header must be a UUID.');
+    expect((await sql(`select id from fee_reminders where due_id = $1`, [other])).length).toBe(0);
+  });
+
+  it('e-mails a reminder in the student’s language, and none to a student with no address', async () => {
+    const noMail = (
+      await sql<{ id: string }>(
+        `insert into students (name, email, phone, course, language) values ('Gopal Jat', '', '9829044444', 'Tally Prime', 'hi') returning id::text`,
+      )
+    )[0]!.id;
+    const due = await newDue(noMail, taughtBatch, courseId, -2, 70000);
+    const before = (await sql(`select id from mail_outbox`)).length;
+    const sent = await call<ReminderAnswer>('admin-fees-reminders', cookies.accountant, '/api/admin/fees/reminders', { dueId: due, language: 'hi' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.emailed).toBe(false);
+    expect(sent.body.text).toMatch(/^नमस्ते Gopal Jat,/);
+    expect((await sql(`select id from mail_outbox`)).length).toBe(before);
+
+    await sql(`update students set email = 'gopal@example.in' where id = $1`, [noMail]);
+    const mailed = await call<ReminderAnswer>('admin-fees-reminders', cookies.accountant, '/api/admin/fees/reminders', { dueId: due, language: 'hi' });
+    expect(mailed.body.emailed).toBe(true);
+    const mail = await sql<{ subject: string; body: string }>(`select subject, body from mail_outbox where recipient = 'gopal@example.in'`);
+    expect(mail[0]!.subject).toBe('आपकी फ़ीस का भुगतान बाकी है (Pragati Institute)');
+    expect(mail[0]!.body).toContain('/hi/account');
+  });
+
   it('refuses a reminder to a Counsellor or Teacher, of a paid due, of no due, and in another language, in words and recording nothing', async () => {
     const before = (await sql(`select id from fee_reminders`)).length;
     for (const who of [cookies.counsellor, cookies.teacher]) {

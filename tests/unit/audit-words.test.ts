@@ -156,6 +156,15 @@ describe('auditSentence', () => {
         detail: { subject: 'D000012', student: 'Asha Verma', language: 'hi' },
       }),
     ).toBe('Kavita Joshi sent a WhatsApp reminder of due D000012 to Asha Verma (Hindi).');
+    expect(
+      auditSentence({
+        actor: 'Kavita Joshi',
+        action: 'create',
+        entity: 'fee-reminder',
+        entityId: '12',
+        detail: { subject: 'D000012', student: 'Asha Verma', language: 'en', emailed: true },
+      }),
+    ).toBe('Kavita Joshi sent a WhatsApp reminder of due D000012 to Asha Verma (English), also by e-mail.');
     expect(auditSentence({ actor: 'Kavita Joshi', action: 'view', entity: 'fee-dues', entityId: null, detail: { count: 4 } })).toBe(
       'Kavita Joshi looked at the fees overdue and due this week (4 dues).',
     );

@@ -166,6 +166,9 @@ const cases: Case[] = [
     what: 'a reminder before the due day without its UPI link',
     breakIt: setField('dues.0.upcoming', 'Namaste {name}, {amount} is due on {due}.'),
   },
+  { file: 'whatsapp.json', what: 'a notice with a dues placeholder ({link})', breakIt: setField('notices.0.text', 'Namaste {name}, pay here: {link}') },
+  { file: 'whatsapp.json', what: 'two notices with the same key', breakIt: setField('notices.1.key', 'receipt') },
+  { file: 'whatsapp.json', what: 'a notice’s Hindi left in English', breakIt: setField('notices.2.hi', 'Namaste {name}, receipt {number}.') },
   {
     file: 'certificate.json',
     what: 'a statement without the student’s name',

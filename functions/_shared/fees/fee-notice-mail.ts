@@ -1,7 +1,7 @@
 /**
  * The e-mails telling a student that the office changed something about their fees that they
- * would otherwise not know: a UPI payment they reported was not confirmed, or a receipt of theirs
- * was cancelled. In the style of the receipt mail (receipt-mail.ts): to the student record's
+ * would otherwise not know: a UPI payment they reported was not confirmed, a receipt of theirs
+ * was cancelled, or (sent with a dues reminder) a payment is due. In the style of the receipt mail (receipt-mail.ts): to the student record's
  * address, naming no person, amount or reason (the address may never have been verified), only
  * what to look for and the link to /account, where they sign in to read the reason; in the student
  * record's language (migration 017). Written to the outbox in the change's transaction; sent once
@@ -10,6 +10,9 @@
 import type { PoolClient } from '@neondatabase/serverless';
 import site from '../../../content/site.json';
 import {
+  email_dues_said,
+  email_dues_sign_in,
+  email_dues_subject,
   email_claim_rejected_said,
   email_claim_rejected_subject,
   email_namaste,
@@ -23,7 +26,8 @@ import type { Mail } from '../platform/mail';
 import { LEASE } from '../platform/outbox';
 
 /** What the office changed, with what identifies it without giving anything away. */
-export type FeeNotice = { kind: 'claim-rejected'; reference: string } | { kind: 'receipt-cancelled'; number: string };
+export type FeeNotice =
+  { kind: 'claim-rejected'; reference: string } | { kind: 'receipt-cancelled'; number: string } | { kind: 'dues-reminder'; reference: string };
 
 /** The mail of `notice` to `to`, linking to `origin`/account, in `locale`. */
 export function feeNoticeMail(to: string, notice: FeeNotice, origin: string, locale: Locale = 'en'): Mail {
@@ -34,10 +38,15 @@ export function feeNoticeMail(to: string, notice: FeeNotice, origin: string, loc
           email_claim_rejected_subject({ institute: institute.short }, { locale }),
           email_claim_rejected_said({ institute: institute.name, reference: notice.reference }, { locale }),
         ]
-      : [
-          email_receipt_cancelled_subject({ number: notice.number, institute: institute.short }, { locale }),
-          email_receipt_cancelled_said({ institute: institute.name, number: notice.number }, { locale }),
-        ];
+      : notice.kind === 'dues-reminder'
+        ? [
+            email_dues_subject({ institute: institute.short }, { locale }),
+            email_dues_said({ institute: institute.name, reference: notice.reference }, { locale }),
+          ]
+        : [
+            email_receipt_cancelled_subject({ number: notice.number, institute: institute.short }, { locale }),
+            email_receipt_cancelled_said({ institute: institute.name, number: notice.number }, { locale }),
+          ];
   return {
     to,
     subject,
@@ -46,7 +55,8 @@ export function feeNoticeMail(to: string, notice: FeeNotice, origin: string, loc
       '',
       said,
       '',
-      email_notice_sign_in({}, { locale }),
+      // A reminder has no reason to read: what is left and how to pay it.
+      notice.kind === 'dues-reminder' ? email_dues_sign_in({}, { locale }) : email_notice_sign_in({}, { locale }),
       `${origin}${pageIn('/account', locale)}`,
       '',
       email_notice_mistake({ phone: site.phone }, { locale }),

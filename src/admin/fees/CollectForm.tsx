@@ -18,6 +18,7 @@ import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import { FIRST_PAYMENT_DAY } from '../../lib/schemas/payment-day';
 import { formatRupees, rupeeFigure } from '../../lib/money';
 import { ApiError, api, messageOf } from '../api';
+import WhatsAppNotice from '../ui/WhatsAppNotice';
 import { clearCollectDraft, readCollectDraft, saveCollectDraft, type CollectDraft } from './collect-draft';
 import type { CollectAnswer, StudentFees } from './fee-types';
 import PaymentFields from './PaymentFields';
@@ -171,6 +172,7 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
           <p>
             <strong>{done.message}</strong>
           </p>
+          {done.notice && <WhatsAppNotice notice={done.notice} what={`about receipt ${done.receipt.number}`} />}
           <div className="btn-row">
             <a className="btn btn--sm btn--outline" href={`/fees/receipt/${encodeURIComponent(done.receipt.id)}`} target="_blank" rel="noopener">
               Print receipt {done.receipt.number}

@@ -4,17 +4,22 @@
  * when it was last reminded. Those who collect fees get one-tap WhatsApp in English or Hindi:
  * the tap opens WhatsApp at once (a window opened in the tap itself, so no pop-up blocker stops
  * it), records the reminder (POST /api/admin/fees/reminders) and fills that window with the
- * wa.me link of the message. A Teacher sees only their own batches' students (the server decides).
+ * wa.me link of the message; or they go through a list one due after another (RemindInTurn).
+ * Below, who owes what to print or share (DuesSheet). A Teacher sees only their own batches'
+ * students (the server decides).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { formatRupees } from '../../lib/money';
 import { formatIndiaDay } from '../../lib/india-time';
-import type { DueToChase, DuesList, DuesToChaseAnswer, ReminderAnswer } from '../../lib/schemas/fee-dues';
+import type { DueToChase, DuesList, DuesToChaseAnswer } from '../../lib/schemas/fee-dues';
 import { api, messageOf } from '../api';
 import { useCan } from '../app-info';
 import { ageOf, dueText } from '../leads/waited';
+import DuesSheet from './DuesSheet';
+import RemindInTurn from './RemindInTurn';
+import { sendReminder } from './send-reminder';
 
 /** The query key of the dues to chase. */
 export const DUES_KEY = ['fees', 'dues'] as const;
@@ -43,6 +48,7 @@ export default function DuesOnToday() {
     <>
       <DuesSection title="Fees overdue" empty="No fees are overdue." list={dues.data.overdue} today={dues.data.today} mayRemind={mayRemind} />
       <DuesSection title="Fees due this week" empty="No fees fall due this week." list={dues.data.week} today={dues.data.today} mayRemind={mayRemind} />
+      <DuesSheet dues={dues.data} />
     </>
   );
 }
@@ -50,6 +56,8 @@ export default function DuesOnToday() {
 /** One list of dues with its count and total. */
 function DuesSection({ title, empty, list, today, mayRemind }: { title: string; empty: string; list: DuesList; today: string; mayRemind: boolean }) {
   const id = useId();
+  const client = useQueryClient();
+  const [inTurn, setInTurn] = useState(false);
   return (
     <section className="lead-section" aria-labelledby={id}>
       <h2 id={id} className="admin-subheading">
@@ -63,11 +71,28 @@ function DuesSection({ title, empty, list, today, mayRemind }: { title: string; 
             Total: <strong>{formatRupees(list.totalPaise)}</strong>
             {list.count > list.items.length && ` (the first ${list.items.length} of ${list.count} are listed)`}
           </p>
-          <ul className="lead-cards">
-            {list.items.map((due) => (
-              <DueCard key={due.id} due={due} today={today} mayRemind={mayRemind} />
-            ))}
-          </ul>
+          {inTurn ? (
+            <RemindInTurn
+              title={title}
+              items={list.items}
+              today={today}
+              onSent={() => void client.invalidateQueries({ queryKey: DUES_KEY })}
+              onClose={() => setInTurn(false)}
+            />
+          ) : (
+            <>
+              {mayRemind && (
+                <button type="button" className="btn btn--sm" onClick={() => setInTurn(true)}>
+                  Remind one by one ({list.items.length})<span className="sr-only">: {title.toLowerCase()}</span>
+                </button>
+              )}
+              <ul className="lead-cards">
+                {list.items.map((due) => (
+                  <DueCard key={due.id} due={due} today={today} mayRemind={mayRemind} />
+                ))}
+              </ul>
+            </>
+          )}
         </>
       )}
     </section>
@@ -78,21 +103,18 @@ function DuesSection({ title, empty, list, today, mayRemind }: { title: string; 
 function DueCard({ due, today, mayRemind }: { due: DueToChase; today: string; mayRemind: boolean }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const key = useRef<string | null>(null);
 
   const remind = async (language: 'en' | 'hi') => {
-    // Opened now, inside the tap: a window opened after the answer would be blocked as a pop-up.
-    const opened = window.open('', '_blank');
     setBusy(true);
     try {
-      const answer = await api<ReminderAnswer>('/api/admin/fees/reminders', { body: { dueId: due.id, language } });
-      if (opened) {
-        opened.opener = null;
-        opened.location.href = answer.link;
-      } else window.location.href = answer.link;
+      // One key until the reminder is recorded: a retry after a lost answer records it once.
+      key.current ??= crypto.randomUUID();
+      await sendReminder(due.id, language, key.current);
+      key.current = null;
       toast.success(`Reminder to ${due.student} recorded.`);
       await client.invalidateQueries({ queryKey: DUES_KEY });
     } catch (error) {
-      opened?.close();
       toast.error(messageOf(error, 'The reminder could not be recorded. Please try again.'));
     } finally {
       setBusy(false);

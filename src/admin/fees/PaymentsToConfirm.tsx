@@ -1,7 +1,8 @@
 /**
  * Today's "Payments to confirm": the UPI payments students reported from /account, oldest first,
  * for an Owner or Accountant to find in the bank statement by UTR and amount. Confirm makes the
- * receipt (and e-mails the student); Reject asks for the reason, which the student reads.
+ * receipt (and e-mails the student); Reject asks for the reason, which the student reads. After
+ * either, the decision's WhatsApp notice (WhatsAppNotice) tells a student who has no e-mail.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -11,11 +12,21 @@ import { formatRupees } from '../../lib/money';
 import type { PendingClaim } from '../../lib/schemas/student-fees';
 import { api, messageOf } from '../api';
 import { formatMobile } from '../../lib/mobile';
+import type { StudentNotice } from '../../lib/schemas/student-notice';
+import WhatsAppNotice from '../ui/WhatsAppNotice';
+
+/** A decision just made, with its WhatsApp notice to the student. */
+interface Decided {
+  message: string;
+  notice: StudentNotice;
+}
 
 const CLAIMS_KEY = ['fees', 'claims'] as const;
 
 export default function PaymentsToConfirm() {
   const id = useId();
+  // The last decision stays above the list (its card has left it) until staff send its notice or decide another.
+  const [decided, setDecided] = useState<Decided | null>(null);
   const claims = useQuery({ queryKey: CLAIMS_KEY, queryFn: () => api<{ claims: PendingClaim[] }>('/api/admin/fees/claims'), staleTime: 0 });
   const list = claims.data?.claims ?? [];
   return (
@@ -23,6 +34,17 @@ export default function PaymentsToConfirm() {
       <h2 id={id} className="admin-subheading">
         Payments to confirm {claims.data && <span className="lead-section__count">({list.length})</span>}
       </h2>
+      {decided && (
+        <div className="fee-receipt-made" role="status">
+          <p>
+            <strong>{decided.message}</strong>
+          </p>
+          <WhatsAppNotice notice={decided.notice} what="about their UPI payment" />
+          <button type="button" className="btn btn--sm btn--outline" onClick={() => setDecided(null)}>
+            Done
+          </button>
+        </div>
+      )}
       {claims.isPending ? (
         <p role="status">Loading the reported payments...</p>
       ) : claims.isError ? (
@@ -39,7 +61,7 @@ export default function PaymentsToConfirm() {
           <p className="form-hint">Find each payment in the bank statement by its UTR and amount before confirming it.</p>
           <ul className="lead-cards">
             {list.map((claim) => (
-              <ClaimCard key={claim.id} claim={claim} />
+              <ClaimCard key={claim.id} claim={claim} onDecided={setDecided} />
             ))}
           </ul>
         </>
@@ -49,7 +71,7 @@ export default function PaymentsToConfirm() {
 }
 
 /** One reported payment with Confirm, and Reject with its reason. */
-function ClaimCard({ claim }: { claim: PendingClaim }) {
+function ClaimCard({ claim, onDecided }: { claim: PendingClaim; onDecided: (decided: Decided) => void }) {
   const id = useId();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -61,8 +83,9 @@ function ClaimCard({ claim }: { claim: PendingClaim }) {
     setBusy(true);
     setError('');
     try {
-      const answer = await api<{ message: string }>(`/api/admin/fees/claims/${encodeURIComponent(claim.id)}`, { body });
+      const answer = await api<Decided>(`/api/admin/fees/claims/${encodeURIComponent(claim.id)}`, { body });
       toast.success(answer.message);
+      onDecided(answer);
       await client.invalidateQueries({ queryKey: CLAIMS_KEY });
     } catch (failure) {
       const message = messageOf(failure, 'That did not work. Please try again.');

@@ -1,23 +1,36 @@
 /**
  * A student's receipts: number, day, amount, mode and UTR, what each paid, Valid or Cancelled
  * (with the reason), Print (the receipt's page in a new tab) and, for an Owner or Accountant,
- * Cancel with a reason in a dialog. A cancelled receipt keeps its number.
+ * Cancel with a reason in a dialog. A cancelled receipt keeps its number; the cancellation's
+ * WhatsApp notice to the student shows above the list.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIndiaDay } from '../../lib/india-time';
 import { formatRupees } from '../../lib/money';
 import { api } from '../api';
+import type { StudentNotice } from '../../lib/schemas/student-notice';
 import ReasonDialog from '../ui/ReasonDialog';
+import WhatsAppNotice from '../ui/WhatsAppNotice';
 import type { StudentFees } from './fee-types';
 
 type Receipt = StudentFees['receipts'][number];
 
 export default function ReceiptList({ fees, queryKey, mayCancel }: { fees: StudentFees; queryKey: unknown[]; mayCancel: boolean }) {
   const [cancelling, setCancelling] = useState<Receipt | null>(null);
+  // The cancellation just made, with its WhatsApp notice to the student.
+  const [cancelled, setCancelled] = useState<{ number: string; notice: StudentNotice } | null>(null);
   return (
     <>
       <h2 className="admin-subheading">Receipts</h2>
+      {cancelled && (
+        <div className="fee-receipt-made" role="status">
+          <WhatsAppNotice notice={cancelled.notice} what={`that receipt ${cancelled.number} is cancelled`} />
+          <button type="button" className="btn btn--sm btn--outline" onClick={() => setCancelled(null)}>
+            Done
+          </button>
+        </div>
+      )}
       {fees.receipts.length === 0 ? (
         <p>No payment has been recorded yet.</p>
       ) : (
@@ -55,16 +68,30 @@ export default function ReceiptList({ fees, queryKey, mayCancel }: { fees: Stude
           ))}
         </ul>
       )}
-      <CancelDialog receipt={cancelling} queryKey={queryKey} onClose={() => setCancelling(null)} />
+      <CancelDialog receipt={cancelling} queryKey={queryKey} onClose={() => setCancelling(null)} onCancelled={setCancelled} />
     </>
   );
 }
 
 /** Asks for the reason, then cancels the receipt (it keeps its number). */
-function CancelDialog({ receipt, queryKey, onClose }: { receipt: Receipt | null; queryKey: unknown[]; onClose: () => void }) {
+function CancelDialog({
+  receipt,
+  queryKey,
+  onClose,
+  onCancelled,
+}: {
+  receipt: Receipt | null;
+  queryKey: unknown[];
+  onClose: () => void;
+  onCancelled: (cancelled: { number: string; notice: StudentNotice }) => void;
+}) {
   const client = useQueryClient();
   const send = async (reason: string) => {
-    const answer = await api<{ message: string }>(`/api/admin/fees/receipts/${encodeURIComponent(receipt!.id)}/cancel`, { body: { reason } });
+    const answer = await api<{ message: string; receipt: { number: string }; notice: StudentNotice }>(
+      `/api/admin/fees/receipts/${encodeURIComponent(receipt!.id)}/cancel`,
+      { body: { reason } },
+    );
+    onCancelled({ number: answer.receipt.number, notice: answer.notice });
     await client.invalidateQueries({ queryKey });
     return answer;
   };

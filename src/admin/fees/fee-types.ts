@@ -1,5 +1,6 @@
 /** What the counter's endpoints answer (functions/_shared/fees/counter.ts), as the admin app reads it. */
 import type { StudentFees, FeeStudentHit } from '../../../functions/_shared/fees/counter';
+import type { StudentNotice } from '../../lib/schemas/student-notice';
 
 export type { StudentFees, FeeStudentHit };
 
@@ -14,4 +15,6 @@ export interface FeeSearchAnswer {
 export interface CollectAnswer {
   message: string;
   receipt: { id: string; number: string; amountPaise: number; advancePaise: number };
+  /** The receipt's WhatsApp notice to the student (absent when nothing new was recorded). */
+  notice?: StudentNotice;
 }

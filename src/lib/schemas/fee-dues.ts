@@ -64,6 +64,8 @@ export interface ReminderAnswer {
   text: string;
   link: string;
   sentAt: string;
+  /** Whether a reminder e-mail went to the student record's address too (none when it has none). */
+  emailed: boolean;
 }
 
 /** What the collection is grouped by. */

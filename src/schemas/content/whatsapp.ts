@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
-import { ABSENCE_LANGUAGES, ABSENCE_PLACEHOLDERS, CERTIFICATE_PLACEHOLDERS, DUES_PLACEHOLDERS, PLACEHOLDERS } from '../../lib/whatsapp';
+import { ABSENCE_LANGUAGES, ABSENCE_PLACEHOLDERS, CERTIFICATE_PLACEHOLDERS, DUES_PLACEHOLDERS, NOTICE_PLACEHOLDERS, PLACEHOLDERS } from '../../lib/whatsapp';
 import { fromContent } from './loader';
 import { text } from './fields';
 
@@ -117,6 +117,18 @@ const template = z.object({
   hi: hindi(PLACEHOLDERS),
 });
 
+/** One notice the office sends a student from the screen where it happens (a receipt, a UPI payment confirmed or not, a receipt cancelled), in English and Hindi. */
+const notice = z.object({
+  /** The key the server picks it by, in lower case with hyphens, e.g. `receipt-cancelled`. */
+  key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens, e.g. receipt-cancelled'),
+  /** What staff see, e.g. 'Receipt cancelled'. */
+  label: text().max(60, 'keep the label under 60 characters'),
+  /** The message in English: placeholders {name}, {institute}, {phone}, {amount}, {day}, {mode}, {number}, {utr}, {reason}, {reference}, {label}, {course}. */
+  text: message(NOTICE_PLACEHOLDERS),
+  /** The same in Hindi, with the same placeholders: a student whose language is Hindi gets it. */
+  hi: hindi(NOTICE_PLACEHOLDERS),
+});
+
 /** The WhatsApp message templates of the admin (Today, a lead's page, a saved register): `content/whatsapp.json`. */
 export const whatsapp = defineCollection({
   loader: fromContent('whatsapp.json'),
@@ -136,5 +148,11 @@ export const whatsapp = defineCollection({
     dues: z.array(dues).superRefine(everyLanguage('dues reminder')),
     /** The "certificate issued" message, one entry per language: English and Hindi both. */
     certificate: z.array(certificate).superRefine(everyLanguage('certificate message')),
+    /** The notices to a student, one per key, each in English and Hindi. */
+    notices: z.array(notice).superRefine((list, ctx) => {
+      list.forEach((item, i) => {
+        if (list.findIndex((other) => other.key === item.key) !== i) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `"${item.key}" is used by another notice` });
+      });
+    }),
   }),
 });
