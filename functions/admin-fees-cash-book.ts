@@ -26,7 +26,12 @@ export default endpoint(async (req, context) => {
   return transaction(async (client) => {
     const book = month ? await cashBookMonth(client, month, today) : await cashBookDay(client, day ?? today, today);
     await audit(
-      { staffId: who.staff.id, action: 'view', entity: 'cash-book', detail: month ? { month } : { day: day ?? today, staff: book.view === 'day' ? book.staff.length : 0 } },
+      {
+        staffId: who.staff.id,
+        action: 'view',
+        entity: 'cash-book',
+        detail: month ? { month } : { day: day ?? today, staff: book.view === 'day' ? book.staff.length : 0 },
+      },
       who.address,
       client,
     );

@@ -43,6 +43,7 @@ const StudentFees = lazy(() => import('./fees/StudentFees'));
 const FeeReports = lazy(() => import('./fees/FeeReports'));
 const FeePlans = lazy(() => import('./fees/FeePlans'));
 const FeeDue = lazy(() => import('./fees/FeeDue'));
+const CashBook = lazy(() => import('./fees/CashBook'));
 const Settings = lazy(() => import('./panels/Settings'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
@@ -81,6 +82,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'fee-reports': () => <FeeReports />,
   'fee-plans': () => <FeePlans />,
   'fee-due': ({ dueId }) => <FeeDue id={dueId!} />,
+  'cash-book': () => <CashBook />,
 };
 
 interface Props {

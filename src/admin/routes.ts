@@ -40,6 +40,7 @@ export const PATHS = {
   feeReports: '/fees/reports',
   feePlans: '/fees/plans',
   feeDues: '/fees/dues',
+  cashBook: '/fees/cash-book',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -77,7 +78,8 @@ export type Panel =
   | 'fees-student'
   | 'fee-reports'
   | 'fee-plans'
-  | 'fee-due';
+  | 'fee-due'
+  | 'cash-book';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -118,6 +120,8 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   // Every role sees the plans and a due (Counsellor and Teacher to read); changing them asks 'fees-manage'.
   'fee-plans': 'fees',
   'fee-due': 'fees',
+  // The Owner and the Accountant read the cash book; recording a hand-over asks 'cash-handover' (the Owner).
+  'cash-book': 'fees-reports',
 };
 
 /** One address of the admin app. */
@@ -173,6 +177,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.feeReports, panel: 'fee-reports', h1: 'Fee reports' },
   { path: PATHS.feePlans, panel: 'fee-plans', h1: 'Fee plans' },
   { path: `${PATHS.feeDues}/:dueId`, panel: 'fee-due', screen: 'A student’s due' },
+  { path: PATHS.cashBook, panel: 'cash-book', h1: 'Cash book' },
 ];
 
 /** The address of one student's fees at the counter. */
@@ -243,6 +248,7 @@ export const NAV: (NavLink | NavGroup)[] = [
       { label: 'Collect fees', href: PATHS.fees },
       { label: 'Fee plans', href: PATHS.feePlans },
       { label: 'Fee reports', href: PATHS.feeReports },
+      { label: 'Cash book', href: PATHS.cashBook },
     ],
   },
   { label: 'Courses', href: PATHS.courses },

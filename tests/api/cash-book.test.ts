@@ -83,9 +83,9 @@ describe.each(targets)('the cash book on $name', (target) => {
       ],
     );
   };
-  const book = async (query: string, who: Staff = accountant) => {
+  const book = async <T = CashBookDay>(query: string, who: Staff = accountant) => {
     const res = await staffFetch(target, `/api/admin/fees/cash-book${query}`, who.cookie);
-    return { status: res.status, body: (await res.json()) as CashBookDay & CashBookMonth & { message?: string; errors?: Record<string, string> } };
+    return { status: res.status, body: (await res.json()) as T & { message?: string; errors?: Record<string, string> } };
   };
   const card = (day: CashBookDay, who: Staff) => day.staff.find((s) => s.staffId === who.staff.id)!;
   const handOver = (who: Staff, body: Record<string, unknown>, key: string = randomUUID()) =>
@@ -238,7 +238,7 @@ describe.each(targets)('the cash book on $name', (target) => {
   });
 
   it('the month lists each day per member of staff and adds up to its days', async () => {
-    const { status, body } = await book('?month=2026-10', owner);
+    const { status, body } = await book<CashBookMonth>('?month=2026-10', owner);
     expect(status).toBe(200);
     expect(body.days.map((d) => d.day)).toEqual(['2026-10-14', '2026-10-15', '2026-10-16']);
     const day = (await book(`?day=${DAY}`)).body;
@@ -297,7 +297,10 @@ describe.each(targets)('the cash book on $name', (target) => {
     const { receipt } = (await collected.json()) as { receipt: { number: string } };
     const res = await staffFetch(target, `/api/admin/fees/reports?from=${indiaToday()}&to=${indiaToday()}&format=csv`, accountant.cookie);
     expect(res.status).toBe(200);
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Date,Receipt no.,Student,Course,Mode,UTR,Amount,Taxable value,CGST,SGST,Status,Received by,Batch,Mobile');
     expect(lines.find((l) => l.includes(receipt.number))).toBe(
       `${indiaToday()},${receipt.number},Asha Verma,Tally Prime,Cash,,1000.00,1000.00,0.00,0.00,Valid,${accountant.staff.name},Tally Morning,9829012345`,

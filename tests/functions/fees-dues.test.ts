@@ -335,7 +335,9 @@ describe('the fee reports', () => {
     expect(lines).toContain(
       `2026-04-10,${(await sql<{ number: string }>(`select number from fee_receipts where utr = '412345678901'`))[0]!.number},Meena Soni,Tally Prime,UPI,412345678901,1500.50,1500.50,0.00,0.00,Valid,Kavita Joshi,Tally Morning,9829012345`,
     );
-    expect(lines.find((l) => l.includes(cancelledNumber))).toBe(`2026-05-03,${cancelledNumber},Meena Soni,Tally Prime,Cash,,999.00,999.00,0.00,0.00,Cancelled,Kavita Joshi,Tally Morning,9829012345`);
+    expect(lines.find((l) => l.includes(cancelledNumber))).toBe(
+      `2026-05-03,${cancelledNumber},Meena Soni,Tally Prime,Cash,,999.00,999.00,0.00,0.00,Cancelled,Kavita Joshi,Tally Morning,9829012345`,
+    );
     expect(lines.find((l) => l.includes('Tarun Sen'))).toContain(',RS-CIT; Tally Prime,Cash,,7500.00,7500.00,0.00,0.00,Valid,Kavita Joshi,');
     expect(lines).toHaveLength(6);
     const exported = await sql<{ detail: Record<string, unknown> }>(`select detail from audit_log where action = 'export' and entity = 'fee-receipts'`);

@@ -4,7 +4,7 @@
  * browser and the function, and the answers' shapes. Amounts are whole paise; days are India's.
  */
 import { z } from './zod';
-import { FeeDaySchema, RupeesSchema } from './fees';
+import { FeeDaySchema, MAX_PAISE, RupeesSchema } from './fees';
 import { TextSchema } from './fields';
 import { indiaToday, isOfficeMonth, OFFICE_YEARS_MESSAGE } from './real-day';
 import type { PaymentMode } from '../fee-words';
@@ -41,13 +41,17 @@ export const HandoverReasonSchema = TextSchema('the reason for the difference', 
 export const HandoverSchema = z
   .object({
     /** Whose cash it is (a member of staff's id). */
-    staffId: z.string({ message: 'Please choose the member of staff.' }).uuid({ message: 'Please choose the member of staff.' }),
+    staffId: z.uuid({ message: 'Please choose the member of staff.' }),
     /** The India day the cash was taken (today or before). */
     day: FeeDaySchema('the day').refine((v) => v <= indiaToday(), 'Cash cannot be handed over for a day still to come.'),
     /** The cash counted, in rupees as typed (zero allowed). */
     counted: RupeesSchema('the cash counted', { min: 0 }),
     /** The cash the book showed when the Owner counted (paise): a change since then is refused. */
-    expectedPaise: z.number({ message: 'Please reload the cash book: the expected cash is missing.' }).int().safe(),
+    expectedPaise: z
+      .number({ message: 'Please reload the cash book: the expected cash is missing.' })
+      .int({ message: 'Please reload the cash book: the expected cash is missing.' })
+      .min(-MAX_PAISE, { message: 'Please reload the cash book: the expected cash is missing.' })
+      .max(MAX_PAISE, { message: 'Please reload the cash book: the expected cash is missing.' }),
     /** Why the counted cash differs from the expected (required when it does). */
     reason: z.preprocess(blankIsMissing, HandoverReasonSchema.optional()),
   })
