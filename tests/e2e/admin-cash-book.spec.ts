@@ -58,4 +58,16 @@ test('the Owner reads a day’s cash book and records a member of staff’s cash
   await expect(dialog).toBeHidden();
   await expect(card.getByText(/Handed over to .+: ₹1,950 counted, ₹50 short \(“A ₹50 note short in the drawer”\)\./)).toBeVisible();
   await expect(card.getByRole('button', { name: `Record ${name}’s hand-over` })).toHaveCount(0);
+
+  await test.step('the day prints on one A4 page: the figures and a signature line for the member of staff and the Owner', async () => {
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.locator('.cash-print');
+    await expect(printed.getByRole('heading', { name: /^Cash book of 10 Sept? 2026$/ })).toBeVisible();
+    await expect(printed.getByRole('row', { name: new RegExp(`^${name} ₹2,000 ₹500 ₹0 ₹0 2 \\(0\\) ₹0 ₹2,000 ₹1,950$`) })).toBeVisible();
+    await expect(printed.getByText(`Handed over by ${name}`)).toBeVisible();
+    await expect(printed.getByText('Received by the Owner')).toBeVisible();
+    await expect(card).toBeHidden();
+    const pdf = (await page.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+  });
 });
