@@ -7,7 +7,8 @@
  *   it is overdue (OutstandingReport);
  * - &format=xlsx|csv → the period's receipts as an accountant imports them: Date, Receipt no.,
  *   Student, Course, Mode, UTR, Amount, Taxable value, CGST, SGST (rupees with two decimals),
- *   Status (a cancelled receipt is listed as Cancelled).
+ *   Status (a cancelled receipt is listed as Cancelled), Received by, Batch and Mobile (as the
+ *   receipt named them when issued).
  * A view is an audit line; a download is an 'export' line.
  */
 import type { Config } from '@netlify/functions';

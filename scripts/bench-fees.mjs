@@ -3,7 +3,10 @@
 // allocations, seeded with set-based SQL; then the student search at the counter (GET
 // /api/admin/fees/students?q= by name, mobile digits and due reference), Collect (POST
 // /api/admin/fees/collect, a part payment in cash) and the month's collection report (GET
-// /api/admin/fees/reports?by=day for last month), N times each, on the embedded PGlite database and
+// /api/admin/fees/reports?by=day for last month), and the cash book of a month with 20,000 receipts
+// (GET /api/admin/fees/cash-book?month=, four members of staff taking them over the month before
+// last, some cancelled, with refunds and hand-overs) and of one of its days, N times each, on the
+// embedded PGlite database and
 // on a real PostgreSQL server. The functions run in this process (their esbuild bundles called with
 // a Request, as a warm instance runs them); a relay counts the database round trips of a call.
 // Usage: npm run bench:fees [-- --calls 100 --only pglite|postgresql]
@@ -35,7 +38,7 @@ function candidateFunctions() {
   const dir = path.join(projectRoot, 'functions');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
-    .filter((f) => /['"`]\/api\/admin\/fees\/(students['"`]|collect|reports)/.test(readFileSync(path.join(dir, f), 'utf8')))
+    .filter((f) => /['"`]\/api\/admin\/fees\/(students['"`]|collect|reports|cash-book['"`])/.test(readFileSync(path.join(dir, f), 'utf8')))
     .map((f) => f.slice(0, -3));
 }
 
@@ -88,9 +91,10 @@ async function seed(databaseUrl) {
     );
     // Ten receipts of ₹500 a student over the past year: six pay the first instalment, four the second.
     await q(
-      `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, utr, paid_on, received_by, received_by_name)
+      `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, utr, paid_on, received_by, received_by_name, created_at)
        select 'BEN/' || lpad(n::text, 6, '0'), 'bench', s.id, 50000, m.mode,
-              case when m.mode <> 'cash' then '4' || lpad(n::text, 11, '0') end, $1::date - (n % 365)::int, $2::uuid, 'Bench Owner'
+              case when m.mode <> 'cash' then '4' || lpad(n::text, 11, '0') end, $1::date - (n % 365)::int, $2::uuid, 'Bench Owner',
+              ($1::date - (n % 365)::int + time '10:00')::timestamp at time zone 'Asia/Kolkata'
          from (select id, row_number() over (order by id) as r from students) s, generate_series(1, 10) k,
               lateral (select (s.r - 1) * 10 + k as n) x,
               lateral (select (array['cash','upi','bank'])[1 + x.n % 3] as mode) m`,
@@ -106,6 +110,49 @@ async function seed(databaseUrl) {
       `update fee_dues d set paid_paise = a.paid, settled_on = case when a.paid >= d.amount_paise then d.due_on end
          from (select due_id, sum(amount_paise) as paid from fee_allocations group by due_id) a where a.due_id = d.id`,
     );
+    // The cash book's month: 20,000 more receipts made over the month before last by four members of
+    // staff (cash, UPI, bank and cheque; one in fifty cancelled, some of them days later), a refund
+    // paid for one in a hundred, and each member's days handed over; no allocations (the cash book
+    // reads none), so the other scenarios' dues are as they were.
+    const [{ f: cashFrom, t: cashTo }] = await q(
+      `select to_char(date_trunc('month', $1::date) - interval '2 months', 'YYYY-MM-DD') as f,
+              to_char(date_trunc('month', $1::date) - interval '1 month' - interval '1 day', 'YYYY-MM-DD') as t`,
+      [today],
+    );
+    const cashiers = await q(
+      `insert into staff (name, email, password_hash, role)
+       select (array['Kavita Joshi','Ravi Mathur','Sunita Vyas'])[i], 'cashier' || i || '@bench.local', 'x', 'accountant' from generate_series(1, 3) i
+       returning id::text, name`,
+    );
+    const takers = [{ id: owner.id, name: 'Bench Owner' }, ...cashiers];
+    await q(
+      `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, utr, cheque_number, paid_on, received_by, received_by_name,
+                                 created_at, cancelled_at, cancelled_reason)
+       select 'CAS/' || lpad(n::text, 6, '0'), 'bench-cash', 1 + (n * 7) % 2000 + (select min(id) from students) - 1, 10000 * (1 + n % 40), m.mode,
+              case when m.mode in ('upi', 'bank') then '5' || lpad(n::text, 11, '0') end, case when m.mode = 'cheque' then lpad(n::text, 6, '0') end,
+              d.day, (($3::jsonb) -> (n % 4) ->> 'id')::uuid, ($3::jsonb) -> (n % 4) ->> 'name', d.at,
+              case when n % 50 = 0 then d.at + interval '2 hours' + (n % 3) * interval '1 day' end, case when n % 50 = 0 then 'Entered twice' end
+         from generate_series(1, 20000) n,
+              lateral (select (array['cash','cash','upi','bank','cheque'])[1 + n % 5] as mode) m,
+              lateral (select $1::date + (n % ($2::date - $1::date + 1)) as day) dd,
+              lateral (select dd.day, (dd.day + time '09:00' + (n % 600) * interval '1 minute')::timestamp at time zone 'Asia/Kolkata' as at) d`,
+      [cashFrom, cashTo, JSON.stringify(takers)],
+    );
+    await q(
+      `insert into fee_refunds (student_id, receipt_id, returns, amount_paise, reason, status, requested_by_name, decided_at, number, financial_year,
+                                mode, paid_on, paid_by, paid_by_name)
+       select r.student_id, r.id, 'receipt', 5000, 'The course did not start', 'paid', r.received_by_name, r.created_at, 'RFB/' || r.id, 'bench',
+              'cash', (r.created_at at time zone 'Asia/Kolkata')::date, r.received_by, r.received_by_name
+         from fee_receipts r where r.financial_year = 'bench-cash' and r.id % 100 = 0 and r.cancelled_at is null`,
+    );
+    await q(
+      `insert into cash_handovers (staff_id, staff_name, day, expected_paise, counted_paise, received_by, received_by_name)
+       select r.received_by, max(r.received_by_name), (r.created_at at time zone 'Asia/Kolkata')::date,
+              coalesce(sum(r.amount_paise) filter (where r.mode = 'cash' and r.cancelled_at is null), 0),
+              coalesce(sum(r.amount_paise) filter (where r.mode = 'cash' and r.cancelled_at is null), 0), $1::uuid, 'Bench Owner'
+         from fee_receipts r where r.financial_year = 'bench-cash' group by 1, 3`,
+      [owner.id],
+    );
     await q('analyze');
     const [counts] = await q(
       `select (select count(*) from students)::int as students, (select count(*) from fee_dues)::int as dues,
@@ -120,7 +167,17 @@ async function seed(databaseUrl) {
         [today],
       )
     )[0];
-    return { cookie: `__Host-staff=${token}`, counts, studentIds, references, month: { from: lastMonth.f, to: lastMonth.t }, today, ownerId: owner.id };
+    const [cashMonth] = await q(`select count(*)::int as receipts from fee_receipts where financial_year = 'bench-cash'`);
+    return {
+      cookie: `__Host-staff=${token}`,
+      counts: { ...counts, cashMonth: cashMonth.receipts },
+      studentIds,
+      references,
+      month: { from: lastMonth.f, to: lastMonth.t },
+      cashMonth: { month: cashFrom.slice(0, 7), day: `${cashFrom.slice(0, 7)}-15` },
+      today,
+      ownerId: owner.id,
+    };
   } finally {
     await client.end();
   }
@@ -139,7 +196,7 @@ async function benchOn(label, databaseUrl) {
   const c = data.counts;
   console.log(
     `${label}: seeded ${c.students} students, ${c.dues.toLocaleString('en-IN')} dues, ${c.receipts.toLocaleString('en-IN')} receipts with ` +
-      `${c.allocations.toLocaleString('en-IN')} allocations in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${c.allocations.toLocaleString('en-IN')} allocations, and a cash book month of ${c.cashMonth.toLocaleString('en-IN')} receipts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const relay = await countRoundTrips(url, { serialize: !databaseUrl });
   const host = await startFunctionHost({ only: candidateFunctions(), outdir: path.join(dir, 'functions') });
@@ -176,6 +233,16 @@ async function benchOn(label, databaseUrl) {
       {
         name: 'month’s report  GET /api/admin/fees/reports?by=day',
         run: () => call(`/api/admin/fees/reports?by=day&from=${data.month.from}&to=${data.month.to}`),
+        ok: 200,
+      },
+      {
+        name: 'cash book month GET /api/admin/fees/cash-book?month=',
+        run: () => call(`/api/admin/fees/cash-book?month=${data.cashMonth.month}`),
+        ok: 200,
+      },
+      {
+        name: 'cash book day   GET /api/admin/fees/cash-book?day=',
+        run: () => call(`/api/admin/fees/cash-book?day=${data.cashMonth.day}`),
         ok: 200,
       },
     ];

@@ -44,6 +44,7 @@ const FeeReports = lazy(() => import('./fees/FeeReports'));
 const FeePlans = lazy(() => import('./fees/FeePlans'));
 const FeeDue = lazy(() => import('./fees/FeeDue'));
 const WalkIn = lazy(() => import('./fees/WalkIn'));
+const CashBook = lazy(() => import('./fees/CashBook'));
 const Settings = lazy(() => import('./panels/Settings'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
@@ -83,6 +84,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'fee-plans': () => <FeePlans />,
   'fee-due': ({ dueId }) => <FeeDue id={dueId!} />,
   'walk-in': () => <WalkIn />,
+  'cash-book': () => <CashBook />,
 };
 
 interface Props {

@@ -41,6 +41,7 @@ export const PATHS = {
   feePlans: '/fees/plans',
   feeDues: '/fees/dues',
   walkIn: '/fees/walk-in',
+  cashBook: '/fees/cash-book',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -79,7 +80,8 @@ export type Panel =
   | 'fee-reports'
   | 'fee-plans'
   | 'fee-due'
-  | 'walk-in';
+  | 'walk-in'
+  | 'cash-book';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -121,6 +123,8 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'fee-plans': 'fees',
   'fee-due': 'fees',
   'walk-in': 'admit',
+  // The Owner and the Accountant read the cash book; recording a hand-over asks 'cash-handover' (the Owner).
+  'cash-book': 'fees-reports',
 };
 
 /** One address of the admin app. */
@@ -177,6 +181,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.feePlans, panel: 'fee-plans', h1: 'Fee plans' },
   { path: `${PATHS.feeDues}/:dueId`, panel: 'fee-due', screen: 'A student’s due' },
   { path: PATHS.walkIn, panel: 'walk-in', h1: 'Walk-in admission' },
+  { path: PATHS.cashBook, panel: 'cash-book', h1: 'Cash book' },
 ];
 
 /** The address of one student's fees at the counter. */
@@ -248,6 +253,7 @@ export const NAV: (NavLink | NavGroup)[] = [
       { label: 'Walk-in admission', href: PATHS.walkIn },
       { label: 'Fee plans', href: PATHS.feePlans },
       { label: 'Fee reports', href: PATHS.feeReports },
+      { label: 'Cash book', href: PATHS.cashBook },
     ],
   },
   { label: 'Courses', href: PATHS.courses },

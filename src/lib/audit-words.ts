@@ -231,6 +231,17 @@ function dueChanges(detail: Record<string, unknown> | null): string {
   return words.join('; ') || 'nothing';
 }
 
+/** A day's cash handed over in words: 'Asha Verma received the cash of 15 Oct 2026 from Kavita Joshi: ₹2,300 counted, ₹50 short of ₹2,350 (“…”).' */
+function cashHandoverWords(who: string, detail: Record<string, unknown> | null): string {
+  const expected = Number(detail?.['expectedPaise']) || 0;
+  const counted = Number(detail?.['countedPaise']) || 0;
+  const difference = counted - expected;
+  const against =
+    difference === 0 ? 'as expected' : `${formatRupees(Math.abs(difference))} ${difference < 0 ? 'short of' : 'over'} ${formatRupees(Math.max(expected, 0))}`;
+  const reason = text(detail?.['reason']) ? ` (“${text(detail?.['reason'])}”)` : '';
+  return `${who} received the cash of ${dayInWords(text(detail?.['day']))} from ${text(detail?.['subject']) || 'a member of staff'}: ${formatRupees(counted)} counted, ${against}${reason}.`;
+}
+
 /** A change of the office's settings (Settings screen) in words; null for another setting. */
 function officeSettingWords(who: string, action: string, entityId: string | null, detail: Record<string, unknown> | null): string | null {
   const days = (n: unknown) => count(n, 'day');
@@ -289,6 +300,10 @@ export function auditSentence(facts: AuditFacts): string {
     case 'view':
       if (entity === 'fee-dues') return `${who} looked at the fees overdue and due this week (${count(detail?.['count'], 'due')}).`;
       if (entity === 'fee-report') return `${who} looked at the fee reports.`;
+      if (entity === 'cash-book')
+        return text(detail?.['month'])
+          ? `${who} looked at the cash book of ${monthInWords(text(detail?.['month']))}.`
+          : `${who} looked at the cash book of ${dayInWords(text(detail?.['day']))}.`;
       return entityId ? `${who} opened ${record}.` : `${who} looked at ${listWords(facts)}.`;
     case 'revoke':
       if (entity === 'receipt') return `${who} cancelled ${record}: “${text(detail?.['reason'])}”.`;
@@ -306,6 +321,7 @@ export function auditSentence(facts: AuditFacts): string {
       if (entity === 'receipt') return `${who} collected ${receiptAmount(detail)} by ${paymentModeWords(detail?.['mode'])}: ${record}.`;
       if (entity === 'student' && detail?.['walkIn'])
         return `${who} admitted ${record} at the counter into batch ${text(detail['batch'])}${detail['enquiry'] ? `, closing enquiry ${text(detail['enquiry'])} as admitted` : ''}.`;
+      if (entity === 'cash-handover') return cashHandoverWords(who, detail);
       if (entity === 'student' && detail?.['reference'])
         return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
       if (entity === 'fee-plan' && detail?.['total'])

@@ -55,10 +55,12 @@ export const PERMISSIONS = [
   'fees-collect',
   /** Fee plans and a student's dues (changing one, a scholarship or discount, waiving a late fee), with a reason. */
   'fees-manage',
-  /** The collection and outstanding reports and their .xlsx and CSV exports. */
+  /** The collection and outstanding reports and their .xlsx and CSV exports, and the cash book. */
   'fees-reports',
   /** Admitting a walk-in at the counter: a new student put in a batch with a free seat, the first instalment collected, in one step. */
   'admit',
+  /** Recording a member of staff's day's cash as handed over (the Owner alone). */
+  'cash-handover',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];
@@ -115,6 +117,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'fees-manage': 'fee plans and dues',
   'fees-reports': 'the fee reports',
   admit: 'admitting walk-ins at the counter',
+  'cash-handover': 'receiving the day’s cash from staff',
 };
 
 /**

@@ -1340,6 +1340,34 @@ const CASES: Case[] = [
     prepare: async (s) => ({ call: { route: '/api/admin/fees/reports?by=mode' }, state: auditLines(s, 'fee-report') }),
   },
   ...walkInCases(),
+  // The cash book: an Owner or an Accountant reads it; only an Owner records a day's cash as handed over.
+  {
+    method: 'GET',
+    path: '/api/admin/fees/cash-book',
+    roles: ['accountant'],
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: `/api/admin/fees/cash-book?day=${indiaDay()}` }, state: auditLines(s, 'cash-book') }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fees/cash-book/handovers',
+    roles: OWNER_ONLY,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      // A member of staff of its own, who took no cash today: ₹0 expected, ₹0 counted.
+      const staffId = await insert(
+        s.target,
+        `insert into staff (name, email, password_hash, role) values ('Authz Cashier', $1, 'x', 'accountant') returning id::text`,
+        [uniqueEmail('authz-cashier')],
+      );
+      return {
+        call: { route: '/api/admin/fees/cash-book/handovers', body: { staffId, day: indiaDay(), counted: '0', expectedPaise: 0 } },
+        state: () => rows(s.target, 'select id, counted_paise from cash_handovers where staff_id = $1', [staffId]),
+      };
+    },
+  },
 ];
 
 /* -------------------------------------------------------------- a walk-in at the counter --- */

@@ -407,12 +407,14 @@ describe('the fee reports', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Date,Receipt no.,Student,Course,Mode,UTR,Amount,Taxable value,CGST,SGST,Status');
+    expect(lines[0]).toBe('Date,Receipt no.,Student,Course,Mode,UTR,Amount,Taxable value,CGST,SGST,Status,Received by,Batch,Mobile');
     expect(lines).toContain(
-      `2026-04-10,${(await sql<{ number: string }>(`select number from fee_receipts where utr = '412345678901'`))[0]!.number},Meena Soni,Tally Prime,UPI,412345678901,1500.50,1500.50,0.00,0.00,Valid`,
+      `2026-04-10,${(await sql<{ number: string }>(`select number from fee_receipts where utr = '412345678901'`))[0]!.number},Meena Soni,Tally Prime,UPI,412345678901,1500.50,1500.50,0.00,0.00,Valid,Kavita Joshi,Tally Morning,9829012345`,
     );
-    expect(lines.find((l) => l.includes(cancelledNumber))).toBe(`2026-05-03,${cancelledNumber},Meena Soni,Tally Prime,Cash,,999.00,999.00,0.00,0.00,Cancelled`);
-    expect(lines.find((l) => l.includes('Tarun Sen'))).toContain(',RS-CIT; Tally Prime,Cash,,7500.00,7500.00,0.00,0.00,Valid');
+    expect(lines.find((l) => l.includes(cancelledNumber))).toBe(
+      `2026-05-03,${cancelledNumber},Meena Soni,Tally Prime,Cash,,999.00,999.00,0.00,0.00,Cancelled,Kavita Joshi,Tally Morning,9829012345`,
+    );
+    expect(lines.find((l) => l.includes('Tarun Sen'))).toContain(',RS-CIT; Tally Prime,Cash,,7500.00,7500.00,0.00,0.00,Valid,Kavita Joshi,');
     expect(lines).toHaveLength(6);
     const exported = await sql<{ detail: Record<string, unknown> }>(`select detail from audit_log where action = 'export' and entity = 'fee-receipts'`);
     expect(exported).toEqual([{ detail: { from, to, count: 5, file: 'csv' } }]);
@@ -423,13 +425,45 @@ describe('the fee reports', () => {
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-disposition')).toContain(encodeURIComponent(`Fee receipts ${from} to ${to}.xlsx`));
     const sheet = readFirstSheet(xlsx.body);
-    expect(sheet.rows[0]).toEqual(['Date', 'Receipt no.', 'Student', 'Course', 'Mode', 'UTR', 'Amount', 'Taxable value', 'CGST', 'SGST', 'Status']);
+    expect(sheet.rows[0]).toEqual([
+      'Date',
+      'Receipt no.',
+      'Student',
+      'Course',
+      'Mode',
+      'UTR',
+      'Amount',
+      'Taxable value',
+      'CGST',
+      'SGST',
+      'Status',
+      'Received by',
+      'Batch',
+      'Mobile',
+    ]);
     expect(sheet.rows).toHaveLength(6);
     expect(sheet.formulas).toBe(0);
     // Amounts are numbers (rupees, two decimals shown) and days are dates, so they add up and sort;
     // names, receipt numbers and UTRs stay text.
     const tarun = sheet.cells.find((row) => row[2]?.text === 'Tarun Sen')!;
-    expect(tarun.map((cell) => cell?.kind ?? null)).toEqual(['number', 'text', 'text', 'text', 'text', null, 'number', 'number', 'number', 'number', 'text']);
+    expect(tarun.map((cell) => cell?.kind ?? null)).toEqual([
+      'number',
+      'text',
+      'text',
+      'text',
+      'text',
+      null,
+      'number',
+      'number',
+      'number',
+      'number',
+      'text',
+      'text',
+      'text',
+      'text',
+    ]);
+    // Who received it, the batches and the mobile as the receipt named them; the mobile stays text.
+    expect(tarun.slice(11).map((cell) => cell!.text)).toEqual(['Kavita Joshi', 'RS-CIT Evening, Tally Morning', '9829012345']);
     expect(serialDay(tarun[0]!.text)).toBe('2026-05-20');
     expect(tarun[0]!.format).toBe('dd/mm/yyyy');
     expect(tarun.slice(6, 10).map((cell) => [Number(cell!.text), cell!.format])).toEqual([

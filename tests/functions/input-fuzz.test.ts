@@ -1019,6 +1019,30 @@ const FUZZ: Record<string, Case[]> = {
       values: { from: DAYS, to: DAYS },
     },
   ],
+  'admin-fees-cash-book': [
+    { probe: async () => staff({ method: 'GET', path: '/api/admin/fees/cash-book', query: { day: '2026-06-01' } }), query: ['day'], values: { day: DAYS } },
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/fees/cash-book', query: { month: '2026-06' } }),
+      query: ['month'],
+      values: { month: MONTHS },
+    },
+  ],
+  'admin-fees-cash-handover': [
+    {
+      probe: async () =>
+        staff(post('/api/admin/fees/cash-book/handovers', { staffId: adminId, day: '2026-06-01', counted: '0', expectedPaise: 0, reason: 'Counted twice' })),
+      body: ['staffId', 'day', 'counted', 'expectedPaise', 'reason'],
+      values: {
+        day: DAYS,
+        expectedPaise: [
+          ['1e20', 1e20],
+          ['a fraction', 1.5],
+          ['a text', '0'],
+          ['null', null],
+        ],
+      },
+    },
+  ],
   'user-fees-claims': [
     {
       probe: async () =>

@@ -278,3 +278,27 @@ describe('auditSentence', () => {
     ).toBe('Asha Verma opened due D000123 of Sunita Sharma.');
   });
 });
+
+describe('the cash book in words', () => {
+  it('names the day or month looked at, and a hand-over with what was counted against what was expected', () => {
+    expect(auditSentence({ actor: 'Kavita Joshi', action: 'view', entity: 'cash-book', entityId: null, detail: { day: '2026-10-15', staff: 2 } })).toBe(
+      'Kavita Joshi looked at the cash book of Thursday, 15 October 2026.',
+    );
+    expect(auditSentence({ actor: 'Kavita Joshi', action: 'view', entity: 'cash-book', entityId: null, detail: { month: '2026-10' } })).toBe(
+      'Kavita Joshi looked at the cash book of October 2026.',
+    );
+    const handover = { subject: 'Ravi Mathur', day: '2026-10-15', expectedPaise: 235000, countedPaise: 230000, reason: 'Change given twice' };
+    expect(auditSentence({ actor: 'Asha Verma', action: 'create', entity: 'cash-handover', entityId: '4', detail: handover })).toBe(
+      'Asha Verma received the cash of Thursday, 15 October 2026 from Ravi Mathur: ₹2,300 counted, ₹50 short of ₹2,350 (“Change given twice”).',
+    );
+    expect(
+      auditSentence({
+        actor: 'Asha Verma',
+        action: 'create',
+        entity: 'cash-handover',
+        entityId: '5',
+        detail: { ...handover, countedPaise: 235000, reason: null },
+      }),
+    ).toBe('Asha Verma received the cash of Thursday, 15 October 2026 from Ravi Mathur: ₹2,350 counted, as expected.');
+  });
+});

@@ -105,8 +105,34 @@ export async function outstandingReport(db: Queryable, today: string): Promise<O
   };
 }
 
-/** The columns of the export, as an accountant's software imports them. */
-export const EXPORT_HEADINGS = ['Date', 'Receipt no.', 'Student', 'Course', 'Mode', 'UTR', 'Amount', 'Taxable value', 'CGST', 'SGST', 'Status'];
+/**
+ * The columns of the export, as an accountant's software imports them; who received the money, the
+ * batch and the student's mobile come last (as the receipt named them when issued), so a file
+ * mapped to the first eleven columns imports as before.
+ */
+export const EXPORT_HEADINGS = [
+  'Date',
+  'Receipt no.',
+  'Student',
+  'Course',
+  'Mode',
+  'UTR',
+  'Amount',
+  'Taxable value',
+  'CGST',
+  'SGST',
+  'Status',
+  'Received by',
+  'Batch',
+  'Mobile',
+];
+
+/** An Indian mobile number as its ten digits (as the leads export writes it); anything else as it was. */
+function tenDigits(phone: string | null): string {
+  if (!phone) return '';
+  const digits = phone.replace(/[\s().-]/g, '').replace(/^(\+91|91(?=\d{10}$)|0(?=\d{10}$))/, '');
+  return /^[6-9]\d{9}$/.test(digits) ? digits : phone.trim();
+}
 
 /** Every receipt of the period, cancelled ones included (marked), oldest first: days as dates, amounts as rupees that add up. */
 export async function exportRows(db: Queryable, from: string, to: string): Promise<SheetCell[][]> {
@@ -120,8 +146,14 @@ export async function exportRows(db: Queryable, from: string, to: string): Promi
     amount: string;
     tax: { taxablePaise?: number; cgstPaise?: number; sgstPaise?: number } | null;
     cancelledAt: string | null;
+    receivedBy: string;
+    batch: string | null;
+    phone: string | null;
   }>(
-    `select r.paid_on::text as "paidOn", r.number, s.name as student, r.mode, r.utr, r.amount_paise::text as amount, r.tax,
+    `select r.paid_on::text as "paidOn", r.number, s.name as student, r.received_by_name as "receivedBy",
+            coalesce(r.batch_name, (select string_agg(distinct b.name, '; ') from fee_allocations a join fee_dues d on d.id = a.due_id
+              join batches b on b.id = d.batch_id where a.receipt_id = r.id)) as batch,
+            coalesce(r.student_phone, s.phone) as phone, r.mode, r.utr, r.amount_paise::text as amount, r.tax,
             r.cancelled_at::text as "cancelledAt",
             (select string_agg(distinct c.title, '; ') from fee_allocations a join fee_dues d on d.id = a.due_id join courses c on c.id = d.course_id
               where a.receipt_id = r.id) as courses
@@ -145,6 +177,9 @@ export async function exportRows(db: Queryable, from: string, to: string): Promi
       money(r.tax?.cgstPaise ?? 0),
       money(r.tax?.sgstPaise ?? 0),
       receiptStateWord(r.cancelledAt),
+      r.receivedBy,
+      r.batch ?? '',
+      tenDigits(r.phone),
     ];
   });
 }
