@@ -57,6 +57,8 @@ export const PERMISSIONS = [
   'fees-manage',
   /** The collection and outstanding reports and their .xlsx and CSV exports. */
   'fees-reports',
+  /** Approving or declining a refund (fees are not refundable by default: the Owner decides each exception). */
+  'fees-refund-approve',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];
@@ -112,6 +114,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'fees-collect': 'collecting fees and confirming UPI payments',
   'fees-manage': 'fee plans and dues',
   'fees-reports': 'the fee reports',
+  'fees-refund-approve': 'approving refunds',
 };
 
 /**

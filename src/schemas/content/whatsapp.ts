@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { ABSENCE_LANGUAGES, ABSENCE_PLACEHOLDERS, DUES_PLACEHOLDERS, PLACEHOLDERS } from '../../lib/whatsapp';
+import { REFUND_PLACEHOLDERS } from '../../lib/refund-voucher';
 import { fromContent } from './loader';
 import { text } from './fields';
 
@@ -119,5 +120,7 @@ export const whatsapp = defineCollection({
     absence: z.array(absence).superRefine(everyLanguage('absence messages')),
     /** The dues reminder, one entry per language: English and Hindi both. */
     dues: z.array(dues).superRefine(everyLanguage('dues reminder')),
+    /** The message telling a student their refund was paid: {name}, {amount}, {mode}, {day}, {number} (the voucher), {receipt} and {institute}. */
+    refund: z.object({ en: message(REFUND_PLACEHOLDERS), hi: hindi(REFUND_PLACEHOLDERS) }),
   }),
 });
