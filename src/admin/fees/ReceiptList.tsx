@@ -1,7 +1,8 @@
 /**
  * A student's receipts: number, day, amount, mode and UTR, what each paid, Valid or Cancelled
  * (with the reason), Print (the receipt's page in a new tab) and, for an Owner or Accountant,
- * Cancel with a reason in a dialog. A cancelled receipt keeps its number.
+ * Cancel with a reason in a dialog and Refund… (a request the Owner decides; decision 045). A
+ * cancelled receipt keeps its number.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,12 +10,14 @@ import { formatIndiaDay } from '../../lib/india-time';
 import { formatRupees } from '../../lib/money';
 import { api } from '../api';
 import ReasonDialog from '../ui/ReasonDialog';
+import { RefundRequestForm } from './Refunds';
 import type { StudentFees } from './fee-types';
 
 type Receipt = StudentFees['receipts'][number];
 
 export default function ReceiptList({ fees, queryKey, mayCancel }: { fees: StudentFees; queryKey: unknown[]; mayCancel: boolean }) {
   const [cancelling, setCancelling] = useState<Receipt | null>(null);
+  const [refunding, setRefunding] = useState<string | null>(null);
   return (
     <>
       <h2 className="admin-subheading">Receipts</h2>
@@ -50,7 +53,13 @@ export default function ReceiptList({ fees, queryKey, mayCancel }: { fees: Stude
                     Cancel {r.number}
                   </button>
                 )}
+                {mayCancel && !r.cancelled && refunding !== r.id && (
+                  <button type="button" className="btn btn--sm btn--outline" onClick={() => setRefunding(r.id)}>
+                    Refund…<span className="sr-only"> from {r.number}</span>
+                  </button>
+                )}
               </div>
+              {refunding === r.id && <RefundRequestForm receipt={r} queryKey={queryKey} onClose={() => setRefunding(null)} />}
             </li>
           ))}
         </ul>
