@@ -30,7 +30,12 @@ export default endpoint(async (req, context) => {
         entity: 'refund',
         entityId: id.data,
         subject: refund.receiptNumber,
-        detail: { action: body.decision, student: refund.student, amountPaise: refund.amountPaise, ...(body.decision === 'decline' ? { reason: body.reason } : {}) },
+        detail: {
+          action: body.decision,
+          student: refund.student,
+          amountPaise: refund.amountPaise,
+          ...(body.decision === 'decline' ? { reason: body.reason } : {}),
+        },
       },
       address,
       client,

@@ -23,7 +23,14 @@ export default endpoint(async (req, context) => {
     const refund = await refundItem(client, id.data);
     if (!refund) throw new HttpError(404, NOT_FOUND);
     await audit(
-      { staffId: staff.id, action: 'view', entity: 'refund', entityId: id.data, subject: refund.number ?? refund.receiptNumber, detail: { student: refund.student } },
+      {
+        staffId: staff.id,
+        action: 'view',
+        entity: 'refund',
+        entityId: id.data,
+        subject: refund.number ?? refund.receiptNumber,
+        detail: { student: refund.student },
+      },
       address,
       client,
     );

@@ -44,7 +44,12 @@ export default endpoint(async (req, context) => {
       const refundRows = await refundExportRows(client, from, to);
       const rows = [...receiptRows, ...refundRows];
       await audit(
-        { staffId: who.staff.id, action: 'export', entity: 'fee-receipts', detail: { from, to, count: receiptRows.length, refunds: refundRows.length, file: format } },
+        {
+          staffId: who.staff.id,
+          action: 'export',
+          entity: 'fee-receipts',
+          detail: { from, to, count: receiptRows.length, refunds: refundRows.length, file: format },
+        },
         who.address,
         client,
       );

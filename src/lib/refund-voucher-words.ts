@@ -70,7 +70,13 @@ export function voucherDueLabel(label: string, language: VoucherLanguage): strin
 export function voucherDay(day: string, language: VoucherLanguage): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(date);
+  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+    numberingSystem: 'latn',
+  }).format(date);
 }
 
 /** Each fact of voucher `v` in `language`, as the page prints it (label and value; empty values left out). */

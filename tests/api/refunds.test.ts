@@ -50,7 +50,10 @@ describe.each(targets)('refunds on $name', (target) => {
     return ((await res.json()) as { receipt: { id: string; number: string } }).receipt;
   };
   const ask = (who: Staff, body: Record<string, unknown>, key = randomUUID()) =>
-    staffFetch(target, '/api/admin/fees/refunds', who.cookie, { body: { returns: 'receipt', reason: 'The course did not start.', ...body }, headers: { 'idempotency-key': key } });
+    staffFetch(target, '/api/admin/fees/refunds', who.cookie, {
+      body: { returns: 'receipt', reason: 'The course did not start.', ...body },
+      headers: { 'idempotency-key': key },
+    });
   const decide = (who: Staff, id: string, body: Record<string, unknown>) => staffFetch(target, `/api/admin/fees/refunds/${id}/decision`, who.cookie, { body });
   const pay = (who: Staff, id: string, body: Record<string, unknown> = {}) =>
     staffFetch(target, `/api/admin/fees/refunds/${id}/pay`, who.cookie, { body: { mode: 'cash', paidOn: indiaDay(), ...body } });
@@ -64,16 +67,25 @@ describe.each(targets)('refunds on $name', (target) => {
     expect(res.status).toBe(200);
     return (await res.json()) as {
       message: string;
-      refund: { id: string; number: string; status: string; voucher: { dues: { amountPaise: number }[]; student: { language: string } }; whatsapp: { language: string; text: string; link: string } };
+      refund: {
+        id: string;
+        number: string;
+        status: string;
+        voucher: { dues: { amountPaise: number }[]; student: { language: string } };
+        whatsapp: { language: string; text: string; link: string };
+      };
     };
   };
   const receiptRow = async (id: string) => (await db(target, 'select * from fee_receipts where id = $1', [id]))[0];
   const receiptView = async (id: string) => (await staffFetch(target, `/api/admin/fees/receipts/${id}`, owner.cookie)).json();
   const paidOf = async (dueIds: string[]) =>
-    (await db<{ paid: string }>(target, 'select paid_paise::text as paid from fee_dues where id = any($1::bigint[]) order by id', [dueIds])).map((d) => Number(d.paid));
+    (await db<{ paid: string }>(target, 'select paid_paise::text as paid from fee_dues where id = any($1::bigint[]) order by id', [dueIds])).map((d) =>
+      Number(d.paid),
+    );
   const feesOf = async (studentId: string) =>
     (await (await staffFetch(target, `/api/admin/fees/students/${studentId}`, owner.cookie)).json()) as { totals: Record<string, number> };
-  const refundsOf = (receiptId: string) => db<{ status: string; amount: string }>(target, 'select status, amount_paise::text as amount from fee_refunds where receipt_id = $1', [receiptId]);
+  const refundsOf = (receiptId: string) =>
+    db<{ status: string; amount: string }>(target, 'select status, amount_paise::text as amount from fee_refunds where receipt_id = $1', [receiptId]);
 
   it('a refund never changes its receipt: the row and its printable view are the same before and after; its dues open again', async () => {
     const { studentId, dueIds } = await student();
@@ -128,7 +140,11 @@ describe.each(targets)('refunds on $name', (target) => {
     expect((await report('mode')).rows.find((r) => r.key === 'upi')).toMatchObject({ amountPaise: 100000, refundPaise: 120000, netPaise: -20000 });
 
     const csv = await (await staffFetch(target, `/api/admin/fees/reports?from=${receiptDay}&to=${refundDay}&format=csv`, owner.cookie)).text();
-    const lines = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1);
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .slice(1);
     const amounts = lines.map((l) => Number(l.split(',')[6]!.replace(/"/g, '')));
     expect(amounts.reduce((s, x) => s + x, 0)).toBeCloseTo(2800, 2);
     expect(lines.at(-1)).toContain(`Refund of ${first.number}`);
@@ -169,7 +185,8 @@ describe.each(targets)('refunds on $name', (target) => {
     const { studentId } = await student();
     const receipt = await collect(accountant, { studentId, amount: '6000', paidOn: '2025-03-01' });
     const numbers = [];
-    for (const paidOn of ['2025-03-30', '2025-03-31', '2025-04-01']) numbers.push((await refundPaid({ receiptId: receipt.id, amount: '100' }, { paidOn })).refund.number);
+    for (const paidOn of ['2025-03-30', '2025-03-31', '2025-04-01'])
+      numbers.push((await refundPaid({ receiptId: receipt.id, amount: '100' }, { paidOn })).refund.number);
     expect(numbers).toEqual(['PCI/RF/24-25/0001', 'PCI/RF/24-25/0002', 'PCI/RF/25-26/0001']);
   });
 
@@ -201,7 +218,10 @@ describe.each(targets)('refunds on $name', (target) => {
   it('two requests at once cannot together exceed the receipt', async () => {
     const { studentId } = await student();
     const receipt = await collect(accountant, { studentId, amount: '3000' });
-    const answers = await Promise.all([ask(accountant, { receiptId: receipt.id, amount: '2000' }), ask(owner, { receiptId: receipt.id, amount: '2000', approve: true })]);
+    const answers = await Promise.all([
+      ask(accountant, { receiptId: receipt.id, amount: '2000' }),
+      ask(owner, { receiptId: receipt.id, amount: '2000', approve: true }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
     const rows = await refundsOf(receipt.id);
     expect(rows).toHaveLength(1);
@@ -262,7 +282,9 @@ describe.each(targets)('refunds on $name', (target) => {
   it('a cancelled receipt cannot be refunded, and a receipt with a refund cannot be cancelled', async () => {
     const { studentId } = await student();
     const cancelled = await collect(accountant, { studentId, amount: '1000' });
-    expect((await staffFetch(target, `/api/admin/fees/receipts/${cancelled.id}/cancel`, owner.cookie, { body: { reason: 'Entered twice.' } })).status).toBe(200);
+    expect((await staffFetch(target, `/api/admin/fees/receipts/${cancelled.id}/cancel`, owner.cookie, { body: { reason: 'Entered twice.' } })).status).toBe(
+      200,
+    );
     const refused = await ask(owner, { receiptId: cancelled.id, amount: '500', approve: true });
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe(`Receipt ${cancelled.number} is cancelled: nothing on it can be refunded.`);

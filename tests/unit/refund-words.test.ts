@@ -28,15 +28,15 @@ describe('a refund in the audit log', () => {
   it('says each step in words', () => {
     const line = (action: 'create' | 'update', detail: Record<string, unknown>) =>
       auditSentence({ actor: 'Kavita Joshi', action, entity: 'refund', entityId: '7', detail });
-    expect(line('create', { subject: 'PCI/26-27/00042', student: 'Asha Verma', amountPaise: 200000, returns: 'receipt', reason: 'The batch did not start.' })).toBe(
-      'Kavita Joshi asked for a refund of ₹2,000 from receipt PCI/26-27/00042 of Asha Verma: “The batch did not start.”.',
-    );
+    expect(
+      line('create', { subject: 'PCI/26-27/00042', student: 'Asha Verma', amountPaise: 200000, returns: 'receipt', reason: 'The batch did not start.' }),
+    ).toBe('Kavita Joshi asked for a refund of ₹2,000 from receipt PCI/26-27/00042 of Asha Verma: “The batch did not start.”.');
     expect(line('update', { action: 'approve', subject: 'PCI/26-27/00042', student: 'Asha Verma', amountPaise: 200000 })).toBe(
       'Kavita Joshi approved the refund of ₹2,000 from receipt PCI/26-27/00042 of Asha Verma.',
     );
-    expect(line('update', { action: 'pay', subject: 'PCI/RF/26-27/0001', receipt: 'PCI/26-27/00042', student: 'Asha Verma', amountPaise: 200000, mode: 'cash' })).toBe(
-      'Kavita Joshi paid back ₹2,000 to Asha Verma by Cash: refund voucher PCI/RF/26-27/0001 (from receipt PCI/26-27/00042).',
-    );
+    expect(
+      line('update', { action: 'pay', subject: 'PCI/RF/26-27/0001', receipt: 'PCI/26-27/00042', student: 'Asha Verma', amountPaise: 200000, mode: 'cash' }),
+    ).toBe('Kavita Joshi paid back ₹2,000 to Asha Verma by Cash: refund voucher PCI/RF/26-27/0001 (from receipt PCI/26-27/00042).');
   });
 });
 

@@ -134,7 +134,9 @@ async function refundsOfPeriod(db: Queryable, from: string, to: string, by: Repo
              from fee_refunds r where r.status = 'paid' and ${PERIOD} group by 1`,
           [from, to],
         );
-  const byKey = new Map(grouped.rows.map((g) => [g.key, { count: g.count, paise: Number(g.paise), course: g.key === 'advance' ? 'Advance (not yet due)' : g.course }]));
+  const byKey = new Map(
+    grouped.rows.map((g) => [g.key, { count: g.count, paise: Number(g.paise), course: g.key === 'advance' ? 'Advance (not yet due)' : g.course }]),
+  );
   return { list, byKey };
 }
 

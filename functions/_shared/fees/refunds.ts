@@ -101,11 +101,16 @@ export interface RefundAsked {
  * Owner's approval with it). A retry with the same Idempotency-Key answers the refund already
  * asked for (`repeated`).
  */
-export async function requestRefund(client: PoolClient, ask: RefundAsked, staff: RefundStaff): Promise<{ id: string; repeated: boolean; receipt: LockedReceipt }> {
+export async function requestRefund(
+  client: PoolClient,
+  ask: RefundAsked,
+  staff: RefundStaff,
+): Promise<{ id: string; repeated: boolean; receipt: LockedReceipt }> {
   if (ask.idempotencyKey) {
-    const earlier = await client.query<{ id: string; receiptId: string }>(`select id::text, receipt_id::text as "receiptId" from fee_refunds where idempotency_key = $1`, [
-      ask.idempotencyKey,
-    ]);
+    const earlier = await client.query<{ id: string; receiptId: string }>(
+      `select id::text, receipt_id::text as "receiptId" from fee_refunds where idempotency_key = $1`,
+      [ask.idempotencyKey],
+    );
     if (earlier.rows[0]) return { id: earlier.rows[0].id, repeated: true, receipt: await lockReceipt(client, earlier.rows[0].receiptId) };
   }
   const receipt = await lockReceipt(client, ask.receiptId);
@@ -198,10 +203,13 @@ export async function decideRefund(
 ): Promise<LockedRefund> {
   const refund = await lockRefund(client, id);
   if (refund.status !== 'requested') throw new HttpError(409, stateProblem(refund));
-  await client.query(
-    `update fee_refunds set status = $2, decided_by = $3, decided_by_name = $4, decided_at = now(), declined_reason = $5 where id = $1`,
-    [id, decision.decision === 'approve' ? 'approved' : 'declined', staff.id, staff.name, decision.decision === 'decline' ? decision.reason : null],
-  );
+  await client.query(`update fee_refunds set status = $2, decided_by = $3, decided_by_name = $4, decided_at = now(), declined_reason = $5 where id = $1`, [
+    id,
+    decision.decision === 'approve' ? 'approved' : 'declined',
+    staff.id,
+    staff.name,
+    decision.decision === 'decline' ? decision.reason : null,
+  ]);
   return { ...refund, status: decision.decision === 'approve' ? 'approved' : 'declined', decidedBy: staff.name };
 }
 
@@ -218,7 +226,13 @@ export interface RefundPayment {
  * financial year of the day paid), the dues the refunded part had paid open again by that amount,
  * and the voucher's words and figures kept. Never touches the receipt.
  */
-export async function payRefund(client: PoolClient, id: string, pay: RefundPayment, staff: RefundStaff, today: string): Promise<{ number: string; voucher: RefundVoucher }> {
+export async function payRefund(
+  client: PoolClient,
+  id: string,
+  pay: RefundPayment,
+  staff: RefundStaff,
+  today: string,
+): Promise<{ number: string; voucher: RefundVoucher }> {
   const badDay = paymentDayProblem(pay.paidOn, today, 'the date of the refund');
   if (badDay) throw fieldError('paidOn', badDay);
   const refund = await lockRefund(client, id);

@@ -116,13 +116,17 @@ function RefundCard({ refund, showStudent = false, feesKey }: { refund: RefundIt
         {refund.number ? `Refund voucher ${refund.number}` : 'Refund'} · {refund.statusLabel}
       </h3>
       <p>
-        {formatRupees(refund.amountPaise)} {showStudent ? <Link href={feesStudentPath(refund.studentId)}>{`to ${refund.student}`}</Link> : `to ${refund.student}`}{' '}
-        from {from}
+        {formatRupees(refund.amountPaise)}{' '}
+        {showStudent ? <Link href={feesStudentPath(refund.studentId)}>{`to ${refund.student}`}</Link> : `to ${refund.student}`} from {from}
       </p>
       <p className="lead-card__meta">
         <span>Reason: “{refund.reason}”</span>
         <span>Asked by {refund.requestedBy}</span>
-        {refund.decidedBy && <span>{refund.status === 'declined' ? 'Declined' : 'Approved'} by {refund.decidedBy}</span>}
+        {refund.decidedBy && (
+          <span>
+            {refund.status === 'declined' ? 'Declined' : 'Approved'} by {refund.decidedBy}
+          </span>
+        )}
         {refund.paidOn && (
           <span>
             Paid {formatIndiaDay(refund.paidOn)}
@@ -136,7 +140,9 @@ function RefundCard({ refund, showStudent = false, feesKey }: { refund: RefundIt
           {error}
         </p>
       )}
-      {step === 'decline' && <DeclineForm busy={busy} name={name} onCancel={() => setStep('none')} onDecline={(reason) => void decide({ decision: 'decline', reason })} />}
+      {step === 'decline' && (
+        <DeclineForm busy={busy} name={name} onCancel={() => setStep('none')} onDecline={(reason) => void decide({ decision: 'decline', reason })} />
+      )}
       {step === 'pay' && (
         <PayForm
           refund={refund}
@@ -262,7 +268,15 @@ function PayForm({ refund, onCancel, onPaid }: { refund: RefundItem; onCancel: (
       {(mode === 'upi' || mode === 'bank') && (
         <div className="form-field">
           <label htmlFor={`${id}-utr`}>UTR (12 digits)</label>
-          <input id={`${id}-utr`} inputMode="numeric" autoComplete="off" value={utr} onChange={(e) => setUtr(e.target.value)} maxLength={20} {...field('utr')} />
+          <input
+            id={`${id}-utr`}
+            inputMode="numeric"
+            autoComplete="off"
+            value={utr}
+            onChange={(e) => setUtr(e.target.value)}
+            maxLength={20}
+            {...field('utr')}
+          />
           {errorOf('utr')}
         </div>
       )}
@@ -283,7 +297,15 @@ function PayForm({ refund, onCancel, onPaid }: { refund: RefundItem; onCancel: (
       )}
       <div className="form-field">
         <label htmlFor={`${id}-day`}>Date of the refund</label>
-        <input id={`${id}-day`} type="date" value={paidOn} min={FIRST_PAYMENT_DAY} max={today} onChange={(e) => setPaidOn(e.target.value)} {...field('paidOn')} />
+        <input
+          id={`${id}-day`}
+          type="date"
+          value={paidOn}
+          min={FIRST_PAYMENT_DAY}
+          max={today}
+          onChange={(e) => setPaidOn(e.target.value)}
+          {...field('paidOn')}
+        />
         {errorOf('paidOn')}
       </div>
       {failure && (

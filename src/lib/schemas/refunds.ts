@@ -48,10 +48,7 @@ export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 /** The Owner's decision (POST /api/admin/fees/refunds/{id}/decision): approve, or decline with a reason. */
 export const RefundDecisionSchema = z.discriminatedUnion(
   'decision',
-  [
-    z.object({ decision: z.literal('approve') }),
-    z.object({ decision: z.literal('decline'), reason: TextSchema('why it is declined', 5, 300) }),
-  ],
+  [z.object({ decision: z.literal('approve') }), z.object({ decision: z.literal('decline'), reason: TextSchema('why it is declined', 5, 300) })],
   { message: 'Please choose to approve or decline the refund.' },
 );
 export type RefundDecision = z.infer<typeof RefundDecisionSchema>;
@@ -77,10 +74,10 @@ export const RefundPaySchema = z
   .superRefine((c, ctx) => {
     if ((c.mode === 'upi' || c.mode === 'bank') && !c.utr)
       ctx.addIssue({ code: 'custom', path: ['utr'], message: 'Please enter the 12-digit UTR of the transfer.' });
-    if (c.mode !== 'upi' && c.mode !== 'bank' && c.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'A UTR goes with a UPI or bank transfer only.' });
+    if (c.mode !== 'upi' && c.mode !== 'bank' && c.utr)
+      ctx.addIssue({ code: 'custom', path: ['utr'], message: 'A UTR goes with a UPI or bank transfer only.' });
     if (c.mode === 'cheque' && !c.chequeNumber) ctx.addIssue({ code: 'custom', path: ['chequeNumber'], message: 'Please enter the cheque’s 6-digit number.' });
-    if (c.mode !== 'cheque' && c.chequeNumber)
-      ctx.addIssue({ code: 'custom', path: ['chequeNumber'], message: 'A cheque number goes with a cheque only.' });
+    if (c.mode !== 'cheque' && c.chequeNumber) ctx.addIssue({ code: 'custom', path: ['chequeNumber'], message: 'A cheque number goes with a cheque only.' });
   });
 export type RefundPayInput = z.input<typeof RefundPaySchema>;
 export type RefundPay = z.infer<typeof RefundPaySchema>;
