@@ -51,6 +51,8 @@ test('a refund asked for, approved, paid and its voucher printed in Hindi at 360
     await expect(page.getByRole('heading', { name: /^Refund voucher PCI\/RF\/\d\d-\d\d\/\d{4} · Paid$/ })).toBeVisible();
     await expect(page.getByRole('link', { name: `Send on WhatsApp (Hindi) to ${name}` })).toHaveAttribute('href', /^https:\/\/wa\.me\/919829055503\?text=/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The page at rest: the toasts of the approval and the payment gone (one fading out has no contrast to judge yet).
+    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 15_000 });
     await expectNoViolations(page, 'a student’s fees with a paid refund at 360px');
   });
 
@@ -58,12 +60,12 @@ test('a refund asked for, approved, paid and its voucher printed in Hindi at 360
     const popup = page.waitForEvent('popup');
     await page.getByRole('link', { name: /^Print voucher PCI\/RF\// }).click();
     const voucher = await popup;
-    await expect(voucher.getByRole('heading', { name: 'रिफ़ंड वाउचर' })).toBeVisible();
+    await expect(voucher.getByRole('heading', { name: 'रिफ़ंड वाउचर', exact: true })).toBeVisible();
     await expect(voucher.getByText('वापस की गई राशि')).toBeVisible();
     await expect(voucher.getByText('₹2,000').first()).toBeVisible();
     expect(await voucher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoViolations(voucher, 'the refund voucher in Hindi at 360px');
     await voucher.getByLabel('English').check();
-    await expect(voucher.getByRole('heading', { name: 'Refund voucher' })).toBeVisible();
+    await expect(voucher.getByRole('heading', { name: 'Refund voucher', exact: true })).toBeVisible();
   });
 });
