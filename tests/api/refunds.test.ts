@@ -7,7 +7,10 @@
  * Owner approves; a cancelled receipt cannot be refunded, nor a refunded receipt cancelled.
  */
 import { randomUUID } from 'node:crypto';
+import type { PoolClient } from '@neondatabase/serverless';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payRefund, requestRefund } from '../../functions/_shared/fees/refunds';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { db, outboxMessages, eventually, targets, uniqueEmail, uniqueName } from './helpers';
 import { signedInAdmin, staffFetch } from './staff';
@@ -226,6 +229,55 @@ describe.each(targets)('refunds on $name', (target) => {
     const rows = await refundsOf(receipt.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.amount).toBe('200000');
+  });
+
+  it('on two connections at once, two requests cannot exceed the receipt and two payments are numbered apart', async () => {
+    const { studentId } = await student();
+    const receipt = await collect(accountant, { studentId, amount: '3000' });
+    const [staff] = await db<{ id: string }>(target, `select id::text from staff where email = $1`, [owner.staff.email]);
+    const who = { id: staff!.id, name: 'Ravi Owner' };
+    const connections = [new pg.Client({ connectionString: target.databaseUrl }), new pg.Client({ connectionString: target.databaseUrl })];
+    await Promise.all(connections.map((c) => c.connect()));
+    try {
+      /** `work` in a transaction of `client`, held open a moment so that the other overlaps. */
+      const attempt = async (client: pg.Client, work: (tx: PoolClient) => Promise<string>) => {
+        await client.query('begin');
+        try {
+          const done = await work(client as unknown as PoolClient);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          await client.query('commit');
+          return done;
+        } catch (error) {
+          await client.query('rollback');
+          return error instanceof Error ? error.message : String(error);
+        }
+      };
+      const ask2000 = (tx: PoolClient) =>
+        requestRefund(
+          tx,
+          { receiptId: receipt.id, returns: 'receipt', amountPaise: 200000, reason: 'Two at once.', approve: true, idempotencyKey: null },
+          who,
+        ).then((r) => `asked ${r.id}`);
+      const asked = await Promise.all(connections.map((c) => attempt(c, ask2000)));
+      expect(asked.filter((o) => o.startsWith('asked '))).toHaveLength(1);
+      expect(asked.find((o) => !o.startsWith('asked '))).toMatch(/at most ₹1,000/);
+
+      const second = await attempt(connections[0]!, (tx) =>
+        requestRefund(
+          tx,
+          { receiptId: receipt.id, returns: 'receipt', amountPaise: 100000, reason: 'The rest.', approve: true, idempotencyKey: null },
+          who,
+        ).then((r) => r.id),
+      );
+      const ids = [asked.find((o) => o.startsWith('asked '))!.slice(6), second];
+      const numbers = await Promise.all(
+        connections.map((c, i) => attempt(c, (tx) => payRefund(tx, ids[i]!, { mode: 'cash', paidOn: indiaDay() }, who, indiaDay()).then((p) => p.number))),
+      );
+      expect(numbers.every((n) => /^PCI\/RF\/\d{2}-\d{2}\/\d{4}$/.test(n))).toBe(true);
+      expect(new Set(numbers).size).toBe(2);
+    } finally {
+      await Promise.all(connections.map((c) => c.end()));
+    }
   });
 
   it('the same request sent twice with one Idempotency-Key asks once', async () => {
