@@ -106,6 +106,13 @@ describe.each(targets)('refunds on $name', (target) => {
     // Latest due first: the ₹1,500 of the second instalment, then ₹500 of the first.
     expect(done.refund.voucher.dues.map((d) => d.amountPaise)).toEqual([150000, 50000]);
     expect(await paidOf(dueIds)).toEqual([250000, 0]);
+    // The due's screen names the voucher that opened it again, beside the receipt that paid it.
+    const due = (await (await staffFetch(target, `/api/admin/fees/dues/${dueIds[1]}`, owner.cookie)).json()) as {
+      payments: { number: string; amountPaise: number }[];
+      refunds: { number: string; amountPaise: number }[];
+    };
+    expect(due.payments).toMatchObject([{ number: receipt.number, amountPaise: 150000 }]);
+    expect(due.refunds).toEqual([expect.objectContaining({ number: done.refund.number, amountPaise: 150000 })]);
     const { totals } = await feesOf(studentId);
     expect(totals['paidPaise']).toBe(250000);
     expect(totals['balancePaise']).toBe(350000);
