@@ -177,6 +177,28 @@ describe.each(targets)('refunds on $name', (target) => {
     expect(Number(sums!.receipts) - Number(sums!.refunds)).toBe(Number(sums!.paid));
   });
 
+  it('money refunded from a due paid on time is owed again without its late fee', async () => {
+    const { studentId } = await student();
+    const [due] = await db<{ id: string }>(
+      target,
+      `insert into fee_dues (reference, student_id, seq, label, amount_paise, late_fee_paise, due_on)
+       values ('D' || lpad(nextval('fee_due_reference_seq')::text, 6, '0'), $1, 3, 'Exam fee', 200000, 20000, $2) returning id::text`,
+      [studentId, indiaDay(-100)],
+    );
+    const receipt = await collect(accountant, { studentId, amount: '2000', paidOn: indiaDay(-120), dueIds: [due!.id] });
+    await refundPaid({ receiptId: receipt.id, amount: '1000' });
+    const [after] = await db<{ balance: number; settled: string | null }>(
+      target,
+      `select settled_on::text as settled, (amount_paise - paid_paise)::int as balance from fee_dues where id = $1`,
+      [due!.id],
+    );
+    expect(after!.settled).toBe(indiaDay(-120));
+    const fees = (await (await staffFetch(target, `/api/admin/fees/students/${studentId}`, owner.cookie)).json()) as {
+      dues: { id: string; balancePaise: number; lateFeePaise: number }[];
+    };
+    expect(fees.dues.find((d) => d.id === due!.id)).toMatchObject({ balancePaise: 100000, lateFeePaise: 0 });
+  });
+
   it('an advance refund takes back the advance and touches no due', async () => {
     const { studentId, dueIds } = await student();
     const receipt = await collect(accountant, { studentId, amount: '7000', advance: true });

@@ -312,12 +312,9 @@ async function reopenDues(client: PoolClient, refund: LockedRefund, receiptId: s
     if (share <= 0) continue;
     left -= share;
     reopened.push({ label: part.label, reference: part.reference, amountPaise: share, courseId: part.courseId });
-    await client.query(
-      `update fee_dues set paid_paise = paid_paise - $2, version = version + 1, updated_at = now(),
-              settled_on = case when paid_paise - $2 >= amount_paise - discount_paise then settled_on end
-        where id = $1`,
-      [part.dueId, share],
-    );
+    // settled_on stays: the due was paid when it was, so the money owed again carries no late fee
+    // for the time it was paid (a cancellation, which says it never was, clears it instead).
+    await client.query(`update fee_dues set paid_paise = paid_paise - $2, version = version + 1, updated_at = now() where id = $1`, [part.dueId, share]);
   }
   return reopened;
 }
