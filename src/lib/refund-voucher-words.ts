@@ -3,6 +3,7 @@
  * the student's language, and staff may switch it to the other. The figures come from the
  * voucher's snapshot; only these words change with the language.
  */
+import { formatMobile } from './mobile';
 import { formatRupees } from './money';
 import { amountInWords, amountInWordsHi } from './money-words';
 import { PAYMENT_MODE_LABELS, PAYMENT_MODE_LABELS_HI } from './fee-words';
@@ -21,6 +22,7 @@ export const VOUCHER_WORDS = {
     course: 'Course',
     batch: 'Batch',
     receipt: 'Against receipt',
+    returnsLabel: 'Refund of',
     returns: { receipt: 'Fees paid on the receipt', advance: 'Advance held on the receipt' },
     amount: 'Amount refunded',
     inWords: 'In words',
@@ -43,6 +45,7 @@ export const VOUCHER_WORDS = {
     course: 'कोर्स',
     batch: 'बैच',
     receipt: 'रसीद',
+    returnsLabel: 'किसकी वापसी',
     returns: { receipt: 'रसीद से जमा फ़ीस', advance: 'रसीद पर जमा अग्रिम राशि' },
     amount: 'वापस की गई राशि',
     inWords: 'शब्दों में',
@@ -86,11 +89,11 @@ export function voucherFacts(v: RefundVoucher, language: VoucherLanguage): { key
     { key: 'number', label: w.number, value: v.number },
     { key: 'paidOn', label: w.paidOn, value: voucherDay(v.paidOn, language) },
     { key: 'student', label: w.student, value: v.student.name },
-    { key: 'phone', label: w.phone, value: v.student.phone ?? '' },
+    { key: 'phone', label: w.phone, value: v.student.phone ? formatMobile(v.student.phone) : '' },
     { key: 'course', label: w.course, value: v.course ?? '' },
     { key: 'batch', label: w.batch, value: v.batch ?? '' },
     { key: 'receipt', label: w.receipt, value: `${v.receipt.number} (${voucherDay(v.receipt.paidOn, language)}, ${formatRupees(v.receipt.amountPaise)})` },
-    { key: 'returns', label: w.returns[v.returns], value: formatRupees(v.amountPaise) },
+    { key: 'returns', label: w.returnsLabel, value: w.returns[v.returns] },
     { key: 'mode', label: w.mode, value: (language === 'hi' ? PAYMENT_MODE_LABELS_HI : PAYMENT_MODE_LABELS)[v.mode] },
     { key: 'utr', label: w.utr, value: v.utr ?? '' },
     { key: 'cheque', label: w.cheque, value: v.chequeNumber ?? '' },

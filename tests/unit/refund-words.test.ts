@@ -43,7 +43,8 @@ describe('a refund in the audit log', () => {
 describe('the voucher', () => {
   it('prints its facts in Hindi with the figures of the snapshot', () => {
     const facts = voucherFacts(voucher, 'hi');
-    expect(facts.find((f) => f.key === 'returns')).toEqual({ key: 'returns', label: 'रसीद से जमा फ़ीस', value: '₹2,000' });
+    expect(facts.find((f) => f.key === 'returns')).toEqual({ key: 'returns', label: 'किसकी वापसी', value: 'रसीद से जमा फ़ीस' });
+    expect(facts.find((f) => f.key === 'phone')?.value).toBe('+91 98290 12345');
     expect(facts.find((f) => f.key === 'mode')?.value).toBe('नकद');
     expect(facts.find((f) => f.key === 'dues')?.value).toBe('किस्त 2 (3 में से) (D000123) ₹2,000');
     expect(facts.some((f) => f.key === 'utr')).toBe(false);
