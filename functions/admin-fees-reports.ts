@@ -48,7 +48,7 @@ export default endpoint(async (req, context) => {
           staffId: who.staff.id,
           action: 'export',
           entity: 'fee-receipts',
-          detail: { from, to, count: receiptRows.length, refunds: refundRows.length, file: format },
+          detail: { from, to, count: receiptRows.length, ...(refundRows.length ? { refunds: refundRows.length } : {}), file: format },
         },
         who.address,
         client,

@@ -295,7 +295,7 @@ export function auditSentence(facts: AuditFacts): string {
       return `${who} opened ${documentWords(detail)} of ${record}.`;
     case 'export':
       if (entity === 'fee-receipts')
-        return `${who} exported the fee receipts from ${dayInWords(text(detail?.['from']))} to ${dayInWords(text(detail?.['to']))} (${count(detail?.['count'], 'receipt')}) to a spreadsheet.`;
+        return `${who} exported the fee receipts from ${dayInWords(text(detail?.['from']))} to ${dayInWords(text(detail?.['to']))} (${count(detail?.['count'], 'receipt')}${detail?.['refunds'] ? ` and ${count(detail['refunds'], 'refund')}` : ''}) to a spreadsheet.`;
       if (entity === 'attendance') return `${who} exported ${record} (${count(detail?.['count'], 'student')}) to a spreadsheet.`;
       return `${who} exported ${count(detail?.['count'], 'lead')} to a spreadsheet.`;
     case 'view':
