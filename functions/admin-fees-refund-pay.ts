@@ -50,7 +50,9 @@ export default endpoint(async (req, context) => {
   const reopened = refund.voucher!.dues.reduce((sum, d) => sum + d.amountPaise, 0);
   const message =
     `Refund voucher ${refund.number}: ${formatRupees(refund.amountPaise)} paid back ${PAYMENT_MODE_PHRASES[body.mode]} to ${refund.student}.` +
-    (reopened > 0 ? ` The dues it had paid are open again by ${formatRupees(reopened)}; if the student has left, waive each due (or lower one partly paid) on its screen.` : '') +
+    (reopened > 0
+      ? ` The dues it had paid are open again by ${formatRupees(reopened)}; if the student has left, waive each due (or lower one partly paid) on its screen.`
+      : '') +
     (mail ? ' The student is told by e-mail.' : '');
   return json({ message, refund });
 });
