@@ -2,13 +2,15 @@
  * GET /api/admin/fees/reports (needs 'fees-reports'):
  * - ?from=&to=&by=day|month|mode|course → what was collected in the period (India's days, both
  *   included; by default this month so far), grouped, with the total; cancelled receipts left out
- *   of the totals and counted apart (CollectionReport);
+ *   of the totals and counted apart; the refunds paid in the period listed, per line and in all,
+ *   and the net (CollectionReport);
  * - ?view=outstanding → what each batch's students owe, have paid and have left, and how much of
  *   it is overdue (OutstandingReport);
  * - &format=xlsx|csv → the period's receipts as an accountant imports them: Date, Receipt no.,
  *   Student, Course, Mode, UTR, Amount, Taxable value, CGST, SGST (rupees with two decimals),
  *   Status (a cancelled receipt is listed as Cancelled), Received by, Batch and Mobile (as the
- *   receipt named them when issued).
+ *   receipt named them when issued); then the refunds paid in the period, each with its voucher
+ *   number, a negative amount and "Refund of <receipt>" (decision 045).
  * A view is an audit line; a download is an 'export' line.
  */
 import type { Config } from '@netlify/functions';
@@ -21,7 +23,7 @@ import { allowMethods, crossSite, CROSS_SITE_MESSAGE, endpoint, json, HttpError,
 import { XLSX_TYPE, xlsxStream } from './_shared/platform/xlsx';
 import { requireStaff } from './_shared/auth/staff';
 import { attachmentDisposition } from './_shared/storage/content-disposition';
-import { collectionReport, EXPORT_HEADINGS, exportRows, outstandingReport } from './_shared/fees/fee-reports';
+import { collectionReport, EXPORT_HEADINGS, exportRows, outstandingReport, refundExportRows } from './_shared/fees/fee-reports';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
@@ -38,9 +40,17 @@ export default endpoint(async (req, context) => {
 
   return transaction(async (client) => {
     if (format !== 'json') {
-      const rows = await exportRows(client, from, to);
+      const receiptRows = await exportRows(client, from, to);
+      // The refunds paid in the period follow the receipts, as negative amounts (decision 045).
+      const refundRows = await refundExportRows(client, from, to);
+      const rows = [...receiptRows, ...refundRows];
       await audit(
-        { staffId: who.staff.id, action: 'export', entity: 'fee-receipts', detail: { from, to, count: rows.length, file: format } },
+        {
+          staffId: who.staff.id,
+          action: 'export',
+          entity: 'fee-receipts',
+          detail: { from, to, count: receiptRows.length, ...(refundRows.length ? { refunds: refundRows.length } : {}), file: format },
+        },
         who.address,
         client,
       );

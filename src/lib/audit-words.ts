@@ -198,6 +198,29 @@ function receiptAmount(detail: Record<string, unknown> | null): string {
 /** A payment mode in words ('Bank transfer'); the stored value when unknown. */
 const paymentModeWords = (v: unknown) => (Object.hasOwn(PAYMENT_MODE_LABELS, text(v)) ? PAYMENT_MODE_LABELS[text(v) as PaymentMode] : text(v));
 
+/**
+ * A refund's step in words (decision 045): 'Kavita Joshi asked for a refund of ₹2,000 from receipt
+ * PCI/26-27/00042 of Asha Verma: “The course did not start.”', '… approved …', '… declined …: “…”',
+ * '… paid the refund of ₹2,000 from receipt PCI/26-27/00042 to Asha Verma in cash: voucher PCI/RF/26-27/0001.'
+ */
+function refundWords(who: string, step: string, detail: Record<string, unknown> | null): string {
+  const amount = rupees(detail?.['amountPaise']) || 'money';
+  const student = text(detail?.['student']) || 'a student';
+  const from = `${detail?.['returns'] === 'advance' ? 'the advance on ' : ''}receipt ${text(detail?.['receipt']) || text(detail?.['subject'])}`;
+  switch (step) {
+    case 'create':
+      return `${who} asked for a refund of ${amount} from ${from} of ${student}${detail?.['approved'] ? ' and approved it' : ''}: “${text(detail?.['reason'])}”.`;
+    case 'approve':
+      return `${who} approved the refund of ${amount} from ${from} of ${student}.`;
+    case 'decline':
+      return `${who} declined the refund of ${amount} from ${from} of ${student}: “${text(detail?.['reason'])}”.`;
+    case 'pay':
+      return `${who} paid back ${amount} to ${student} by ${paymentModeWords(detail?.['mode'])}: refund voucher ${text(detail?.['subject'])} (from receipt ${text(detail?.['receipt'])}).`;
+    default:
+      return `${who} changed the refund of ${amount} to ${student}.`;
+  }
+}
+
 /** A decision on a UPI payment a student reported: 'Kavita Joshi confirmed the UPI payment of ₹2,500 reported by Asha Verma (receipt PCI/26-27/00042).' */
 function claimDecisionWords(who: string, detail: Record<string, unknown> | null): string {
   const payment = `the UPI payment of ${formatRupees(Number(detail?.['amountPaise']) || 0)} reported by ${text(detail?.['subject']) || 'a student'}`;
@@ -294,7 +317,7 @@ export function auditSentence(facts: AuditFacts): string {
       return `${who} opened ${documentWords(detail)} of ${record}.`;
     case 'export':
       if (entity === 'fee-receipts')
-        return `${who} exported the fee receipts from ${dayInWords(text(detail?.['from']))} to ${dayInWords(text(detail?.['to']))} (${count(detail?.['count'], 'receipt')}) to a spreadsheet.`;
+        return `${who} exported the fee receipts from ${dayInWords(text(detail?.['from']))} to ${dayInWords(text(detail?.['to']))} (${count(detail?.['count'], 'receipt')}${detail?.['refunds'] ? ` and ${count(detail['refunds'], 'refund')}` : ''}) to a spreadsheet.`;
       if (entity === 'attendance') return `${who} exported ${record} (${count(detail?.['count'], 'student')}) to a spreadsheet.`;
       return `${who} exported ${count(detail?.['count'], 'lead')} to a spreadsheet.`;
     case 'view':
@@ -322,6 +345,7 @@ export function auditSentence(facts: AuditFacts): string {
       if (entity === 'student' && detail?.['walkIn'])
         return `${who} admitted ${record} at the counter into batch ${text(detail['batch'])}${detail['enquiry'] ? `, closing enquiry ${text(detail['enquiry'])} as admitted` : ''}.`;
       if (entity === 'cash-handover') return cashHandoverWords(who, detail);
+      if (entity === 'refund') return refundWords(who, 'create', detail);
       if (entity === 'student' && detail?.['reference'])
         return `${who} admitted ${text(detail['subject']) || 'a person'} from ${text(detail['reference'])}, creating ${record}.`;
       if (entity === 'fee-plan' && detail?.['total'])
@@ -345,6 +369,7 @@ export function auditSentence(facts: AuditFacts): string {
       if (entity === 'lead') return `${who} ${leadChange(detail)} ${record}.`;
       if (entity === 'batch' && detail?.['action']) return `${who} ${rosterChange(detail)} ${record}.`;
       if (entity === 'fee-claim') return claimDecisionWords(who, detail);
+      if (entity === 'refund') return refundWords(who, text(detail?.['action']), detail);
       if (entity === 'fee-plan' && detail?.['action'] === 'apply') return planApplyWords(who, record, detail);
       if (entity === 'fee-due') return `${who} changed ${record}: ${dueChanges(detail)}. Reason: “${text(detail?.['reason'])}”.`;
       const fields = fieldList(detail?.['fields'] ?? detail?.['changed']);

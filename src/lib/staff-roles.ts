@@ -61,6 +61,8 @@ export const PERMISSIONS = [
   'admit',
   /** Recording a member of staff's day's cash as handed over (the Owner alone). */
   'cash-handover',
+  /** Approving or declining a refund (fees are not refundable by default: the Owner decides each exception). */
+  'fees-refund-approve',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];
@@ -118,6 +120,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'fees-reports': 'the fee reports',
   admit: 'admitting walk-ins at the counter',
   'cash-handover': 'receiving the day’s cash from staff',
+  'fees-refund-approve': 'approving refunds',
 };
 
 /**

@@ -1368,6 +1368,68 @@ const CASES: Case[] = [
       };
     },
   },
+  // Refunds (decision 045): an Owner or Accountant asks and pays; the Owner alone decides.
+  {
+    method: 'GET',
+    path: '/api/admin/fees/refunds',
+    roles: ['accountant'],
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/fees/refunds' }, state: auditLines(s, 'refund') }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fees/refunds',
+    roles: ['accountant'],
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const { receiptId } = await insertRefund(s.target, null);
+      return {
+        call: { route: '/api/admin/fees/refunds', body: { receiptId, returns: 'receipt', amount: '100', reason: 'Asked for by the authorisation test.' } },
+        state: () => rows(s.target, 'select id, status, amount_paise from fee_refunds where receipt_id = $1', [receiptId]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/fees/refunds/{id}',
+    roles: ['accountant'],
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { refundId } = await insertRefund(s.target, 'requested');
+      return { call: { route: `/api/admin/fees/refunds/${refundId}` }, state: auditLines(s, 'refund', refundId) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fees/refunds/{id}/decision',
+    roles: OWNER_ONLY,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { refundId } = await insertRefund(s.target, 'requested');
+      return {
+        call: { route: `/api/admin/fees/refunds/${refundId}/decision`, body: { decision: 'approve' } },
+        state: () => rows(s.target, 'select status, decided_by from fee_refunds where id = $1', [refundId]),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/fees/refunds/{id}/pay',
+    roles: ['accountant'],
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { refundId } = await insertRefund(s.target, 'approved');
+      return {
+        call: { route: `/api/admin/fees/refunds/${refundId}/pay`, body: { mode: 'cash', paidOn: indiaDay() } },
+        state: () => rows(s.target, 'select status, number, paid_by from fee_refunds where id = $1', [refundId]),
+      };
+    },
+  },
 ];
 
 /* -------------------------------------------------------------- a walk-in at the counter --- */
@@ -1421,6 +1483,25 @@ function walkInCases(): Case[] {
       },
     },
   ];
+}
+
+/** A receipt of ₹500 of a student of its own and, unless `status` is null, a refund of ₹100 from it in that state (ids). */
+async function insertRefund(target: Target, status: 'requested' | 'approved' | null): Promise<{ receiptId: string; refundId: string }> {
+  const studentId = await insertFeeStudent(target);
+  const receiptId = await insert(
+    target,
+    `insert into fee_receipts (number, financial_year, student_id, amount_paise, mode, paid_on, received_by_name)
+     values ($1, 'AUTHZ', $2, 50000, 'cash', $3, 'Authz Staff') returning id`,
+    [`AZ/${randomBytes(4).toString('hex')}`, studentId, indiaDay(-1)],
+  );
+  if (!status) return { receiptId, refundId: '' };
+  const refundId = await insert(
+    target,
+    `insert into fee_refunds (student_id, receipt_id, returns, amount_paise, reason, status, requested_by_name, decided_by_name, decided_at)
+     values ($1, $2, 'receipt', 10000, 'Authorisation test.', $3, 'Authz Staff', $4, $5) returning id`,
+    [studentId, receiptId, status, status === 'approved' ? 'Authz Owner' : null, status === 'approved' ? new Date() : null],
+  );
+  return { receiptId, refundId };
 }
 
 /* --------------------------------------------------------------------------- callers --- */

@@ -330,6 +330,17 @@ const newReceipt = async () =>
       [`FZ/${unique()}`.slice(0, 16), record.student],
     )
   )[0]!.id;
+/** A refund of ₹100 from a new receipt, in `status` (an approved one can be paid, a requested one decided). */
+const newRefund = async (status: 'requested' | 'approved') => {
+  const receiptId = await newReceipt();
+  return (
+    await sql<{ id: string }>(
+      `insert into fee_refunds (student_id, receipt_id, returns, amount_paise, reason, status, requested_by_name, decided_by_name, decided_at)
+       values ($1, $2, 'receipt', 10000, 'Asked for in a test.', $3, 'Asha Admin', $4, $5) returning id::text`,
+      [record.student, receiptId, status, status === 'approved' ? 'Asha Admin' : null, status === 'approved' ? new Date() : null],
+    )
+  )[0]!.id;
+};
 /** An overdue due of the fuzz's student (a reminder of it is accepted). */
 const newDue = async () =>
   (
@@ -1130,6 +1141,49 @@ const FUZZ: Record<string, Case[]> = {
         return staff({ method: 'GET', path: `/api/admin/fees/receipts/${id}`, params: { id } });
       },
       params: ['id'],
+    },
+  ],
+  'admin-fees-refunds': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/fees/refunds', query: { studentId: record.student, status: 'all' } }),
+      query: ['studentId', 'status'],
+      values: { studentId: IDS },
+    },
+    {
+      probe: async () =>
+        staff(post('/api/admin/fees/refunds', { receiptId: await newReceipt(), returns: 'receipt', amount: '100', reason: 'The course did not start.' })),
+      body: ['receiptId', 'returns', 'amount', 'reason'],
+      values: { receiptId: IDS },
+    },
+  ],
+  'admin-fees-refund': [
+    {
+      probe: async () => {
+        const id = await newRefund('requested');
+        return staff({ method: 'GET', path: `/api/admin/fees/refunds/${id}`, params: { id } });
+      },
+      params: ['id'],
+    },
+  ],
+  'admin-fees-refund-decision': [
+    {
+      probe: async () => {
+        const id = await newRefund('requested');
+        return staff(post(`/api/admin/fees/refunds/${id}/decision`, { decision: 'decline', reason: 'Fees are not refundable.' }, { params: { id } }));
+      },
+      body: ['decision', 'reason'],
+      params: ['id'],
+    },
+  ],
+  'admin-fees-refund-pay': [
+    {
+      probe: async () => {
+        const id = await newRefund('approved');
+        return staff(post(`/api/admin/fees/refunds/${id}/pay`, { mode: 'upi', utr: '412345678901', paidOn: '2026-06-02' }, { params: { id } }));
+      },
+      body: ['mode', 'utr', 'chequeNumber', 'paidOn'],
+      params: ['id'],
+      values: { paidOn: DAYS },
     },
   ],
   'user-fees-receipt': [

@@ -235,6 +235,18 @@ export async function cancelReceipt(client: PoolClient, receiptId: string, reaso
   const found = receipt.rows[0];
   if (!found) throw new HttpError(404, 'This receipt was not found. The list may be out of date: please reload it.');
   if (found.cancelled) throw new HttpError(409, `Receipt ${found.number} is already cancelled.`);
+  // A refund from it took (or may take) money back out of its dues: cancelling too would count it twice (decision 045).
+  const refunded = await client.query<{ number: string | null }>(
+    `select number from fee_refunds where receipt_id = $1 and status <> 'declined' order by status = 'paid' desc, id limit 1`,
+    [receiptId],
+  );
+  if (refunded.rows[0])
+    throw new HttpError(
+      409,
+      refunded.rows[0].number
+        ? `Receipt ${found.number} cannot be cancelled: money from it was refunded on voucher ${refunded.rows[0].number}.`
+        : `Receipt ${found.number} cannot be cancelled while a refund from it waits: the Owner must decline that refund first.`,
+    );
   await client.query('select id from students where id = $1 for update', [found.studentId]);
   const parts = await client.query<{ dueId: string; amount: number }>(
     `select a.due_id::text as "dueId", a.amount_paise::int as amount from fee_allocations a where a.receipt_id = $1 order by a.due_id`,

@@ -146,16 +146,24 @@ export async function studentFees(db: Queryable, studentId: string, day: string)
   );
   const claims = claimRows.rows.map((c) => ({ ...c, statusLabel: CLAIM_STATE_LABELS[c.status] }));
 
+  // Refunds paid take money back: what was paid so far and the advance held are net of them (decision 045).
+  const refunded = await db.query<{ receipt: number; advance: number }>(
+    `select coalesce(sum(amount_paise) filter (where returns = 'receipt'), 0)::float8 as receipt,
+            coalesce(sum(amount_paise) filter (where returns = 'advance'), 0)::float8 as advance
+       from fee_refunds where student_id = $1 and status = 'paid'`,
+    [studentId],
+  );
+  const refundedPaise = { receipt: refunded.rows[0]?.receipt ?? 0, advance: refunded.rows[0]?.advance ?? 0 };
   const valid = receipts.filter((r) => !r.cancelled);
   const open = dues.filter((d) => !d.waived);
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const totals = {
     planPaise: sum(open.map((d) => d.amountPaise - d.discountPaise + d.lateFeePaise)),
-    paidPaise: sum(valid.map((r) => r.amountPaise)),
+    paidPaise: sum(valid.map((r) => r.amountPaise)) - refundedPaise.receipt - refundedPaise.advance,
     balancePaise: sum(open.map((d) => d.balancePaise)),
     overduePaise: sum(open.filter((d) => d.state === 'overdue').map((d) => d.balancePaise)),
     dueNowPaise: sum(open.filter((d) => d.state === 'overdue' || d.state === 'due').map((d) => d.balancePaise)),
-    advancePaise: sum(valid.map((r) => r.advancePaise)),
+    advancePaise: sum(valid.map((r) => r.advancePaise)) - refundedPaise.advance,
   };
   return { student, today: day, dues, receipts, claims, totals };
 }

@@ -1,6 +1,7 @@
 /**
  * One due as its screen reads it (/fees/dues/{id}): the due with its balance today, its student,
- * the receipts that paid it and its history of changes in words from the audit log.
+ * the receipts that paid it, the refunds that opened it again, and its history of changes in words
+ * from the audit log.
  */
 import { query, type Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
@@ -18,6 +19,14 @@ export interface DuePayment {
   cancelled: boolean;
 }
 
+/** A refund paid that opened the due again by `amountPaise` (decision 045). */
+export interface DueRefund {
+  refundId: string;
+  number: string;
+  paidOn: string;
+  amountPaise: number;
+}
+
 /** A line of the due's history. */
 export interface DueHistoryLine {
   at: string;
@@ -29,6 +38,7 @@ export interface DueDetail {
   due: Due;
   student: { id: string; name: string; phone: string | null };
   payments: DuePayment[];
+  refunds: DueRefund[];
   history: DueHistoryLine[];
 }
 
@@ -56,6 +66,14 @@ export async function dueDetail(id: string, day: string): Promise<DueDetail | nu
        from fee_allocations a join fee_receipts r on r.id = a.receipt_id where a.due_id = $1 order by r.paid_on, r.id`,
     [id],
   );
+  // The voucher keeps the dues its money had paid (and by how much): those naming this one.
+  const refunds = await query<DueRefund>(
+    `select f.id::text as "refundId", f.number, f.paid_on::text as "paidOn", sum((e->>'amountPaise')::bigint)::int as "amountPaise"
+       from fee_refunds f cross join lateral jsonb_array_elements(f.snapshot->'dues') e
+      where f.student_id = $1 and f.status = 'paid' and e->>'reference' = $2
+      group by f.id order by f.paid_on, f.id`,
+    [due.studentId, due.reference],
+  );
   const lines = await query<{ at: string; actor: string | null; action: string; detail: Record<string, unknown> | null }>(
     `select a.at::text as at, s.name as actor, a.action, a.detail from audit_log a left join staff s on s.id = a.staff_id
       where a.entity = 'fee-due' and a.entity_id = $1 and a.action <> 'view' order by a.at desc, a.id desc limit 50`,
@@ -65,5 +83,5 @@ export async function dueDetail(id: string, day: string): Promise<DueDetail | nu
     at: l.at,
     summary: auditSentence({ actor: l.actor, action: l.action, entity: 'fee-due', entityId: id, detail: l.detail }),
   }));
-  return { due, student: student!, payments, history };
+  return { due, student: student!, payments, refunds, history };
 }

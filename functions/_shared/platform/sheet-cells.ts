@@ -32,7 +32,8 @@ export const time = (value: string | null): SheetCell => (value === null || valu
 export function figureText(figure: SheetFigure): string {
   switch (figure.kind) {
     case 'money':
-      return rupeeFigure(figure.paise);
+      // Money paid back (a refund in the fee export) is a negative amount.
+      return figure.paise < 0 ? `-${rupeeFigure(-figure.paise)}` : rupeeFigure(figure.paise);
     case 'count':
     case 'percent':
       return String(figure.value);

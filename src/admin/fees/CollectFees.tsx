@@ -2,7 +2,8 @@
  * Collect fees (/fees; every role with 'fees'): the search box first (a name, 4 or more digits of
  * a mobile, a due reference D000123 or a receipt number), then the students found with what they
  * owe and what is overdue; one tap opens a student's fees, where the Collect form waits with the
- * amount due filled in. The search is kept in the address (?q=), so Back returns to the list.
+ * amount due filled in. The search is kept in the address (?q=), so Back returns to the list. An
+ * Owner or Accountant sees the refunds waiting below.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -11,11 +12,14 @@ import { formatRupees } from '../../lib/money';
 import { api, listQuery, messageOf } from '../api';
 import { feesStudentPath, PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
+import { useCan } from '../app-info';
+import { RefundsWaiting } from './Refunds';
 import type { FeeSearchAnswer } from './fee-types';
 import { formatMobile } from '../../lib/mobile';
 
 export default function CollectFees() {
   const id = useId();
+  const can = useCan();
   const q = new URLSearchParams(useSearch()).get('q') ?? '';
   const [, navigate] = useLocation();
   const [typed, setTyped] = useState(q);
@@ -88,6 +92,7 @@ export default function CollectFees() {
           </ul>
         </>
       )}
+      {can('fees-collect') && <RefundsWaiting />}
     </section>
   );
 }

@@ -36,7 +36,7 @@ export default function FeeDue({ id }: { id: string }) {
         </p>
       </section>
     );
-  const { due, student, payments, history } = detail.data;
+  const { due, student, payments, refunds, history } = detail.data;
   return (
     <section className="admin-panel">
       <PanelHeading title={`${due.label}: ${student.name}`}>
@@ -97,6 +97,19 @@ export default function FeeDue({ id }: { id: string }) {
                 <span>{PAYMENT_MODE_LABELS[p.mode as PaymentMode] ?? p.mode}</span>
                 <span>{formatRupees(p.amountPaise)}</span>
                 <span>{receiptStateWord(p.cancelled ? 'yes' : null)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {refunds.length > 0 && (
+        <ul className="lead-cards" aria-label="Refunds that opened this due again">
+          {refunds.map((r) => (
+            <li key={r.refundId} className="lead-card">
+              <p className="lead-card__meta">
+                <span>Refund voucher {r.number}</span>
+                <span>{formatDay(r.paidOn)}</span>
+                <span>{formatRupees(r.amountPaise)} paid back: owed again</span>
               </p>
             </li>
           ))}

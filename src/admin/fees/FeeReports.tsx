@@ -1,7 +1,7 @@
 /**
  * Fee reports (/fees/reports, needs 'fees-reports'): what was collected in a period (this month
  * so far unless chosen), grouped by day, month, payment mode or course, with the total and how
- * many receipts were cancelled (left out of the totals); what is outstanding by batch; and the
+ * many receipts were cancelled (left out of the totals), and the refunds paid with the net; what is outstanding by batch; and the
  * period's receipts to download as an Excel workbook or a CSV file for the accountant
  * (GET /api/admin/fees/reports).
  */
@@ -110,14 +110,20 @@ export default function FeeReports() {
   );
 }
 
-/** The collection's rows and total. */
+/** An amount that may be below zero (a day whose refunds exceed its receipts): '−₹1,200'. */
+const signedRupees = (paise: number) => (paise < 0 ? `−${formatRupees(-paise)}` : formatRupees(paise));
+
+/** The collection's rows and total, and the refunds paid in the period with the net (decision 045). */
 function CollectionTable({ report }: { report: CollectionReport }) {
+  const refunded = report.refunds > 0;
   const caption = `Fees collected from ${formatIndiaDay(report.from)} to ${formatIndiaDay(report.to)}, by ${REPORT_GROUP_LABELS[report.by].toLowerCase()}`;
   return (
     <>
       <p>
         Collected: <strong>{formatRupees(report.totalPaise)}</strong> in {report.receipts} {report.receipts === 1 ? 'receipt' : 'receipts'}.
         {report.cancelled > 0 && ` ${report.cancelled} cancelled ${report.cancelled === 1 ? 'receipt is' : 'receipts are'} left out.`}
+        {refunded &&
+          ` Refunded: ${formatRupees(report.refundPaise)} on ${report.refunds} ${report.refunds === 1 ? 'voucher' : 'vouchers'}. Net collected: ${signedRupees(report.netPaise)}.`}
       </p>
       {report.rows.length === 0 ? (
         <p>No fees were collected in this period.</p>
@@ -130,6 +136,8 @@ function CollectionTable({ report }: { report: CollectionReport }) {
                 <th scope="col">{REPORT_GROUP_LABELS[report.by]}</th>
                 <th scope="col">Receipts</th>
                 <th scope="col">Amount</th>
+                {refunded && <th scope="col">Refunded</th>}
+                {refunded && <th scope="col">Net</th>}
               </tr>
             </thead>
             <tbody>
@@ -138,6 +146,8 @@ function CollectionTable({ report }: { report: CollectionReport }) {
                   <th scope="row">{r.label}</th>
                   <td>{r.receipts}</td>
                   <td>{formatRupees(r.amountPaise)}</td>
+                  {refunded && <td>{formatRupees(r.refundPaise)}</td>}
+                  {refunded && <td>{signedRupees(r.netPaise)}</td>}
                 </tr>
               ))}
             </tbody>
@@ -146,10 +156,24 @@ function CollectionTable({ report }: { report: CollectionReport }) {
                 <th scope="row">Total</th>
                 <td>{report.receipts}</td>
                 <td>{formatRupees(report.totalPaise)}</td>
+                {refunded && <td>{formatRupees(report.refundPaise)}</td>}
+                {refunded && <td>{signedRupees(report.netPaise)}</td>}
               </tr>
             </tfoot>
           </table>
         </div>
+      )}
+      {refunded && (
+        <>
+          <h3 className="admin-subheading">Refunds paid</h3>
+          <ul>
+            {report.refundList.map((r) => (
+              <li key={r.id}>
+                {formatIndiaDay(r.paidOn)}: voucher {r.number}, {formatRupees(r.amountPaise)} to {r.student} ({r.modeLabel}, from receipt {r.receipt})
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </>
   );

@@ -1,8 +1,9 @@
 /**
  * A student's receipts: number, day, amount, mode and UTR, what each paid, Valid or Cancelled
  * (with the reason), Print (the receipt's page in a new tab) and, for an Owner or Accountant,
- * Cancel with a reason in a dialog. A cancelled receipt keeps its number; the cancellation's
- * WhatsApp notice to the student shows above the list.
+ * Cancel with a reason in a dialog and Refund… (a request the Owner decides; decision 045). A
+ * cancelled receipt keeps its number; the cancellation's WhatsApp notice to the student shows above
+ * the list.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { api } from '../api';
 import type { StudentNotice } from '../../lib/schemas/student-notice';
 import ReasonDialog from '../ui/ReasonDialog';
 import WhatsAppNotice from '../ui/WhatsAppNotice';
+import { RefundRequestForm } from './Refunds';
 import type { StudentFees } from './fee-types';
 
 type Receipt = StudentFees['receipts'][number];
@@ -20,6 +22,7 @@ export default function ReceiptList({ fees, queryKey, mayCancel }: { fees: Stude
   const [cancelling, setCancelling] = useState<Receipt | null>(null);
   // The cancellation just made, with its WhatsApp notice to the student.
   const [cancelled, setCancelled] = useState<{ number: string; notice: StudentNotice } | null>(null);
+  const [refunding, setRefunding] = useState<string | null>(null);
   return (
     <>
       <h2 className="admin-subheading">Receipts</h2>
@@ -63,7 +66,13 @@ export default function ReceiptList({ fees, queryKey, mayCancel }: { fees: Stude
                     Cancel {r.number}
                   </button>
                 )}
+                {mayCancel && !r.cancelled && refunding !== r.id && (
+                  <button type="button" className="btn btn--sm btn--outline" onClick={() => setRefunding(r.id)}>
+                    Refund…<span className="sr-only"> from {r.number}</span>
+                  </button>
+                )}
               </div>
+              {refunding === r.id && <RefundRequestForm receipt={r} queryKey={queryKey} onClose={() => setRefunding(null)} />}
             </li>
           ))}
         </ul>

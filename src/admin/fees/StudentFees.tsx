@@ -1,8 +1,8 @@
 /**
  * A student's fees (/fees/students/{id}): the totals, the Collect form (for an Owner or
  * Accountant), the dues with their state in words, the receipts with Print and Cancel, and the
- * UPI payments the student reported. A Counsellor or Teacher reads the same, without Collect or
- * Cancel.
+ * UPI payments the student reported, and (for an Owner or Accountant) their refunds. A Counsellor
+ * or Teacher reads the same, without Collect, Cancel or Refund.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -15,6 +15,7 @@ import PanelHeading from '../ui/PanelHeading';
 import CollectForm from './CollectForm';
 import ExtraDueForm from './ExtraDueForm';
 import ReceiptList from './ReceiptList';
+import { StudentRefunds } from './Refunds';
 import './fees.css';
 import type { StudentFees as Fees } from './fee-types';
 import { formatMobile } from '../../lib/mobile';
@@ -99,6 +100,8 @@ export default function StudentFees({ studentId }: { studentId: string }) {
       {can('fees-manage') && <ExtraDueForm studentId={fees.student.id} today={fees.today} queryKey={key} />}
 
       <ReceiptList fees={fees} queryKey={key} mayCancel={can('fees-collect')} />
+
+      {can('fees-collect') && <StudentRefunds studentId={fees.student.id} feesKey={key} />}
 
       {fees.claims.length > 0 && (
         <>

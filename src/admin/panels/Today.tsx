@@ -20,6 +20,7 @@ import { useCan } from '../app-info';
 import LowAttendanceList from '../classes/LowAttendanceList';
 import DuesOnToday from '../fees/DuesOnToday';
 import PaymentsToConfirm from '../fees/PaymentsToConfirm';
+import { RefundsWaiting } from '../fees/Refunds';
 import { useContactDialog } from '../leads/ContactDialog';
 import LeadCard from '../leads/LeadCard';
 import { TODAY_KEY } from '../leads/lead-api';
@@ -108,6 +109,7 @@ export default function Today() {
         </>
       )}
       {can('fees-collect') && <PaymentsToConfirm />}
+      {can('fees-collect') && <RefundsWaiting />}
       {can('fees') && <DuesOnToday />}
       {contact.dialog}
     </section>

@@ -102,6 +102,22 @@ export interface CollectionRow {
   label: string;
   receipts: number;
   amountPaise: number;
+  /** Refund vouchers paid in the group, and what they paid back (decision 045). */
+  refunds: number;
+  refundPaise: number;
+  /** Collected less refunded. */
+  netPaise: number;
+}
+
+/** A refund paid in the period, as the collection report lists it. */
+export interface ReportRefund {
+  id: string;
+  number: string;
+  paidOn: string;
+  student: string;
+  receipt: string;
+  modeLabel: string;
+  amountPaise: number;
 }
 
 /** One batch's outstanding fees. */
@@ -127,6 +143,11 @@ export interface CollectionReport {
   receipts: number;
   /** Receipts of the period that were cancelled (left out of the totals). */
   cancelled: number;
+  /** Refunds paid in the period: how many, how much, each listed; net = totalPaise − refundPaise. */
+  refunds: number;
+  refundPaise: number;
+  netPaise: number;
+  refundList: ReportRefund[];
 }
 
 /** GET /api/admin/fees/reports?view=outstanding. */

@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { ABSENCE_LANGUAGES, ABSENCE_PLACEHOLDERS, CERTIFICATE_PLACEHOLDERS, DUES_PLACEHOLDERS, NOTICE_PLACEHOLDERS, PLACEHOLDERS } from '../../lib/whatsapp';
+import { REFUND_PLACEHOLDERS } from '../../lib/refund-voucher';
 import { fromContent } from './loader';
 import { text } from './fields';
 
@@ -154,5 +155,7 @@ export const whatsapp = defineCollection({
         if (list.findIndex((other) => other.key === item.key) !== i) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `"${item.key}" is used by another notice` });
       });
     }),
+    /** The message telling a student their refund was paid: {name}, {amount}, {mode}, {day}, {number} (the voucher), {receipt} and {institute}. */
+    refund: z.object({ en: message(REFUND_PLACEHOLDERS), hi: hindi(REFUND_PLACEHOLDERS) }),
   }),
 });
