@@ -57,6 +57,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   fees: { one: 'fees of a student', many: 'Students’ fees' },
   receipt: { one: 'fee receipt', many: 'Fee receipts' },
   'fee-claim': { one: 'reported UPI payment', many: 'Payments to confirm' },
+  'student-import': { one: 'import of students', many: 'Students imported from a file' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */

@@ -1,0 +1,87 @@
+/**
+ * Students imported from a file (POST /api/admin/student-import/preview and
+ * /api/admin/student-import): the file's rows as the admin app read them, every cell as text.
+ * What a row holds is checked row by row afterwards (student-import/row-checks.ts), so that the
+ * preview names every problem; this schema refuses only what no spreadsheet holds (a control
+ * character, a cell of more than 200 characters, more rows than one import takes), in words that
+ * name the row and the column.
+ */
+import { z } from './zod';
+import { textProblem } from './plain-text';
+import { COLUMN_WORDS, type ImportColumn } from '../student-import/columns';
+
+/** Most rows one import takes (a whole year's admissions of a large office). */
+export const MAX_IMPORT_ROWS = 2000;
+/** Longest text a cell may hold. */
+export const MAX_CELL = 200;
+
+const cell = z.string().default('');
+
+/** One row of the file: its number in the spreadsheet (the heading row is 1) and its cells. */
+export const ImportRowSchema = z.object({
+  /** The row's number in the spreadsheet, as staff see it. */
+  row: z.number().int().min(2).max(1_048_576),
+  /** The student's name. */
+  name: cell,
+  /** Their mobile number. */
+  mobile: cell,
+  /** Their e-mail address. */
+  email: cell,
+  /** The guardian's name. */
+  guardian: cell,
+  /** The guardian's mobile number. */
+  guardianMobile: cell,
+  /** The course's title. */
+  course: cell,
+  /** The batch's name. */
+  batch: cell,
+  /** The joining day as written (or YYYY-MM-DD from a date cell). */
+  joinedOn: cell,
+  /** English or Hindi. */
+  language: cell,
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+const CELLS = Object.keys(COLUMN_WORDS) as ImportColumn[];
+
+/** A file's rows, read in the browser. */
+export const ImportRequestSchema = z
+  .object({
+    /** The file's name as chosen (for the audit line and "already imported"). */
+    fileName: z
+      .string({ message: 'Please choose a file.' })
+      .trim()
+      .min(1, 'Please choose a file.')
+      .max(200, 'The file’s name is too long: please rename it to 200 characters or fewer.')
+      .refine((v) => textProblem(v) === null, 'The file’s name has characters that cannot be shown: please rename the file.'),
+    /** The students, one per row. */
+    rows: z
+      .array(ImportRowSchema, { message: 'The file has no rows of students.' })
+      .min(1, 'The file has no students: add one on each row below the headings.')
+      .max(MAX_IMPORT_ROWS, `One file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-IN')} students. Please split it into smaller files.`),
+  })
+  .superRefine((request, ctx) => {
+    for (const [index, row] of request.rows.entries())
+      for (const key of CELLS) {
+        const value = row[key];
+        const problem = value.length > MAX_CELL ? `is longer than ${MAX_CELL} characters` : textProblem(value) ? 'has characters that cannot be typed (a control character or half of an emoji)' : null;
+        if (problem) ctx.addIssue({ code: 'custom', path: ['rows', index, key], message: `Row ${row.row}, ${COLUMN_WORDS[key]}: the cell ${problem}. Please correct it in the file.` });
+      }
+  });
+export type ImportRequest = z.infer<typeof ImportRequestSchema>;
+
+/** A problem of one row (and column, where one cell is wrong), in words. */
+export interface ImportProblem {
+  row: number;
+  column: ImportColumn | null;
+  message: string;
+}
+
+/** A problem as one line: "Row 7, Mobile: 98765 4321 has 9 digits; a mobile number has 10." */
+export const problemLine = (p: ImportProblem) => `Row ${p.row}${p.column ? `, ${COLUMN_WORDS[p.column]}` : ''}: ${p.message}`;
+
+/** GET /api/admin/student-import/template's query. */
+export const TemplateQuerySchema = z.object({
+  /** An Excel workbook (the default) or a CSV file. */
+  format: z.enum(['xlsx', 'csv'], { message: 'Please choose the template as .xlsx or .csv.' }).default('xlsx'),
+});
