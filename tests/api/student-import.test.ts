@@ -253,7 +253,7 @@ describe.each(targets)('importing students on $name', (target) => {
 
   it('reads an .xlsx workbook and a CSV file as the admin app does, Hindi names as typed; the template reads back as the import’s headings', async () => {
     const batch = await insertBatch(course.id);
-    const names = ['अंजलि मीणा', 'Mohd. Arif', 'प्रिया'];
+    const names = ['अंजलि मीणा', 'Mohd. Arif', 'प्रिया'] as const;
     const mobiles = names.map(() => newMobile());
     const xlsx = await writeXlsxFile([
       HEADINGS.map((value) => ({ value, type: String })),

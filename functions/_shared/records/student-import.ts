@@ -41,7 +41,6 @@ export interface PreviewRow {
   row: number;
   name: string;
   mobile: string;
-  email: string;
   course: string;
   batch: string;
   joinedOn: string;
@@ -190,7 +189,6 @@ export async function planImport(db: Queryable, request: ImportRequest, today: s
       row: r.row,
       name: r.name ?? typed.name.trim(),
       mobile: r.phone ?? typed.mobile.trim(),
-      email: r.email ?? typed.email.trim(),
       course: course || typed.course.trim(),
       batch: batch?.name ?? typed.batch.trim(),
       joinedOn: r.joinedOn ?? typed.joinedOn.trim(),
@@ -216,7 +214,7 @@ export interface Imported {
 /**
  * Writes `plan` (checked inside this transaction with `lock`, and without problems) as import of
  * `fileName` by `staff`: the import's row first (a second import of the file stops here), then the
- * students, their places in the batches and their dues, one statement each.
+ * students, their places in the batches and their dues in one statement.
  */
 export async function writeImport(client: PoolClient, plan: ImportPlan, fileName: string, staff: { id: string; name: string }): Promise<Imported> {
   const made = await client.query<{ id: string }>(
@@ -227,13 +225,34 @@ export async function writeImport(client: PoolClient, plan: ImportPlan, fileName
   if (!made.rows[0]) throw new HttpError(409, `${fileName} was already imported: importing it again would add nobody.`);
   const importId = made.rows[0].id;
 
+  const placed = plan.students.filter((s) => s.batch);
+  const dues = placed.flatMap((s) => s.dues.map((d) => ({ ...d, phone: s.checked.phone!, batchId: s.batch!.id, courseId: s.batch!.courseId, planId: s.planId })));
   const column = <T>(pick: (s: ImportPlan['students'][number]) => T) => plan.students.map(pick);
-  const inserted = await client.query<{ id: string; phone: string }>(
-    `insert into students (name, email, phone, course, registration_date, name_latin, guardian_name, guardian_phone, language, import_id)
-     select u.name, u.email, u.phone, u.course, u.joined, u.latin, u.guardian, u.guardian_phone, u.language, $10
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::date[], $6::text[], $7::text[], $8::text[], $9::text[])
-            as u(name, email, phone, course, joined, latin, guardian, guardian_phone, language)
-     returning id::text, phone`,
+  // One statement: the students, then (by their mobile numbers, unique in the file) their places
+  // and their dues, each due's reference D000123 from the sequence in the file's order.
+  const { rows } = await client.query<{ id: string; phone: string; places: number; dues: number }>(
+    `with s as (
+       insert into students (name, email, phone, course, registration_date, name_latin, guardian_name, guardian_phone, language, import_id)
+       select u.name, u.email, u.phone, u.course, u.joined, u.latin, u.guardian, u.guardian_phone, u.language, $10
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::date[], $6::text[], $7::text[], $8::text[], $9::text[])
+              as u(name, email, phone, course, joined, latin, guardian, guardian_phone, language)
+       returning id, phone
+     ), p as (
+       insert into batch_students (batch_id, student_id, joined_on)
+       select u.batch_id, s.id, u.joined from unnest($11::text[], $12::bigint[], $13::date[]) as u(phone, batch_id, joined) join s on s.phone = u.phone
+       returning 1
+     ), d as (
+       insert into fee_dues (reference, student_id, batch_id, course_id, plan_id, seq, label, amount_paise, late_fee_paise, grace_days, due_on, from_plan)
+       select 'D' || case when x.n < 1000000 then lpad(x.n::text, 6, '0') else x.n::text end,
+              s.id, x.batch_id, x.course_id, x.plan_id, x.seq, x.label, x.amount, x.late_fee, x.grace_days, x.due_on, true
+         from (select nextval('fee_due_reference_seq') as n, u.*
+                 from unnest($14::text[], $15::bigint[], $16::bigint[], $17::bigint[], $18::int[], $19::text[], $20::bigint[], $21::bigint[], $22::int[], $23::date[])
+                      with ordinality as u(phone, batch_id, course_id, plan_id, seq, label, amount, late_fee, grace_days, due_on, ord)
+                order by u.ord) x
+         join s on s.phone = x.phone
+       returning 1
+     )
+     select s.id::text, s.phone, (select count(*)::int from p) as places, (select count(*)::int from d) as dues from s`,
     [
       column((s) => s.checked.name),
       column((s) => s.checked.email),
@@ -245,49 +264,30 @@ export async function writeImport(client: PoolClient, plan: ImportPlan, fileName
       column((s) => s.checked.guardianPhone),
       column((s) => s.checked.language),
       importId,
+      placed.map((s) => s.checked.phone),
+      placed.map((s) => s.batch!.id),
+      placed.map((s) => s.checked.joinedOn),
+      dues.map((d) => d.phone),
+      dues.map((d) => d.batchId),
+      dues.map((d) => d.courseId),
+      dues.map((d) => d.planId),
+      dues.map((d) => d.seq),
+      dues.map((d) => d.label),
+      dues.map((d) => d.amount),
+      dues.map((d) => d.lateFee),
+      dues.map((d) => d.graceDays),
+      dues.map((d) => d.dueOn),
     ],
   );
-  const idByPhone = new Map(inserted.rows.map((r) => [r.phone, r.id]));
+  const idByPhone = new Map(rows.map((r) => [r.phone, r.id]));
   const idOf = (s: ImportPlan['students'][number]) => idByPhone.get(s.checked.phone!)!;
-
-  const placed = plan.students.filter((s) => s.batch);
-  if (placed.length)
-    await client.query(`insert into batch_students (batch_id, student_id, joined_on) select * from unnest($1::bigint[], $2::bigint[], $3::date[])`, [
-      placed.map((s) => s.batch!.id),
-      placed.map(idOf),
-      placed.map((s) => s.checked.joinedOn),
-    ]);
-
-  const dues = placed.flatMap((s) => s.dues.map((d) => ({ ...d, studentId: idOf(s), batchId: s.batch!.id, courseId: s.batch!.courseId, planId: s.planId })));
-  if (dues.length)
-    await client.query(
-      `insert into fee_dues (reference, student_id, batch_id, course_id, plan_id, seq, label, amount_paise, late_fee_paise, grace_days, due_on, from_plan)
-       select 'D' || case when u.n < 1000000 then lpad(u.n::text, 6, '0') else u.n::text end,
-              u.student_id, u.batch_id, u.course_id, u.plan_id, u.seq, u.label, u.amount, u.late_fee, u.grace_days, u.due_on, true
-         from (select nextval('fee_due_reference_seq') as n, d.*
-                 from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::int[], $6::text[], $7::bigint[], $8::bigint[], $9::int[], $10::date[])
-                      with ordinality as d(student_id, batch_id, course_id, plan_id, seq, label, amount, late_fee, grace_days, due_on, ord)
-                order by d.ord) u`,
-      [
-        dues.map((d) => d.studentId),
-        dues.map((d) => d.batchId),
-        dues.map((d) => d.courseId),
-        dues.map((d) => d.planId),
-        dues.map((d) => d.seq),
-        dues.map((d) => d.label),
-        dues.map((d) => d.amount),
-        dues.map((d) => d.lateFee),
-        dues.map((d) => d.graceDays),
-        dues.map((d) => d.dueOn),
-      ],
-    );
 
   const perBatch = new Map<string, number>();
   for (const s of placed) perBatch.set(s.batch!.name, (perBatch.get(s.batch!.name) ?? 0) + 1);
   return {
     importId,
     students: plan.students.map((s) => ({ id: idOf(s), name: s.checked.name!, batch: s.batch?.name ?? null })),
-    dues: dues.length,
+    dues: rows[0]?.dues ?? 0,
     batches: [...perBatch].map(([name, students]) => ({ name, students })),
   };
 }
