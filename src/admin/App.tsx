@@ -44,6 +44,7 @@ const FeeReports = lazy(() => import('./fees/FeeReports'));
 const FeePlans = lazy(() => import('./fees/FeePlans'));
 const FeeDue = lazy(() => import('./fees/FeeDue'));
 const Settings = lazy(() => import('./panels/Settings'));
+const StudentImport = lazy(() => import('./panels/StudentImport'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -81,6 +82,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'fee-reports': () => <FeeReports />,
   'fee-plans': () => <FeePlans />,
   'fee-due': ({ dueId }) => <FeeDue id={dueId!} />,
+  'student-import': () => <StudentImport />,
 };
 
 interface Props {

@@ -19,6 +19,7 @@ export const PATHS = {
   newStudent: '/student-list/new',
   editStudentPick: '/student-list/edit',
   deleteStudentPick: '/student-list/delete',
+  importStudents: '/student-list/import',
   courses: '/adminCourse',
   jobs: '/addJobs',
   notification: '/notification',
@@ -77,7 +78,8 @@ export type Panel =
   | 'fees-student'
   | 'fee-reports'
   | 'fee-plans'
-  | 'fee-due';
+  | 'fee-due'
+  | 'student-import';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -118,6 +120,8 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   // Every role sees the plans and a due (Counsellor and Teacher to read); changing them asks 'fees-manage'.
   'fee-plans': 'fees',
   'fee-due': 'fees',
+  // Owner and Counsellor: the import also puts students in batches ('batches', checked by the server).
+  'student-import': 'students',
 };
 
 /** One address of the admin app. */
@@ -173,6 +177,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.feeReports, panel: 'fee-reports', h1: 'Fee reports' },
   { path: PATHS.feePlans, panel: 'fee-plans', h1: 'Fee plans' },
   { path: `${PATHS.feeDues}/:dueId`, panel: 'fee-due', screen: 'A student’s due' },
+  { path: PATHS.importStudents, panel: 'student-import', h1: 'Import students' },
 ];
 
 /** The address of one student's fees at the counter. */
@@ -223,6 +228,7 @@ export const NAV: (NavLink | NavGroup)[] = [
       { label: 'Student list', href: PATHS.studentList },
       { label: 'Edit a student', href: PATHS.editStudentPick },
       { label: 'Delete a student', href: PATHS.deleteStudentPick },
+      { label: 'Import students', href: PATHS.importStudents },
     ],
   },
   {

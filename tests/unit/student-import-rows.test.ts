@@ -9,6 +9,8 @@ import { excelSerialDay, importDay } from '../../src/lib/student-import/import-d
 import { checkRows } from '../../src/lib/student-import/row-checks';
 import { sheetRows } from '../../src/lib/student-import/sheet-rows';
 import { ImportRequestSchema, problemLine, type ImportRow } from '../../src/lib/schemas/student-import';
+import { NameSchema } from '../../src/lib/schemas/fields';
+import { auditSentence } from '../../src/lib/audit-words';
 
 const TODAY = '2026-11-28';
 const row = (n: number, cells: Partial<ImportRow> = {}): ImportRow => ({
@@ -135,5 +137,32 @@ describe('the request', () => {
       'Row 3, Name: the cell has characters that cannot be typed (a control character or half of an emoji). Please correct it in the file.',
       'Row 4, Batch: the cell is longer than 200 characters. Please correct it in the file.',
     ]);
+  });
+});
+
+describe('names read as the student record reads them', () => {
+  it.each(['Asha Verma', 'सुनीता शर्मा', "D'Souza", 'Mohd. Arif', 'A', 'R@hul', 'Asha 2', `${'a'.repeat(101)}`, 'राम\u200dकुमार', ' -Asha'])(
+    '%s is accepted exactly when NameSchema accepts it',
+    (name) => {
+      const accepted = !checkRows([row(2, { name })], TODAY).problems.some((p) => p.column === 'name');
+      expect(accepted).toBe(NameSchema.safeParse(name).success);
+    },
+  );
+});
+
+describe('the audit line of an import, in words', () => {
+  it('names the file, the students, the batches and the dues', () => {
+    expect(
+      auditSentence({
+        actor: 'Asha Verma',
+        action: 'create',
+        entity: 'student-import',
+        entityId: '3',
+        detail: { subject: 'students.xlsx', students: 30, batches: [{ name: 'Tally Morning', students: 20 }], dues: 60 },
+      }),
+    ).toBe('Asha Verma imported 30 students from students.xlsx (Tally Morning: 20; 60 dues from the fee plans).');
+    expect(auditSentence({ actor: 'Asha Verma', action: 'view', entity: 'student-import', entityId: null, detail: { subject: 'students.xlsx', rows: 31, problems: 2 } })).toBe(
+      'Asha Verma checked students.xlsx before importing it (31 rows, 2 problems).',
+    );
   });
 });
