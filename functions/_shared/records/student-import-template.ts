@@ -8,8 +8,21 @@ import { Readable } from 'node:stream';
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
 import type { Queryable } from '../platform/db';
 import { csvLine, CSV_BOM } from '../platform/csv';
-import { EXAMPLE_MARK, IMPORT_COLUMNS } from '../../../src/lib/student-import/columns';
+import { EXAMPLE_MARK, IMPORT_COLUMNS, type ImportColumn } from '../../../src/lib/student-import/columns';
 import { dayInWords } from '../../../src/lib/attendance-words';
+
+/** What to write in each column (the Instructions sheet; kept here so the admin app does not carry them). */
+const HINTS: Record<ImportColumn, string> = {
+  name: 'The student’s name, in English or Hindi, as it should be printed.',
+  mobile: 'The student’s 10-digit mobile number (+91 or 0 in front is fine). Each student once: a number already on file is refused.',
+  email: 'The student’s e-mail address.',
+  guardian: 'Optional: the guardian’s name (needed for students under 18), with their mobile number in the next column.',
+  guardianMobile: 'Optional: the guardian’s 10-digit mobile number; give both guardian columns or neither.',
+  course: 'The course, named as on the Courses screen (see the list below). May be left empty when a batch is given.',
+  batch: 'Optional: the batch, named as on the Batch List (see below). The student joins it and owes its fee plan from the joining day.',
+  joinedOn: 'Optional: the day the student joined, as 25/11/2026 or 2026-11-25 (an Excel date is fine). Empty: today. Not after today.',
+  language: 'Optional: English or Hindi, the language of the student’s messages and e-mails. Empty: English.',
+};
 
 /** What the template names: the courses and the batches not completed, with their free seats. */
 interface TemplateFacts {
@@ -48,8 +61,7 @@ const exampleRow = (facts: TemplateFacts, today: string): string[] => {
 };
 
 /** The template as CSV: headings and the example row. */
-export const templateCsv = (facts: TemplateFacts, today: string) =>
-  CSV_BOM + csvLine(IMPORT_COLUMNS.map((c) => c.heading)) + csvLine(exampleRow(facts, today));
+export const templateCsv = (facts: TemplateFacts, today: string) => CSV_BOM + csvLine(IMPORT_COLUMNS.map((c) => c.heading)) + csvLine(exampleRow(facts, today));
 
 /** The template as an .xlsx workbook (a stream of bytes). */
 export async function templateXlsx(facts: TemplateFacts, today: string): Promise<ReadableStream<Uint8Array>> {
@@ -66,7 +78,7 @@ export async function templateXlsx(facts: TemplateFacts, today: string): Promise
     [text('A file is imported once: importing the same rows again adds nobody.')],
     [],
     [text('Column', true), text('What to write', true), text('Needed', true)],
-    ...IMPORT_COLUMNS.map((c) => [text(c.heading), text(c.hint), text(c.required ? 'Yes' : 'No')]),
+    ...IMPORT_COLUMNS.map((c) => [text(c.heading), text(HINTS[c.key]), text(c.required ? 'Yes' : 'No')]),
     [],
     [text('Courses offered', true)],
     ...(facts.courses.length ? facts.courses.map((title) => [text(title)]) : [[text('No course yet: add courses on the Courses screen first.')]]),
@@ -77,7 +89,12 @@ export async function templateXlsx(facts: TemplateFacts, today: string): Promise
       : [[text('No batch is open: students can be imported with their course only.')]]),
   ];
   const file = writeXlsxFile([
-    { data: students, sheet: 'Students', stickyRowsCount: 1, columns: IMPORT_COLUMNS.map((c) => ({ width: c.key === 'name' ? 44 : c.key === 'email' ? 30 : 18 })) },
+    {
+      data: students,
+      sheet: 'Students',
+      stickyRowsCount: 1,
+      columns: IMPORT_COLUMNS.map((c) => ({ width: c.key === 'name' ? 44 : c.key === 'email' ? 30 : 18 })),
+    },
     { data: instructions, sheet: 'Instructions', columns: [{ width: 24 }, { width: 90 }, { width: 12 }, { width: 50 }] },
   ]);
   const stream = (await (file.toStream as () => Promise<Readable>)()) as Readable;

@@ -7,7 +7,7 @@
  * name the row and the column.
  */
 import { z } from './zod';
-import { textProblem } from './plain-text';
+import { strippedText } from './plain-text';
 import { COLUMN_WORDS, type ImportColumn } from '../student-import/columns';
 
 /** Most rows one import takes (a whole year's admissions of a large office). */
@@ -60,7 +60,8 @@ export const ImportRequestSchema = z
       .trim()
       .min(1, 'Please choose a file.')
       .max(200, 'The file’s name is too long: please rename it to 200 characters or fewer.')
-      .refine((v) => textProblem(v) === null, 'The file’s name has characters that cannot be shown: please rename the file.'),
+      // A control character or a lone surrogate is what strippedText takes out (plain-text.ts).
+      .refine((v) => strippedText(v) === v, 'The file’s name has characters that cannot be shown: please rename the file.'),
     /** The students, one per row. */
     rows: z
       .array(z.unknown(), { message: 'The file has no rows of students.' })
@@ -75,7 +76,7 @@ export const ImportRequestSchema = z
       }
       for (const key of CELLS) {
         const value = row[key] ?? '';
-        const problem = value.length > MAX_CELL ? `is longer than ${MAX_CELL} characters` : textProblem(value) ? 'has characters that cannot be typed (a control character or half of an emoji)' : null;
+        const problem = value.length > MAX_CELL ? `is longer than ${MAX_CELL} characters` : strippedText(value) !== value ? 'has characters that cannot be typed (a control character or half of an emoji)' : null;
         if (problem) ctx.addIssue({ code: 'custom', path: ['rows', index, key], message: `Row ${row.row}, ${COLUMN_WORDS[key]}: the cell ${problem}. Please correct it in the file.` });
       }
     }

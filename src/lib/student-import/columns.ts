@@ -16,56 +16,48 @@ export interface ImportColumnInfo {
   aliases: readonly string[];
   /** Whether the file must have this column. */
   required: boolean;
-  /** What to write in it (the template's instructions). */
-  hint: string;
 }
 
 /** The columns in the template's order. */
 export const IMPORT_COLUMNS: readonly ImportColumnInfo[] = [
-  { key: 'name', heading: 'Name', aliases: ['Student name', 'Student', 'Full name', 'नाम'], required: true, hint: 'The student’s name, in English or Hindi, as it should be printed.' },
+  { key: 'name', heading: 'Name', aliases: ['Student name', 'Student', 'Full name', 'नाम'], required: true },
   {
     key: 'mobile',
     heading: 'Mobile',
     aliases: ['Mobile number', 'Mobile no', 'Phone', 'Phone number', 'Contact', 'Contact number', 'मोबाइल'],
     required: true,
-    hint: 'The student’s 10-digit mobile number (+91 or 0 in front is fine). Each student once: a number already on file is refused.',
   },
-  { key: 'email', heading: 'E-mail', aliases: ['Email', 'Email address', 'E-mail address', 'Mail', 'ई-मेल'], required: true, hint: 'The student’s e-mail address.' },
+  { key: 'email', heading: 'E-mail', aliases: ['Email', 'Email address', 'E-mail address', 'Mail', 'ई-मेल'], required: true },
   {
     key: 'guardian',
     heading: 'Guardian',
     aliases: ['Guardian name', 'Guardian’s name', 'Parent', 'Parent name', 'Father', 'Father name', 'Father’s name', 'अभिभावक'],
     required: false,
-    hint: 'Optional: the guardian’s name (needed for students under 18), with their mobile number in the next column.',
   },
   {
     key: 'guardianMobile',
     heading: 'Guardian’s mobile',
     aliases: ['Guardian mobile', 'Guardian phone', 'Guardian’s phone', 'Parent mobile', 'Parent phone', 'Father mobile', 'Father’s mobile'],
     required: false,
-    hint: 'Optional: the guardian’s 10-digit mobile number; give both guardian columns or neither.',
   },
-  { key: 'course', heading: 'Course', aliases: ['Course name', 'कोर्स'], required: true, hint: 'The course, named as on the Courses screen (see the list below). May be left empty when a batch is given.' },
+  { key: 'course', heading: 'Course', aliases: ['Course name', 'कोर्स'], required: true },
   {
     key: 'batch',
     heading: 'Batch',
     aliases: ['Batch name', 'बैच'],
     required: false,
-    hint: 'Optional: the batch, named as on the Batch List (see below). The student joins it and owes its fee plan from the joining day.',
   },
   {
     key: 'joinedOn',
     heading: 'Joining day',
     aliases: ['Joining date', 'Date of joining', 'Joined on', 'Joined', 'DOJ', 'Admission date', 'Date'],
     required: false,
-    hint: 'Optional: the day the student joined, as 25/11/2026 or 2026-11-25 (an Excel date is fine). Empty: today. Not after today.',
   },
   {
     key: 'language',
     heading: 'Language',
     aliases: ['Messages in', 'भाषा'],
     required: false,
-    hint: 'Optional: English or Hindi, the language of the student’s messages and e-mails. Empty: English.',
   },
 ];
 
@@ -73,7 +65,11 @@ export const IMPORT_COLUMNS: readonly ImportColumnInfo[] = [
 export const COLUMN_WORDS = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.heading])) as Record<ImportColumn, string>;
 
 /** A heading as compared: lower case, without spaces, punctuation or apostrophes. */
-const bare = (heading: string) => heading.normalize('NFC').toLowerCase().replace(/[\s._’'()/:-]+/g, '');
+const bare = (heading: string) =>
+  heading
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s._’'()/:-]+/g, '');
 
 const BY_HEADING = new Map<string, ImportColumn>(IMPORT_COLUMNS.flatMap((c) => [c.heading, ...c.aliases].map((h) => [bare(h), c.key] as const)));
 
