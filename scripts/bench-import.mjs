@@ -48,7 +48,9 @@ async function seed(databaseUrl) {
   const today = indiaToday();
   const q = async (text, params = []) => (await client.query(text, params)).rows;
   try {
-    const [owner] = await q(`insert into staff (name, email, password_hash, role) values ('Bench Owner', 'owner@bench.local', 'x', 'owner') returning id::text`);
+    const [owner] = await q(
+      `insert into staff (name, email, password_hash, role) values ('Bench Owner', 'owner@bench.local', 'x', 'owner') returning id::text`,
+    );
     const token = randomBytes(32).toString('base64url');
     await q(`insert into staff_sessions (token_hash, staff_id, expires_at, second_factor_at) values ($1, $2, now() + interval '12 hours', now())`, [
       createHash('sha256').update(token).digest('hex'),
@@ -143,8 +145,19 @@ async function benchOn(label, databaseUrl) {
     };
     // The files are made before timing: the time measured is the server's alone.
     const files = Array.from({ length: calls + 4 }, (_, n) => fileOf(data, n));
-    results.push(await measureRoute(`preview 2,000 rows  POST /api/admin/student-import/preview`, (i) => call('/api/admin/student-import/preview', files[i]), { calls, roundTrips: relay.roundTrips }));
-    results.push(await measureRoute(`import 2,000 rows   POST /api/admin/student-import`, (i) => call('/api/admin/student-import', files[i]), { calls, ok: 201, roundTrips: relay.roundTrips }));
+    results.push(
+      await measureRoute(`preview 2,000 rows  POST /api/admin/student-import/preview`, (i) => call('/api/admin/student-import/preview', files[i]), {
+        calls,
+        roundTrips: relay.roundTrips,
+      }),
+    );
+    results.push(
+      await measureRoute(`import 2,000 rows   POST /api/admin/student-import`, (i) => call('/api/admin/student-import', files[i]), {
+        calls,
+        ok: 201,
+        roundTrips: relay.roundTrips,
+      }),
+    );
     const check = new pg.Client({ connectionString: url });
     await check.connect();
     const [made] = (
@@ -163,7 +176,11 @@ async function benchOn(label, databaseUrl) {
 }
 
 try {
-  printRouteTable(`Student import: ${calls} files of ${ROWS.toLocaleString('en-IN')} rows each after 3 warm-up files, in-process, sequential`, await onEachDatabase(values.only, benchOn), budget);
+  printRouteTable(
+    `Student import: ${calls} files of ${ROWS.toLocaleString('en-IN')} rows each after 3 warm-up files, in-process, sequential`,
+    await onEachDatabase(values.only, benchOn),
+    budget,
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

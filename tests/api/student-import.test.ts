@@ -71,9 +71,11 @@ describe.each(targets)('importing students on $name', (target) => {
       `insert into fee_plans (batch_id, total_paise, late_fee_paise, grace_days) values ($1, 700000, 10000, 5) returning id::text`,
       [batchId],
     );
-    await db(target, `insert into fee_plan_instalments (plan_id, seq, amount_paise, due_months) values ($1, 1, 300000, 0), ($1, 2, 200000, 1), ($1, 3, 200000, 2)`, [
-      plan!.id,
-    ]);
+    await db(
+      target,
+      `insert into fee_plan_instalments (plan_id, seq, amount_paise, due_months) values ($1, 1, 300000, 0), ($1, 2, 200000, 1), ($1, 3, 200000, 2)`,
+      [plan!.id],
+    );
     return plan!.id;
   };
   const row = (n: number, cells: Partial<ImportRow> = {}): ImportRow => ({
@@ -87,7 +89,8 @@ describe.each(targets)('importing students on $name', (target) => {
   });
   const preview = (fileName: string, rows: ImportRow[], who = owner) =>
     staffFetch(target, '/api/admin/student-import/preview', who.cookie, { body: { fileName, rows } });
-  const importFile = (fileName: string, rows: ImportRow[], who = owner) => staffFetch(target, '/api/admin/student-import', who.cookie, { body: { fileName, rows } });
+  const importFile = (fileName: string, rows: ImportRow[], who = owner) =>
+    staffFetch(target, '/api/admin/student-import', who.cookie, { body: { fileName, rows } });
 
   beforeAll(async () => {
     owner = await signedInAdmin(target, 'importowner');
@@ -106,7 +109,10 @@ describe.each(targets)('importing students on $name', (target) => {
       db(target, `insert into batch_students (batch_id, student_id) values ($1, $2)`, [full.id, s!['id']]),
     );
     const onFile = newMobile();
-    await db(target, `insert into students (name, email, phone, course) values ('Meena Joshi', 'meena.joshi@example.in', $1, $2)`, [`+91${onFile}`, course.title]);
+    await db(target, `insert into students (name, email, phone, course) values ('Meena Joshi', 'meena.joshi@example.in', $1, $2)`, [
+      `+91${onFile}`,
+      course.title,
+    ]);
     const twice = newMobile();
     const rows = [
       row(2, { batch: batch.name }),
@@ -157,7 +163,14 @@ describe.each(targets)('importing students on $name', (target) => {
     const hindi = 'सुनीता शर्मा';
     const joined = day(-10);
     const rows = [
-      row(2, { name: hindi.normalize('NFD'), batch: batch.name, joinedOn: indian(joined), language: 'Hindi', guardian: 'रमेश शर्मा', guardianMobile: newMobile() }),
+      row(2, {
+        name: hindi.normalize('NFD'),
+        batch: batch.name,
+        joinedOn: indian(joined),
+        language: 'Hindi',
+        guardian: 'रमेश शर्मा',
+        guardianMobile: newMobile(),
+      }),
       row(3, { name: 'Ravi  Kumar', batch: batch.name, course: '', joinedOn: day(-40) }),
       row(4, { name: 'Kiran Devi' }),
     ];
@@ -187,11 +200,39 @@ describe.each(targets)('importing students on $name', (target) => {
       [[sunita, ravi, kiran]],
     );
     expect(stored).toEqual([
-      { name: hindi.normalize('NFC'), phone: `+91${rows[0]!.mobile}`, course: course.title, registered: joined, language: 'hi', guardian: 'रमेश शर्मा', importId: answer.importId },
-      { name: 'Ravi Kumar', phone: `+91${rows[1]!.mobile}`, course: course.title, registered: day(-40), language: 'en', guardian: null, importId: answer.importId },
-      { name: 'Kiran Devi', phone: `+91${rows[2]!.mobile}`, course: course.title, registered: day(0), language: 'en', guardian: null, importId: answer.importId },
+      {
+        name: hindi.normalize('NFC'),
+        phone: `+91${rows[0]!.mobile}`,
+        course: course.title,
+        registered: joined,
+        language: 'hi',
+        guardian: 'रमेश शर्मा',
+        importId: answer.importId,
+      },
+      {
+        name: 'Ravi Kumar',
+        phone: `+91${rows[1]!.mobile}`,
+        course: course.title,
+        registered: day(-40),
+        language: 'en',
+        guardian: null,
+        importId: answer.importId,
+      },
+      {
+        name: 'Kiran Devi',
+        phone: `+91${rows[2]!.mobile}`,
+        course: course.title,
+        registered: day(0),
+        language: 'en',
+        guardian: null,
+        importId: answer.importId,
+      },
     ]);
-    expect(await db(target, `select student_id::text as id, joined_on::text as joined, status from batch_students where batch_id = $1 order by student_id`, [batch.id])).toEqual([
+    expect(
+      await db(target, `select student_id::text as id, joined_on::text as joined, status from batch_students where batch_id = $1 order by student_id`, [
+        batch.id,
+      ]),
+    ).toEqual([
       { id: sunita, joined, status: 'active' },
       { id: ravi, joined: day(-40), status: 'active' },
     ]);
@@ -206,7 +247,17 @@ describe.each(targets)('importing students on $name', (target) => {
     const expectedDues = (start: string) =>
       [300000, 200000, 200000].map((amount, i) => {
         const dueOn = addMonths(start, i);
-        return { seq: i + 1, label: `Instalment ${i + 1} of 3`, amount, late: dueOn < day(0) ? 0 : 10000, grace: 5, dueOn, plan: planId, batch: batch.id, referenced: true };
+        return {
+          seq: i + 1,
+          label: `Instalment ${i + 1} of 3`,
+          amount,
+          late: dueOn < day(0) ? 0 : 10000,
+          grace: 5,
+          dueOn,
+          plan: planId,
+          batch: batch.id,
+          referenced: true,
+        };
       });
     expect(await duesOf(sunita!)).toEqual(expectedDues(joined));
     expect(await duesOf(ravi!)).toEqual(expectedDues(day(-30)));
@@ -234,9 +285,11 @@ describe.each(targets)('importing students on $name', (target) => {
 
   it('a batch is full counting the seats taken and the rows of this file going to it', async () => {
     const batch = await insertBatch(course.id, 3);
-    const [taker] = await db<{ id: string }>(target, `insert into students (name, email, course) values ('Seat Holder', 'seat.holder@example.in', $1) returning id::text`, [
-      course.title,
-    ]);
+    const [taker] = await db<{ id: string }>(
+      target,
+      `insert into students (name, email, course) values ('Seat Holder', 'seat.holder@example.in', $1) returning id::text`,
+      [course.title],
+    );
     await db(target, `insert into batch_students (batch_id, student_id) values ($1, $2)`, [batch.id, taker!.id]);
     const rows = [row(2, { batch: batch.name }), row(3, { batch: batch.name }), row(4, { batch: batch.name.toUpperCase() })];
     const before = await counts();
@@ -268,7 +321,14 @@ describe.each(targets)('importing students on $name', (target) => {
         { value: new Date(`${day(-3)}T00:00:00Z`), type: Date, format: 'dd/mm/yyyy' },
         { value: 'हिंदी', type: String },
       ],
-      [{ value: names[1], type: String }, { value: `0${mobiles[1]}`, type: String }, { value: 'arif@example.in', type: String }, null, null, { value: course.title, type: String }],
+      [
+        { value: names[1], type: String },
+        { value: `0${mobiles[1]}`, type: String },
+        { value: 'arif@example.in', type: String },
+        null,
+        null,
+        { value: course.title, type: String },
+      ],
     ]).toBuffer();
     const fromXlsx = sheetRows((await readSheet(new Uint8Array(xlsx).buffer as ArrayBuffer)) as SheetValue[][]);
     if ('error' in fromXlsx) throw new Error(fromXlsx.error);
@@ -285,7 +345,9 @@ describe.each(targets)('importing students on $name', (target) => {
     const csvDone = await importFile('priya.csv', fromCsv.rows);
     expect(csvDone.status).toBe(201);
     expect(
-      await db(target, `select name, language, registration_date::text as day from students where phone = any($1::text[]) order by name`, [mobiles.map((m) => `+91${m}`)]),
+      await db(target, `select name, language, registration_date::text as day from students where phone = any($1::text[]) order by name`, [
+        mobiles.map((m) => `+91${m}`),
+      ]),
     ).toEqual(
       [
         { name: names[0], language: 'hi', day: day(-3) },

@@ -13,8 +13,7 @@ import { withClient } from './database';
 const HEADINGS = ['Name', 'Mobile', 'E-mail', 'Course', 'Batch', 'Joining day'];
 
 /** A workbook of `rows` under the template's headings. */
-const workbook = async (rows: string[][]) =>
-  writeXlsxFile([HEADINGS, ...rows].map((cells) => cells.map((value) => ({ value, type: String })))).toBuffer();
+const workbook = async (rows: string[][]) => writeXlsxFile([HEADINGS, ...rows].map((cells) => cells.map((value) => ({ value, type: String })))).toBuffer();
 
 test('an Owner imports a workbook: the bad row is named, the corrected file imports every student', async ({ page }) => {
   const tag = randomBytes(3).toString('hex');
@@ -44,7 +43,11 @@ test('an Owner imports a workbook: the bad row is named, the corrected file impo
   await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
   await expectNoViolations(page, 'the import preview with a problem at 360px');
 
-  await file.setInputFiles({ name: 'students.xlsx', mimeType: 'application/octet-stream', buffer: await workbook([sunita, ravi(`8${serial}202`.slice(0, 10))]) });
+  await file.setInputFiles({
+    name: 'students.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: await workbook([sunita, ravi(`8${serial}202`.slice(0, 10))]),
+  });
   await page.getByRole('button', { name: 'Import 2 students' }).click();
   await expect(page.getByText('2 students imported from students.xlsx.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Fees of सुनीता शर्मा' })).toBeVisible();

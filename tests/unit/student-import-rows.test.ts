@@ -161,8 +161,14 @@ describe('the audit line of an import, in words', () => {
         detail: { subject: 'students.xlsx', students: 30, batches: [{ name: 'Tally Morning', students: 20 }], dues: 60 },
       }),
     ).toBe('Asha Verma imported 30 students from students.xlsx (Tally Morning: 20; 60 dues from the fee plans).');
-    expect(auditSentence({ actor: 'Asha Verma', action: 'view', entity: 'student-import', entityId: null, detail: { subject: 'students.xlsx', rows: 31, problems: 2 } })).toBe(
-      'Asha Verma checked students.xlsx before importing it (31 rows, 2 problems).',
-    );
+    expect(
+      auditSentence({
+        actor: 'Asha Verma',
+        action: 'view',
+        entity: 'student-import',
+        entityId: null,
+        detail: { subject: 'students.xlsx', rows: 31, problems: 2 },
+      }),
+    ).toBe('Asha Verma checked students.xlsx before importing it (31 rows, 2 problems).');
   });
 });

@@ -99,7 +99,9 @@ export async function planImport(db: Queryable, request: ImportRequest, today: s
       `select id::text, (created_at at time zone 'Asia/Kolkata')::date::text as "on", staff_name as by, students from student_imports where file_hash = $1`,
       [hash],
     ),
-    db.query<{ digits: string; name: string }>(`select ${MOBILE_DIGITS} as digits, name from students where ${MOBILE_DIGITS} = any($1::text[]) order by id`, [digits]),
+    db.query<{ digits: string; name: string }>(`select ${MOBILE_DIGITS} as digits, name from students where ${MOBILE_DIGITS} = any($1::text[]) order by id`, [
+      digits,
+    ]),
     db.query<{ id: string; title: string }>(`select id::text, title from courses order by title, id limit 500`),
     db.query<BatchFacts>(
       `select b.id::text, b.name, b.course_id::text as "courseId", c.title as course, b.seats, b.status, b.starts_on::text as "startsOn", b.ends_on::text as "endsOn",
@@ -226,7 +228,9 @@ export async function writeImport(client: PoolClient, plan: ImportPlan, fileName
   const importId = made.rows[0].id;
 
   const placed = plan.students.filter((s) => s.batch);
-  const dues = placed.flatMap((s) => s.dues.map((d) => ({ ...d, phone: s.checked.phone!, batchId: s.batch!.id, courseId: s.batch!.courseId, planId: s.planId })));
+  const dues = placed.flatMap((s) =>
+    s.dues.map((d) => ({ ...d, phone: s.checked.phone!, batchId: s.batch!.id, courseId: s.batch!.courseId, planId: s.planId })),
+  );
   const column = <T>(pick: (s: ImportPlan['students'][number]) => T) => plan.students.map(pick);
   // One statement: the students, then (by their mobile numbers, unique in the file) their places
   // and their dues, each due's reference D000123 from the sequence in the file's order.

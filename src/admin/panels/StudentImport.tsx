@@ -93,7 +93,11 @@ export default function StudentImport() {
       try {
         cells = await cellsOf(file);
       } catch {
-        setStage({ at: 'refused', file: file.name, lines: ['This file could not be read. Please choose an Excel workbook (.xlsx) or a CSV file, such as the template.'] });
+        setStage({
+          at: 'refused',
+          file: file.name,
+          lines: ['This file could not be read. Please choose an Excel workbook (.xlsx) or a CSV file, such as the template.'],
+        });
         return;
       }
       const read = sheetRows(cells);
@@ -266,9 +270,7 @@ function PreviewView({ stage, onImport, busy }: { stage: Extract<Stage, { at: 'p
         </>
       )}
 
-      {ready.length > 0 && (
-        <DataTable caption={`Rows ready to import (${ready.length})`} label="Rows ready to import" columns={READY_COLUMNS} data={ready} />
-      )}
+      {ready.length > 0 && <DataTable caption={`Rows ready to import (${ready.length})`} label="Rows ready to import" columns={READY_COLUMNS} data={ready} />}
     </>
   );
 }

@@ -45,7 +45,12 @@ const CELLS = Object.keys(COLUMN_WORDS) as ImportColumn[];
 const isRow = (value: unknown): value is Partial<ImportRow> & { row: number } => {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
-  return Number.isInteger(r['row']) && (r['row'] as number) >= 2 && (r['row'] as number) <= 1_048_576 && CELLS.every((k) => r[k] === undefined || typeof r[k] === 'string');
+  return (
+    Number.isInteger(r['row']) &&
+    (r['row'] as number) >= 2 &&
+    (r['row'] as number) <= 1_048_576 &&
+    CELLS.every((k) => r[k] === undefined || typeof r[k] === 'string')
+  );
 };
 
 /**
@@ -76,27 +81,35 @@ export const ImportRequestSchema = z
       }
       for (const key of CELLS) {
         const value = row[key] ?? '';
-        const problem = value.length > MAX_CELL ? `is longer than ${MAX_CELL} characters` : strippedText(value) !== value ? 'has characters that cannot be typed (a control character or half of an emoji)' : null;
-        if (problem) ctx.addIssue({ code: 'custom', path: ['rows', index, key], message: `Row ${row.row}, ${COLUMN_WORDS[key]}: the cell ${problem}. Please correct it in the file.` });
+        const problem =
+          value.length > MAX_CELL
+            ? `is longer than ${MAX_CELL} characters`
+            : strippedText(value) !== value
+              ? 'has characters that cannot be typed (a control character or half of an emoji)'
+              : null;
+        if (problem)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['rows', index, key],
+            message: `Row ${row.row}, ${COLUMN_WORDS[key]}: the cell ${problem}. Please correct it in the file.`,
+          });
       }
     }
   })
   .transform(({ fileName, rows }) => ({
     fileName,
-    rows: (rows as (Partial<ImportRow> & { row: number })[]).map(
-      (r): ImportRow => ({
-        row: r.row,
-        name: r.name ?? '',
-        mobile: r.mobile ?? '',
-        email: r.email ?? '',
-        guardian: r.guardian ?? '',
-        guardianMobile: r.guardianMobile ?? '',
-        course: r.course ?? '',
-        batch: r.batch ?? '',
-        joinedOn: r.joinedOn ?? '',
-        language: r.language ?? '',
-      }),
-    ),
+    rows: (rows as (Partial<ImportRow> & { row: number })[]).map((r): ImportRow => ({
+      row: r.row,
+      name: r.name ?? '',
+      mobile: r.mobile ?? '',
+      email: r.email ?? '',
+      guardian: r.guardian ?? '',
+      guardianMobile: r.guardianMobile ?? '',
+      course: r.course ?? '',
+      batch: r.batch ?? '',
+      joinedOn: r.joinedOn ?? '',
+      language: r.language ?? '',
+    })),
   }));
 export type ImportRequest = z.infer<typeof ImportRequestSchema>;
 

@@ -70,7 +70,8 @@ function mobileOf(value: string, empty: string): { digits: string | null; proble
   const compact = latinDigits(typed).replace(/[\s().-]/g, '');
   const digits = compact.replace(/^(\+91|91(?=\d{10}$)|0(?=\d{10}$))/, '');
   if (!/^\d+$/.test(digits)) return { digits: null, problem: `“${typed}” is not a mobile number: it should be 10 digits.` };
-  if (digits.length !== 10) return { digits: null, problem: `${typed} has ${digits.length} ${digits.length === 1 ? 'digit' : 'digits'}; a mobile number has 10.` };
+  if (digits.length !== 10)
+    return { digits: null, problem: `${typed} has ${digits.length} ${digits.length === 1 ? 'digit' : 'digits'}; a mobile number has 10.` };
   if (!/^[6-9]/.test(digits)) return { digits: null, problem: `${typed} begins with ${digits[0]}; an Indian mobile number begins with 6, 7, 8 or 9.` };
   return { digits, problem: null };
 }
@@ -106,7 +107,8 @@ export function checkRows(rows: readonly ImportRow[], today: string): RowChecks 
     if (guardianNamed?.problem) problem('guardian', guardianNamed.problem);
     const guardianMobile = guardianMobileGiven ? mobileOf(r.guardianMobile, '') : { digits: null, problem: null };
     if (guardianMobile.problem) problem('guardianMobile', guardianMobile.problem);
-    if (guardianGiven && !guardianMobileGiven) problem('guardianMobile', 'is empty, but the guardian’s name is given: please give both (needed for students under 18), or neither.');
+    if (guardianGiven && !guardianMobileGiven)
+      problem('guardianMobile', 'is empty, but the guardian’s name is given: please give both (needed for students under 18), or neither.');
     if (!guardianGiven && guardianMobileGiven) problem('guardian', 'is empty, but the guardian’s mobile number is given: please give both, or neither.');
 
     if (!r.course.trim() && !r.batch.trim()) problem('course', 'is empty: please name the student’s course (or their batch).');

@@ -21,7 +21,9 @@ export function cellText(value: SheetValue): string {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
   // A CSV cell written by a spreadsheet's export as text ('+91 98290 12345) loses its mark.
-  return String(value).trim().replace(/^'(?=\S)/, '');
+  return String(value)
+    .trim()
+    .replace(/^'(?=\S)/, '');
 }
 
 const EMPTY: Omit<ImportRow, 'row'> = { name: '', mobile: '', email: '', guardian: '', guardianMobile: '', course: '', batch: '', joinedOn: '', language: '' };
