@@ -5,12 +5,16 @@
  * batch are written straight to the test server's database (their screens are tested on their own).
  */
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import writeXlsxFile from 'write-excel-file/node';
 import { expectNoViolations } from './axe';
 import { expect, panelHeading, test } from './admin-fixtures';
 import { withClient } from './database';
 
 const HEADINGS = ['Name', 'Mobile', 'E-mail', 'Course', 'Batch', 'Joining day'];
+
+/** How wide the page is (nothing may scroll sideways on a 360 px phone). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 /** A workbook of `rows` under the template's headings. */
 const workbook = async (rows: string[][]) => writeXlsxFile([HEADINGS, ...rows].map((cells) => cells.map((value) => ({ value, type: String })))).toBuffer();
@@ -41,6 +45,7 @@ test('an Owner imports a workbook: the bad row is named, the corrected file impo
   const problems = page.getByRole('list').filter({ has: page.getByText('Row 3: Ravi Kumar') });
   await expect(problems).toContainText('Mobile: 98765 4321 has 9 digits; a mobile number has 10.');
   await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
+  expect(await sideways(page)).toBeLessThanOrEqual(360);
   await expectNoViolations(page, 'the import preview with a problem at 360px');
 
   await file.setInputFiles({
@@ -48,6 +53,8 @@ test('an Owner imports a workbook: the bad row is named, the corrected file impo
     mimeType: 'application/octet-stream',
     buffer: await workbook([sunita, ravi(`8${serial}202`.slice(0, 10))]),
   });
+  await expect(page.getByRole('table', { name: /Rows ready to import \(2\)/ })).toBeVisible();
+  expect(await sideways(page)).toBeLessThanOrEqual(360);
   await page.getByRole('button', { name: 'Import 2 students' }).click();
   await expect(page.getByText('2 students imported from students.xlsx.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Fees of सुनीता शर्मा' })).toBeVisible();
