@@ -46,6 +46,7 @@ const FeeDue = lazy(() => import('./fees/FeeDue'));
 const WalkIn = lazy(() => import('./fees/WalkIn'));
 const CashBook = lazy(() => import('./fees/CashBook'));
 const Settings = lazy(() => import('./panels/Settings'));
+const StudentImport = lazy(() => import('./panels/StudentImport'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -85,6 +86,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'fee-due': ({ dueId }) => <FeeDue id={dueId!} />,
   'walk-in': () => <WalkIn />,
   'cash-book': () => <CashBook />,
+  'student-import': () => <StudentImport />,
 };
 
 interface Props {

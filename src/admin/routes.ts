@@ -19,6 +19,7 @@ export const PATHS = {
   newStudent: '/student-list/new',
   editStudentPick: '/student-list/edit',
   deleteStudentPick: '/student-list/delete',
+  importStudents: '/student-list/import',
   courses: '/adminCourse',
   jobs: '/addJobs',
   notification: '/notification',
@@ -81,7 +82,8 @@ export type Panel =
   | 'fee-plans'
   | 'fee-due'
   | 'walk-in'
-  | 'cash-book';
+  | 'cash-book'
+  | 'student-import';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -125,6 +127,8 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'walk-in': 'admit',
   // The Owner and the Accountant read the cash book; recording a hand-over asks 'cash-handover' (the Owner).
   'cash-book': 'fees-reports',
+  // Owner and Counsellor: the import also puts students in batches ('batches', checked by the server).
+  'student-import': 'students',
 };
 
 /** One address of the admin app. */
@@ -182,6 +186,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: `${PATHS.feeDues}/:dueId`, panel: 'fee-due', screen: 'A student’s due' },
   { path: PATHS.walkIn, panel: 'walk-in', h1: 'Walk-in admission' },
   { path: PATHS.cashBook, panel: 'cash-book', h1: 'Cash book' },
+  { path: PATHS.importStudents, panel: 'student-import', h1: 'Import students' },
 ];
 
 /** The address of one student's fees at the counter. */
@@ -232,6 +237,7 @@ export const NAV: (NavLink | NavGroup)[] = [
       { label: 'Student list', href: PATHS.studentList },
       { label: 'Edit a student', href: PATHS.editStudentPick },
       { label: 'Delete a student', href: PATHS.deleteStudentPick },
+      { label: 'Import students', href: PATHS.importStudents },
     ],
   },
   {

@@ -277,6 +277,21 @@ function officeSettingWords(who: string, action: string, entityId: string | null
   return null;
 }
 
+/** An import of students from a file, or its preview: 'imported 30 students from students.xlsx (Tally Morning: 20; 60 dues from the fee plans)'. */
+function studentImportWords(who: string, action: string, detail: Record<string, unknown> | null): string {
+  const file = text(detail?.['subject']) || 'a file';
+  if (action === 'view') {
+    const problems = Number(detail?.['problems']) || 0;
+    return `${who} checked ${file} before importing it (${count(detail?.['rows'], 'row')}, ${problems ? count(problems, 'problem') : 'no problems'}).`;
+  }
+  const batches = Array.isArray(detail?.['batches'])
+    ? (detail['batches'] as Record<string, unknown>[]).map((b) => `${text(b['name'])}: ${text(b['students'])}`)
+    : [];
+  const dues = Number(detail?.['dues']) > 0 ? `${count(detail?.['dues'], 'due')} from the fee plans` : '';
+  const extra = [batches.join(', '), dues].filter(Boolean).join('; ');
+  return `${who} imported ${count(detail?.['students'], 'student')} from ${file}${extra ? ` (${extra})` : ''}.`;
+}
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
@@ -284,6 +299,7 @@ export function auditSentence(facts: AuditFacts): string {
   const record = recordWords(facts);
   const setting = entity === 'settings' ? officeSettingWords(who, action, entityId, detail) : null;
   if (setting) return setting;
+  if (entity === 'student-import') return studentImportWords(who, action, detail);
   switch (action) {
     case 'sign-in':
       return `${who} signed in.`;

@@ -66,7 +66,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   refund: { one: 'refund voucher', many: 'Refund vouchers' },
   'cash-handover': { one: 'cash hand-over', many: 'Cash hand-overs' },
   'cash-book': { one: 'cash book', many: 'Cash book days' },
-  'student-import': { one: 'student import', many: 'Student imports' },
+  'student-import': { one: 'import of students', many: 'Students imported from a file' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */

@@ -584,6 +584,46 @@ const FEE_PLAN_CASES: Case[] = [
 
 /* ------------------------------------------------------------------------- the table --- */
 
+/** A file of one new student of a course of their own, as the import takes it. */
+const importFile = async (target: Target) => {
+  const [course] = await rows(target, 'select title from courses where id = $1', [await insertCourse(target)]);
+  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const row = { row: 2, name: 'Authz Import', mobile, email: uniqueEmail('authzimport'), course: course!['title'] as string };
+  return { fileName: `${uniqueName('authz')}.xlsx`, rows: [row] };
+};
+const STUDENT_IMPORT_CASES: Case[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/student-import/template',
+    roles: COUNSELLOR,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/student-import/template?format=csv' }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/student-import/preview',
+    roles: COUNSELLOR,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/student-import/preview', body: await importFile(s.target) }, state: auditLines(s, 'student-import') }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/student-import',
+    roles: COUNSELLOR,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const body = await importFile(s.target);
+      return {
+        call: { route: '/api/admin/student-import', body },
+        state: () => rows(s.target, 'select id from students where phone = $1', [`+91${body.rows[0]!.mobile}`]),
+      };
+    },
+  },
+];
+
 const CASES: Case[] = [
   {
     method: 'GET',
@@ -1430,6 +1470,8 @@ const CASES: Case[] = [
       };
     },
   },
+  // Importing students from a file (Owner and Counsellor: it adds student records and puts them in batches).
+  ...STUDENT_IMPORT_CASES,
 ];
 
 /* -------------------------------------------------------------- a walk-in at the counter --- */

@@ -421,6 +421,38 @@ const LEAD_FILTERS = ['kind', 'status', 'source', 'form', 'course', 'from', 'to'
 const leadFilterValues = { from: DAYS, to: DAYS };
 
 /** Every endpoint that takes text, by its function's file name. */
+/** A file of one new student of the fuzz's course, as the student import takes it. */
+async function importFile(): Promise<Record<string, unknown>> {
+  const [course] = await sql<{ title: string }>('select title from courses where id = $1', [record.course]);
+  const row = {
+    row: 2,
+    name: 'Asha Verma',
+    mobile: mobile(),
+    email: email(),
+    guardian: 'Ramesh Verma',
+    guardianMobile: mobile(),
+    course: course!.title,
+    batch: '',
+    joinedOn: '25/11/2026',
+    language: 'Hindi',
+  };
+  return { fileName: 'students.xlsx', rows: [row] };
+}
+/** Every place of the import's body. */
+const IMPORT_BODY = [
+  'fileName',
+  'rows.0.row',
+  'rows.0.name',
+  'rows.0.mobile',
+  'rows.0.email',
+  'rows.0.guardian',
+  'rows.0.guardianMobile',
+  'rows.0.course',
+  'rows.0.batch',
+  'rows.0.joinedOn',
+  'rows.0.language',
+];
+
 const FUZZ: Record<string, Case[]> = {
   apply: [
     {
@@ -1321,6 +1353,11 @@ const FUZZ: Record<string, Case[]> = {
     },
   ],
   'marquee-item': [{ probe: async () => staff({ method: 'DELETE', path: `/api/marquee/${record.marquee}`, params: { id: record.marquee } }), params: ['id'] }],
+  'admin-student-import-template': [
+    { probe: async () => staff({ method: 'GET', path: '/api/admin/student-import/template', query: { format: 'xlsx' } }), query: ['format'] },
+  ],
+  'admin-student-import-preview': [{ probe: async () => staff(post('/api/admin/student-import/preview', await importFile())), body: IMPORT_BODY }],
+  'admin-student-import': [{ probe: async () => staff(post('/api/admin/student-import', await importFile())), body: IMPORT_BODY }],
 };
 
 /** Sets `value` at the dot path `at` of `target`. */

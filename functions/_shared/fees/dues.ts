@@ -104,12 +104,51 @@ export interface PlanDuesFor {
 /** A plan's due as the student reads it: 'Course fee' for a plan of one instalment, else 'Instalment 2 of 3'. */
 export const planDueLabel = (seq: number, count: number) => (count === 1 ? 'Course fee' : `Instalment ${seq} of ${count}`);
 
+/** A plan's terms: its late fee and grace, and its instalments in order (amounts in paise, as text). */
+export interface PlanTerms {
+  lateFee: string;
+  graceDays: number;
+  instalments: { seq: number; amount: string; dueOn: string | null; dueMonths: number | null }[];
+}
+
+/** One due a plan makes for one student (amounts in paise, as text). */
+export interface PlanDueRow {
+  seq: number;
+  label: string;
+  amount: string;
+  lateFee: string;
+  graceDays: number;
+  dueOn: string;
+}
+
 /**
- * Makes a student's dues from plan `planId`, inside the caller's transaction: one per instalment,
- * falling due on its day or its months after `start`. An instalment whose day is already past on
- * `today` carries no late fee: it did not exist to be paid on time. A day beyond the office's
- * years (a batch dated far ahead) is refused in words before anything is written. Returns how
- * many dues were made.
+ * The dues `terms` make for a student whose months count from `start`: one per instalment,
+ * falling due on its day or its months after `start`, named 'Course fee' or 'Instalment 2 of 3'.
+ * An instalment whose day is already past on `today` carries no late fee: it did not exist to be
+ * paid on time. A day beyond the office's years (a batch dated far ahead) is refused in words (409).
+ */
+export function planDueRows(terms: PlanTerms, start: string, today: string): PlanDueRow[] {
+  const count = terms.instalments.length;
+  const days = terms.instalments.map((i) => i.dueOn ?? addMonths(start, i.dueMonths ?? 0));
+  const beyond = days.findIndex((day) => !isOfficeDay(day));
+  if (beyond >= 0)
+    throw new HttpError(
+      409,
+      `Instalment ${beyond + 1} of the fee plan would fall due ${OFFICE_YEARS.last} or later (${terms.instalments[beyond]!.dueMonths ?? 0} months after ${start}). Please check the batch’s dates.`,
+    );
+  return terms.instalments.map((i, index) => ({
+    seq: i.seq,
+    label: planDueLabel(i.seq, count),
+    amount: i.amount,
+    lateFee: days[index]! < today ? '0' : terms.lateFee,
+    graceDays: terms.graceDays,
+    dueOn: days[index]!,
+  }));
+}
+
+/**
+ * Makes a student's dues from plan `planId` (planDueRows), inside the caller's transaction.
+ * Returns how many dues were made.
  */
 export async function makePlanDues(client: Queryable, dues: PlanDuesFor, today: string): Promise<number> {
   const plan = await client.query<{ lateFee: string; graceDays: number }>(
@@ -117,21 +156,12 @@ export async function makePlanDues(client: Queryable, dues: PlanDuesFor, today: 
     [dues.planId],
   );
   if (!plan.rows[0]) return 0;
-  const { lateFee, graceDays } = plan.rows[0];
-  const instalments = await client.query<{ seq: number; amount: string; dueOn: string | null; dueMonths: number | null }>(
+  const instalments = await client.query<PlanTerms['instalments'][number]>(
     `select seq, amount_paise::text as amount, due_on::text as "dueOn", due_months as "dueMonths" from fee_plan_instalments where plan_id = $1 order by seq`,
     [dues.planId],
   );
-  const count = instalments.rows.length;
-  const days = instalments.rows.map((i) => i.dueOn ?? addMonths(dues.start, i.dueMonths ?? 0));
-  const beyond = days.findIndex((day) => !isOfficeDay(day));
-  if (beyond >= 0)
-    throw new HttpError(
-      409,
-      `Instalment ${beyond + 1} of the fee plan would fall due ${OFFICE_YEARS.last} or later (${instalments.rows[beyond]!.dueMonths ?? 0} months after ${dues.start}). Please check the batch’s dates.`,
-    );
-  for (const [index, i] of instalments.rows.entries()) {
-    const dueOn = days[index]!;
+  const rows = planDueRows({ ...plan.rows[0], instalments: instalments.rows }, dues.start, today);
+  for (const due of rows) {
     await client.query(
       `insert into fee_dues (reference, student_id, batch_id, course_id, plan_id, seq, label, amount_paise, late_fee_paise, grace_days, due_on, from_plan)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, true)`,
@@ -141,16 +171,16 @@ export async function makePlanDues(client: Queryable, dues: PlanDuesFor, today: 
         dues.batchId,
         dues.courseId,
         dues.planId,
-        i.seq,
-        planDueLabel(i.seq, count),
-        i.amount,
-        dueOn < today ? '0' : lateFee,
-        graceDays,
-        dueOn,
+        due.seq,
+        due.label,
+        due.amount,
+        due.lateFee,
+        due.graceDays,
+        due.dueOn,
       ],
     );
   }
-  return count;
+  return rows.length;
 }
 
 /**

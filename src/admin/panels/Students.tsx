@@ -110,9 +110,14 @@ export default function Students({ mode }: { mode: StudentsMode }) {
   return (
     <section className="admin-panel">
       <PanelHeading title={TITLES[mode]}>
-        <Link className="btn btn--sm" href={PATHS.newStudent}>
-          Add a student
-        </Link>
+        <div className="btn-row">
+          <Link className="btn btn--sm" href={PATHS.newStudent}>
+            Add a student
+          </Link>
+          <Link className="btn btn--sm btn--outline" href={PATHS.importStudents}>
+            Import students
+          </Link>
+        </div>
       </PanelHeading>
       {INSTRUCTIONS[mode] && <p className="admin-box admin-box--info">{INSTRUCTIONS[mode]}</p>}
       {mode === 'all' && (
