@@ -6,7 +6,7 @@
  * - GET ?mobile= → WalkInLookup: the student already on file with that mobile (to open instead of
  *   adding twice) and the enquiry that admitting would close (an audit line 'view');
  * - POST WalkInSchema with an Idempotency-Key header made when the form opened → 201 {message,
- *   student, batch, dues, receipt, enquiry, whatsapp}: the student record, their seat in the batch
+ *   student, batch, dues, receipt, enquiry, notice}: the student record, their seat in the batch
  *   from today, the plan's dues and the first payment's receipt, with their audit lines and the
  *   receipt's e-mail (when the student has an address), in one transaction (records/walk-in.ts).
  *   A retry with the same key → 200 with what the first made; a student already on file with the
@@ -20,7 +20,8 @@ import { indiaToday } from '../src/lib/schemas/real-day';
 import { WalkInLookupSchema, WalkInSchema, type WalkInAnswer, type WalkInLookup } from '../src/lib/schemas/walk-in';
 import { requireStaff } from './_shared/auth/staff';
 import { auditRoster } from './_shared/classes/roster';
-import { queueReceiptMail, receiptWhatsApp } from './_shared/fees/receipt-mail';
+import { receiptNotice } from './_shared/fees/notice-text';
+import { queueReceiptMail } from './_shared/fees/receipt-mail';
 import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
@@ -50,9 +51,11 @@ export default endpoint(async (req, context) => {
   const key = idempotencyKey(req);
   const body = validate(WalkInSchema, await readJson(req, 8 * 1024));
   const origin = originFor(req);
-  const { done, mail } = await transaction(async (client) => {
+  const { done, mail, notice } = await transaction(async (client) => {
     const done = await admitWalkIn(client, body, { id: staff.id, name: staff.name }, key, today);
-    if (done.repeated) return { done, mail: null };
+    // The receipt's WhatsApp notice in the student's language (content/whatsapp.json `notices`), as the counter's.
+    const notice = await receiptNotice(client, done.receipt.id, 'receipt');
+    if (done.repeated) return { done, mail: null, notice };
     const by = { staffId: staff.id, address };
     await audit(
       {
@@ -84,7 +87,7 @@ export default endpoint(async (req, context) => {
       address,
       client,
     );
-    return { done, mail: await queueReceiptMail(client, done.receipt.id, origin) };
+    return { done, mail: await queueReceiptMail(client, done.receipt.id, origin), notice };
   });
   if (mail) await afterAnswer(context, () => deliver(mail.outboxId, mail.mail));
 
@@ -102,7 +105,7 @@ export default endpoint(async (req, context) => {
     dues: done.dues,
     receipt: { id: receipt.id, number: receipt.number, amountPaise: receipt.amountPaise, advancePaise: receipt.advancePaise },
     enquiry: done.enquiry,
-    whatsapp: { phone: body.phone, language: body.language, text: receiptWhatsApp(receipt.number, origin, body.language, body.email !== undefined) },
+    notice,
   };
   return json(answer, done.repeated ? 200 : 201);
 });

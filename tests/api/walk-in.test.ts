@@ -105,9 +105,11 @@ describe.each(targets)('walk-in admission on $name', (target) => {
       [answer.student.id],
     );
     expect(receipts).toEqual([{ number: answer.receipt.number, amount: 300000, by: expect.any(String), name: 'सुनीता शर्मा' }]);
-    // The receipt's message in the student's language, to their mobile.
-    expect(answer.whatsapp.phone).toBe(`+91${body.phone}`);
-    expect(answer.whatsapp.text).toContain(`रसीद ${answer.receipt.number}`);
+    // The receipt's notice in the student's language first, to their mobile, with the amount and the number.
+    expect(answer.notice.language).toBe('hi');
+    expect(answer.notice.messages.hi.link.startsWith(`https://wa.me/91${body.phone}?text=`)).toBe(true);
+    expect(answer.notice.messages.hi.text).toContain(`आपकी रसीद का नंबर ${answer.receipt.number} है`);
+    expect(answer.notice.messages.hi.text).toContain('₹3,000');
     const audit = await db<{ entity: string; action: string }>(
       target,
       `select entity, action from audit_log where staff_id = $1 and (entity_id = $2 or entity_id = $3 or entity_id = $4) order by id`,

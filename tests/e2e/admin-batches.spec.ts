@@ -5,11 +5,9 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { clientAddress, expect, panelHeading, test } from './admin-fixtures';
+import { clientAddress, expect, panelHeading, test, uniqueLetters } from './admin-fixtures';
 
 /** A word of letters only (names take no digits) no other test uses. */
-const uniqueLetters = () =>
-  `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!).replace(/^./, (c) => c.toUpperCase());
 const uniquePhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 /** A course, three students and a running batch in `Clash Room …` on Mondays 09:00–10:30. */

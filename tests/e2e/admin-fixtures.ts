@@ -44,6 +44,10 @@ export interface AdminSecrets {
   recoveryCodes: string[];
 }
 
+/** Letters only (names take no digits), capitalised, different in every run: 'Kbqcdfa'. */
+export const uniqueLetters = () =>
+  `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!).replace(/^./, (c) => c.toUpperCase());
+
 /** The demo admin's authenticator secret and recovery codes. */
 export const adminSecrets = async (): Promise<AdminSecrets> => JSON.parse(await readFile(adminSecretsPath(), 'utf8')) as AdminSecrets;
 

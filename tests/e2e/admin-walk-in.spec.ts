@@ -53,10 +53,10 @@ test('a walk-in is admitted to a batch and pays the first instalment in one step
   await expect(result).toContainText(`सुनीता शर्मा admitted to ${batch} (2 dues from the fee plan). Receipt `);
   const open = page.getByRole('link', { name: /^Open receipt / });
   await expect(open).toHaveAttribute('href', /^\/fees\/receipt\/\d+$/);
-  const whatsapp = page.getByRole('link', { name: 'Send it on WhatsApp (Hindi)' });
+  const whatsapp = page.getByRole('link', { name: 'WhatsApp हिन्दी message to सुनीता शर्मा' });
   const href = decodeURIComponent((await whatsapp.getAttribute('href')) ?? '');
   expect(href).toContain(`https://wa.me/91${mobile}?text=नमस्ते`);
-  expect(href).toMatch(/रसीद PCI\/\d{2}-\d{2}\/\d{5}/);
+  expect(href).toMatch(/रसीद का नंबर PCI\/\d{2}-\d{2}\/\d{5} है/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoViolations(page, 'the walk-in’s receipt at 360px');
 });

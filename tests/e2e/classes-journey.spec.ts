@@ -21,15 +21,12 @@ import { monthInWords } from '../../src/lib/attendance-words';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { studentDay } from '../../src/lib/schemas/student-classes';
 import { dayPlus, weekdayOf } from '../support/class-records';
-import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test } from './admin-fixtures';
+import { clientAddress, expect, inviteColleague, panelHeading, SIGNED_OUT, signInFirstTime, test, uniqueLetters } from './admin-fixtures';
 import { codeFor } from './outbox';
 import { holidayOn } from './database';
 
 const PHONE = { width: 360, height: 740 };
 
-/** Letters only (names take no digits), different in every run. */
-const uniqueLetters = () =>
-  `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!).replace(/^./, (c) => c.toUpperCase());
 /** A mobile number of India (10 digits, starting 9), different in every run. */
 const uniqueMobile = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 

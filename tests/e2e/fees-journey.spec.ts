@@ -18,15 +18,12 @@ import { formatRupees } from '../../src/lib/money';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { dayPlus } from '../support/class-records';
 import { expectNoViolations } from './axe';
-import { clientAddress, expect, inviteColleague, panelHeading, signInFirstTime, SIGNED_OUT, test } from './admin-fixtures';
+import { clientAddress, expect, inviteColleague, panelHeading, SIGNED_OUT, signInFirstTime, test, uniqueLetters } from './admin-fixtures';
 import { withDatabase } from './database';
 import { codeFor } from './outbox';
 
 const PHONE = { width: 360, height: 740 };
 
-/** Letters only (names take no digits), different in every run. */
-const uniqueLetters = () =>
-  `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!).replace(/^./, (c) => c.toUpperCase());
 /** A mobile number of India (10 digits, starting 9), different in every run. */
 const uniqueMobile = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 /** A UTR (12 digits) no other run has used. */

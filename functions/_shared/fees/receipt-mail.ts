@@ -34,20 +34,6 @@ export function receiptMail(to: string, number: string, origin: string, locale: 
 }
 
 /**
- * The same words as a WhatsApp message staff send from the counter, in `locale`: the receipt's
- * number, and, for a student with an e-mail address (who can have a website account), where to
- * see and print it.
- */
-export function receiptWhatsApp(number: string, origin: string, locale: Locale, hasEmail: boolean): string {
-  return [
-    email_namaste({}, { locale }),
-    email_receipt_recorded({ institute: site.name, number }, { locale }),
-    ...(hasEmail ? [`${email_receipt_sign_in({}, { locale })} ${origin}${pageIn('/account', locale)}`] : []),
-    email_receipt_not_you({ phone: site.phone }, { locale }),
-  ].join('\n\n');
-}
-
-/**
  * Queues the receipt's mail to its student, inside the caller's transaction; null when the student
  * record has no e-mail address. Deliver the result with `afterAnswer(context, () => deliver(…))`.
  */

@@ -15,7 +15,7 @@ import { dayInWords } from '../../../src/lib/attendance-words';
 const HINTS: Record<ImportColumn, string> = {
   name: 'The student’s name, in English or Hindi, as it should be printed.',
   mobile: 'The student’s 10-digit mobile number (+91 or 0 in front is fine). Each student once: a number already on file is refused.',
-  email: 'The student’s e-mail address.',
+  email: 'Optional: the student’s e-mail address (receipts and notices are also sent there). Empty: they hear from the office by WhatsApp.',
   guardian: 'Optional: the guardian’s name (needed for students under 18), with their mobile number in the next column.',
   guardianMobile: 'Optional: the guardian’s 10-digit mobile number; give both guardian columns or neither.',
   course: 'The course, named as on the Courses screen (see the list below). May be left empty when a batch is given.',

@@ -17,7 +17,7 @@ import { timeRange } from '../../lib/batch-words';
 import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import { RupeesSchema } from '../../lib/schemas/fees';
 import { WalkInSchema, type WalkInAnswer, type WalkInChoices, type WalkInLookup } from '../../lib/schemas/walk-in';
-import { whatsAppLink } from '../../lib/whatsapp';
+import WhatsAppNotice from '../ui/WhatsAppNotice';
 import { ApiError, api, messageOf } from '../api';
 import { feesStudentPath } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
@@ -185,10 +185,8 @@ export default function WalkIn() {
             <a className="btn btn--sm" href={`/fees/receipt/${encodeURIComponent(done.receipt.id)}`} target="_blank" rel="noopener">
               Open receipt {done.receipt.number}
             </a>
-            <a className="btn btn--sm btn--outline" href={whatsAppLink(done.whatsapp.phone, done.whatsapp.text)} target="_blank" rel="noopener">
-              Send it on WhatsApp ({done.whatsapp.language === 'hi' ? 'Hindi' : 'English'})
-            </a>
           </div>
+          <WhatsAppNotice notice={done.notice} what={`about receipt ${done.receipt.number}`} />
           <div className="btn-row">
             <Link className="btn btn--sm btn--outline" href={feesStudentPath(done.student.id)}>
               {done.student.name}’s fees

@@ -3,6 +3,7 @@
  * the form opens): the person, the batch with a free seat they join today, and the first payment.
  * The same schema checks the form in the browser and the request in the function.
  */
+import type { StudentNotice } from './student-notice';
 import { z } from './zod';
 import { EmailSchema, IndianMobileSchema, NameSchema } from './fields';
 import { checkPaymentMode, PAYMENT_FIELDS } from './fees';
@@ -92,6 +93,6 @@ export interface WalkInAnswer {
   dues: number;
   receipt: { id: string; number: string; amountPaise: number; advancePaise: number };
   enquiry: { leadId: string; reference: string } | null;
-  /** The receipt's WhatsApp message in the student's language, to the student's mobile. */
-  whatsapp: { phone: string; text: string; language: 'en' | 'hi' };
+  /** The receipt's WhatsApp notice to the student, their language first (as the counter's Collect answers it). */
+  notice: StudentNotice;
 }

@@ -27,7 +27,7 @@ export const IMPORT_COLUMNS: readonly ImportColumnInfo[] = [
     aliases: ['Mobile number', 'Mobile no', 'Phone', 'Phone number', 'Contact', 'Contact number', 'मोबाइल'],
     required: true,
   },
-  { key: 'email', heading: 'E-mail', aliases: ['Email', 'Email address', 'E-mail address', 'Mail', 'ई-मेल'], required: true },
+  { key: 'email', heading: 'E-mail', aliases: ['Email', 'Email address', 'E-mail address', 'Mail', 'ई-मेल'], required: false },
   {
     key: 'guardian',
     heading: 'Guardian',

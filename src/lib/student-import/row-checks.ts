@@ -94,8 +94,8 @@ export function checkRows(rows: readonly ImportRow[], today: string): RowChecks 
     }
 
     let email: string | null = null;
-    if (!r.email.trim()) problem('email', 'is empty: every student record needs an e-mail address.');
-    else {
+    // Optional (migration 024): a student without one learns what concerns them by WhatsApp.
+    if (r.email.trim()) {
       const parsed = EmailSchema.safeParse(r.email);
       if (parsed.success) email = parsed.data;
       else problem('email', `“${r.email.trim()}” is not an e-mail address (like name@example.com).`);
