@@ -22,6 +22,7 @@ import WhatsAppNotice from '../ui/WhatsAppNotice';
 import { clearCollectDraft, readCollectDraft, saveCollectDraft, type CollectDraft } from './collect-draft';
 import type { CollectAnswer, StudentFees } from './fee-types';
 import PaymentFields from './PaymentFields';
+import { fieldErrors } from '../ui/field-errors';
 
 /** What the counter fills in: what is due now (overdue or this week), else the whole balance. */
 const prefillOf = (fees: StudentFees) => fees.totals.dueNowPaise || fees.totals.balancePaise;
@@ -156,13 +157,7 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
     setDone({ message: `Nothing more was recorded: the payment is on receipt ${earlier.number}.`, receipt: { ...earlier, amountPaise: 0, advancePaise: 0 } });
   };
 
-  const field = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` } : {});
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <p className="form-error" id={`${id}-${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const { field, errorOf } = fieldErrors(id, errors);
 
   if (done)
     return (

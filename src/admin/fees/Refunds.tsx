@@ -21,6 +21,7 @@ import { ApiError, api, messageOf } from '../api';
 import { useCan } from '../app-info';
 import { feesStudentPath } from '../routes';
 import type { StudentFees } from './fee-types';
+import { fieldErrors } from '../ui/field-errors';
 
 /** Every list of refunds shares this key's start, so a change reloads them all. */
 const REFUNDS_KEY = ['fees', 'refunds'] as const;
@@ -244,13 +245,7 @@ function PayForm({ refund, onCancel, onPaid }: { refund: RefundItem; onCancel: (
       setBusy(false);
     }
   };
-  const field = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` } : {});
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <p className="form-error" id={`${id}-${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const { field, errorOf } = fieldErrors(id, errors);
 
   return (
     <form onSubmit={(event) => void send(event)} noValidate aria-label={`Record the payment of the refund of ${formatRupees(refund.amountPaise)}`}>
@@ -370,13 +365,7 @@ export function RefundRequestForm({ receipt, queryKey, onClose }: { receipt: Rec
       setBusy(false);
     }
   };
-  const field = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` } : {});
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <p className="form-error" id={`${id}-${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const { field, errorOf } = fieldErrors(id, errors);
   const paidToDues = receipt.amountPaise - receipt.advancePaise;
 
   return (

@@ -24,6 +24,7 @@ import PanelHeading from '../ui/PanelHeading';
 import PaymentFields from './PaymentFields';
 import { clearWalkInDraft, readWalkInDraft, saveWalkInDraft, type WalkInDraft } from './walk-in-draft';
 import './fees.css';
+import { fieldErrors } from '../ui/field-errors';
 
 /** A fresh fill with a new Idempotency-Key. */
 const freshDraft = (): WalkInDraft => ({
@@ -165,13 +166,7 @@ export default function WalkIn() {
     setExisting(null);
   };
 
-  const field = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` } : {});
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <p className="form-error" id={`${id}-${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const { field, errorOf } = fieldErrors(id, errors);
 
   if (done)
     return (
