@@ -1,7 +1,8 @@
 /**
  * The fields of a payment at the counter: the amount, how it was paid, and the UTR (UPI, bank
- * transfer) or the cheque's number. Shared by the Collect form and the walk-in admission; the form
- * around them keeps what was typed and says what is wrong with each field.
+ * transfer) or the cheque's number. Shared by the Collect form, the walk-in admission and a
+ * refund's payment (its amount fixed, so without the amount); the form around them keeps what was
+ * typed and says what is wrong with each field.
  */
 import type { ReactNode } from 'react';
 import { PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentMode } from '../../lib/fee-words';
@@ -23,18 +24,30 @@ interface Props {
   field: (name: string) => Record<string, unknown>;
   /** The error under a field, if any. */
   errorOf: (name: string) => ReactNode;
+  /** The question over the modes ('How it was paid'). */
+  legend?: string;
+  /** Whether the amount is asked for (not for a refund, whose amount is approved). */
+  withAmount?: boolean;
 }
 
-export default function PaymentFields({ id, value, change, field, errorOf }: Props) {
+export default function PaymentFields({ id, value, change, field, errorOf, legend = 'How it was paid', withAmount = true }: Props) {
   return (
     <>
-      <div className="form-field">
-        <label htmlFor={`${id}-amount`}>Amount (₹)</label>
-        <input id={`${id}-amount`} inputMode="decimal" value={value.amount} onChange={(event) => change({ amount: event.target.value })} {...field('amount')} />
-        {errorOf('amount')}
-      </div>
+      {withAmount && (
+        <div className="form-field">
+          <label htmlFor={`${id}-amount`}>Amount (₹)</label>
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={value.amount}
+            onChange={(event) => change({ amount: event.target.value })}
+            {...field('amount')}
+          />
+          {errorOf('amount')}
+        </div>
+      )}
       <fieldset className="form-field">
-        <legend>How it was paid</legend>
+        <legend>{legend}</legend>
         <div className="btn-row" role="radiogroup">
           {PAYMENT_MODES.map((m) => (
             <label key={m} className={`btn btn--sm${value.mode === m ? '' : ' btn--outline'}`}>

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'wouter';
-import { PAYMENT_MODE_LABELS, PAYMENT_MODE_PHRASES, PAYMENT_MODES, type PaymentMode } from '../../lib/fee-words';
+import { PAYMENT_MODE_PHRASES } from '../../lib/fee-words';
 import { formatIndiaDay } from '../../lib/india-time';
 import { formatRupees } from '../../lib/money';
 import type { RefundItem } from '../../lib/refund-voucher';
@@ -22,6 +22,7 @@ import { useCan } from '../app-info';
 import { feesStudentPath } from '../routes';
 import type { StudentFees } from './fee-types';
 import { fieldErrors } from '../ui/field-errors';
+import PaymentFields, { type PaymentTyped } from './PaymentFields';
 
 /** Every list of refunds shares this key's start, so a change reloads them all. */
 const REFUNDS_KEY = ['fees', 'refunds'] as const;
@@ -214,9 +215,7 @@ function DeclineForm({ busy, name, onCancel, onDecline }: { busy: boolean; name:
 function PayForm({ refund, onCancel, onPaid }: { refund: RefundItem; onCancel: () => void; onPaid: () => Promise<void> }) {
   const id = useId();
   const today = indiaToday();
-  const [mode, setMode] = useState<PaymentMode>('cash');
-  const [utr, setUtr] = useState('');
-  const [chequeNumber, setChequeNumber] = useState('');
+  const [payment, setPayment] = useState<PaymentTyped>({ amount: '', mode: 'cash', utr: '', chequeNumber: '' });
   const [paidOn, setPaidOn] = useState(today);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
@@ -224,6 +223,7 @@ function PayForm({ refund, onCancel, onPaid }: { refund: RefundItem; onCancel: (
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
+    const { mode, utr, chequeNumber } = payment;
     const body = { mode, utr, chequeNumber, paidOn };
     const checked = RefundPaySchema.safeParse(body);
     if (!checked.success) {
@@ -249,47 +249,15 @@ function PayForm({ refund, onCancel, onPaid }: { refund: RefundItem; onCancel: (
 
   return (
     <form onSubmit={(event) => void send(event)} noValidate aria-label={`Record the payment of the refund of ${formatRupees(refund.amountPaise)}`}>
-      <fieldset className="form-field">
-        <legend>How the money went back</legend>
-        <div className="btn-row" role="radiogroup">
-          {PAYMENT_MODES.map((m) => (
-            <label key={m} className={`btn btn--sm${mode === m ? '' : ' btn--outline'}`}>
-              <input type="radio" name={`${id}-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} className="sr-only" />
-              {PAYMENT_MODE_LABELS[m]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {(mode === 'upi' || mode === 'bank') && (
-        <div className="form-field">
-          <label htmlFor={`${id}-utr`}>UTR (12 digits)</label>
-          <input
-            id={`${id}-utr`}
-            inputMode="numeric"
-            autoComplete="off"
-            value={utr}
-            onChange={(e) => setUtr(e.target.value)}
-            maxLength={20}
-            {...field('utr')}
-          />
-          {errorOf('utr')}
-        </div>
-      )}
-      {mode === 'cheque' && (
-        <div className="form-field">
-          <label htmlFor={`${id}-cheque`}>Cheque number (6 digits)</label>
-          <input
-            id={`${id}-cheque`}
-            inputMode="numeric"
-            autoComplete="off"
-            value={chequeNumber}
-            onChange={(e) => setChequeNumber(e.target.value)}
-            maxLength={6}
-            {...field('chequeNumber')}
-          />
-          {errorOf('chequeNumber')}
-        </div>
-      )}
+      <PaymentFields
+        id={id}
+        value={payment}
+        change={(patch) => setPayment((typed) => ({ ...typed, ...patch }))}
+        field={field}
+        errorOf={errorOf}
+        legend="How the money went back"
+        withAmount={false}
+      />
       <div className="form-field">
         <label htmlFor={`${id}-day`}>Date of the refund</label>
         <input
