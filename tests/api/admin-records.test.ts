@@ -127,6 +127,21 @@ describe.each(targets)('staff records on $name', (target) => {
       expect(lines[4]!.detail).toEqual({ version: 3, subject: edit.name });
     });
 
+    it('keeps a student without an e-mail address, as the counter admits them, and an edit may leave it empty', async () => {
+      const name = uniqueName('Student Noemail');
+      const created = await send(target, 'POST', '/api/students', admin.cookie, { ...studentFields(name), email: '' });
+      expect(created.status).toBe(201);
+      expect(created.body.item).toMatchObject({ name, email: null });
+      const id = created.body.item._id as string;
+      const edited = await send(target, 'PUT', `/api/students/${id}`, admin.cookie, { ...studentFields(name), email: '  ', course: 'Tally Prime', version: 1 });
+      expect(edited.status).toBe(200);
+      expect(edited.body.item).toMatchObject({ email: null, course: 'Tally Prime', version: 2 });
+      expect(await db(target, 'select email from students where id = $1', [id])).toEqual([{ email: null }]);
+      const bad = await send(target, 'PUT', `/api/students/${id}`, admin.cookie, { ...studentFields(name), email: 'not-an-address', version: 2 });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.email).toBeTruthy();
+    });
+
     it('answers an edit or a deletion based on an old version with 409 and the record as it is now', async () => {
       const name = uniqueName('Student Race');
       const { body } = await send(target, 'POST', '/api/students', admin.cookie, studentFields(name));

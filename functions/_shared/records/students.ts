@@ -43,7 +43,7 @@ export async function accountOf(client: Queryable, email: string | undefined): P
  */
 export const studentValues = (fields: StudentFields, userId: string | null): unknown[] => [
   fields.name,
-  fields.email,
+  fields.email ?? null,
   fields.phone ?? null,
   fields.course,
   fields.registrationDate ?? null,

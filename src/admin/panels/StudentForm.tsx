@@ -177,8 +177,13 @@ function StudentEditor({ student }: { student?: Student }) {
           <Field id={`${id}-name`} label="Name" error={errors.name?.message}>
             {(aria) => <input {...register('name')} {...aria} type="text" autoComplete="off" required />}
           </Field>
-          <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
-            {(aria) => <input {...register('email')} {...aria} type="email" autoComplete="off" required />}
+          <Field
+            id={`${id}-email`}
+            label="Email (optional)"
+            hint="Receipts and notices also go there; without one, the student hears from the office by WhatsApp."
+            error={errors.email?.message}
+          >
+            {(aria) => <input {...register('email')} {...aria} type="email" autoComplete="off" />}
           </Field>
           <Field id={`${id}-phone`} label="Mobile number (optional)" hint="10 digits, e.g. 98290 12345" error={errors.phone?.message}>
             {(aria) => <input {...register('phone')} {...aria} type="tel" inputMode="tel" autoComplete="off" />}

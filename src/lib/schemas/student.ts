@@ -18,8 +18,8 @@ export const GUARDIAN_PAIR_MESSAGE = 'Please give both the guardian’s name and
 const StudentFieldsObject = z.object({
   /** The student's name. */
   name: NameSchema,
-  /** Their e-mail address. */
-  email: EmailSchema,
+  /** Their e-mail address (optional, as for a walk-in or an imported student: migration 024). */
+  email: z.preprocess(blankIsNone, EmailSchema.optional()),
   /** Their mobile number (optional), stored as +91XXXXXXXXXX. */
   phone: z.preprocess(blankIsNone, IndianMobileSchema.optional()),
   /** The course they joined. */
