@@ -22,7 +22,7 @@ import WhatsAppNotice from '../ui/WhatsAppNotice';
 import { clearCollectDraft, readCollectDraft, saveCollectDraft, type CollectDraft } from './collect-draft';
 import type { CollectAnswer, StudentFees } from './fee-types';
 import PaymentFields from './PaymentFields';
-import { fieldErrors } from '../ui/field-errors';
+import { fieldErrors, useFocusFirstError } from '../ui/field-errors';
 
 /** What the counter fills in: what is due now (overdue or this week), else the whole balance. */
 const prefillOf = (fees: StudentFees) => fees.totals.dueNowPaise || fees.totals.balancePaise;
@@ -78,13 +78,7 @@ export default function CollectForm({ fees, queryKey }: { fees: StudentFees; que
     setRepeat(null);
   };
 
-  // A refused field gets the focus, shown below the sticky header (scroll-margin-top in admin.css).
-  useEffect(() => {
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!first) return;
-    first.focus({ preventScroll: true });
-    first.scrollIntoView({ block: 'nearest' });
-  }, [errors]);
+  useFocusFirstError(formRef, errors);
 
   useEffect(() => {
     if (done) resultRef.current?.focus();

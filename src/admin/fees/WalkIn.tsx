@@ -24,7 +24,7 @@ import PanelHeading from '../ui/PanelHeading';
 import PaymentFields from './PaymentFields';
 import { clearWalkInDraft, readWalkInDraft, saveWalkInDraft, type WalkInDraft } from './walk-in-draft';
 import './fees.css';
-import { fieldErrors } from '../ui/field-errors';
+import { fieldErrors, useFocusFirstError } from '../ui/field-errors';
 
 /** A fresh fill with a new Idempotency-Key. */
 const freshDraft = (): WalkInDraft => ({
@@ -90,12 +90,7 @@ export default function WalkIn() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enquiry?.leadId]);
 
-  useEffect(() => {
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!first) return;
-    first.focus({ preventScroll: true });
-    first.scrollIntoView({ block: 'nearest' });
-  }, [errors]);
+  useFocusFirstError(formRef, errors);
 
   useEffect(() => {
     if (done) resultRef.current?.focus();
