@@ -24,7 +24,7 @@ const directives = {
  * page, the certificate pages (a batch's printable file too) and the printable fee receipt (all marked noindex).
  */
 const unlisted =
-  /^(\/hi)?\/(404|login|register|verify|forgot-password|account|educater(\/.*)?|(course|payment-success|player|loading|course-list|certificate|fees\/receipt)\/.*|certificate|certificates\/print|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
+  /^(\/hi)?\/(404|login|register|verify|forgot-password|account|(course|payment-success|player|loading|course-list|certificate|fees\/receipt)\/.*|certificate|certificates\/print|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
 
 export default defineConfig({
   // Netlify sets URL to the site's primary address at build time.

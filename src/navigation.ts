@@ -6,7 +6,6 @@ import {
   nav_aadhar,
   nav_about,
   nav_account,
-  nav_add_course,
   nav_admin_login,
   nav_application_status,
   nav_contact,
@@ -18,14 +17,12 @@ import {
   nav_home,
   nav_iibf,
   nav_jobs,
-  nav_my_courses,
   nav_nielit,
   nav_open_board,
   nav_privacy,
   nav_quick_links,
   nav_services,
   nav_student_login,
-  nav_students_enrolled,
   nav_terms,
   nav_web,
 } from './i18n/messages';
@@ -86,10 +83,3 @@ export const loginLinks = {
   student: { label: nav_student_login, href: '/login' },
   account: { label: nav_account, href: '/account' },
 };
-
-/** Pages of the educator area (placeholders until its permission rules are known). */
-export const educatorLinks: NavLink[] = [
-  { label: nav_add_course, href: '/educater/add-Course' },
-  { label: nav_my_courses, href: '/educater/my-courses' },
-  { label: nav_students_enrolled, href: '/educater/student-enrolled' },
-];

@@ -47,6 +47,13 @@ const WalkIn = lazy(() => import('./fees/WalkIn'));
 const CashBook = lazy(() => import('./fees/CashBook'));
 const Settings = lazy(() => import('./panels/Settings'));
 const StudentImport = lazy(() => import('./panels/StudentImport'));
+const EducatorHome = lazy(() => import('./practice/EducatorHome'));
+const CourseChapters = lazy(() => import('./practice/CourseChapters'));
+const MyCourses = lazy(() => import('./practice/MyCourses'));
+const Enrolled = lazy(() => import('./practice/Enrolled'));
+const QuestionBank = lazy(() => import('./practice/QuestionBank'));
+const QuestionImport = lazy(() => import('./practice/QuestionImport'));
+const PracticeTest = lazy(() => import('./practice/PracticeTest'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -87,6 +94,13 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'walk-in': () => <WalkIn />,
   'cash-book': () => <CashBook />,
   'student-import': () => <StudentImport />,
+  educator: () => <EducatorHome />,
+  'course-chapters': () => <CourseChapters />,
+  'my-courses': () => <MyCourses />,
+  enrolled: () => <Enrolled />,
+  'question-bank': () => <QuestionBank />,
+  'question-import': () => <QuestionImport />,
+  'practice-test': ({ id }) => <PracticeTest id={id!} />,
 };
 
 interface Props {

@@ -43,6 +43,13 @@ export const PATHS = {
   feeDues: '/fees/dues',
   walkIn: '/fees/walk-in',
   cashBook: '/fees/cash-book',
+  educator: '/educater',
+  educatorCourse: '/educater/add-Course',
+  myCourses: '/educater/my-courses',
+  enrolled: '/educater/student-enrolled',
+  questions: '/educater/questions',
+  importQuestions: '/educater/questions/import',
+  practiceTests: '/educater/tests',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -83,7 +90,14 @@ export type Panel =
   | 'fee-due'
   | 'walk-in'
   | 'cash-book'
-  | 'student-import';
+  | 'student-import'
+  | 'educator'
+  | 'course-chapters'
+  | 'my-courses'
+  | 'enrolled'
+  | 'question-bank'
+  | 'question-import'
+  | 'practice-test';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -129,6 +143,14 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'cash-book': 'fees-reports',
   // Owner and Counsellor: the import also puts students in batches ('batches', checked by the server).
   'student-import': 'students',
+  // The educator area: Owner and Teacher (a Teacher's batches are their own, checked by the server).
+  educator: 'practice-tests',
+  'course-chapters': 'practice-tests',
+  'my-courses': 'practice-tests',
+  enrolled: 'practice-tests',
+  'question-bank': 'practice-tests',
+  'question-import': 'practice-tests',
+  'practice-test': 'practice-tests',
 };
 
 /** One address of the admin app. */
@@ -187,7 +209,17 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.walkIn, panel: 'walk-in', h1: 'Walk-in admission' },
   { path: PATHS.cashBook, panel: 'cash-book', h1: 'Cash book' },
   { path: PATHS.importStudents, panel: 'student-import', h1: 'Import students' },
+  { path: PATHS.educator, panel: 'educator', h1: 'Educator Area' },
+  { path: PATHS.educatorCourse, panel: 'course-chapters', h1: 'Add a Course' },
+  { path: PATHS.myCourses, panel: 'my-courses', h1: 'My Courses' },
+  { path: PATHS.enrolled, panel: 'enrolled', h1: 'Students Enrolled' },
+  { path: PATHS.questions, panel: 'question-bank', h1: 'Question bank' },
+  { path: PATHS.importQuestions, panel: 'question-import', h1: 'Import questions' },
+  { path: `${PATHS.practiceTests}/:id`, panel: 'practice-test', screen: 'A practice test' },
 ];
+
+/** The address of one practice test's page ('new' for the form of a new one). */
+export const practiceTestPath = (id: string) => `/educater/tests/${encodeURIComponent(id)}`;
 
 /** The address of one student's fees at the counter. */
 export const feesStudentPath = (id: string) => `/fees/students/${encodeURIComponent(id)}`;
@@ -252,6 +284,17 @@ export const NAV: (NavLink | NavGroup)[] = [
   },
   { label: 'Timetable', href: PATHS.timetable },
   { label: 'Certificates', href: PATHS.certificates },
+  {
+    label: 'Practice tests',
+    items: [
+      { label: 'Educator Area', href: PATHS.educator },
+      { label: 'Add a Course', href: PATHS.educatorCourse },
+      { label: 'My Courses', href: PATHS.myCourses },
+      { label: 'Students Enrolled', href: PATHS.enrolled },
+      { label: 'Question bank', href: PATHS.questions },
+      { label: 'Import questions', href: PATHS.importQuestions },
+    ],
+  },
   {
     label: 'Fees',
     items: [

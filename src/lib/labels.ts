@@ -67,6 +67,11 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   'cash-handover': { one: 'cash hand-over', many: 'Cash hand-overs' },
   'cash-book': { one: 'cash book', many: 'Cash book days' },
   'student-import': { one: 'import of students', many: 'Students imported from a file' },
+  chapter: { one: 'chapter', many: 'Chapters of courses' },
+  question: { one: 'question', many: 'Questions of the bank' },
+  'question-import': { one: 'import of questions', many: 'Questions imported from a file' },
+  'practice-test': { one: 'practice test', many: 'Practice tests' },
+  'test-opening': { one: 'test opened to a batch', many: 'Tests opened to batches' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */

@@ -63,6 +63,8 @@ export const PERMISSIONS = [
   'cash-handover',
   /** Approving or declining a refund (fees are not refundable by default: the Owner decides each exception). */
   'fees-refund-approve',
+  /** Practice tests: chapters, the question bank and its imports, tests, opening a test to one's own batches (any batch with attendance-any) and their results. */
+  'practice-tests',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];
@@ -77,7 +79,7 @@ export const GRANTS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
   counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees'],
   accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports', 'admit'],
-  teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates', 'fees'],
+  teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates', 'fees', 'practice-tests'],
 };
 
 /** Whether `role` may do `permission`. */
@@ -121,6 +123,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   admit: 'admitting walk-ins at the counter',
   'cash-handover': 'receiving the day’s cash from staff',
   'fees-refund-approve': 'approving refunds',
+  'practice-tests': 'practice tests and the question bank',
 };
 
 /**

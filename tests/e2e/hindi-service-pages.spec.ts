@@ -148,12 +148,4 @@ test.describe('information pages in Hindi', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('पेज नहीं मिला');
     await expect(main(page).getByRole('heading', { name: 'लोकप्रिय पेज' })).toBeVisible();
   });
-
-  test('educator area: Hindi words, and its menu marks the Hindi page as the current one', async ({ page }) => {
-    await page.goto('/hi/educater/my-courses');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('मेरे कोर्स');
-    const menu = page.getByRole('navigation', { name: 'शिक्षक क्षेत्र' });
-    await expect(menu.locator('[aria-current="page"]')).toHaveAttribute('href', '/hi/educater/my-courses');
-    await expect(main(page).getByRole('link', { name: 'संस्थान से संपर्क करें' })).toHaveAttribute('href', '/hi/contactForm');
-  });
 });

@@ -74,16 +74,12 @@ export const routes: PublicRoute[] = [
   { path: '/IIBFForm', title: 'IIBF Application Form', h1: 'IIBF Application Form' },
   { path: '/NeilitForm', title: 'NIELIT Admission Form', h1: 'NIELIT Admission Form' },
   { path: '/fixDocuments', title: 'Upload Your Documents Again', h1: 'Upload Your Documents Again', unlisted: true },
-  // Accounts (document 001): the screens, the guarded pages and the educator placeholders.
+  // Accounts (document 001): the screens and the guarded pages.
   { path: '/login', title: 'Student Login', h1: 'Login to Your Account', unlisted: true },
   { path: '/register', title: 'Create Your Account', h1: 'Create Your Account', unlisted: true },
   { path: '/verify', title: 'Verify Your Account', h1: 'Verify Your Account', unlisted: true },
   { path: '/forgot-password', title: 'Reset Your Password', h1: 'Reset Your Password', unlisted: true },
   { path: '/account', title: 'My Account', h1: 'Account', unlisted: true },
-  { path: '/educater', title: 'Educator Area', h1: 'Educator Area', unlisted: true },
-  { path: '/educater/add-Course', title: 'Add a Course', h1: 'Add a Course', unlisted: true },
-  { path: '/educater/my-courses', title: 'My Courses', h1: 'My Courses', unlisted: true },
-  { path: '/educater/student-enrolled', title: 'Students Enrolled', h1: 'Students Enrolled', unlisted: true },
   // Staff sign-in (the admin app itself is listed in adminAppRoutes below).
   { path: '/adminLogin', title: 'Admin Login', h1: 'Admin Login', unlisted: true },
   { path: '/adminInvite', title: 'Staff Invitation', h1: 'Staff Invitation', unlisted: true },
