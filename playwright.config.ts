@@ -102,6 +102,9 @@ export default defineConfig({
       OUTBOX_DIR: path.join(dataDir, 'outbox'),
       TRUST_FORWARDED_FOR: '1',
       DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
+      // The browser tests start without the sample question bank; a spec that wants it loads it
+      // itself (insertSampleBank in scripts/sample-bank.mjs).
+      SAMPLE_BANK: 'off',
     },
     reuseExistingServer: false,
     // The server bundles every function before it listens: about a minute on 2 free cores, and

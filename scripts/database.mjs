@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, migrate, startEmbeddedPostgres, startWebSocketProxy, useLocalProxy } from './db.mjs';
+import { loadSampleBankOnce } from './sample-bank.mjs';
 import { ensureDemoAdmin } from './staff.mjs';
 
 /**
@@ -44,9 +45,10 @@ export function localAuthSecret() {
 
 /**
  * `demoAdmin`: on a local database without staff, make the demo staff account and print its
- * password (npm start does; the account tools and the tests do not).
+ * password (npm start does; the account tools and the tests do not). `sampleBank`: on a local
+ * database, load the sample question bank the first time (scripts/sample-bank.mjs; npm start does).
  */
-export async function prepareDatabase({ log = console.log, demoAdmin = false } = {}) {
+export async function prepareDatabase({ log = console.log, demoAdmin = false, sampleBank = false } = {}) {
   const closers = [];
   // The functions refuse to run without their production settings unless told they are local
   // (functions/_shared/platform/env.ts): this server is, whatever else is configured.
@@ -88,6 +90,15 @@ export async function prepareDatabase({ log = console.log, demoAdmin = false } =
       await migrate(pool, { log });
       // The first local start makes a demo staff account and prints its password (this once).
       if (demoAdmin) await ensureDemoAdmin(pool, log);
+      // The first local start loads the demo question bank and its sample tests (this once).
+      if (sampleBank) {
+        const client = await pool.connect();
+        try {
+          await loadSampleBankOnce(client, { log });
+        } finally {
+          client.release();
+        }
+      }
     } finally {
       await pool.end();
     }

@@ -145,7 +145,7 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
   const started = Date.now();
   // Side by side: the functions' modules read the environment the database sets only when called.
   const [database, functions] = await Promise.all([
-    prepareDatabase({ log, demoAdmin: true }),
+    prepareDatabase({ log, demoAdmin: true, sampleBank: true }),
     startFunctionHost({ watch, log: (line) => console.log(`  ${line}`) }).then((host) => {
       log(
         `  Functions: ${host.names.length} bundled and loaded in ${((Date.now() - started) / 1000).toFixed(1)} s${watch ? ' (a changed source reloads its functions)' : ''}`,

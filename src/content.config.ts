@@ -28,6 +28,7 @@ import { forms } from './schemas/content/forms';
 import { applicationStatus } from './schemas/content/application-status';
 import { certificate } from './schemas/content/certificate';
 import { glossary } from './schemas/content/glossary';
+import { sampleBank } from './schemas/content/sample-bank';
 
 export const collections = {
   site,
@@ -55,4 +56,5 @@ export const collections = {
   applicationStatus,
   certificate,
   glossary,
+  sampleBank,
 };

@@ -222,6 +222,50 @@ const cases: Case[] = [
   { file: 'site.json', what: 'a Hindi announcement without the phone ({phone})', breakIt: setField('announcementDefault.hi', 'प्रवेश शुरू') },
   { file: 'glossary.json', what: 'a term listed twice', breakIt: setField('terms.1.en', 'account') },
   { file: 'glossary.json', what: 'a term whose Hindi is in Latin letters', breakIt: setField('terms.0.hi', 'khata') },
+  { file: 'practice/sample-bank.json', what: 'a right option that is not one of the options', breakIt: setField('chapters.0.questions.0.right.0', 'E') },
+  {
+    file: 'practice/sample-bank.json',
+    what: 'a question with one option',
+    breakIt: (data) => {
+      const { parent } = locate(data, 'chapters.0.questions.2.options.0');
+      (parent as Json[]).splice(1);
+      return 'chapters.0.questions.2.options';
+    },
+  },
+  {
+    file: 'practice/sample-bank.json',
+    what: 'a question with seven options',
+    breakIt: (data) => {
+      const { parent } = locate(data, 'chapters.1.questions.0.options.0');
+      (parent as Json[]).push('F1', 'F2', 'F3');
+      return 'chapters.1.questions.0.options';
+    },
+  },
+  { file: 'practice/sample-bank.json', what: 'a question without its Hindi', breakIt: dropField('chapters.1.questions.4.text.hi') },
+  {
+    file: 'practice/sample-bank.json',
+    what: 'an explanation whose Hindi is the English copied',
+    breakIt: (data) => {
+      const { parent } = locate(data, 'chapters.2.questions.3.explanation.en');
+      (parent as JsonObject)['hi'] = (parent as JsonObject)['en']!;
+      return 'chapters.2.questions.3.explanation.hi';
+    },
+  },
+  {
+    file: 'practice/sample-bank.json',
+    what: 'a Hindi question with an English word in Latin letters',
+    breakIt: setField('chapters.0.questions.16.text.hi', 'विंडोज़ में डिलीट की गई file सबसे पहले कहाँ जाती है?'),
+  },
+  {
+    file: 'practice/sample-bank.json',
+    what: 'an option with words to translate written once',
+    breakIt: setField('chapters.2.questions.1.options.0', 'Google Chrome'),
+  },
+  { file: 'practice/sample-bank.json', what: '"All of the above" that would be shuffled', breakIt: setField('chapters.0.questions.30.keepOrder', false) },
+  { file: 'practice/sample-bank.json', what: 'a draw of more questions than its chapter has', breakIt: setField('tests.2.draws.0.count', 40) },
+  { file: 'practice/sample-bank.json', what: 'a draw from a chapter that does not exist', breakIt: setField('tests.1.draws.2.chapter', 'networking') },
+  { file: 'practice/sample-bank.json', what: 'a CCC mock that passes at 40 marks', breakIt: setField('tests.0.passMarks', 40) },
+  { file: 'practice/sample-bank.json', what: 'a test not labelled as a sample', breakIt: setField('tests.1.title.en', 'RS-CIT final mock test') },
 ];
 
 describe('content schemas', () => {
