@@ -1,3 +1,4 @@
+/* global self, caches */
 // The test page's service worker (decision 052; docs/student-tests.md). Registered by
 // /tests/attempt and /hi/tests/attempt only, each for its own address as scope, so it controls
 // no other page. It keeps the page's shell (one per language, whatever the ?id=) and the hashed

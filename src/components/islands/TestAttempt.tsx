@@ -79,6 +79,7 @@ function Words({ text, view }: { text: BothLanguages; view: View }) {
           {text.en}
         </span>
       )}
+      {view === 'both' && ' '}
       {view !== 'en' && (
         <span lang="hi-IN" className="words">
           {text.hi}

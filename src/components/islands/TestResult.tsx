@@ -50,7 +50,7 @@ function Both({ text }: { text: BothLanguages }) {
     <>
       <span lang="en-IN" className="words">
         {text.en}
-      </span>
+      </span>{' '}
       <span lang="hi-IN" className="words">
         {text.hi}
       </span>
