@@ -10,9 +10,15 @@ import { getLocale } from '../../paraglide/runtime.js';
 import { afterSent, batchOf, mergeAnswer, retryDelay } from '../../lib/practice/answer-queue';
 import { forgetAttempt, initialState, keepPaper, keepState, keptPaper, keptState, type AttemptState } from '../../lib/practice/attempt-keep';
 import { clockOffset } from '../../lib/practice/countdown';
-import { MAX_PAPER_QUESTIONS, type Answer, type AnswersSaved, type Paper } from '../../lib/schemas/practice-attempts';
+import type { Answer, AnswersSaved, Paper } from '../../lib/schemas/practice-attempts';
 import { readStored, refused, TOKEN_KEY } from '../../stores/auth';
 import { resultPath, send } from './send';
+
+/**
+ * Most answers in one request: the contract's MOST_PER_REQUEST, written out so that the page
+ * does not import the contract's zod schemas (tests/unit/practice-answer-queue.test.ts checks they agree).
+ */
+export const MOST_PER_REQUEST = 200;
 
 /** How long answers given in quick succession wait to go together. */
 const BATCH_WAIT_MS = 1_000;
@@ -87,7 +93,7 @@ export function useAttempt(id: string | null) {
     }
     setEnding({ kind: 'submitting' });
     clearTimeout(timer.current);
-    const result = await send('POST', `/api/tests/attempts/${encodeURIComponent(id)}/submit`, { answers: batchOf(current.unsent, MAX_PAPER_QUESTIONS) });
+    const result = await send('POST', `/api/tests/attempts/${encodeURIComponent(id)}/submit`, { answers: batchOf(current.unsent, MOST_PER_REQUEST) });
     if (result.ok) finished('result');
     else if (result.status === 409) finished('deadline');
     else if (result.status === 401) signOut();
@@ -107,7 +113,7 @@ export function useAttempt(id: string | null) {
     clearTimeout(timer.current);
     const current = stateRef.current;
     if (!id || !current || sending.current || over.current || !navigator.onLine) return;
-    const batch = batchOf(current.unsent, MAX_PAPER_QUESTIONS);
+    const batch = batchOf(current.unsent, MOST_PER_REQUEST);
     if (!batch.length) return;
     sending.current = true;
     const result = await send<AnswersSaved>('PUT', `/api/tests/attempts/${encodeURIComponent(id)}/answers`, { answers: batch });
