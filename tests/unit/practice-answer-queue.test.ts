@@ -5,12 +5,13 @@ import {
   batchOf,
   mergeAnswer,
   mergeAnswers,
+  MOST_PER_REQUEST,
   reachedServer,
   retryDelay,
   RETRY_MOST_MS,
   type Answers,
 } from '../../src/lib/practice/answer-queue';
-import type { Answer } from '../../src/lib/schemas/practice-attempts';
+import { MAX_PAPER_QUESTIONS, type Answer } from '../../src/lib/schemas/practice-attempts';
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 29, 5, 0, second)).toISOString();
 const answer = (position: number, chosen: number[], second: number, review = false): Answer => ({ position, chosen, review, at: at(second) });
@@ -49,6 +50,10 @@ describe('the queue of answers not yet saved', () => {
     const unsent: Answers = { 1: answer(1, [0], 10), 2: answer(2, [1], 10) };
     const left = reachedServer(unsent, [answer(1, [0], 10), answer(2, [2], 5)]);
     expect(Object.keys(left).map(Number)).toEqual([2]);
+  });
+
+  it('sends at most what the contract takes in one request', () => {
+    expect(MOST_PER_REQUEST).toBe(MAX_PAPER_QUESTIONS);
   });
 
   it('sends in position order, at most a request’s worth', () => {

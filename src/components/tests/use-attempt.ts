@@ -7,18 +7,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getLocale } from '../../paraglide/runtime.js';
-import { afterSent, batchOf, mergeAnswer, retryDelay } from '../../lib/practice/answer-queue';
+import { afterSent, batchOf, mergeAnswer, MOST_PER_REQUEST, retryDelay } from '../../lib/practice/answer-queue';
 import { forgetAttempt, initialState, keepPaper, keepState, keptPaper, keptState, type AttemptState } from '../../lib/practice/attempt-keep';
 import { clockOffset } from '../../lib/practice/countdown';
 import type { Answer, AnswersSaved, Paper } from '../../lib/schemas/practice-attempts';
 import { readStored, refused, TOKEN_KEY } from '../../stores/auth';
 import { resultPath, send } from './send';
-
-/**
- * Most answers in one request: the contract's MOST_PER_REQUEST, written out so that the page
- * does not import the contract's zod schemas (tests/unit/practice-answer-queue.test.ts checks they agree).
- */
-export const MOST_PER_REQUEST = 200;
 
 /** How long answers given in quick succession wait to go together. */
 const BATCH_WAIT_MS = 1_000;

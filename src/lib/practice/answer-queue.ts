@@ -6,6 +6,12 @@
  */
 import type { Answer } from '../schemas/practice-attempts';
 
+/**
+ * Most answers in one request: the contract's MAX_PAPER_QUESTIONS, written out so that the page
+ * does not import the contract's zod schemas (tests/unit/practice-answer-queue.test.ts checks they agree).
+ */
+export const MOST_PER_REQUEST = 200;
+
 /** Answers by position. */
 export type Answers = Record<number, Answer>;
 
