@@ -19,12 +19,12 @@ const directives = {
 };
 
 /**
- * Pages left out of the sitemap: the 404 page, the account screens, the educator placeholders,
- * the shells of pages with a segment from the address, the staff pages, the documents-to-fix
- * page, the certificate pages (a batch's printable file too) and the printable fee receipt (all marked noindex).
+ * Pages left out of the sitemap: the 404 page, the account screens, the student's test pages,
+ * the educator placeholders, the shells of pages with a segment from the address, the staff
+ * pages, the documents-to-fix page, the certificate pages (a batch's printable file too) and the printable fee receipt (all marked noindex).
  */
 const unlisted =
-  /^(\/hi)?\/(404|login|register|verify|forgot-password|account|(course|payment-success|player|loading|course-list|certificate|fees\/receipt)\/.*|certificate|certificates\/print|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
+  /^(\/hi)?\/(404|login|register|verify|forgot-password|account|tests|tests\/(attempt|result)|(course|payment-success|player|loading|course-list|certificate|fees\/receipt)\/.*|certificate|certificates\/print|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
 
 export default defineConfig({
   // Netlify sets URL to the site's primary address at build time.

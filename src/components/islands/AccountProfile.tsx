@@ -1,7 +1,8 @@
 /**
  * The account page: 'My Profile' (name, e-mail, DashBoard, Logout), the student's classes,
  * attendance and certificates (AccountClasses), their fees (AccountFees, loaded as a chunk of its
- * own so the page's island stays small), the "Change password" form and "Log out of all
+ * own so the page's island stays small), their practice tests (the open ones and a short history,
+ * a chunk of its own too), the "Change password" form and "Log out of all
  * devices". Hydrated by `client:session`, so only a browser holding a token
  * loads it; the page's AuthGate decides what is shown while the session is checked or absent.
  * Renders nothing until a user exists. Both ways out end the session on the server as well.
@@ -33,6 +34,7 @@ import ChangePasswordForm from './ChangePasswordForm';
 import ToastHost from './ToastHost';
 
 const AccountFees = lazy(() => import('../account/AccountFees'));
+const AccountTests = lazy(() => import('../tests/TestsOverview'));
 
 export default function AccountProfile() {
   const id = useId();
@@ -100,6 +102,9 @@ export default function AccountProfile() {
         <AccountClasses />
         <Suspense fallback={null}>
           <AccountFees />
+        </Suspense>
+        <Suspense fallback={null}>
+          <AccountTests short />
         </Suspense>
         <section className="card profile" aria-labelledby={`${id}-password`}>
           <h2 id={`${id}-password`}>{account_change_password()}</h2>
