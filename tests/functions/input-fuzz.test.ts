@@ -1358,6 +1358,43 @@ const FUZZ: Record<string, Case[]> = {
   ],
   'admin-student-import-preview': [{ probe: async () => staff(post('/api/admin/student-import/preview', await importFile())), body: IMPORT_BODY }],
   'admin-student-import': [{ probe: async () => staff(post('/api/admin/student-import', await importFile())), body: IMPORT_BODY }],
+  // Practice-test results: a batch in the query; the statistics also a test in the path.
+  'admin-practice-results': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/practice/results', query: { batch: await rosterOf() } }),
+      query: ['batch'],
+      values: { batch: IDS },
+    },
+  ],
+  'admin-practice-results-export': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/practice/results/export', query: { batch: await rosterOf() } }),
+      query: ['batch'],
+      values: { batch: IDS },
+    },
+  ],
+  'admin-practice-best-scores': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/practice/best-scores', query: { batch: await rosterOf() } }),
+      query: ['batch'],
+      values: { batch: IDS },
+    },
+  ],
+  'admin-practice-question-stats': [
+    {
+      probe: async () => {
+        const [{ id } = { id: '' }] = await sql<{ id: string }>(
+          `insert into practice_tests (course_id, title_en, title_hi, kind, duration_minutes, marks_per_question, pass_marks)
+           values ($1, 'Probe mock', 'अभ्यास', 'fixed', 15, 100, 500) returning id::text`,
+          [record.course],
+        );
+        return staff({ method: 'GET', path: `/api/admin/practice/tests/${id}/question-stats`, query: { batch: await rosterOf() }, params: { id } });
+      },
+      params: ['id'],
+      query: ['batch'],
+      values: { id: IDS, batch: IDS },
+    },
+  ],
 };
 
 /** Sets `value` at the dot path `at` of `target`. */
