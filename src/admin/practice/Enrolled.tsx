@@ -130,20 +130,21 @@ function Cell({ cell }: { cell: ResultsCell }) {
   const taking = cell.inProgress ? <span className="admin-list__note">Taking it now</span> : null;
   if (!cell.best || !cell.last) {
     return (
-      <>
+      <div>
         <span className="admin-badge admin-badge--muted">Not attempted</span>
         {taking}
-      </>
+      </div>
     );
   }
+  // One box: on a phone the cell sits beside its test's name, its lines one under the other.
   return (
-    <>
+    <div>
       <span title={`Submitted ${formatMoment(cell.best.submittedAt)}`}>Best {scoreWords(cell.best)}</span>
       {cell.attempts > 1 && <span className="admin-list__note">Last {scoreWords(cell.last)}</span>}
       <span className="admin-list__note">
         {cell.attempts === 1 ? '1 attempt' : `${cell.attempts} attempts`}, last on {formatDay(cell.last.submittedAt)}
       </span>
       {taking}
-    </>
+    </div>
   );
 }
