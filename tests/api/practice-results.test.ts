@@ -359,4 +359,33 @@ describe.each(targets)('practice-test results for staff, on $name', (target) => 
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ batch: 'Please choose a batch from the list.' });
   });
+
+  it('prints the best score the staff chose as the marks when a batch’s certificates are issued at once, and only then', async () => {
+    // A batch of its own, completed, with no class recorded (every student needs a tick and a reason).
+    const course = await insertPracticeCourse(target);
+    const batchId = await newBatch(course.courseId, teacher.staff.id, uniqueName('Results Done'));
+    await db(target, `update batches set status = 'completed' where id = $1`, [batchId]);
+    const [gita, kamal] = [await insertRosterStudent(target, batchId, 'Gita Rani'), await insertRosterStudent(target, batchId, 'Kamal Nath')];
+    const issue = (body: unknown) => staffFetch(target, `/api/admin/batches/${batchId}/certificates`, teacher.cookie, { body });
+    const anyway = [gita, kamal].map((studentId) => ({ studentId, reason: 'Attendance kept on paper.' }));
+    const marksOnFile = () =>
+      db<{ student_id: string; marks: string | null }>(target, 'select student_id::text, marks from certificates where batch_id = $1 order by student_name', [
+        batchId,
+      ]);
+
+    // Marks for a student not on this batch: refused, nothing issued.
+    const stranger = await issue({ anyway, marks: [{ studentId: student['Asha Meena'], marks: '3 / 3' }] });
+    expect(stranger.status).toBe(409);
+    expect(await marksOnFile()).toEqual([]);
+    const bad = await issue({ anyway, marks: [{ studentId: gita, marks: 'x'.repeat(21) }] });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors).toEqual({ 'marks.0.marks': 'Please keep the marks to 20 characters.' });
+
+    const done = await issue({ anyway, marks: [{ studentId: gita, marks: '62 / 100' }] });
+    expect(done.status).toBe(201);
+    expect(await marksOnFile()).toEqual([
+      { student_id: gita, marks: '62 / 100' },
+      { student_id: kamal, marks: null },
+    ]);
+  });
 });

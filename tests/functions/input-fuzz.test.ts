@@ -1034,12 +1034,16 @@ const FUZZ: Record<string, Case[]> = {
       probe: async () => {
         const id = await rosterOf('completed');
         await sql(`update batches set status = 'completed' where id = $1`, [id]);
-        const body = { anyway: [{ studentId: record.student, reason: 'Passed the final test.' }], issuedOn: '2027-01-04' };
+        const body = {
+          anyway: [{ studentId: record.student, reason: 'Passed the final test.' }],
+          marks: [{ studentId: record.student, marks: '62 / 100' }],
+          issuedOn: '2027-01-04',
+        };
         return staff(post(`/api/admin/batches/${id}/certificates`, body, { params: { id } }));
       },
-      body: ['anyway.0.studentId', 'anyway.0.reason', 'issuedOn'],
+      body: ['anyway.0.studentId', 'anyway.0.reason', 'marks.0.studentId', 'marks.0.marks', 'issuedOn'],
       params: ['id'],
-      values: { 'anyway.0.studentId': IDS, issuedOn: DAYS },
+      values: { 'anyway.0.studentId': IDS, 'marks.0.studentId': IDS, issuedOn: DAYS },
     },
   ],
   'admin-fees-dues': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/fees/dues', query: { within: 'overdue' } }), query: ['within'] }],
