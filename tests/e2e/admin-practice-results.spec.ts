@@ -1,7 +1,8 @@
 /**
  * Students Enrolled on a phone, as the demo Owner: a batch's results show each student's best
  * score in marks with pass or fail in words, and "Not attempted" for who has none; the screen is
- * axe clean at 360 px. Then the certificate form offers the best score as the marks. The test, its
+ * axe clean at 360 px. Then the certificate form offers the best score as the marks, one student's
+ * and the batch's at once. The test, its
  * opening and the attempts are written straight to the test server's database (the attempt's own
  * screens are tested on their own).
  */
@@ -72,4 +73,9 @@ test('a batch’s results show a best score and who has not attempted; the certi
   await expect(form).toContainText('Best mock score: 2 / 2 (RS-CIT final mock, passed)');
   await form.getByRole('button', { name: 'Use as marks for Sunita Sharma' }).click();
   await expect(form.getByLabel('Marks (optional)')).toHaveValue('2 / 2');
+  // At once for the batch: the staff choose the test whose best goes on as marks.
+  await page.getByRole('button', { name: 'Issue certificates for this batch' }).click();
+  const atOnce = page.getByRole('form', { name: `Issue the certificates of ${batchName}` });
+  await atOnce.getByLabel('Marks on the certificates').selectOption({ label: 'Each student’s best score in RS-CIT final mock' });
+  await expect(atOnce.getByRole('listitem').filter({ hasText: 'Sunita Sharma' })).toContainText('marks 2 / 2');
 });
