@@ -7,7 +7,8 @@
  *   left (never offered); and the batch's valid certificates as they print (the printable page).
  * - POST IssueBatchCertificatesSchema → 201 issues, in one transaction, a certificate to every
  *   ready student and to each ticked one below the threshold (its reason kept in the audit line),
- *   each with its own random number (issue-certificate.ts, as a single issue), one audit line in
+ *   each with its own random number (issue-certificate.ts, as a single issue) and the marks staff
+ *   chose for it, if any (`marks`: a best practice-test score, decision 052), one audit line in
  *   words for the lot, and an e-mail (outbox) to each who has an address; the answer carries each
  *   student's WhatsApp message in their language. Idempotent by nature: the batch's row is locked
  *   and a student holding a valid certificate is never issued another, so a second tap (or a
@@ -112,8 +113,10 @@ export default endpoint(async (req, context) => {
     if (issuedOn < batch.starts_on) throw fieldErrors({ issuedOn: `The issue date cannot be before the batch started (${batch.starts_on}).` });
     const before = await stateOf(client, batch);
     const ticked = new Map(input.anyway.map((t) => [t.studentId, t.reason]));
+    // The marks staff chose (a best practice-test score), printed on those students' certificates only.
+    const marksOf = new Map(input.marks.map((m) => [m.studentId, m.marks]));
     const known = new Set([...before.ready, ...before.below, ...before.issued].map((s) => s.studentId));
-    const strangers = [...ticked.keys()].filter((id) => !known.has(id));
+    const strangers = [...new Set([...ticked.keys(), ...marksOf.keys()])].filter((id) => !known.has(id));
     if (strangers.length > 0) {
       throw new HttpError(
         409,
@@ -125,7 +128,8 @@ export default endpoint(async (req, context) => {
 
     const made: { student: BatchCertificateStudent; number: string }[] = [];
     for (const student of [...before.ready, ...anyway]) {
-      const row = await insertCertificate(client, { studentId: student.studentId, name: student.name, batch, issuedOn, staff });
+      const marks = marksOf.get(student.studentId);
+      const row = await insertCertificate(client, { studentId: student.studentId, name: student.name, batch, issuedOn, staff, ...(marks && { marks }) });
       // Null: a colleague's certificate for this student committed a moment ago; never a second.
       if (row) made.push({ student, number: row.number });
     }
@@ -147,6 +151,7 @@ export default endpoint(async (req, context) => {
             course: batch.course,
             count: made.length,
             numbers: made.map((m) => m.number),
+            ...(input.marks.length > 0 && { marks: made.filter((m) => marksOf.has(m.student.studentId)).length }),
             anyway: anyway.filter((s) => issuedIds.has(s.studentId)).map((s) => ({ student: s.name, attendance: s.percent, reason: ticked.get(s.studentId) })),
           },
         },

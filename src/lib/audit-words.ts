@@ -75,6 +75,8 @@ function recordWords(facts: AuditFacts): string {
       return `certificate ${name}${text(detail?.['student']) ? ` of ${text(detail?.['student'])}` : ''}`;
     case 'fee-plan':
       return `the fee plan of ${name}`;
+    case 'practice-results':
+      return `the practice test results of batch “${name}”`;
     case 'fee-due': {
       const label = text(detail?.['label']);
       const student = text(detail?.['student']);
@@ -334,7 +336,8 @@ export function auditSentence(facts: AuditFacts): string {
     case 'export':
       if (entity === 'fee-receipts')
         return `${who} exported the fee receipts from ${dayInWords(text(detail?.['from']))} to ${dayInWords(text(detail?.['to']))} (${count(detail?.['count'], 'receipt')}${detail?.['refunds'] ? ` and ${count(detail['refunds'], 'refund')}` : ''}) to a spreadsheet.`;
-      if (entity === 'attendance') return `${who} exported ${record} (${count(detail?.['count'], 'student')}) to a spreadsheet.`;
+      if (entity === 'attendance' || entity === 'practice-results')
+        return `${who} exported ${record} (${count(detail?.['count'], 'student')}) to a spreadsheet.`;
       return `${who} exported ${count(detail?.['count'], 'lead')} to a spreadsheet.`;
     case 'view':
       if (entity === 'fee-dues') return `${who} looked at the fees overdue and due this week (${count(detail?.['count'], 'due')}).`;

@@ -72,6 +72,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   'question-import': { one: 'import of questions', many: 'Questions imported from a file' },
   'practice-test': { one: 'practice test', many: 'Practice tests' },
   'test-opening': { one: 'test opened to a batch', many: 'Tests opened to batches' },
+  'practice-results': { one: 'practice test results of a batch', many: 'Practice test results' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */

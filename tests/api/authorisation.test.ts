@@ -624,6 +624,47 @@ const STUDENT_IMPORT_CASES: Case[] = [
   },
 ];
 
+/** A practice test of a course of its own, with no question (id): the statistics of a test nobody has taken. */
+const insertPracticeTest = async (target: Target) =>
+  insert(
+    target,
+    `insert into practice_tests (course_id, title_en, title_hi, kind, duration_minutes, marks_per_question, pass_marks)
+     values ($1, $2, 'अभ्यास परीक्षा', 'fixed', 15, 100, 500) returning id`,
+    [await insertCourse(target), uniqueName('Authz Mock')],
+  );
+
+/** Practice-test results: an Owner for any batch, a Teacher for their own (a view of students' marks is an audit line). */
+const PRACTICE_RESULTS_CASES: Case[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/practice/results',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/practice/results' }, state: async () => null }),
+  },
+  ...(['/api/admin/practice/results', '/api/admin/practice/results/export', '/api/admin/practice/best-scores'] as const).map((route): Case => ({
+    method: 'GET',
+    path: `${route}?batch={id}`,
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s, actor) => {
+      const batchId = await insertBatch(s.target, teacherFor(actor));
+      await insertRosterStudent(s.target, batchId);
+      return { call: { route: `${route}?batch=${batchId}` }, state: auditLines(s, 'practice-results', batchId) };
+    },
+  })),
+  {
+    method: 'GET',
+    path: '/api/admin/practice/tests/{id}/question-stats',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({ call: { route: `/api/admin/practice/tests/${await insertPracticeTest(s.target)}/question-stats` }, state: async () => null }),
+  },
+];
+
 const CASES: Case[] = [
   {
     method: 'GET',
@@ -1472,6 +1513,8 @@ const CASES: Case[] = [
   },
   // Importing students from a file (Owner and Counsellor: it adds student records and puts them in batches).
   ...STUDENT_IMPORT_CASES,
+  // Practice-test results, question statistics, their export and the best scores for certificates.
+  ...PRACTICE_RESULTS_CASES,
 ];
 
 /* -------------------------------------------------------------- a walk-in at the counter --- */

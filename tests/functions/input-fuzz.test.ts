@@ -1034,12 +1034,16 @@ const FUZZ: Record<string, Case[]> = {
       probe: async () => {
         const id = await rosterOf('completed');
         await sql(`update batches set status = 'completed' where id = $1`, [id]);
-        const body = { anyway: [{ studentId: record.student, reason: 'Passed the final test.' }], issuedOn: '2027-01-04' };
+        const body = {
+          anyway: [{ studentId: record.student, reason: 'Passed the final test.' }],
+          marks: [{ studentId: record.student, marks: '62 / 100' }],
+          issuedOn: '2027-01-04',
+        };
         return staff(post(`/api/admin/batches/${id}/certificates`, body, { params: { id } }));
       },
-      body: ['anyway.0.studentId', 'anyway.0.reason', 'issuedOn'],
+      body: ['anyway.0.studentId', 'anyway.0.reason', 'marks.0.studentId', 'marks.0.marks', 'issuedOn'],
       params: ['id'],
-      values: { 'anyway.0.studentId': IDS, issuedOn: DAYS },
+      values: { 'anyway.0.studentId': IDS, 'marks.0.studentId': IDS, issuedOn: DAYS },
     },
   ],
   'admin-fees-dues': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/fees/dues', query: { within: 'overdue' } }), query: ['within'] }],
@@ -1358,6 +1362,43 @@ const FUZZ: Record<string, Case[]> = {
   ],
   'admin-student-import-preview': [{ probe: async () => staff(post('/api/admin/student-import/preview', await importFile())), body: IMPORT_BODY }],
   'admin-student-import': [{ probe: async () => staff(post('/api/admin/student-import', await importFile())), body: IMPORT_BODY }],
+  // Practice-test results: a batch in the query; the statistics also a test in the path.
+  'admin-practice-results': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/practice/results', query: { batch: await rosterOf() } }),
+      query: ['batch'],
+      values: { batch: IDS },
+    },
+  ],
+  'admin-practice-results-export': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/practice/results/export', query: { batch: await rosterOf() } }),
+      query: ['batch'],
+      values: { batch: IDS },
+    },
+  ],
+  'admin-practice-best-scores': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/practice/best-scores', query: { batch: await rosterOf() } }),
+      query: ['batch'],
+      values: { batch: IDS },
+    },
+  ],
+  'admin-practice-question-stats': [
+    {
+      probe: async () => {
+        const [{ id } = { id: '' }] = await sql<{ id: string }>(
+          `insert into practice_tests (course_id, title_en, title_hi, kind, duration_minutes, marks_per_question, pass_marks)
+           values ($1, 'Probe mock', 'अभ्यास', 'fixed', 15, 100, 500) returning id::text`,
+          [record.course],
+        );
+        return staff({ method: 'GET', path: `/api/admin/practice/tests/${id}/question-stats`, query: { batch: await rosterOf() }, params: { id } });
+      },
+      params: ['id'],
+      query: ['batch'],
+      values: { id: IDS, batch: IDS },
+    },
+  ],
 };
 
 /** Sets `value` at the dot path `at` of `target`. */

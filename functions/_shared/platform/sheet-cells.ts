@@ -12,7 +12,8 @@ export type SheetFigure =
   | { kind: 'count'; value: number }
   | { kind: 'percent'; value: number }
   | { kind: 'day'; value: string }
-  | { kind: 'time'; value: string };
+  | { kind: 'time'; value: string }
+  | { kind: 'marks'; hundredths: number };
 
 /** One cell: text (null or '' for an empty cell) or a figure. */
 export type SheetCell = string | null | SheetFigure;
@@ -28,6 +29,9 @@ export const day = (value: string | null): SheetCell => (value === null || value
 /** India's wall clock written 'YYYY-MM-DD HH:MM'; null is an empty cell. */
 export const time = (value: string | null): SheetCell => (value === null || value === '' ? null : { kind: 'time', value });
 
+/** Marks kept as whole hundredths (a practice test's score), shown as the mark they are: 6250 → 62.5; null is an empty cell. */
+export const marks = (hundredths: number | null): SheetCell => (hundredths === null ? null : { kind: 'marks', hundredths });
+
 /** A figure as plain text: what a CSV cell holds and what a spreadsheet reads back as the number or date. */
 export function figureText(figure: SheetFigure): string {
   switch (figure.kind) {
@@ -40,5 +44,7 @@ export function figureText(figure: SheetFigure): string {
     case 'day':
     case 'time':
       return figure.value;
+    case 'marks':
+      return String(figure.hundredths / 100);
   }
 }

@@ -4,8 +4,8 @@
  * asks for a character set). Text cells are written as text: a name such as `=HYPERLINK(…)` stays
  * the text it is and is never run as a formula, and a phone number keeps its digits instead of
  * becoming 9.83E+09. Figures (sheet-cells.ts) are real numbers and dates, so a column of amounts
- * or counts adds up: rupees with two decimals and grouping, whole counts, percentages, India's
- * days as dates (a day is the same date whatever the reader's time zone). The heading row is bold
+ * or counts adds up: rupees with two decimals and grouping, whole counts, percentages, marks,
+ * India's days as dates (a day is the same date whatever the reader's time zone). The heading row is bold
  * and stays in view while scrolling.
  */
 import { Readable } from 'node:stream';
@@ -28,6 +28,8 @@ export const XLSX_FORMATS = {
   percent: '0%',
   day: 'dd/mm/yyyy',
   time: 'dd/mm/yyyy hh:mm',
+  // A mark as it is (62, 62.5, -0.25): the spreadsheet's own way of showing a number.
+  marks: 'General',
 } as const satisfies Record<SheetFigure['kind'], string>;
 
 /**
@@ -53,6 +55,9 @@ function figureCell(figure: SheetFigure): CellObject {
     case 'day':
     case 'time':
       return { value: wallClock(figure.value), type: Date, format };
+    case 'marks':
+      // No number format of its own: a whole mark shows without decimals, a half as .5.
+      return { value: figure.hundredths / 100, type: Number };
   }
 }
 

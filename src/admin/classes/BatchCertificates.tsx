@@ -4,7 +4,9 @@
  * attendance, those below the threshold apart with a tick and a reason each, those already
  * holding one, and one button that issues the rest (GET/POST /api/admin/batches/{id}/certificates).
  * Then each student's WhatsApp message, opened one after the other (the next is ready when you come
- * back), whether an e-mail went, and the printable file of all the batch's certificates.
+ * back), whether an e-mail went, and the printable file of all the batch's certificates. Where
+ * students of the batch have marked practice tests opened to it, "Marks on the certificates" offers
+ * each student's best score in a test the staff choose (decision 052); none by default.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -16,7 +18,9 @@ import {
   type BatchCertificatesIssued,
 } from '../../lib/schemas/batch-certificates';
 import { LANGUAGE_WORDS } from '../../lib/person-language';
-import { ApiError, api, messageOf } from '../api';
+import type { BestScoresAnswer } from '../../lib/schemas/practice-results';
+import { ApiError, api, listQuery, messageOf } from '../api';
+import { useCan } from '../app-info';
 
 /** The attendance of one student in words. */
 const attendanceOf = (s: BatchCertificateStudent) =>
@@ -31,6 +35,17 @@ export default function BatchCertificates({ batchId, onIssued }: { batchId: stri
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BatchCertificatesIssued | null>(null);
+  // Each student's best practice-test scores of this batch; the test whose best goes on as marks ('' none).
+  const mayPractice = useCan()('practice-tests');
+  const best = useQuery({
+    queryKey: ['practice-best-scores', batchId],
+    queryFn: () => api<BestScoresAnswer>(`/api/admin/practice/best-scores${listQuery({ batch: batchId })}`),
+    enabled: mayPractice,
+    staleTime: 0,
+  });
+  const [marksTest, setMarksTest] = useState('');
+  const scoredTests = new Map(best.data?.students.flatMap((s) => s.best.map((b) => [b.testId, b.title] as const)));
+  const marksOf = new Map(best.data?.students.flatMap((s) => s.best.filter((b) => b.testId === marksTest).map((b) => [s.studentId, b.marks] as const)) ?? []);
 
   if (data.isPending) return <p role="status">Loading the batch’s students...</p>;
   if (data.isError)
@@ -49,8 +64,10 @@ export default function BatchCertificates({ batchId, onIssued }: { batchId: stri
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const issuing = new Set([...state.ready, ...state.below.filter((s) => s.studentId in ticked)].map((s) => s.studentId));
     const body = {
       anyway: state.below.filter((s) => s.studentId in ticked).map((s) => ({ studentId: s.studentId, reason: ticked[s.studentId] ?? '' })),
+      marks: [...marksOf].filter(([studentId]) => issuing.has(studentId)).map(([studentId, marks]) => ({ studentId, marks })),
       issuedOn: form.get('issuedOn'),
     };
     const parsed = IssueBatchCertificatesSchema.safeParse(body);
@@ -96,6 +113,7 @@ export default function BatchCertificates({ batchId, onIssued }: { batchId: stri
               {state.ready.map((s) => (
                 <li key={s.studentId}>
                   {s.name}: {attendanceOf(s)}
+                  {marksOf.has(s.studentId) && `; marks ${marksOf.get(s.studentId)}`}
                 </li>
               ))}
             </ul>
@@ -115,6 +133,7 @@ export default function BatchCertificates({ batchId, onIssued }: { batchId: stri
                     key={s.studentId}
                     student={s}
                     reason={ticked[s.studentId]}
+                    marks={marksOf.get(s.studentId)}
                     error={errors[`anyway.${state.below.filter((b) => b.studentId in ticked).findIndex((b) => b.studentId === s.studentId)}.reason`]}
                     onChange={(reason) =>
                       setTicked((t) => {
@@ -144,6 +163,20 @@ export default function BatchCertificates({ batchId, onIssued }: { batchId: stri
           )}
           {state.left > 0 && <p>{state.left === 1 ? '1 student left the batch and is' : `${state.left} students left the batch and are`} not offered one.</p>}
 
+          {scoredTests.size > 0 && (
+            <div className="form-field">
+              <label htmlFor={`${id}-marks`}>Marks on the certificates</label>
+              <select id={`${id}-marks`} value={marksTest} onChange={(event) => setMarksTest(event.target.value)}>
+                <option value="">None</option>
+                {[...scoredTests].map(([testId, title]) => (
+                  <option key={testId} value={testId}>
+                    Each student’s best score in {title}
+                  </option>
+                ))}
+              </select>
+              <p className="form-hint">A student without a marked attempt at that test gets no marks.</p>
+            </div>
+          )}
           <div className="form-field">
             <label htmlFor={`${id}-issuedOn`}>Issue date</label>
             <input
@@ -185,11 +218,13 @@ export default function BatchCertificates({ batchId, onIssued }: { batchId: stri
 function BelowStudent({
   student,
   reason,
+  marks,
   error,
   onChange,
 }: {
   student: BatchCertificateStudent;
   reason: string | undefined;
+  marks: string | undefined;
   error: string | undefined;
   onChange: (reason: string | undefined) => void;
 }) {
@@ -197,7 +232,10 @@ function BelowStudent({
   return (
     <li className="lead-card">
       <h4 className="lead-card__name">{student.name}</h4>
-      <p className="lead-card__meta">{attendanceOf(student)}</p>
+      <p className="lead-card__meta">
+        {attendanceOf(student)}
+        {marks && `; marks ${marks}`}
+      </p>
       <div className="form-check">
         <input id={`${id}-tick`} type="checkbox" checked={reason !== undefined} onChange={(event) => onChange(event.target.checked ? '' : undefined)} />
         <label htmlFor={`${id}-tick`}>

@@ -7,12 +7,16 @@
  * page and its public verification; an Owner revokes one with a reason, in a dialog naming the
  * student. Without a batch chosen, the latest certificates. For a completed batch, "Issue
  * certificates for this batch" issues every certificate at once (BatchCertificates.tsx); a batch
- * named in the address (?batch=) is chosen at first.
+ * named in the address (?batch=) is chosen at first. Where the student has a marked attempt at a
+ * practice test opened to the batch (and the caller may see practice tests), the form offers their
+ * best score as the marks ("Best mock score: 62 / 100 (RS-CIT final mock) — Use as marks"); the
+ * staff still choose what the certificate says.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { CertificateStudent, CertificatesAnswer, StaffCertificate } from '../../lib/schemas/certificate';
+import type { BestScore, BestScoresAnswer } from '../../lib/schemas/practice-results';
 import { ApiError, api, listQuery, messageOf } from '../api';
 import { useCan } from '../app-info';
 import { useConfirm } from '../ui/ConfirmDialog';
@@ -35,6 +39,15 @@ export default function Certificates() {
     staleTime: 0,
   });
   const answer = data.data;
+  // Each student's best practice-test scores of this batch, offered as marks.
+  const mayPractice = useCan()('practice-tests');
+  const best = useQuery({
+    queryKey: ['practice-best-scores', batch],
+    queryFn: () => api<BestScoresAnswer>(`/api/admin/practice/best-scores${listQuery({ batch })}`),
+    enabled: mayPractice && batch !== '',
+    staleTime: 0,
+  });
+  const bestOf = new Map(best.data?.students.map((s) => [s.studentId, s.best]));
   const [revoking, setRevoking] = useState<{ certificate: StaffCertificate; name: string } | null>(null);
 
   return (
@@ -97,6 +110,7 @@ export default function Certificates() {
                   batchId={answer.batch!.id}
                   today={answer.today}
                   threshold={answer.threshold}
+                  best={bestOf.get(student.studentId) ?? []}
                   onRevoke={(certificate) => setRevoking({ certificate, name: student.name })}
                 />
               ))}
@@ -131,12 +145,14 @@ function StudentCard({
   batchId,
   today,
   threshold,
+  best,
   onRevoke,
 }: {
   student: CertificateStudent;
   batchId: string;
   today: string;
   threshold: number;
+  best: BestScore[];
   onRevoke: (certificate: StaffCertificate) => void;
 }) {
   const valid = student.certificate?.status === 'valid' ? student.certificate : null;
@@ -155,7 +171,7 @@ function StudentCard({
       {student.certificate && <CertificateLine certificate={student.certificate} onRevoke={() => onRevoke(student.certificate!)} />}
       {!valid &&
         (student.eligible ? (
-          <IssueForm student={student} batchId={batchId} today={today} />
+          <IssueForm student={student} batchId={batchId} today={today} best={best} />
         ) : (
           <p className="form-hint">
             {student.rosterStatus === 'Left'
@@ -197,8 +213,9 @@ function CertificateLine({ certificate: c, onRevoke }: { certificate: StaffCerti
 }
 
 /** Grade, marks and issue date for one student, and the Issue button (with the attendance warning to confirm). */
-function IssueForm({ student, batchId, today }: { student: CertificateStudent; batchId: string; today: string }) {
+function IssueForm({ student, batchId, today, best }: { student: CertificateStudent; batchId: string; today: string; best: BestScore[] }) {
   const id = useId();
+  const [marks, setMarks] = useState('');
   const client = useQueryClient();
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
@@ -251,7 +268,16 @@ function IssueForm({ student, batchId, today }: { student: CertificateStudent; b
   return (
     <form className="admin-form" onSubmit={(event) => void submit(event)} aria-label={`Issue a certificate to ${student.name}`}>
       {field('grade', 'Grade (optional)', { maxLength: 20, autoComplete: 'off' })}
-      {field('marks', 'Marks (optional)', { maxLength: 20, autoComplete: 'off' })}
+      {field('marks', 'Marks (optional)', { maxLength: 20, autoComplete: 'off', value: marks, onChange: (event) => setMarks(event.target.value) })}
+      {best.map((b) => (
+        <p key={b.testId} className="form-hint">
+          Best mock score: {b.marks} ({b.title}, {b.passed ? 'passed' : 'failed'}){' '}
+          <button type="button" className="btn btn--sm btn--outline" onClick={() => setMarks(b.marks)}>
+            {marks === b.marks ? 'Used as marks' : 'Use as marks'}
+            <span className="sr-only"> for {student.name}</span>
+          </button>
+        </p>
+      ))}
       {field('issuedOn', 'Issue date', { type: 'date', defaultValue: today, max: today, required: true })}
       <button type="submit" className="btn btn--sm" disabled={busy}>
         {busy ? 'Issuing...' : 'Issue certificate'}

@@ -37,6 +37,25 @@ export const IssueBatchCertificatesSchema = z.object({
     .max(MAX_BATCH_STUDENTS, `A batch holds at most ${MAX_BATCH_STUDENTS} students.`)
     .refine((list) => new Set(list.map((s) => s.studentId)).size === list.length, 'A student is ticked twice; please reload and tick again.')
     .default([]),
+  /** The marks staff chose to print on some students' certificates (a best practice-test score, '62 / 100'); the others get none. */
+  marks: z
+    .array(
+      z.object({
+        /** The student whose certificate carries them. */
+        studentId: RecordIdSchema,
+        /** As the single issue takes them: 1 to 20 characters. */
+        marks: z
+          .string({ message: 'Please give the marks as text, e.g. 62 / 100.' })
+          .trim()
+          .check(plainText('the marks'))
+          .min(1, 'Please give the marks, e.g. 62 / 100.')
+          .max(20, 'Please keep the marks to 20 characters.'),
+      }),
+      { message: 'Please send the marks as a list.' },
+    )
+    .max(MAX_BATCH_STUDENTS, `A batch holds at most ${MAX_BATCH_STUDENTS} students.`)
+    .refine((list) => new Set(list.map((s) => s.studentId)).size === list.length, 'A student has marks twice; please reload and choose again.')
+    .default([]),
   /** The day printed on the certificates (YYYY-MM-DD, India); today in India when left out. */
   issuedOn: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
