@@ -351,7 +351,7 @@ describe.each(targets)('the question bank on $name', (target) => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
       .png()
       .toBuffer();
-    const upload = (bytes: Uint8Array, name: string, type: string) => {
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
       const form = new FormData();
       form.set('picture', new Blob([bytes], { type }), name);
       return target.fetch('/api/admin/practice/question-pictures', { method: 'POST', headers: { cookie: owner.cookie! }, body: form });
