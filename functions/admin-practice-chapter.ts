@@ -53,7 +53,8 @@ export default endpoint(async (req, context) => {
         );
         const at = rows.findIndex((r) => r.id === id);
         const to = change.move === 'up' ? at - 1 : at + 1;
-        if (to < 0 || to >= rows.length) throw new HttpError(409, `“${before.titleEn}” is already ${change.move === 'up' ? 'the first' : 'the last'} chapter of ${before.course}.`);
+        if (to < 0 || to >= rows.length)
+          throw new HttpError(409, `“${before.titleEn}” is already ${change.move === 'up' ? 'the first' : 'the last'} chapter of ${before.course}.`);
         const order = rows.map((r) => r.id);
         [order[at], order[to]] = [order[to]!, order[at]!];
         // Positions 1…n in the new order (also mends equal positions); the moved chapter's version goes up
@@ -64,11 +65,22 @@ export default endpoint(async (req, context) => {
           [order, id],
         );
         await audit(
-          { staffId: staff.id, action: 'update', entity: 'chapter', entityId: id, subject: before.titleEn, detail: { action: 'move', to: change.move, course: before.course } },
+          {
+            staffId: staff.id,
+            action: 'update',
+            entity: 'chapter',
+            entityId: id,
+            subject: before.titleEn,
+            detail: { action: 'move', to: change.move, course: before.course },
+          },
           address,
           client,
         );
-        const chapters = (await client.query<Chapter>(`select ${CHAPTER_COLUMNS} from course_chapters ch where ch.course_id = $1 order by ch.position, ch.id`, [before.courseId])).rows;
+        const chapters = (
+          await client.query<Chapter>(`select ${CHAPTER_COLUMNS} from course_chapters ch where ch.course_id = $1 order by ch.position, ch.id`, [
+            before.courseId,
+          ])
+        ).rows;
         return { message: `“${before.titleEn}” moved ${change.move}.`, chapters };
       }
       if (await chapterTitleTaken(client, before.courseId, change.titleEn, id))
@@ -110,7 +122,10 @@ export default endpoint(async (req, context) => {
     ].filter(Boolean);
     const single = chapter.questions + chapter.archived + chapter.tests === 1;
     if (users.length)
-      throw new HttpError(409, `“${chapter.titleEn}” cannot be deleted: ${users.join(' and ')} ${single ? 'uses' : 'use'} it. Move or delete ${single ? 'it' : 'them'} first.`);
+      throw new HttpError(
+        409,
+        `“${chapter.titleEn}” cannot be deleted: ${users.join(' and ')} ${single ? 'uses' : 'use'} it. Move or delete ${single ? 'it' : 'them'} first.`,
+      );
     try {
       await client.query('savepoint chapter_delete');
       await client.query('delete from course_chapters where id = $1', [id]);
@@ -122,7 +137,11 @@ export default endpoint(async (req, context) => {
       }
       throw error;
     }
-    await audit({ staffId: staff.id, action: 'delete', entity: 'chapter', entityId: id, subject: chapter.titleEn, detail: { course: chapter.course } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'delete', entity: 'chapter', entityId: id, subject: chapter.titleEn, detail: { course: chapter.course } },
+      address,
+      client,
+    );
     return `Chapter “${chapter.titleEn}” deleted.`;
   });
   return json({ message });

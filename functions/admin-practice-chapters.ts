@@ -39,7 +39,10 @@ export default endpoint(async (req, context) => {
   const item = await transaction(async (client) => {
     const { rows } = await client.query<{ title: string }>(`select title from courses where id = $1 for update`, [fields.courseId]);
     const course = rows[0];
-    if (!course) throw new HttpError(400, 'This course was not found. Please choose one from the list.', { errors: { courseId: 'Please choose the course from the list.' } });
+    if (!course)
+      throw new HttpError(400, 'This course was not found. Please choose one from the list.', {
+        errors: { courseId: 'Please choose the course from the list.' },
+      });
     if (await chapterTitleTaken(client, fields.courseId, fields.titleEn, null))
       throw new HttpError(409, `${course.title} already has a chapter called “${fields.titleEn}”.`, {
         errors: { titleEn: `${course.title} already has a chapter called “${fields.titleEn}”.` },
@@ -51,7 +54,14 @@ export default endpoint(async (req, context) => {
     );
     const chapter = (await client.query<Chapter>(`select ${CHAPTER_COLUMNS} from course_chapters ch where ch.id = $1`, [made.rows[0]!.id])).rows[0]!;
     await audit(
-      { staffId: staff.id, action: 'create', entity: 'chapter', entityId: chapter.id, subject: chapter.titleEn, detail: { course: course.title, titleHi: chapter.titleHi } },
+      {
+        staffId: staff.id,
+        action: 'create',
+        entity: 'chapter',
+        entityId: chapter.id,
+        subject: chapter.titleEn,
+        detail: { course: course.title, titleHi: chapter.titleHi },
+      },
       address,
       client,
     );

@@ -26,9 +26,13 @@ export default endpoint(async (req, context) => {
     if (plan.already) throw new HttpError(409, questionsAlreadyWords(request.fileName, plan.already), { already: plan.already });
     if (plan.problems.length) {
       const count = plan.problems.length;
-      throw new HttpError(400, `Nothing was imported: the file has ${count === 1 ? 'a problem' : `${count} problems`}. ${questionProblemLine(plan.problems[0]!)}`, {
-        problems: plan.problems,
-      });
+      throw new HttpError(
+        400,
+        `Nothing was imported: the file has ${count === 1 ? 'a problem' : `${count} problems`}. ${questionProblemLine(plan.problems[0]!)}`,
+        {
+          problems: plan.problems,
+        },
+      );
     }
     const { importId, ids } = await writeQuestionImport(client, plan, request.fileName, staff);
     const chapters = new Map<string, number>();

@@ -70,7 +70,8 @@ export default endpoint(async (req, context) => {
     const { version, ...fields } = validate(QuestionUpdateSchema, body);
     const before0 = await transaction((client) => findQuestion(client, id));
     // A picture kept as it was needs no new upload; a new one must have been kept.
-    const pictureKey = before0 && fields.picture && fields.picture === before0.picture ? questionPictureKey(fields.picture) : await checkPicture(pictureKept, fields.picture);
+    const pictureKey =
+      before0 && fields.picture && fields.picture === before0.picture ? questionPictureKey(fields.picture) : await checkPicture(pictureKept, fields.picture);
     const answer = await transaction(async (client) => {
       const before = await lock(client, id);
       if (version > MAX_VERSION || before.version !== version) throw changed(before);
@@ -101,7 +102,13 @@ export default endpoint(async (req, context) => {
             .map(([, words]): string => words)
             .concat((pictureKey ? pictureNameOf(pictureKey) : null) !== before.picture ? ['the picture'] : [])
         : [];
-      const rowWords = rowChanged.map((k) => (k === 'courseId' ? `the course (to ${names.course})` : k === 'chapterId' ? `the chapter (to ${names.chapter})` : `the difficulty (to ${fields.difficulty})`));
+      const rowWords = rowChanged.map((k) =>
+        k === 'courseId'
+          ? `the course (to ${names.course})`
+          : k === 'chapterId'
+            ? `the chapter (to ${names.chapter})`
+            : `the difficulty (to ${fields.difficulty})`,
+      );
       await audit(
         {
           staffId: staff.id,

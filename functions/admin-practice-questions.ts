@@ -51,7 +51,14 @@ export default endpoint(async (req, context) => {
         filter.limit + 1,
       ],
     );
-    return json(pageOf(rows, filter.limit, (r) => r, (r) => cursorOf(r.id)));
+    return json(
+      pageOf(
+        rows,
+        filter.limit,
+        (r) => r,
+        (r) => cursorOf(r.id),
+      ),
+    );
   }
 
   const fields = validate(QuestionFieldsSchema, await readJson(req, 64 * 1024));

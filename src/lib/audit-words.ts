@@ -316,7 +316,8 @@ function questionBankWords(who: string, facts: AuditFacts, record: string): stri
     const to = (detail['to'] ?? {}) as Record<string, unknown>;
     return `${who} renamed the chapter “${text(from['en'])}” (${text(from['hi'])})${text(detail['course']) ? ` of ${text(detail['course'])}` : ''} to “${text(to['en'])}” (${text(to['hi'])}).`;
   }
-  if (entity === 'question' && detail?.['action'] === 'archive') return `${who} archived ${record}: no new test draws it; the tests and attempts that had it keep it.`;
+  if (entity === 'question' && detail?.['action'] === 'archive')
+    return `${who} archived ${record}: no new test draws it; the tests and attempts that had it keep it.`;
   if (entity === 'question' && detail?.['action'] === 'restore') return `${who} put ${record} back in the question bank.`;
   if (entity === 'question') {
     const changes = Array.isArray(detail?.['changes']) ? detail['changes'].map(text) : [];

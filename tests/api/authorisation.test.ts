@@ -777,7 +777,10 @@ const PRACTICE_QUESTION_CASES: Case[] = [
     changes: true,
     prepare: async (s) => {
       const { questionId } = await insertQuestion(s.target);
-      return { call: { route: `/api/admin/practice/questions/${questionId}?version=1` }, state: () => rows(s.target, 'select id from questions where id = $1', [questionId]) };
+      return {
+        call: { route: `/api/admin/practice/questions/${questionId}?version=1` },
+        state: () => rows(s.target, 'select id from questions where id = $1', [questionId]),
+      };
     },
   },
   {
@@ -816,7 +819,10 @@ const PRACTICE_QUESTION_CASES: Case[] = [
     changes: true,
     prepare: async (s) => {
       const body = await questionFile(s.target);
-      return { call: { route: '/api/admin/practice/question-import', body }, state: () => rows(s.target, 'select id from questions where chapter_id = $1', [body.chapterId]) };
+      return {
+        call: { route: '/api/admin/practice/question-import', body },
+        state: () => rows(s.target, 'select id from questions where chapter_id = $1', [body.chapterId]),
+      };
     },
   },
 ];

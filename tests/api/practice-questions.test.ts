@@ -17,9 +17,18 @@ import { signedInAdmin, staffFetch } from './staff';
 type Staff = Awaited<ReturnType<typeof signedInAdmin>>;
 
 const EMPTY_ROW = Object.fromEntries(
-  ['course', 'chapter', 'difficulty', 'textEn', 'textHi', 'correct', 'explanationEn', 'explanationHi', 'keepOrder', ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`option${n}En`, `option${n}Hi`])].map(
-    (k) => [k, ''],
-  ),
+  [
+    'course',
+    'chapter',
+    'difficulty',
+    'textEn',
+    'textHi',
+    'correct',
+    'explanationEn',
+    'explanationHi',
+    'keepOrder',
+    ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`option${n}En`, `option${n}Hi`]),
+  ].map((k) => [k, '']),
 ) as Omit<QuestionImportRow, 'row'>;
 
 describe.each(targets)('the question bank on $name', (target) => {
@@ -30,7 +39,8 @@ describe.each(targets)('the question bank on $name', (target) => {
   let course: { id: string; title: string };
 
   const call = (route: string, who: Staff, init: { method?: string; body?: unknown } = {}) => staffFetch(target, route, who.cookie, init);
-  const count = async (sql: string, params: unknown[] = []) => Number((await db<{ n: string }>(target, `select count(*)::text as n from ${sql}`, params))[0]!.n);
+  const count = async (sql: string, params: unknown[] = []) =>
+    Number((await db<{ n: string }>(target, `select count(*)::text as n from ${sql}`, params))[0]!.n);
   const addChapter = async (titleEn: string, titleHi: string, who = owner) => {
     const res = await call('/api/admin/practice/chapters', who, { body: { courseId: course.id, titleEn, titleHi } });
     expect(res.status).toBe(201);
@@ -108,7 +118,9 @@ describe.each(targets)('the question bank on $name', (target) => {
     }
     const list = (await (await call(`/api/admin/practice/chapters?course=${course.id}`, owner)).json()) as { chapters: Chapter[] };
     expect(list.chapters.find((c) => c.id === chapter.id)?.questions).toBe(1);
-    expect(await lastAudit('chapter', chapter.id)).toBe(`Bankteacher Staff added the chapter “${chapter.titleEn}” of ${course.title}.`.replace('Bankteacher Staff', teacher.staff.name));
+    expect(await lastAudit('chapter', chapter.id)).toBe(
+      `Bankteacher Staff added the chapter “${chapter.titleEn}” of ${course.title}.`.replace('Bankteacher Staff', teacher.staff.name),
+    );
   });
 
   it('chapters: both titles needed, renamed, reordered, and not deleted while questions or tests use them', async () => {
@@ -130,9 +142,14 @@ describe.each(targets)('the question bank on $name', (target) => {
       body: { titleEn: `${first.titleEn} 2019`, titleHi: 'एमएस वर्ड 2019', version: first.version },
     });
     expect(renamed.status).toBe(200);
-    const stale = await call(`/api/admin/practice/chapters/${first.id}`, owner, { method: 'PATCH', body: { titleEn: 'Stale', titleHi: 'पुराना', version: first.version } });
+    const stale = await call(`/api/admin/practice/chapters/${first.id}`, owner, {
+      method: 'PATCH',
+      body: { titleEn: 'Stale', titleHi: 'पुराना', version: first.version },
+    });
     expect(stale.status).toBe(409);
-    expect(await lastAudit('chapter', first.id)).toContain(`renamed the chapter “${first.titleEn}” (एमएस वर्ड) of ${course.title} to “${first.titleEn} 2019” (एमएस वर्ड 2019).`);
+    expect(await lastAudit('chapter', first.id)).toContain(
+      `renamed the chapter “${first.titleEn}” (एमएस वर्ड) of ${course.title} to “${first.titleEn} 2019” (एमएस वर्ड 2019).`,
+    );
 
     const used = await addQuestion(question(first.id));
     const current = ((await (await call(`/api/admin/practice/chapters?course=${course.id}`, owner)).json()) as { chapters: Chapter[] }).chapters.find(
@@ -140,7 +157,9 @@ describe.each(targets)('the question bank on $name', (target) => {
     )!;
     const refused = await call(`/api/admin/practice/chapters/${first.id}?version=${current.version}`, owner, { method: 'DELETE' });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toBe(`“${first.titleEn} 2019” cannot be deleted: 1 question uses it. Move or delete it first.`);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      `“${first.titleEn} 2019” cannot be deleted: 1 question uses it. Move or delete it first.`,
+    );
     expect(await count('course_chapters where id = $1', [first.id])).toBe(1);
 
     const gone = await call(`/api/admin/practice/questions/${used.id}?version=${used.version}`, owner, { method: 'DELETE' });
@@ -161,9 +180,16 @@ describe.each(targets)('the question bank on $name', (target) => {
     expect(await refused({ options: [{ en: 'Only', hi: 'केवल' }] })).toEqual({ options: 'A question needs at least 2 options.' });
     expect(Object.values(await refused({ correct: [3] }))).toEqual(['Option 4 is not one of the 3 options: please tick a right one.']);
     expect(Object.values(await refused({ correct: [] }))).toEqual(['Please tick the right option (at least one).']);
-    expect(Object.values(await refused({ options: [{ en: 'Yes', hi: 'हाँ' }, { en: 'yes', hi: 'नहीं' }] }))).toEqual([
-      'Option 2 is the same as option 1 (English): each option must differ.',
-    ]);
+    expect(
+      Object.values(
+        await refused({
+          options: [
+            { en: 'Yes', hi: 'हाँ' },
+            { en: 'yes', hi: 'नहीं' },
+          ],
+        }),
+      ),
+    ).toEqual(['Option 2 is the same as option 1 (English): each option must differ.']);
     expect(await count('questions where chapter_id = $1', [chapter.id])).toBe(0);
   });
 
@@ -204,7 +230,9 @@ describe.each(targets)('the question bank on $name', (target) => {
     const after = (await edited.json()) as { message: string; item: Question };
     expect(after.message).toBe(`Question #${made.id} saved as version 2. Attempts made before keep the version they were given.`);
     expect(after.item).toMatchObject({ currentVersion: 2, correct: [1], textHi: 'RAM का अर्थ क्या है?', used: true });
-    const versions = await db(target, `select version, text_hi, correct::int[] as correct from question_versions where question_id = $1 order by version`, [made.id]);
+    const versions = await db(target, `select version, text_hi, correct::int[] as correct from question_versions where question_id = $1 order by version`, [
+      made.id,
+    ]);
     expect(versions).toEqual([
       { version: 1, text_hi: 'RAM का पूरा नाम क्या है?', correct: [0] },
       { version: 2, text_hi: 'RAM का अर्थ क्या है?', correct: [1] },
@@ -234,7 +262,9 @@ describe.each(targets)('the question bank on $name', (target) => {
   it('the bank is searched in English and in Devanagari, over the current version, with filters and the Sample label', async () => {
     const chapter = await addChapter(uniqueName('Internet'), 'इंटरनेट के उपयोग');
     const word = `ब्राउज़र${Date.now() % 100000}`;
-    const found = await addQuestion(question(chapter.id, { textEn: `Which program opens web pages? ${uniqueName('x')}`, textHi: `वेब पेज कौन सा ${word} खोलता है?`, difficulty: 'medium' }));
+    const found = await addQuestion(
+      question(chapter.id, { textEn: `Which program opens web pages? ${uniqueName('x')}`, textHi: `वेब पेज कौन सा ${word} खोलता है?`, difficulty: 'medium' }),
+    );
     const other = await addQuestion(question(chapter.id, { textEn: `What is e-mail? ${uniqueName('y')}`, textHi: 'ई-मेल क्या है?' }));
     await db(target, `update questions set sample = true where id = $1`, [other.id]);
     const search = async (params: string) => ((await (await call(`/api/admin/practice/questions?${params}`, owner)).json()) as { items: QuestionRow[] }).items;
@@ -315,7 +345,10 @@ describe.each(targets)('the question bank on $name', (target) => {
     expect(await count('questions')).toBe(questions);
 
     const hindi = 'कंप्यूटर का दिमाग किसे कहते हैं?';
-    const file = [good(2, { textHi: hindi.normalize('NFD'), option3En: 'All of the above', option3Hi: 'उपरोक्त सभी', correct: '1, 3', keepOrder: 'Yes' }), good(3, { chapter: chapter.titleHi, difficulty: '' })];
+    const file = [
+      good(2, { textHi: hindi.normalize('NFD'), option3En: 'All of the above', option3Hi: 'उपरोक्त सभी', correct: '1, 3', keepOrder: 'Yes' }),
+      good(3, { chapter: chapter.titleHi, difficulty: '' }),
+    ];
     const done = await call('/api/admin/practice/question-import', teacher, { body: { fileName: 'bank.xlsx', rows: file } });
     expect(done.status, await done.clone().text()).toBe(201);
     const answer = (await done.json()) as { message: string; importId: string };
@@ -358,7 +391,9 @@ describe.each(targets)('the question bank on $name', (target) => {
     };
     const fake = await upload(new TextEncoder().encode('<html>not a picture</html>'), 'screen.png', 'image/png');
     expect(fake.status).toBe(422);
-    expect(((await fake.json()) as { errors: Record<string, string> }).errors['picture']).toBe('This file could not be opened as a picture. Please choose another.');
+    expect(((await fake.json()) as { errors: Record<string, string> }).errors['picture']).toBe(
+      'This file could not be opened as a picture. Please choose another.',
+    );
 
     const kept = await upload(new Uint8Array(png), 'screen.png', 'image/png');
     expect(kept.status).toBe(201);

@@ -55,8 +55,28 @@ test('an Owner adds a bilingual question, finds it by a Hindi word, and imports 
 
   await page.getByRole('link', { name: 'Import questions' }).click();
   await expect(panelHeading(page)).toHaveText('Import questions');
-  const headings = ['Course', 'Chapter', 'Question (English)', 'Question (Hindi)', 'Option 1 (English)', 'Option 1 (Hindi)', 'Option 2 (English)', 'Option 2 (Hindi)', 'Right option(s)'];
-  const row = [course, 'Computer basics', `What does CPU stand for? ${tag}`, 'CPU का पूरा नाम क्या है?', 'Central Processing Unit', 'सेंट्रल प्रोसेसिंग यूनिट', 'Computer Power Unit', 'कंप्यूटर पावर यूनिट', '1'];
+  const headings = [
+    'Course',
+    'Chapter',
+    'Question (English)',
+    'Question (Hindi)',
+    'Option 1 (English)',
+    'Option 1 (Hindi)',
+    'Option 2 (English)',
+    'Option 2 (Hindi)',
+    'Right option(s)',
+  ];
+  const row = [
+    course,
+    'Computer basics',
+    `What does CPU stand for? ${tag}`,
+    'CPU का पूरा नाम क्या है?',
+    'Central Processing Unit',
+    'सेंट्रल प्रोसेसिंग यूनिट',
+    'Computer Power Unit',
+    'कंप्यूटर पावर यूनिट',
+    '1',
+  ];
   const buffer = await writeXlsxFile([headings, row].map((cells) => cells.map((value) => ({ value, type: String })))).toBuffer();
   await page.getByLabel('The questions’ file (.xlsx or .csv)').setInputFiles({ name: `bank-${tag}.xlsx`, mimeType: 'application/octet-stream', buffer });
   await expect(page.getByText('Every row is right.')).toBeVisible();

@@ -489,7 +489,22 @@ const questionFields = async () => ({
   keepOrder: false,
   picture: null,
 });
-const QUESTION_TEXT = ['courseId', 'chapterId', 'difficulty', 'textEn', 'textHi', 'options.0.en', 'options.0.hi', 'options.1.en', 'options.1.hi', 'correct', 'explanationEn', 'explanationHi', 'keepOrder', 'picture'];
+const QUESTION_TEXT = [
+  'courseId',
+  'chapterId',
+  'difficulty',
+  'textEn',
+  'textHi',
+  'options.0.en',
+  'options.0.hi',
+  'options.1.en',
+  'options.1.hi',
+  'correct',
+  'explanationEn',
+  'explanationHi',
+  'keepOrder',
+  'picture',
+];
 /** A file of one question for the fuzz's chapter, as the question import takes it. */
 async function questionFile(): Promise<Record<string, unknown>> {
   await practiceRecords();
@@ -515,9 +530,21 @@ async function questionFile(): Promise<Record<string, unknown>> {
 const QUESTION_IMPORT_BODY = [
   'fileName',
   'rows.0.row',
-  ...['course', 'chapter', 'difficulty', 'textEn', 'textHi', 'option1En', 'option1Hi', 'option2En', 'option2Hi', 'correct', 'explanationEn', 'explanationHi', 'keepOrder'].map(
-    (k) => `rows.0.${k}`,
-  ),
+  ...[
+    'course',
+    'chapter',
+    'difficulty',
+    'textEn',
+    'textHi',
+    'option1En',
+    'option1Hi',
+    'option2En',
+    'option2Hi',
+    'correct',
+    'explanationEn',
+    'explanationHi',
+    'keepOrder',
+  ].map((k) => `rows.0.${k}`),
 ];
 
 const FUZZ: Record<string, Case[]> = {
@@ -1437,7 +1464,12 @@ const FUZZ: Record<string, Case[]> = {
     {
       probe: async () => {
         const { chapter } = await practiceRecords();
-        return staff({ method: 'PATCH', path: `/api/admin/practice/chapters/${chapter}`, params: { id: chapter }, body: { titleEn: 'Basics', titleHi: 'मूल बातें', version: 1 } });
+        return staff({
+          method: 'PATCH',
+          path: `/api/admin/practice/chapters/${chapter}`,
+          params: { id: chapter },
+          body: { titleEn: 'Basics', titleHi: 'मूल बातें', version: 1 },
+        });
       },
       body: ['titleEn', 'titleHi', 'version'],
       params: ['id'],
@@ -1515,7 +1547,10 @@ const FUZZ: Record<string, Case[]> = {
     },
   ],
   'admin-practice-question-pictures': [
-    { probe: async () => staff({ method: 'POST', path: '/api/admin/practice/question-pictures', form: { picture: new Blob(['not a picture']) } }), body: ['picture'] },
+    {
+      probe: async () => staff({ method: 'POST', path: '/api/admin/practice/question-pictures', form: { picture: new Blob(['not a picture']) } }),
+      body: ['picture'],
+    },
   ],
   'question-picture': [
     {
@@ -1532,7 +1567,9 @@ const FUZZ: Record<string, Case[]> = {
   'admin-practice-question-import-preview': [
     { probe: async () => staff(post('/api/admin/practice/question-import/preview', await questionFile())), body: QUESTION_IMPORT_BODY },
   ],
-  'admin-practice-question-import': [{ probe: async () => staff(post('/api/admin/practice/question-import', await questionFile())), body: QUESTION_IMPORT_BODY }],
+  'admin-practice-question-import': [
+    { probe: async () => staff(post('/api/admin/practice/question-import', await questionFile())), body: QUESTION_IMPORT_BODY },
+  ],
 };
 
 /** Sets `value` at the dot path `at` of `target`. */

@@ -82,7 +82,9 @@ export async function questionTemplateXlsx(facts: Facts): Promise<ReadableStream
     ...QUESTION_COLUMNS.map((c) => [text(c.heading), text(hint(c.key)), text(c.required ? 'Yes' : 'No')]),
     [],
     [text('Course', true), text('Its chapters (English / Hindi)', true)],
-    ...(facts.length ? facts.map((c) => [text(c.course), text(c.chapters.join('; ') || 'No chapters yet: add them on the Add a Course screen.')]) : [[text('No course yet.')]]),
+    ...(facts.length
+      ? facts.map((c) => [text(c.course), text(c.chapters.join('; ') || 'No chapters yet: add them on the Add a Course screen.')])
+      : [[text('No course yet.')]]),
   ];
   const file = writeXlsxFile([
     { data: questions, sheet: 'Questions', stickyRowsCount: 1, columns: QUESTION_COLUMNS.map((c) => ({ width: c.key.startsWith('text') ? 44 : 22 })) },

@@ -128,7 +128,8 @@ export async function planQuestionImport(db: Queryable, request: QuestionImportR
   const named = new Set<string>();
   for (const r of request.rows) {
     const course = courseByName.get(r.course.toLowerCase());
-    const chapter = course && chaptersOf.get(course.id)?.find((ch) => sameText(ch.titleEn) === sameText(r.chapter) || sameText(ch.titleHi) === sameText(r.chapter));
+    const chapter =
+      course && chaptersOf.get(course.id)?.find((ch) => sameText(ch.titleEn) === sameText(r.chapter) || sameText(ch.titleHi) === sameText(r.chapter));
     if (chapter) named.add(chapter.id);
   }
   const existing = named.size
@@ -161,7 +162,9 @@ export async function planQuestionImport(db: Queryable, request: QuestionImportR
       if (!course)
         problem(
           'course',
-          courses.rows.length ? `No course is called “${r.course}”. The courses are ${nameList(courses.rows.map((c) => c.title))}.` : `No course is called “${r.course}”.`,
+          courses.rows.length
+            ? `No course is called “${r.course}”. The courses are ${nameList(courses.rows.map((c) => c.title))}.`
+            : `No course is called “${r.course}”.`,
         );
     }
     if (!r.chapter) problem('chapter', 'The chapter is missing: name it as on the Add a Course screen.');
@@ -205,13 +208,20 @@ export async function planQuestionImport(db: Queryable, request: QuestionImportR
       options.push({ en, hi });
     }
     if (options.length < MIN_OPTIONS)
-      problem(options.length ? 'option2En' : 'option1En', `A question needs at least ${MIN_OPTIONS} options, each in English and Hindi; this row has ${options.length}.`);
+      problem(
+        options.length ? 'option2En' : 'option1En',
+        `A question needs at least ${MIN_OPTIONS} options, each in English and Hindi; this row has ${options.length}.`,
+      );
     for (const lang of ['en', 'hi'] as const) {
       const seen = new Map<string, number>();
       options.forEach((o, i) => {
         if (!o[lang]) return;
         const first = seen.get(sameText(o[lang]));
-        if (first !== undefined) problem(`option${i + 1}${lang === 'en' ? 'En' : 'Hi'}` as QuestionColumn, `Option ${i + 1} is the same as option ${first + 1}: each option must differ.`);
+        if (first !== undefined)
+          problem(
+            `option${i + 1}${lang === 'en' ? 'En' : 'Hi'}` as QuestionColumn,
+            `Option ${i + 1} is the same as option ${first + 1}: each option must differ.`,
+          );
         else seen.set(sameText(o[lang]), i);
       });
     }
@@ -235,8 +245,10 @@ export async function planQuestionImport(db: Queryable, request: QuestionImportR
     }
 
     // The explanation: both languages or neither.
-    if (r.explanationEn.length > MAX_EXPLANATION) problem('explanationEn', `The explanation is longer than ${MAX_EXPLANATION.toLocaleString('en-IN')} characters.`);
-    if (r.explanationHi.length > MAX_EXPLANATION) problem('explanationHi', `The explanation is longer than ${MAX_EXPLANATION.toLocaleString('en-IN')} characters.`);
+    if (r.explanationEn.length > MAX_EXPLANATION)
+      problem('explanationEn', `The explanation is longer than ${MAX_EXPLANATION.toLocaleString('en-IN')} characters.`);
+    if (r.explanationHi.length > MAX_EXPLANATION)
+      problem('explanationHi', `The explanation is longer than ${MAX_EXPLANATION.toLocaleString('en-IN')} characters.`);
     if (r.explanationEn && !r.explanationHi) problem('explanationHi', 'The explanation has English but no Hindi: write both, or leave both empty.');
     if (r.explanationHi && !r.explanationEn) problem('explanationEn', 'The explanation has Hindi but no English: write both, or leave both empty.');
 
@@ -309,7 +321,9 @@ export async function writeQuestionImport(
   );
   if (!made.rows[0]) throw new HttpError(409, `${fileName} was already imported: importing it again would add nothing.`);
   const importId = made.rows[0].id;
-  const { rows: idRows } = await client.query<{ id: string }>(`select nextval('questions_id_seq')::text as id from generate_series(1, $1)`, [plan.questions.length]);
+  const { rows: idRows } = await client.query<{ id: string }>(`select nextval('questions_id_seq')::text as id from generate_series(1, $1)`, [
+    plan.questions.length,
+  ]);
   const ids = idRows.map((r) => r.id);
   const column = <T>(pick: (q: ImportedQuestion) => T) => plan.questions.map(pick);
   await client.query(
@@ -354,4 +368,3 @@ export async function readQuestionImport(req: Request): Promise<QuestionImportRe
   const more = messages.length > 1 ? ` (and ${messages.length - 1} more: ${messages.slice(1, 4).join(' ')}${messages.length > 4 ? ' …' : ''})` : '';
   throw new HttpError(400, `${messages[0]}${more}`, { errors: fieldErrorsOf(result.error.issues) });
 }
-

@@ -53,7 +53,10 @@ export async function checkCourseAndChapter(db: Queryable, courseId: string, cha
     [courseId, chapterId],
   );
   const found = rows[0];
-  if (!found) throw new HttpError(400, 'This course was not found. Please choose one from the list.', { errors: { courseId: 'Please choose the course from the list.' } });
+  if (!found)
+    throw new HttpError(400, 'This course was not found. Please choose one from the list.', {
+      errors: { courseId: 'Please choose the course from the list.' },
+    });
   if (!found.chapter || found.chapterCourse !== courseId)
     throw new HttpError(400, `This chapter is not one of ${found.course}’s chapters. Please choose one from the list.`, {
       errors: { chapterId: `Please choose a chapter of ${found.course}.` },
@@ -81,20 +84,46 @@ export async function checkPicture(exists: (key: string) => Promise<boolean>, na
   if (!name) return null;
   const key = questionPictureKey(name);
   if (!(await exists(key)))
-    throw new HttpError(400, 'The picture was not found. Please upload it again.', { errors: { picture: 'The picture was not found. Please upload it again.' } });
+    throw new HttpError(400, 'The picture was not found. Please upload it again.', {
+      errors: { picture: 'The picture was not found. Please upload it again.' },
+    });
   return key;
 }
 
 /** The words of a question's version as stored: what an edit compares to decide whether it is a new version. */
-export const versionWords = (q: Pick<QuestionFields, 'textEn' | 'textHi' | 'options' | 'correct' | 'explanationEn' | 'explanationHi' | 'keepOrder'>, picture: string | null) =>
-  JSON.stringify([q.textEn, q.textHi, q.options.map((o) => [o.en, o.hi]), [...q.correct].sort((a, b) => a - b), q.explanationEn, q.explanationHi, q.keepOrder, picture]);
+export const versionWords = (
+  q: Pick<QuestionFields, 'textEn' | 'textHi' | 'options' | 'correct' | 'explanationEn' | 'explanationHi' | 'keepOrder'>,
+  picture: string | null,
+) =>
+  JSON.stringify([
+    q.textEn,
+    q.textHi,
+    q.options.map((o) => [o.en, o.hi]),
+    [...q.correct].sort((a, b) => a - b),
+    q.explanationEn,
+    q.explanationHi,
+    q.keepOrder,
+    picture,
+  ]);
 
 /** Inserts version `version` of question `id`. */
 export async function insertVersion(db: Queryable, id: string, version: number, q: QuestionFields, pictureKey: string | null, staffId: string | null) {
   await db.query(
     `insert into question_versions (question_id, version, text_en, text_hi, options, correct, explanation_en, explanation_hi, keep_order, picture, created_by)
      values ($1, $2, $3, $4, $5::jsonb, $6::smallint[], $7, $8, $9, $10, $11)`,
-    [id, version, q.textEn, q.textHi, JSON.stringify(q.options.map((o) => ({ en: o.en, hi: o.hi }))), q.correct, q.explanationEn, q.explanationHi, q.keepOrder, pictureKey, staffId],
+    [
+      id,
+      version,
+      q.textEn,
+      q.textHi,
+      JSON.stringify(q.options.map((o) => ({ en: o.en, hi: o.hi }))),
+      q.correct,
+      q.explanationEn,
+      q.explanationHi,
+      q.keepOrder,
+      pictureKey,
+      staffId,
+    ],
   );
 }
 

@@ -237,11 +237,20 @@ function AddChapter({ courseId, onAdded }: { courseId: string; onAdded: (text: s
       </h2>
       <div className="admin-form__grid">
         <Field id={`${id}-en`} label="Title in English" hint="e.g. Computer basics" error={errors['titleEn']} required>
-          {(aria) => <input {...aria} type="text" autoComplete="off" value={titles.titleEn} onChange={(e) => setTitles({ ...titles, titleEn: e.target.value })} />}
+          {(aria) => (
+            <input {...aria} type="text" autoComplete="off" value={titles.titleEn} onChange={(e) => setTitles({ ...titles, titleEn: e.target.value })} />
+          )}
         </Field>
         <Field id={`${id}-hi`} label="Title in Hindi" hint="e.g. कंप्यूटर की बुनियादी बातें" error={errors['titleHi']} required>
           {(aria) => (
-            <input {...aria} type="text" lang="hi" autoComplete="off" value={titles.titleHi} onChange={(e) => setTitles({ ...titles, titleHi: e.target.value })} />
+            <input
+              {...aria}
+              type="text"
+              lang="hi"
+              autoComplete="off"
+              value={titles.titleHi}
+              onChange={(e) => setTitles({ ...titles, titleHi: e.target.value })}
+            />
           )}
         </Field>
       </div>

@@ -48,7 +48,13 @@ export default function QuestionBank() {
     }
   };
   const shelve = async (row: QuestionRow) => {
-    if (!(await confirm(`Remove question #${row.id} from the bank? If a test or an attempt has it, it is archived (results stay as they were); otherwise it is deleted.`, 'Remove'))) return;
+    if (
+      !(await confirm(
+        `Remove question #${row.id} from the bank? If a test or an attempt has it, it is archived (results stay as they were); otherwise it is deleted.`,
+        'Remove',
+      ))
+    )
+      return;
     try {
       const current = await api<Question>(`${QUESTIONS}/${row.id}`);
       const { message } = await api<{ message: string }>(`${QUESTIONS}/${row.id}?version=${current.version}`, { method: 'DELETE' });
@@ -163,7 +169,9 @@ export default function QuestionBank() {
 
       {list.isPending && <p role="status">Loading the questions…</p>}
       {list.isError && <p role="alert">{messageOf(list.error, 'The questions could not be loaded. Please reload the page.')}</p>}
-      {list.isSuccess && rows.length === 0 && <p>{q || filter.course || filter.difficulty ? 'No question matches.' : 'No questions yet: add one, or import a file.'}</p>}
+      {list.isSuccess && rows.length === 0 && (
+        <p>{q || filter.course || filter.difficulty ? 'No question matches.' : 'No questions yet: add one, or import a file.'}</p>
+      )}
       <ul className="admin-list" aria-label="Questions">
         {rows.map((row) => (
           <li key={row.id} className="admin-list__item">

@@ -162,7 +162,10 @@ export default function QuestionForm({
     setSaving(true);
     try {
       const answer = question
-        ? await api<{ message: string }>(`/api/admin/practice/questions/${question.id}`, { method: 'PATCH', body: { ...parsed.data, version: question.version } })
+        ? await api<{ message: string }>(`/api/admin/practice/questions/${question.id}`, {
+            method: 'PATCH',
+            body: { ...parsed.data, version: question.version },
+          })
         : await api<{ message: string }>('/api/admin/practice/questions', { body: parsed.data });
       onClose(answer.message);
     } catch (error) {
@@ -282,7 +285,12 @@ export default function QuestionForm({
         </fieldset>
 
         <div className="admin-form__grid">
-          <Field id={`${id}-ex-en`} label="Explanation in English" hint="Shown with the answer after the test, when the test allows it" error={errors['explanationEn']}>
+          <Field
+            id={`${id}-ex-en`}
+            label="Explanation in English"
+            hint="Shown with the answer after the test, when the test allows it"
+            error={errors['explanationEn']}
+          >
             {(aria) => <textarea {...aria} rows={2} value={values.explanationEn} onChange={(e) => set('explanationEn', e.target.value)} />}
           </Field>
           <Field id={`${id}-ex-hi`} label="Explanation in Hindi" error={errors['explanationHi']}>
@@ -298,7 +306,7 @@ export default function QuestionForm({
         <div aria-live="polite">{pictureStage && <p role="status">{pictureStage}</p>}</div>
         {values.picture && (
           <p>
-            <img src={questionPicturePath(values.picture)} alt="The question’s picture" style={{ maxWidth: '100%', maxHeight: '12rem' }} />
+            <img src={questionPicturePath(values.picture)} alt="Uploaded for this question" style={{ maxWidth: '100%', maxHeight: '12rem' }} />
             <br />
             <button type="button" className="btn btn--sm btn--outline" onClick={() => set('picture', null)}>
               Remove the picture

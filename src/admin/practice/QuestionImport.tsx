@@ -78,7 +78,11 @@ export default function QuestionImport() {
       try {
         cells = await cellsOf(file);
       } catch {
-        setStage({ at: 'refused', file: file.name, lines: ['This file could not be read. Please choose an Excel workbook (.xlsx) or a CSV file, such as the template.'] });
+        setStage({
+          at: 'refused',
+          file: file.name,
+          lines: ['This file could not be read. Please choose an Excel workbook (.xlsx) or a CSV file, such as the template.'],
+        });
         return;
       }
       const read = questionSheetRows(cells);
@@ -133,8 +137,8 @@ export default function QuestionImport() {
         <h2 className="admin-subheading">1. Fill the template</h2>
         <p>
           One question on each row: its course and chapter (as on the Add a Course screen), the difficulty, the question and 2 to 6 options in English and
-          Hindi, the number of the right option (like 2, or 1,3), and the explanation in both languages if you have one. The template’s Instructions sheet
-          names the courses and their chapters.
+          Hindi, the number of the right option (like 2, or 1,3), and the explanation in both languages if you have one. The template’s Instructions sheet names
+          the courses and their chapters.
         </p>
         <p className="btn-row">
           <a className="btn btn--sm btn--outline" href={TEMPLATE} download>

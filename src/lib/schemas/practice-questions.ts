@@ -137,9 +137,16 @@ const QuestionShape = {
     .max(MAX_OPTIONS, `A question can have at most ${MAX_OPTIONS} options.`),
   /** The right option or options: positions in `options`, from 0. */
   correct: z
-    .array(z.number({ message: 'Please tick the right option.' }).int('Please tick the right option.').min(0).max(MAX_OPTIONS - 1), {
-      message: 'Please tick the right option.',
-    })
+    .array(
+      z
+        .number({ message: 'Please tick the right option.' })
+        .int('Please tick the right option.')
+        .min(0)
+        .max(MAX_OPTIONS - 1),
+      {
+        message: 'Please tick the right option.',
+      },
+    )
     .min(1, 'Please tick the right option (at least one).')
     .max(MAX_OPTIONS)
     .transform((c) => [...new Set(c)].sort((a, b) => a - b)),
@@ -150,11 +157,7 @@ const QuestionShape = {
   /** Show the options in the order written (e.g. "All of the above"), not shuffled. */
   keepOrder: z.boolean({ message: 'Please say whether to keep the options in this order.' }).default(false),
   /** An uploaded picture's name, or null for none. */
-  picture: z
-    .string({ message: 'Please upload the picture again.' })
-    .regex(PICTURE_NAME, 'Please upload the picture again.')
-    .nullable()
-    .default(null),
+  picture: z.string({ message: 'Please upload the picture again.' }).regex(PICTURE_NAME, 'Please upload the picture again.').nullable().default(null),
 };
 
 /** Checks across fields: the right options exist, no option twice, an explanation in both languages or neither. */

@@ -106,7 +106,12 @@ export function questionSheetRows(cells: readonly (readonly SheetValue[])[]): { 
 const isRow = (value: unknown): value is Partial<QuestionImportRow> & { row: number } => {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
-  return Number.isInteger(r['row']) && (r['row'] as number) >= 2 && (r['row'] as number) <= 1_048_576 && KEYS.every((k) => r[k] === undefined || typeof r[k] === 'string');
+  return (
+    Number.isInteger(r['row']) &&
+    (r['row'] as number) >= 2 &&
+    (r['row'] as number) <= 1_048_576 &&
+    KEYS.every((k) => r[k] === undefined || typeof r[k] === 'string')
+  );
 };
 
 /** A file's rows, read in the browser; every cell checked by hand in one pass. */
@@ -150,9 +155,11 @@ export const QuestionImportRequestSchema = z
   })
   .transform(({ fileName, rows }) => ({
     fileName,
-    rows: (rows as (Partial<QuestionImportRow> & { row: number })[]).map(
-      (r): QuestionImportRow => ({ ...EMPTY, ...Object.fromEntries(KEYS.map((k) => [k, (r[k] ?? '').normalize('NFC').trim()])), row: r.row }),
-    ),
+    rows: (rows as (Partial<QuestionImportRow> & { row: number })[]).map((r): QuestionImportRow => ({
+      ...EMPTY,
+      ...Object.fromEntries(KEYS.map((k) => [k, (r[k] ?? '').normalize('NFC').trim()])),
+      row: r.row,
+    })),
   }));
 export type QuestionImportRequest = z.infer<typeof QuestionImportRequestSchema>;
 
