@@ -82,6 +82,10 @@ function recordWords(facts: AuditFacts): string {
       const student = text(detail?.['student']);
       return `due ${name}${label ? ` (${label})` : ''}${student ? ` of ${student}` : ''}`;
     }
+    case 'chapter':
+      return `the chapter “${name}”${text(detail?.['course']) ? ` of ${text(detail?.['course'])}` : ''}`;
+    case 'question':
+      return `question #${entityId ?? '?'} “${name}”`;
     case 'batch':
     case 'course':
     case 'job':
@@ -294,6 +298,38 @@ function studentImportWords(who: string, action: string, detail: Record<string, 
   return `${who} imported ${count(detail?.['students'], 'student')} from ${file}${extra ? ` (${extra})` : ''}.`;
 }
 
+/**
+ * A change to the question bank in words (decision 052): an import ('imported 25 questions from
+ * bank.xlsx (CCC: Computer basics: 20, …)'), a chapter renamed or moved, a question's new version,
+ * archived or back in the bank; null for what the general sentences say well.
+ */
+function questionBankWords(who: string, facts: AuditFacts, record: string): string | null {
+  const { action, entity, detail } = facts;
+  if (entity === 'question-import') {
+    const chapters = Array.isArray(detail?.['chapters'])
+      ? (detail['chapters'] as Record<string, unknown>[]).map((c) => `${text(c['name'])}: ${text(c['questions'])}`).join(', ')
+      : '';
+    return `${who} imported ${count(detail?.['questions'], 'question')} from ${text(detail?.['subject']) || 'a file'}${chapters ? ` (${chapters})` : ''}.`;
+  }
+  if (action !== 'update') return null;
+  if (entity === 'chapter' && detail?.['action'] === 'move') return `${who} moved ${record} ${text(detail['to'])} the list.`;
+  if (entity === 'chapter' && detail?.['action'] === 'rename') {
+    const from = (detail['from'] ?? {}) as Record<string, unknown>;
+    const to = (detail['to'] ?? {}) as Record<string, unknown>;
+    return `${who} renamed the chapter “${text(from['en'])}” (${text(from['hi'])})${text(detail['course']) ? ` of ${text(detail['course'])}` : ''} to “${text(to['en'])}” (${text(to['hi'])}).`;
+  }
+  if (entity === 'question' && detail?.['action'] === 'archive')
+    return `${who} archived ${record}: no new test draws it; the tests and attempts that had it keep it.`;
+  if (entity === 'question' && detail?.['action'] === 'restore') return `${who} put ${record} back in the question bank.`;
+  if (entity === 'question') {
+    const changes = Array.isArray(detail?.['changes']) ? detail['changes'].map(text) : [];
+    const list = changes.length <= 1 ? changes.join('') : `${changes.slice(0, -1).join(', ')} and ${changes.at(-1)}`;
+    const version = detail?.['newVersion'] ? ` as version ${text(detail['newVersion'])} (attempts keep the version they were given)` : '';
+    return `${who} changed ${record}${list ? `: ${list}` : ''}${version}.`;
+  }
+  return null;
+}
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
@@ -302,6 +338,8 @@ export function auditSentence(facts: AuditFacts): string {
   const setting = entity === 'settings' ? officeSettingWords(who, action, entityId, detail) : null;
   if (setting) return setting;
   if (entity === 'student-import') return studentImportWords(who, action, detail);
+  const bank = entity === 'chapter' || entity === 'question' || entity === 'question-import' ? questionBankWords(who, facts, record) : null;
+  if (bank) return bank;
   switch (action) {
     case 'sign-in':
       return `${who} signed in.`;

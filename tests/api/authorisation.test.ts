@@ -43,6 +43,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Call {
   route: string;
   body?: unknown | (() => Promise<unknown>);
+  /** Headers of the call itself (a multipart body's Content-Type). */
+  headers?: Record<string, string>;
 }
 
 /** What the callers of one target share. */
@@ -664,6 +666,225 @@ const PRACTICE_RESULTS_CASES: Case[] = [
     prepare: async (s) => ({ call: { route: `/api/admin/practice/tests/${await insertPracticeTest(s.target)}/question-stats` }, state: async () => null }),
   },
 ];
+
+/* ------------------------------------------------------ the question bank and chapters --- */
+
+/** A chapter of a course of its own (ids). */
+async function insertChapter(target: Target): Promise<{ courseId: string; chapterId: string }> {
+  const courseId = await insertCourse(target);
+  const chapterId = await insert(target, `insert into course_chapters (course_id, title_en, title_hi) values ($1, $2, 'अध्याय') returning id`, [
+    courseId,
+    uniqueName('Authz Chapter'),
+  ]);
+  return { courseId, chapterId };
+}
+/** A question's fields in a chapter of its own. */
+const questionFields = (ids: { courseId: string; chapterId: string }) => ({
+  ...ids,
+  difficulty: 'easy',
+  textEn: uniqueName('What is a mouse?'),
+  textHi: 'माउस क्या है?',
+  options: [
+    { en: 'A pointing device', hi: 'एक पॉइंटिंग डिवाइस' },
+    { en: 'A printer', hi: 'एक प्रिंटर' },
+  ],
+  correct: [0],
+});
+/** A question (version 1) in a chapter of its own (ids). */
+async function insertQuestion(target: Target) {
+  const ids = await insertChapter(target);
+  const questionId = await insert(target, `insert into questions (course_id, chapter_id, difficulty) values ($1, $2, 'easy') returning id`, [
+    ids.courseId,
+    ids.chapterId,
+  ]);
+  await db(
+    target,
+    `insert into question_versions (question_id, version, text_en, text_hi, options, correct) values ($1, 1, $2, 'प्रश्न', '[{"en":"A","hi":"क"},{"en":"B","hi":"ख"}]', '{0}')`,
+    [questionId, uniqueName('Authz question')],
+  );
+  return { ...ids, questionId };
+}
+/** A multipart body whose `picture` is a text file (the function refuses it by its bytes: 422). */
+const NOT_A_PICTURE = [
+  '--authzboundary',
+  'Content-Disposition: form-data; name="picture"; filename="picture.png"',
+  'Content-Type: image/png',
+  '',
+  'not a picture',
+  '--authzboundary--',
+  '',
+].join('\r\n');
+/** The question bank's endpoints: Owner and Teacher ('practice-tests'). */
+const PRACTICE_QUESTION_CASES: Case[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/practice/chapters',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({ call: { route: `/api/admin/practice/chapters?course=${(await insertChapter(s.target)).courseId}` }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/practice/chapters',
+    roles: TEACHER,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const courseId = await insertCourse(s.target);
+      return {
+        call: { route: '/api/admin/practice/chapters', body: { courseId, titleEn: uniqueName('Authz Chapter'), titleHi: 'नया अध्याय' } },
+        state: () => rows(s.target, 'select id from course_chapters where course_id = $1', [courseId]),
+      };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/practice/chapters/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { chapterId } = await insertChapter(s.target);
+      return {
+        call: { route: `/api/admin/practice/chapters/${chapterId}`, body: { titleEn: uniqueName('Authz Renamed'), titleHi: 'नया नाम', version: 1 } },
+        state: () => rows(s.target, 'select title_en, version from course_chapters where id = $1', [chapterId]),
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/practice/chapters/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { chapterId } = await insertChapter(s.target);
+      return {
+        call: { route: `/api/admin/practice/chapters/${chapterId}?version=1` },
+        state: () => rows(s.target, 'select id from course_chapters where id = $1', [chapterId]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/practice/questions',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/practice/questions?q=mouse' }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/practice/questions',
+    roles: TEACHER,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const ids = await insertChapter(s.target);
+      return {
+        call: { route: '/api/admin/practice/questions', body: questionFields(ids) },
+        state: () => rows(s.target, 'select id from questions where chapter_id = $1', [ids.chapterId]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/practice/questions/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({ call: { route: `/api/admin/practice/questions/${(await insertQuestion(s.target)).questionId}` }, state: async () => null }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/practice/questions/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { questionId, ...ids } = await insertQuestion(s.target);
+      return {
+        call: { route: `/api/admin/practice/questions/${questionId}`, body: { ...questionFields(ids), version: 1 } },
+        state: () => rows(s.target, 'select version, text_en from question_versions where question_id = $1 order by version', [questionId]),
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/practice/questions/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { questionId } = await insertQuestion(s.target);
+      return {
+        call: { route: `/api/admin/practice/questions/${questionId}?version=1` },
+        state: () => rows(s.target, 'select id from questions where id = $1', [questionId]),
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/practice/question-pictures',
+    roles: TEACHER,
+    // A text file posted as a picture: past the role check, the bytes refuse it.
+    ok: 422,
+    changes: false,
+    prepare: async () => ({
+      call: { route: '/api/admin/practice/question-pictures', body: NOT_A_PICTURE, headers: { 'content-type': 'multipart/form-data; boundary=authzboundary' } },
+      state: async () => null,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/practice/question-import/template',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/practice/question-import/template?format=csv' }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/practice/question-import/preview',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({ call: { route: '/api/admin/practice/question-import/preview', body: await questionFile(s.target) }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/practice/question-import',
+    roles: TEACHER,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const body = await questionFile(s.target);
+      return {
+        call: { route: '/api/admin/practice/question-import', body },
+        state: () => rows(s.target, 'select id from questions where chapter_id = $1', [body.chapterId]),
+      };
+    },
+  },
+];
+/** A file of one question for a chapter of its own, as the import takes it (and the chapter's id). */
+async function questionFile(target: Target) {
+  const { courseId, chapterId } = await insertChapter(target);
+  const [names] = await rows(target, 'select c.title, ch.title_en from courses c join course_chapters ch on ch.course_id = c.id where ch.id = $1', [chapterId]);
+  const row = {
+    row: 2,
+    course: names!['title'] as string,
+    chapter: names!['title_en'] as string,
+    textEn: uniqueName('What is a byte?'),
+    textHi: 'बाइट क्या है?',
+    option1En: '8 bits',
+    option1Hi: '8 बिट',
+    option2En: '4 bits',
+    option2Hi: '4 बिट',
+    correct: '1',
+  };
+  return { fileName: `${uniqueName('authz')}.xlsx`, rows: [row], courseId, chapterId };
+}
 
 const CASES: Case[] = [
   {
@@ -1515,6 +1736,9 @@ const CASES: Case[] = [
   ...STUDENT_IMPORT_CASES,
   // Practice-test results, question statistics, their export and the best scores for certificates.
   ...PRACTICE_RESULTS_CASES,
+
+  // The question bank and a course's chapters (Owner and Teacher: 'practice-tests').
+  ...PRACTICE_QUESTION_CASES,
 ];
 
 /* -------------------------------------------------------------- a walk-in at the counter --- */
@@ -1606,7 +1830,7 @@ interface Caller {
 /** Sends `call` as `method`, with `cookie` and `headers`. */
 async function send(target: Target, method: Method, call: Call, cookie: string | null, headers: Record<string, string> = {}) {
   const body = typeof call.body === 'function' ? await (call.body as () => Promise<unknown>)() : call.body;
-  return staffFetch(target, call.route, cookie, { method, headers, ...(body === undefined ? {} : { body }) });
+  return staffFetch(target, call.route, cookie, { method, headers: { ...call.headers, ...headers }, ...(body === undefined ? {} : { body }) });
 }
 
 /**

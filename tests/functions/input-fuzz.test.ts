@@ -453,6 +453,100 @@ const IMPORT_BODY = [
   'rows.0.language',
 ];
 
+/** A chapter of the fuzz's course (made once), and a question in it (made once): what the bank's probes edit. */
+let practice: { chapter: string; question: string } | null = null;
+async function practiceRecords(): Promise<{ chapter: string; question: string }> {
+  if (practice) return practice;
+  const [chapter] = await sql<{ id: string }>(
+    `insert into course_chapters (course_id, title_en, title_hi) values ($1, 'Computer basics', 'कंप्यूटर की बुनियादी बातें') returning id::text`,
+    [record.course],
+  );
+  const [question] = await sql<{ id: string }>(`insert into questions (course_id, chapter_id, difficulty) values ($1, $2, 'easy') returning id::text`, [
+    record.course,
+    chapter!.id,
+  ]);
+  await sql(
+    `insert into question_versions (question_id, version, text_en, text_hi, options, correct) values ($1, 1, 'What is a mouse?', 'माउस क्या है?', '[{"en":"A","hi":"क"},{"en":"B","hi":"ख"}]', '{0}')`,
+    [question!.id],
+  );
+  practice = { chapter: chapter!.id, question: question!.id };
+  return practice;
+}
+/** A question's fields in the fuzz's chapter. */
+const questionFields = async () => ({
+  courseId: record.course,
+  chapterId: (await practiceRecords()).chapter,
+  difficulty: 'easy',
+  textEn: 'Which device is used to point?',
+  textHi: 'इशारा करने के लिए कौन सा उपकरण है?',
+  options: [
+    { en: 'Mouse', hi: 'माउस' },
+    { en: 'Printer', hi: 'प्रिंटर' },
+  ],
+  correct: [0],
+  explanationEn: 'A mouse points.',
+  explanationHi: 'माउस इशारा करता है।',
+  keepOrder: false,
+  picture: null,
+});
+const QUESTION_TEXT = [
+  'courseId',
+  'chapterId',
+  'difficulty',
+  'textEn',
+  'textHi',
+  'options.0.en',
+  'options.0.hi',
+  'options.1.en',
+  'options.1.hi',
+  'correct',
+  'explanationEn',
+  'explanationHi',
+  'keepOrder',
+  'picture',
+];
+/** A file of one question for the fuzz's chapter, as the question import takes it. */
+async function questionFile(): Promise<Record<string, unknown>> {
+  await practiceRecords();
+  const [course] = await sql<{ title: string }>('select title from courses where id = $1', [record.course]);
+  const row = {
+    row: 2,
+    course: course!.title,
+    chapter: 'Computer basics',
+    difficulty: 'Easy',
+    textEn: 'What is a byte?',
+    textHi: 'बाइट क्या है?',
+    option1En: '8 bits',
+    option1Hi: '8 बिट',
+    option2En: '4 bits',
+    option2Hi: '4 बिट',
+    correct: '1',
+    explanationEn: 'A byte is 8 bits.',
+    explanationHi: 'एक बाइट 8 बिट का होता है।',
+    keepOrder: 'No',
+  };
+  return { fileName: 'questions.xlsx', rows: [row] };
+}
+const QUESTION_IMPORT_BODY = [
+  'fileName',
+  'rows.0.row',
+  ...[
+    'course',
+    'chapter',
+    'difficulty',
+    'textEn',
+    'textHi',
+    'option1En',
+    'option1Hi',
+    'option2En',
+    'option2Hi',
+    'correct',
+    'explanationEn',
+    'explanationHi',
+    'keepOrder',
+  ].map((k) => `rows.0.${k}`),
+];
+
 const FUZZ: Record<string, Case[]> = {
   apply: [
     {
@@ -1398,6 +1492,125 @@ const FUZZ: Record<string, Case[]> = {
       query: ['batch'],
       values: { id: IDS, batch: IDS },
     },
+  ],
+
+  'admin-practice-chapters': [
+    { probe: async () => staff({ method: 'GET', path: '/api/admin/practice/chapters', query: { course: record.course } }), query: ['course'] },
+    {
+      probe: async () => staff(post('/api/admin/practice/chapters', { courseId: record.course, titleEn: 'MS Word', titleHi: 'एमएस वर्ड' })),
+      body: ['courseId', 'titleEn', 'titleHi'],
+      values: { courseId: IDS },
+    },
+  ],
+  'admin-practice-chapter': [
+    {
+      probe: async () => {
+        const { chapter } = await practiceRecords();
+        return staff({
+          method: 'PATCH',
+          path: `/api/admin/practice/chapters/${chapter}`,
+          params: { id: chapter },
+          body: { titleEn: 'Basics', titleHi: 'मूल बातें', version: 1 },
+        });
+      },
+      body: ['titleEn', 'titleHi', 'version'],
+      params: ['id'],
+      values: { version: VERSIONS },
+    },
+    {
+      probe: async () => {
+        const { chapter } = await practiceRecords();
+        return staff({ method: 'PATCH', path: `/api/admin/practice/chapters/${chapter}`, params: { id: chapter }, body: { move: 'down', version: 1 } });
+      },
+      body: ['move', 'version'],
+      values: { version: VERSIONS },
+    },
+    {
+      probe: async () => {
+        const { chapter } = await practiceRecords();
+        return staff({ method: 'DELETE', path: `/api/admin/practice/chapters/${chapter}`, params: { id: chapter }, query: { version: '1' } });
+      },
+      query: ['version'],
+      params: ['id'],
+      values: { version: VERSION_PARAMS },
+    },
+  ],
+  'admin-practice-questions': [
+    {
+      probe: async () =>
+        staff({
+          method: 'GET',
+          path: '/api/admin/practice/questions',
+          query: { q: 'माउस', course: record.course, chapter: (await practiceRecords()).chapter, difficulty: 'easy', archived: 'no' },
+        }),
+      query: ['q', 'course', 'chapter', 'difficulty', 'archived', 'after', 'limit'],
+      values: { after: ID_CURSORS, limit: LIMITS },
+    },
+    { probe: async () => staff(post('/api/admin/practice/questions', await questionFields())), body: QUESTION_TEXT },
+  ],
+  'admin-practice-question': [
+    {
+      probe: async () => {
+        const { question } = await practiceRecords();
+        return staff({ method: 'GET', path: `/api/admin/practice/questions/${question}`, params: { id: question } });
+      },
+      params: ['id'],
+    },
+    {
+      probe: async () => {
+        const { question } = await practiceRecords();
+        return staff({
+          method: 'PATCH',
+          path: `/api/admin/practice/questions/${question}`,
+          params: { id: question },
+          body: { ...(await questionFields()), version: await versionOf('questions', question) },
+        });
+      },
+      body: [...QUESTION_TEXT, 'version'],
+      params: ['id'],
+      values: { version: VERSIONS },
+    },
+    {
+      probe: async () => {
+        const { question } = await practiceRecords();
+        return staff({ method: 'PATCH', path: `/api/admin/practice/questions/${question}`, params: { id: question }, body: { restore: true, version: 1 } });
+      },
+      body: ['restore', 'version'],
+      values: { version: VERSIONS },
+    },
+    {
+      probe: async () => {
+        const { question } = await practiceRecords();
+        return staff({ method: 'DELETE', path: `/api/admin/practice/questions/${question}`, params: { id: question }, query: { version: '1' } });
+      },
+      query: ['version'],
+      params: ['id'],
+      values: { version: VERSION_PARAMS },
+    },
+  ],
+  'admin-practice-question-pictures': [
+    {
+      probe: async () => staff({ method: 'POST', path: '/api/admin/practice/question-pictures', form: { picture: new Blob(['not a picture']) } }),
+      body: ['picture'],
+    },
+  ],
+  'question-picture': [
+    {
+      probe: async () => {
+        const name = 'a'.repeat(32);
+        return { method: 'GET', path: `/api/question-pictures/${name}`, params: { name } };
+      },
+      params: ['name'],
+    },
+  ],
+  'admin-practice-question-import-template': [
+    { probe: async () => staff({ method: 'GET', path: '/api/admin/practice/question-import/template', query: { format: 'xlsx' } }), query: ['format'] },
+  ],
+  'admin-practice-question-import-preview': [
+    { probe: async () => staff(post('/api/admin/practice/question-import/preview', await questionFile())), body: QUESTION_IMPORT_BODY },
+  ],
+  'admin-practice-question-import': [
+    { probe: async () => staff(post('/api/admin/practice/question-import', await questionFile())), body: QUESTION_IMPORT_BODY },
   ],
 };
 

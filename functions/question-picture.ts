@@ -1,0 +1,25 @@
+/**
+ * GET /api/question-pictures/{name} (public) → a question's picture as kept (a WebP), from this
+ * site so the pages' Content-Security-Policy lets it show on a test's paper. Its name is random
+ * and a kept picture never changes (an edit with a new picture gets a new name), so browsers and
+ * the CDN keep it for a year. 404 for anything else.
+ */
+import type { Config } from '@netlify/functions';
+import { HttpError, allowMethods, endpoint } from './_shared/platform/http';
+import { readQuestionPicture } from './_shared/practice/question-pictures';
+
+export default endpoint(async (req, context) => {
+  allowMethods(req, 'GET', 'HEAD');
+  const bytes = await readQuestionPicture(context.params['name']);
+  if (!bytes) throw new HttpError(404, 'There is no such picture.');
+  return new Response(req.method === 'HEAD' ? null : Buffer.from(bytes), {
+    headers: {
+      'Content-Type': 'image/webp',
+      'Content-Length': String(bytes.length),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+});
+
+export const config: Config = { path: '/api/question-pictures/:name' };
