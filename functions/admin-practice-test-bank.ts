@@ -25,7 +25,7 @@ export default endpoint(async (req, context) => {
     const { rows: found } = await client.query<{ id: string; title: string }>(`select id::text, title from courses where id = $1`, [course]);
     if (!found[0]) throw new HttpError(404, 'This course was not found. Please choose a course from the list.');
     const { rows: chapters } = await client.query<TestBank['chapters'][number]>(
-      `select ch.id::text, ch.title_en as title,
+      `select ch.id::text, ch.title_en as title, ch.title_hi as "titleHi",
               count(q.id) filter (where q.difficulty = 'easy')::int as easy,
               count(q.id) filter (where q.difficulty = 'medium')::int as medium,
               count(q.id) filter (where q.difficulty = 'hard')::int as hard

@@ -313,13 +313,14 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
     // Nobody started: the window may move, and the opening may be deleted.
     const moved = await call(teacher, `/api/admin/practice/openings/${opening.id}`, { method: 'PATCH', body: { opensAt: inHours(-1), closesAt: inHours(48), version: 1 } });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    const [{ deadline }] = await db<{ deadline: Date }>(
+    const [inserted] = await db<{ deadline: Date }>(
       target,
       `insert into practice_attempts (opening_id, test_id, student_id, number, paper, terms, deadline_at)
        values ($1, $2, $3, 1, '[]', '{"marks":100,"negative":0,"pass":400,"showAnswers":true}', now() + interval '20 minutes') returning deadline_at as deadline`,
       [opening.id, test.id, pupil],
     );
-    const row = (moved.body['opening'] as OpeningRow)!;
+    const deadline = inserted!.deadline;
+    const row = moved.body['opening'] as OpeningRow;
     const fromNow = indiaMomentOf(row.opensAt);
 
     const deleting = await call(teacher, `/api/admin/practice/openings/${opening.id}?version=2`, { method: 'DELETE' });

@@ -312,7 +312,7 @@ export interface OpenableBatch {
 export interface TestBank {
   course: { id: string; title: string };
   /** Its chapters with their current questions by difficulty. */
-  chapters: { id: string; title: string; easy: number; medium: number; hard: number }[];
+  chapters: { id: string; title: string; titleHi: string; easy: number; medium: number; hard: number }[];
   /** Its current questions (English text, shortened), for a fixed paper. */
   questions: { id: string; chapterId: string; difficulty: Difficulty; text: string; sample: boolean }[];
 }
