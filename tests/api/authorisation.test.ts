@@ -711,7 +711,10 @@ const PRACTICE_TEST_CASES: Case[] = [
     prepare: async (s) => {
       const { courseId, chapterId } = await insertPracticeBank(s.target);
       const body = practiceTestBody(courseId, chapterId);
-      return { call: { route: '/api/admin/practice/tests', body }, state: () => rows(s.target, 'select id from practice_tests where title_en = $1', [body.title.en]) };
+      return {
+        call: { route: '/api/admin/practice/tests', body },
+        state: () => rows(s.target, 'select id from practice_tests where title_en = $1', [body.title.en]),
+      };
     },
   },
   {
@@ -756,7 +759,10 @@ const PRACTICE_TEST_CASES: Case[] = [
     roles: TEACHER,
     ok: 200,
     changes: false,
-    prepare: async (s) => ({ call: { route: `/api/admin/practice/test-bank?course=${(await insertPracticeBank(s.target)).courseId}` }, state: async () => null }),
+    prepare: async (s) => ({
+      call: { route: `/api/admin/practice/test-bank?course=${(await insertPracticeBank(s.target)).courseId}` },
+      state: async () => null,
+    }),
   },
   {
     method: 'GET',
