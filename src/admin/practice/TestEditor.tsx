@@ -189,7 +189,7 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
                       </select>
                     )}
                   </Field>
-                  <Field id={`${id}-draw-${d.key}-difficulty`} label="Difficulty" error={err(`draws.${i}.difficulty`)}>
+                  <Field id={`${id}-draw-${d.key}-difficulty`} label={`Difficulty of rule ${i + 1}`} error={err(`draws.${i}.difficulty`)}>
                     {(aria) => (
                       <select {...aria} value={d.difficulty} onChange={(e) => setDraw(d.key, { difficulty: e.target.value as Difficulty | '' })}>
                         <option value="">Any</option>
@@ -201,7 +201,7 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
                       </select>
                     )}
                   </Field>
-                  <Field id={`${id}-draw-${d.key}-count`} label="Questions" error={err(`draws.${i}.count`)} required>
+                  <Field id={`${id}-draw-${d.key}-count`} label={`Questions of rule ${i + 1}`} error={err(`draws.${i}.count`)} required>
                     {(aria) => (
                       <input {...aria} type="number" inputMode="numeric" min={1} max={200} value={d.count} onChange={(e) => setDraw(d.key, { count: e.target.value })} />
                     )}
