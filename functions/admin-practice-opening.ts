@@ -44,10 +44,15 @@ export default endpoint(async (req, context) => {
     if (version > MAX_VERSION || o.version !== version) throw new HttpError(409, CONFLICT_MESSAGE, { current: await rowOf(client, o, scope) });
     const now = new Date();
     const line = (action: 'update' | 'delete', detail: Record<string, unknown>) =>
-      audit({ staffId: who.staff.id, action, entity: 'test-opening', entityId: id, subject: o.test, detail: { batch: o.batch, ...detail } }, who.address, client);
+      audit(
+        { staffId: who.staff.id, action, entity: 'test-opening', entityId: id, subject: o.test, detail: { batch: o.batch, ...detail } },
+        who.address,
+        client,
+      );
 
     if (!input) {
-      if (o.started > 0) throw new HttpError(409, `${students(o.started)} started this test in batch ${o.batch}: the opening stays as their record. Close it instead.`);
+      if (o.started > 0)
+        throw new HttpError(409, `${students(o.started)} started this test in batch ${o.batch}: the opening stays as their record. Close it instead.`);
       await client.query(`delete from practice_test_openings where id = $1`, [id]);
       await line('delete', { opensAt: new Date(o.opensAt).toISOString(), closesAt: new Date(o.closesAt).toISOString() });
       return { message: `“${o.test}” is no longer opened to batch ${o.batch}.` };
@@ -55,7 +60,8 @@ export default endpoint(async (req, context) => {
 
     if ('close' in input) {
       if (new Date(o.closesAt) <= now) throw new HttpError(409, `This opening already closed on ${formatIndiaMoment(o.closesAt)}.`);
-      if (new Date(o.opensAt) > now) throw new HttpError(409, `This opening has not opened yet (it opens on ${formatIndiaMoment(o.opensAt)}): delete it instead.`);
+      if (new Date(o.opensAt) > now)
+        throw new HttpError(409, `This opening has not opened yet (it opens on ${formatIndiaMoment(o.opensAt)}): delete it instead.`);
       await client.query(`update practice_test_openings set closes_at = now(), version = version + 1, updated_at = now() where id = $1`, [id]);
       await line('update', { action: 'close', closesAt: now.toISOString(), started: o.started });
       const kept = o.started > 0 ? ` Anyone taking it now keeps their attempt to its own deadline.` : '';
@@ -66,12 +72,24 @@ export default endpoint(async (req, context) => {
     const closesAt = instantOfIndia(input.closesAt);
     if (new Date(closesAt) <= now) throw fieldError('closesAt', `${formatIndiaMoment(closesAt)} has already passed: please choose a closing time to come.`);
     if (o.started > 0 && input.opensAt !== indiaMomentOf(o.opensAt)) {
-      throw fieldError('opensAt', `${students(o.started)} already started: the opening time stays ${formatIndiaMoment(o.opensAt)}. You can still change the closing time.`);
+      throw fieldError(
+        'opensAt',
+        `${students(o.started)} already started: the opening time stays ${formatIndiaMoment(o.opensAt)}. You can still change the closing time.`,
+      );
     }
     const from = o.started > 0 ? new Date(o.opensAt).toISOString() : opensAt;
     await refuseOverlap(client, o.testId, o.batchId, from, closesAt, id, formatIndiaMoment);
-    await client.query(`update practice_test_openings set opens_at = $2, closes_at = $3, version = version + 1, updated_at = now() where id = $1`, [id, from, closesAt]);
-    await line('update', { action: 'window', opensAt: from, closesAt, from: { opensAt: new Date(o.opensAt).toISOString(), closesAt: new Date(o.closesAt).toISOString() } });
+    await client.query(`update practice_test_openings set opens_at = $2, closes_at = $3, version = version + 1, updated_at = now() where id = $1`, [
+      id,
+      from,
+      closesAt,
+    ]);
+    await line('update', {
+      action: 'window',
+      opensAt: from,
+      closesAt,
+      from: { opensAt: new Date(o.opensAt).toISOString(), closesAt: new Date(o.closesAt).toISOString() },
+    });
     return {
       message: `“${o.test}” is open to batch ${o.batch} from ${formatIndiaMoment(from)} until ${formatIndiaMoment(closesAt)}.`,
       opening: await rowOf(client, o, scope),

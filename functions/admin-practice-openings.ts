@@ -58,8 +58,10 @@ export default endpoint(async (req, context) => {
     const test = await findTest(client, input.testId);
     if (!test || test.archivedAt) throw testNotFound();
     if (batch.course !== test.courseId) throw fieldError('batchId', `The batch “${batch.name}” is not of this test’s course (${test.course}).`);
-    if (batch.status === 'completed') throw fieldError('batchId', `The batch “${batch.name}” is completed: a test can be opened only to a batch that is planned or running.`);
-    if (new Date(closesAt) <= new Date()) throw fieldError('closesAt', `${formatIndiaMoment(closesAt)} has already passed: please choose a closing time to come.`);
+    if (batch.status === 'completed')
+      throw fieldError('batchId', `The batch “${batch.name}” is completed: a test can be opened only to a batch that is planned or running.`);
+    if (new Date(closesAt) <= new Date())
+      throw fieldError('closesAt', `${formatIndiaMoment(closesAt)} has already passed: please choose a closing time to come.`);
     try {
       await refuseUndrawable(client, test as unknown as PracticeTestFields);
     } catch (error) {

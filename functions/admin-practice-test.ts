@@ -61,10 +61,32 @@ export default endpoint(async (req, context) => {
       if (rowCount !== 1) throw await changed(client, id);
       await saveTestParts(client, id, fields);
       const after = (await findTest(client, id))!;
-      const keys = ['title', 'courseId', 'pattern', 'kind', 'draws', 'questionIds', 'durationMinutes', 'marksPerQuestion', 'negativeMarks', 'passMarks', 'attemptsAllowed', 'showAnswers'] as const;
-      const fieldsChanged = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).map((k) => (k === 'courseId' ? 'course' : k === 'draws' ? 'rules' : k === 'questionIds' ? 'questions' : k));
+      const keys = [
+        'title',
+        'courseId',
+        'pattern',
+        'kind',
+        'draws',
+        'questionIds',
+        'durationMinutes',
+        'marksPerQuestion',
+        'negativeMarks',
+        'passMarks',
+        'attemptsAllowed',
+        'showAnswers',
+      ] as const;
+      const fieldsChanged = keys
+        .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+        .map((k) => (k === 'courseId' ? 'course' : k === 'draws' ? 'rules' : k === 'questionIds' ? 'questions' : k));
       await audit(
-        { staffId: staff.id, action: 'update', entity: 'practice-test', entityId: id, subject: after.title.en, detail: { fields: fieldsChanged, figures: testFigures(fields) } },
+        {
+          staffId: staff.id,
+          action: 'update',
+          entity: 'practice-test',
+          entityId: id,
+          subject: after.title.en,
+          detail: { fields: fieldsChanged, figures: testFigures(fields) },
+        },
         address,
         client,
       );
@@ -91,7 +113,11 @@ export default endpoint(async (req, context) => {
       );
     }
     await client.query(`update practice_tests set archived_at = now(), version = version + 1, updated_at = now() where id = $1`, [id]);
-    await audit({ staffId: staff.id, action: 'delete', entity: 'practice-test', entityId: id, subject: before.title.en, detail: { archived: true } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'delete', entity: 'practice-test', entityId: id, subject: before.title.en, detail: { archived: true } },
+      address,
+      client,
+    );
     return before.title.en;
   });
   return json({ message: `The test “${title}” is archived. Attempts made of it and their results stay as they were.` });

@@ -47,7 +47,14 @@ export default endpoint(async (req, context) => {
     const id = rows[0]!.id;
     await saveTestParts(client, id, fields);
     await audit(
-      { staffId: staff.id, action: 'create', entity: 'practice-test', entityId: id, subject: fields.title.en, detail: { figures: testFigures(fields), pattern: fields.pattern } },
+      {
+        staffId: staff.id,
+        action: 'create',
+        entity: 'practice-test',
+        entityId: id,
+        subject: fields.title.en,
+        detail: { figures: testFigures(fields), pattern: fields.pattern },
+      },
       address,
       client,
     );

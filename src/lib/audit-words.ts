@@ -312,7 +312,8 @@ function practiceTestWords(who: string, facts: AuditFacts): string | null {
     return null;
   }
   const batch = `batch ${text(detail?.['batch']) || 'a batch'}`;
-  const window = (d: Record<string, unknown> | null | undefined) => `from ${formatIndiaMoment(text(d?.['opensAt']))} until ${formatIndiaMoment(text(d?.['closesAt']))}`;
+  const window = (d: Record<string, unknown> | null | undefined) =>
+    `from ${formatIndiaMoment(text(d?.['opensAt']))} until ${formatIndiaMoment(text(d?.['closesAt']))}`;
   if (action === 'create') return `${who} opened ${test} to ${batch} ${window(detail)}.`;
   if (action === 'delete') return `${who} withdrew ${test} from ${batch} (it was open ${window(detail)}; nobody had started).`;
   if (action === 'update' && detail?.['action'] === 'close') {

@@ -52,9 +52,10 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
   };
 
   const course = (title = uniqueName('RS-CIT')) =>
-    one(`insert into courses (title, category, price, duration, description, image) values ($1, 'Computer', 3000, '3 months', 'A course.', '/logo.svg') returning id`, [
-      title,
-    ]);
+    one(
+      `insert into courses (title, category, price, duration, description, image) values ($1, 'Computer', 3000, '3 months', 'A course.', '/logo.svg') returning id`,
+      [title],
+    );
   const chapter = (courseId: string, title = uniqueName('MS Word')) =>
     one(`insert into course_chapters (course_id, title_en, title_hi) values ($1, $2, 'एमएस वर्ड') returning id`, [courseId, title]);
   /** `n` current questions of `difficulty` in the chapter (ids). */
@@ -125,7 +126,10 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       const test = made.body['test'] as PracticeTest;
       expect(test).toMatchObject({ questions: 10, maxMarks: 1000, passMarks: 400, negativeMarks: 0, attemptsAllowed: 1, showAnswers: true, pattern: 'custom' });
-      expect((await call(who, `/api/admin/practice/tests/${test.id}`)).body).toMatchObject({ title: body.title, draws: [{ chapterId, difficulty: null, count: 10 }] });
+      expect((await call(who, `/api/admin/practice/tests/${test.id}`)).body).toMatchObject({
+        title: body.title,
+        draws: [{ chapterId, difficulty: null, count: 10 }],
+      });
     }
     for (const who of [accountant, counsellor]) {
       const body = fields(courseId, chapterId);
@@ -155,7 +159,15 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
     expect(await testsTitled(body.title.en)).toEqual([]);
 
     // Rules of one chapter together: 10 easy and 5 of any difficulty from 12 questions.
-    const together = await create(owner, fields(courseId, chapterId, { draws: [{ chapterId, difficulty: 'easy', count: 10 }, { chapterId, difficulty: null, count: 5 }] }));
+    const together = await create(
+      owner,
+      fields(courseId, chapterId, {
+        draws: [
+          { chapterId, difficulty: 'easy', count: 10 },
+          { chapterId, difficulty: null, count: 5 },
+        ],
+      }),
+    );
     expect(together.status).toBe(400);
     expect(together.body.message).toBe(`Chapter “${title}” has 12 questions; this test’s rules ask for 15 of it in all.`);
 
@@ -228,7 +240,10 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
     expect(edited.body['test']).toMatchObject({ marksPerQuestion: 200, negativeMarks: 50, maxMarks: 2000, version: test.version + 1 });
     expect((await db(target, 'select terms from practice_attempts where test_id = $1', [test.id]))[0]!['terms']).toEqual(terms);
 
-    const stale = await call(owner, `/api/admin/practice/tests/${test.id}`, { method: 'PATCH', body: { ...fields(courseId, chapterId), version: test.version } });
+    const stale = await call(owner, `/api/admin/practice/tests/${test.id}`, {
+      method: 'PATCH',
+      body: { ...fields(courseId, chapterId), version: test.version },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body['current']).toMatchObject({ marksPerQuestion: 200 });
 
@@ -259,7 +274,8 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
     await student(mine);
     await student(mine);
     const open = (who: Staff, body: Record<string, unknown>) => call(who, '/api/admin/practice/openings', { body: { testId: test.id, ...body } });
-    const count = async () => Number((await db<{ n: number }>(target, 'select count(*)::int as n from practice_test_openings where test_id = $1', [test.id]))[0]!.n);
+    const count = async () =>
+      Number((await db<{ n: number }>(target, 'select count(*)::int as n from practice_test_openings where test_id = $1', [test.id]))[0]!.n);
 
     const offered = (await call(teacher, `/api/admin/practice/openings?test=${test.id}`)).body['batches'] as OpenableBatch[];
     expect(offered.map((b) => b.id)).toEqual([mine]);
@@ -292,7 +308,9 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
     expect(await count()).toBe(2);
     const teacherSees = (await call(teacher, `/api/admin/practice/openings?test=${test.id}`)).body['openings'] as OpeningRow[];
     expect(teacherSees.map((o) => o.batchId)).toEqual([mine]);
-    const theirOpening = ((await call(owner, `/api/admin/practice/openings?test=${test.id}`)).body['openings'] as OpeningRow[]).find((o) => o.batchId === theirs)!;
+    const theirOpening = ((await call(owner, `/api/admin/practice/openings?test=${test.id}`)).body['openings'] as OpeningRow[]).find(
+      (o) => o.batchId === theirs,
+    )!;
     expect((await call(teacher, `/api/admin/practice/openings/${theirOpening.id}?version=1`, { method: 'DELETE' })).status).toBe(403);
 
     const id = (opened.body['opening'] as OpeningRow).id;
@@ -311,7 +329,10 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
     expect(opening.state).toBe('open');
 
     // Nobody started: the window may move, and the opening may be deleted.
-    const moved = await call(teacher, `/api/admin/practice/openings/${opening.id}`, { method: 'PATCH', body: { opensAt: inHours(-1), closesAt: inHours(48), version: 1 } });
+    const moved = await call(teacher, `/api/admin/practice/openings/${opening.id}`, {
+      method: 'PATCH',
+      body: { opensAt: inHours(-1), closesAt: inHours(48), version: 1 },
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const [inserted] = await db<{ deadline: Date }>(
       target,
@@ -326,21 +347,32 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
     const deleting = await call(teacher, `/api/admin/practice/openings/${opening.id}?version=2`, { method: 'DELETE' });
     expect(deleting.status).toBe(409);
     expect(deleting.body.message).toMatch(/^1 student has started this test in batch .*: the opening stays as their record\. Close it instead\.$/);
-    const startMoved = await call(teacher, `/api/admin/practice/openings/${opening.id}`, { method: 'PATCH', body: { opensAt: inHours(1), closesAt: inHours(50), version: 2 } });
+    const startMoved = await call(teacher, `/api/admin/practice/openings/${opening.id}`, {
+      method: 'PATCH',
+      body: { opensAt: inHours(1), closesAt: inHours(50), version: 2 },
+    });
     expect(startMoved.status).toBe(400);
     expect(startMoved.body.errors?.['opensAt']).toMatch(/^1 student has already started: the opening time stays/);
-    const endMoved = await call(teacher, `/api/admin/practice/openings/${opening.id}`, { method: 'PATCH', body: { opensAt: fromNow, closesAt: inHours(50), version: 2 } });
+    const endMoved = await call(teacher, `/api/admin/practice/openings/${opening.id}`, {
+      method: 'PATCH',
+      body: { opensAt: fromNow, closesAt: inHours(50), version: 2 },
+    });
     expect(endMoved.status, JSON.stringify(endMoved.body)).toBe(200);
-    const past = await call(teacher, `/api/admin/practice/openings/${opening.id}`, { method: 'PATCH', body: { opensAt: fromNow, closesAt: inHours(-0.5), version: 3 } });
+    const past = await call(teacher, `/api/admin/practice/openings/${opening.id}`, {
+      method: 'PATCH',
+      body: { opensAt: fromNow, closesAt: inHours(-0.5), version: 3 },
+    });
     expect(past.status).toBe(400);
 
     const closed = await call(teacher, `/api/admin/practice/openings/${opening.id}`, { method: 'PATCH', body: { close: true, version: 3 } });
     expect(closed.status).toBe(200);
     expect(closed.body.message).toMatch(/no one can start it now\. Anyone taking it now keeps their attempt to its own deadline\.$/);
     expect(closed.body['opening']).toMatchObject({ state: 'closed', started: 1, students: 1 });
-    const after = await db<{ deadline: Date; submitted: Date | null }>(target, 'select deadline_at as deadline, submitted_at as submitted from practice_attempts where opening_id = $1', [
-      opening.id,
-    ]);
+    const after = await db<{ deadline: Date; submitted: Date | null }>(
+      target,
+      'select deadline_at as deadline, submitted_at as submitted from practice_attempts where opening_id = $1',
+      [opening.id],
+    );
     expect(after).toEqual([{ deadline, submitted: null }]);
     expect((await call(teacher, `/api/admin/practice/openings/${opening.id}`, { method: 'PATCH', body: { close: true, version: 4 } })).status).toBe(409);
 

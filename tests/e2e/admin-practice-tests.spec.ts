@@ -23,7 +23,11 @@ test('an Owner makes an RS-CIT final mock from its pattern and opens it to a bat
       ['Computer basics', 'कंप्यूटर की बुनियादी बातें', 30],
       ['MS Word', 'एमएस वर्ड', 20],
     ] as const) {
-      const chapter = await client.query<{ id: string }>(`insert into course_chapters (course_id, title_en, title_hi) values ($1, $2, $3) returning id::text`, [id, title, hi]);
+      const chapter = await client.query<{ id: string }>(`insert into course_chapters (course_id, title_en, title_hi) values ($1, $2, $3) returning id::text`, [
+        id,
+        title,
+        hi,
+      ]);
       const questions = await client.query<{ id: string }>(
         `insert into questions (course_id, chapter_id, difficulty) select $1, $2, 'easy' from generate_series(1, $3) returning id::text`,
         [id, chapter.rows[0]!.id, count],
@@ -40,10 +44,10 @@ test('an Owner makes an RS-CIT final mock from its pattern and opens it to a bat
       [id, batchName],
     );
     for (const name of ['Sunita Sharma', 'Ravi Kumar']) {
-      const student = await client.query<{ id: string }>(`insert into students (name, email, phone, course) values ($1, $2, '9829012345', 'RS-CIT') returning id::text`, [
-        name,
-        `${name.split(' ')[0]!.toLowerCase()}-pt-${tag}@example.in`,
-      ]);
+      const student = await client.query<{ id: string }>(
+        `insert into students (name, email, phone, course) values ($1, $2, '9829012345', 'RS-CIT') returning id::text`,
+        [name, `${name.split(' ')[0]!.toLowerCase()}-pt-${tag}@example.in`],
+      );
       await client.query('insert into batch_students (batch_id, student_id) values ($1, $2)', [batch.rows[0]!.id, student.rows[0]!.id]);
     }
     return id;

@@ -86,7 +86,15 @@ export async function findOpening(db: Queryable, id: string): Promise<OpeningFac
  * Refuses a window of test `testId` for batch `batchId` that overlaps another opening of the same
  * test to the same batch (`except` aside): one window at a time, so a double tap opens it once.
  */
-export async function refuseOverlap(db: Queryable, testId: string, batchId: string, opensAt: string, closesAt: string, except: string | null, format: (iso: string) => string) {
+export async function refuseOverlap(
+  db: Queryable,
+  testId: string,
+  batchId: string,
+  opensAt: string,
+  closesAt: string,
+  except: string | null,
+  format: (iso: string) => string,
+) {
   const { rows } = await db.query<{ opens: Date; closes: Date }>(
     `select opens_at as opens, closes_at as closes from practice_test_openings
       where test_id = $1 and batch_id = $2 and ($5::bigint is null or id <> $5) and opens_at < $4::timestamptz and closes_at > $3::timestamptz limit 1`,

@@ -40,9 +40,10 @@ export async function findTest(db: Queryable, id: string): Promise<PracticeTest 
        from practice_test_draws d join course_chapters ch on ch.id = d.chapter_id where d.test_id = $1 order by d.id`,
     [id],
   );
-  const { rows: questions } = await db.query<{ id: string }>(`select question_id::text as id from practice_test_questions where test_id = $1 order by position`, [
-    id,
-  ]);
+  const { rows: questions } = await db.query<{ id: string }>(
+    `select question_id::text as id from practice_test_questions where test_id = $1 order by position`,
+    [id],
+  );
   const questionIds = questions.map((q) => q.id);
   const count = questionCount({ kind: test.kind, draws, questionIds });
   return { ...test, draws, questionIds, questions: count, maxMarks: count * test.marksPerQuestion };
@@ -59,10 +60,10 @@ export async function refuseUndrawable(db: Queryable, fields: PracticeTestFields
   if (!course.length) throw refused('This course was not found. Please choose a course from the list.', { courseId: 'Please choose a course from the list.' });
 
   if (fields.kind === 'fixed') {
-    const { rows } = await db.query<{ id: string }>(
-      `select id::text from questions where id = any($1::bigint[]) and course_id = $2 and archived_at is null`,
-      [fields.questionIds, fields.courseId],
-    );
+    const { rows } = await db.query<{ id: string }>(`select id::text from questions where id = any($1::bigint[]) and course_id = $2 and archived_at is null`, [
+      fields.questionIds,
+      fields.courseId,
+    ]);
     const found = new Set(rows.map((r) => r.id));
     const missing = fields.questionIds.filter((q) => !found.has(q));
     if (missing.length) {

@@ -97,7 +97,13 @@ export default function EducatorHome() {
                   <li>{plural(c.chapters.length, 'chapter')}</li>
                   <li>{plural(c.questions, 'question')}</li>
                   <li>{plural(c.tests, 'test')}</li>
-                  <li>{plural(c.batches, data.scope === 'teacher' ? 'batch you teach' : 'batch not completed', data.scope === 'teacher' ? 'batches you teach' : 'batches not completed')}</li>
+                  <li>
+                    {plural(
+                      c.batches,
+                      data.scope === 'teacher' ? 'batch you teach' : 'batch not completed',
+                      data.scope === 'teacher' ? 'batches you teach' : 'batches not completed',
+                    )}
+                  </li>
                 </ul>
                 {step && <p className="admin-box admin-box--warning">{step}</p>}
                 {c.chapters.length > 0 && (
@@ -114,7 +120,10 @@ export default function EducatorHome() {
                 )}
                 <h3 className="admin-subheading">Open now</h3>
                 {c.openNow.length === 0 ? (
-                  <p>No test is open to {data.scope === 'teacher' ? 'your batches' : 'a batch'} now{c.upcoming ? ` (${plural(c.upcoming, 'window')} to come)` : ''}.</p>
+                  <p>
+                    No test is open to {data.scope === 'teacher' ? 'your batches' : 'a batch'} now
+                    {c.upcoming ? ` (${plural(c.upcoming, 'window')} to come)` : ''}.
+                  </p>
                 ) : (
                   <ul className="admin-list">
                     {c.openNow.map((o) => (

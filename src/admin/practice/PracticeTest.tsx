@@ -73,7 +73,8 @@ function ArchiveButton({ test }: { test: Test }) {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const archive = async () => {
-    if (!(await confirm(`Archive the test “${test.title.en}”? It can no longer be opened to a batch; attempts made of it and their results stay.`, 'Archive'))) return;
+    if (!(await confirm(`Archive the test “${test.title.en}”? It can no longer be opened to a batch; attempts made of it and their results stay.`, 'Archive')))
+      return;
     try {
       const answer = await api<{ message: string }>(`/api/admin/practice/tests/${encodeURIComponent(test.id)}?version=${test.version}`, { method: 'DELETE' });
       toast.success(answer.message);

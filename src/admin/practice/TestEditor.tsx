@@ -42,7 +42,8 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
   const chapters = bank.data?.chapters ?? [];
 
   const set = (name: keyof TestValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
-  const setDraw = (key: number, change: Partial<DrawValues>) => setValues((v) => ({ ...v, draws: v.draws.map((d) => (d.key === key ? { ...d, ...change } : d)) }));
+  const setDraw = (key: number, change: Partial<DrawValues>) =>
+    setValues((v) => ({ ...v, draws: v.draws.map((d) => (d.key === key ? { ...d, ...change } : d)) }));
   const applyPattern = (key: PatternKey) => {
     setValues((v) => withPattern(v, key, bank.data, chapterForTest));
     setErrors({});
@@ -63,7 +64,10 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
     setSaving(true);
     try {
       const answer = test
-        ? await api<{ message: string; test: PracticeTest }>(`/api/admin/practice/tests/${encodeURIComponent(test.id)}`, { method: 'PATCH', body: { ...data, version } })
+        ? await api<{ message: string; test: PracticeTest }>(`/api/admin/practice/tests/${encodeURIComponent(test.id)}`, {
+            method: 'PATCH',
+            body: { ...data, version },
+          })
         : await api<{ message: string; test: PracticeTest }>('/api/admin/practice/tests', { body: data });
       toast.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: ['practice'] });
@@ -165,8 +169,8 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
             chapters: each attempt its own questions and order
           </label>
           <label className="admin-check">
-            <input type="radio" name={`${id}-kind`} checked={values.kind === 'fixed'} onChange={() => setValues((v) => ({ ...v, kind: 'fixed' }))} /> A fixed paper:
-            the questions I pick, in order
+            <input type="radio" name={`${id}-kind`} checked={values.kind === 'fixed'} onChange={() => setValues((v) => ({ ...v, kind: 'fixed' }))} /> A fixed
+            paper: the questions I pick, in order
           </label>
         </fieldset>
 
@@ -203,7 +207,15 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
                   </Field>
                   <Field id={`${id}-draw-${d.key}-count`} label={`Questions of rule ${i + 1}`} error={err(`draws.${i}.count`)} required>
                     {(aria) => (
-                      <input {...aria} type="number" inputMode="numeric" min={1} max={200} value={d.count} onChange={(e) => setDraw(d.key, { count: e.target.value })} />
+                      <input
+                        {...aria}
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={200}
+                        value={d.count}
+                        onChange={(e) => setDraw(d.key, { count: e.target.value })}
+                      />
                     )}
                   </Field>
                   <button
@@ -225,7 +237,9 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
               type="button"
               className="btn btn--sm btn--outline"
               disabled={chapters.length === 0}
-              onClick={() => setValues((v) => ({ ...v, draws: [...v.draws, { key: nextKey(), chapterId: chapters[0]?.id ?? '', difficulty: '', count: '10' }] }))}
+              onClick={() =>
+                setValues((v) => ({ ...v, draws: [...v.draws, { key: nextKey(), chapterId: chapters[0]?.id ?? '', difficulty: '', count: '10' }] }))
+              }
             >
               Add a chapter
             </button>
@@ -242,7 +256,10 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
                     <label className="admin-check">
                       <input type="checkbox" checked={place >= 0} onChange={() => toggleQuestion(q.id)} />
                       {place >= 0 ? `${place + 1}. ` : ''}
-                      {q.text} <span className="admin-list__note">{DIFFICULTY_LABELS[q.difficulty]} · {chapters.find((c) => c.id === q.chapterId)?.title}</span>
+                      {q.text}{' '}
+                      <span className="admin-list__note">
+                        {DIFFICULTY_LABELS[q.difficulty]} · {chapters.find((c) => c.id === q.chapterId)?.title}
+                      </span>
                     </label>
                   </li>
                 );
@@ -264,9 +281,16 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
             {(aria) => <input {...aria} type="number" inputMode="numeric" min={1} max={300} value={values.durationMinutes} onChange={set('durationMinutes')} />}
           </Field>
           <Field id={`${id}-marks`} label="Marks per question" hint="e.g. 1, 2 or 0.5" error={err('marksPerQuestion')} required>
-            {(aria) => <input {...aria} type="text" inputMode="decimal" autoComplete="off" value={values.marksPerQuestion} onChange={set('marksPerQuestion')} />}
+            {(aria) => (
+              <input {...aria} type="text" inputMode="decimal" autoComplete="off" value={values.marksPerQuestion} onChange={set('marksPerQuestion')} />
+            )}
           </Field>
-          <Field id={`${id}-negative`} label="Negative marks for a wrong answer" hint="0 for none (CCC and RS-CIT have none); e.g. 0.25" error={err('negativeMarks')}>
+          <Field
+            id={`${id}-negative`}
+            label="Negative marks for a wrong answer"
+            hint="0 for none (CCC and RS-CIT have none); e.g. 0.25"
+            error={err('negativeMarks')}
+          >
             {(aria) => <input {...aria} type="text" inputMode="decimal" autoComplete="off" value={values.negativeMarks} onChange={set('negativeMarks')} />}
           </Field>
           <Field id={`${id}-pass`} label="Pass marks" hint="Marks needed to pass, e.g. 28" error={err('passMarks')} required>
@@ -277,8 +301,8 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
           </Field>
         </div>
         <label className="admin-check">
-          <input type="checkbox" checked={values.showAnswers} onChange={(e) => setValues((v) => ({ ...v, showAnswers: e.target.checked }))} /> Show the right answers
-          and explanations after submitting
+          <input type="checkbox" checked={values.showAnswers} onChange={(e) => setValues((v) => ({ ...v, showAnswers: e.target.checked }))} /> Show the right
+          answers and explanations after submitting
         </label>
         {!locked && (
           <div className="btn-row">

@@ -24,7 +24,17 @@ function firstWindow() {
 }
 
 /** The two moments of a window as staff type them. */
-function WindowFields({ id, value, onChange, errors }: { id: string; value: { opensAt: string; closesAt: string }; onChange: (v: { opensAt: string; closesAt: string }) => void; errors: Record<string, string> }) {
+function WindowFields({
+  id,
+  value,
+  onChange,
+  errors,
+}: {
+  id: string;
+  value: { opensAt: string; closesAt: string };
+  onChange: (v: { opensAt: string; closesAt: string }) => void;
+  errors: Record<string, string>;
+}) {
   return (
     <>
       <Field id={`${id}-from`} label="From (India time)" error={errors['opensAt']} required>
@@ -94,12 +104,24 @@ export default function TestOpenings({ test }: { test: PracticeTest }) {
     if (await run(() => api(`/api/admin/practice/openings/${o.id}`, { method: 'PATCH', body: parsed.data }), setEditErrors)) setEditing(null);
   };
   const close = async (o: OpeningRow) => {
-    if (!(await confirm(`Close “${test.title.en}” to batch ${o.batch} now? No one can start it after this; anyone taking it keeps their attempt to its own deadline.`, 'Close now'))) return;
-    await run(() => api(`/api/admin/practice/openings/${o.id}`, { method: 'PATCH', body: { close: true, version: o.version } }), () => undefined);
+    if (
+      !(await confirm(
+        `Close “${test.title.en}” to batch ${o.batch} now? No one can start it after this; anyone taking it keeps their attempt to its own deadline.`,
+        'Close now',
+      ))
+    )
+      return;
+    await run(
+      () => api(`/api/admin/practice/openings/${o.id}`, { method: 'PATCH', body: { close: true, version: o.version } }),
+      () => undefined,
+    );
   };
   const remove = async (o: OpeningRow) => {
     if (!(await confirm(`Delete the opening of “${test.title.en}” to batch ${o.batch}?`))) return;
-    await run(() => api(`/api/admin/practice/openings/${o.id}?version=${o.version}`, { method: 'DELETE' }), () => undefined);
+    await run(
+      () => api(`/api/admin/practice/openings/${o.id}?version=${o.version}`, { method: 'DELETE' }),
+      () => undefined,
+    );
   };
 
   const data = openings.data;
