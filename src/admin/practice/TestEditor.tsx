@@ -105,7 +105,7 @@ export default function TestEditor({ test, courseId }: { test?: PracticeTest | u
       ) : (
         <Field id={`${id}-course`} label="Course" error={err('courseId')} required>
           {(aria) => (
-            <select {...aria} value={values.courseId} onChange={set('courseId')}>
+            <select {...aria} value={values.courseId} onChange={(e) => setValues((v) => ({ ...v, courseId: e.target.value, draws: [], questionIds: [] }))}>
               <option value="">Choose a course</option>
               {courses.data?.map((c) => (
                 <option key={c._id} value={c._id}>

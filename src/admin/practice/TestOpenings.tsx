@@ -209,8 +209,8 @@ export default function TestOpenings({ test }: { test: PracticeTest }) {
               </h3>
               {data.batches.length === 0 ? (
                 <p>
-                  No batch can take this test now: it opens to the planned or running batches of {test.course}
-                  {data.openings.some((o) => !o.mine) ? '' : ' that you teach'}. Batches are added on Batch List.
+                  No batch can take this test now: it opens to the planned or running batches of {test.course} (a Teacher: those they teach). Batches are added
+                  on Batch List.
                 </p>
               ) : (
                 <>
