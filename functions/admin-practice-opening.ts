@@ -58,7 +58,7 @@ export default endpoint(async (req, context) => {
       return { message: `“${o.test}” is no longer opened to batch ${o.batch}.` };
     }
 
-    if ('close' in input) {
+    if (input.close) {
       if (new Date(o.closesAt) <= now) throw new HttpError(409, `This opening already closed on ${formatIndiaMoment(o.closesAt)}.`);
       if (new Date(o.opensAt) > now)
         throw new HttpError(409, `This opening has not opened yet (it opens on ${formatIndiaMoment(o.opensAt)}): delete it instead.`);
@@ -68,8 +68,8 @@ export default endpoint(async (req, context) => {
       return { message: `“${o.test}” is closed to batch ${o.batch}: no one can start it now.${kept}`, opening: await rowOf(client, o, scope) };
     }
 
-    const opensAt = instantOfIndia(input.opensAt);
-    const closesAt = instantOfIndia(input.closesAt);
+    const opensAt = instantOfIndia(input.opensAt!);
+    const closesAt = instantOfIndia(input.closesAt!);
     if (new Date(closesAt) <= now) throw fieldError('closesAt', `${formatIndiaMoment(closesAt)} has already passed: please choose a closing time to come.`);
     if (o.started > 0 && input.opensAt !== indiaMomentOf(o.opensAt)) {
       throw fieldError(

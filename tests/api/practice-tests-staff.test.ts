@@ -363,6 +363,11 @@ describe.each(targets)('practice tests as staff build and open them, on $name', 
       body: { opensAt: fromNow, closesAt: inHours(-0.5), version: 3 },
     });
     expect(past.status).toBe(400);
+    const backwards = await call(teacher, `/api/admin/practice/openings/${opening.id}`, {
+      method: 'PATCH',
+      body: { opensAt: fromNow, closesAt: fromNow, version: 3 },
+    });
+    expect(backwards.body.errors).toEqual({ closesAt: 'The test must close after it opens.' });
 
     const closed = await call(teacher, `/api/admin/practice/openings/${opening.id}`, { method: 'PATCH', body: { close: true, version: 3 } });
     expect(closed.status).toBe(200);

@@ -257,7 +257,8 @@ const window = {
   /** Until when they may start (India's date and time). */
   closesAt: IndiaMomentSchema('the closing date and time'),
 };
-const untilAfterFrom = { message: 'The test must close after it opens.', path: ['closesAt'] };
+/** A fresh refinement's words each time (zod rewrites the params object it is given). */
+const untilAfterFrom = () => ({ message: 'The test must close after it opens.', path: ['closesAt'] });
 
 /** POST /api/admin/practice/openings: a test opened to a batch for a window. */
 export const OpeningSchema = z
@@ -268,14 +269,24 @@ export const OpeningSchema = z
     batchId: RecordIdSchema,
     ...window,
   })
-  .refine((o) => o.closesAt > o.opensAt, untilAfterFrom);
+  .refine((o) => o.closesAt > o.opensAt, untilAfterFrom());
 export type Opening = z.infer<typeof OpeningSchema>;
 
-/** PATCH /api/admin/practice/openings/{id}: close it now, or change its window. */
-export const OpeningUpdateSchema = z.union([
-  z.object({ /** Close the window now. */ close: z.literal(true), version: VersionSchema }),
-  z.object({ ...window, version: VersionSchema }).refine((o) => o.closesAt > o.opensAt, untilAfterFrom),
-]);
+/** PATCH /api/admin/practice/openings/{id}: close it now ({close: true}), or change its window. */
+export const OpeningUpdateSchema = z
+  .object({
+    /** Close the window now. */
+    close: z.literal(true, { message: 'Please send close: true to close it, or a new window.' }).optional(),
+    opensAt: window.opensAt.optional(),
+    closesAt: window.closesAt.optional(),
+    version: VersionSchema,
+  })
+  .superRefine((o, ctx) => {
+    if (o.close) return;
+    if (!o.opensAt) ctx.addIssue({ code: 'custom', path: ['opensAt'], message: 'Please enter the opening date and time.' });
+    if (!o.closesAt) ctx.addIssue({ code: 'custom', path: ['closesAt'], message: 'Please enter the closing date and time.' });
+    if (o.opensAt && o.closesAt && o.closesAt <= o.opensAt) ctx.addIssue({ code: 'custom', ...untilAfterFrom() });
+  });
 export type OpeningUpdate = z.infer<typeof OpeningUpdateSchema>;
 
 /** Where an opening stands now. */
