@@ -14,6 +14,7 @@ import { ROSTER_STATUS_LABELS, type RosterStatus } from './batch-words';
 import { PAYMENT_MODE_LABELS, type PaymentMode } from './fee-words';
 import { formatRupees, isPaise } from './money';
 import { LANGUAGE_WORDS, type PersonLanguage } from './person-language';
+import { formatIndiaMoment } from './india-time';
 
 /** What the sentence is made from: a line of audit_log and the names around it. */
 export interface AuditFacts {
@@ -330,6 +331,40 @@ function questionBankWords(who: string, facts: AuditFacts, record: string): stri
   return null;
 }
 
+/**
+ * A practice test's or an opening's change in words (decision 052): 'Meena Joshi made the practice
+ * test “RS-CIT mock 1” (35 questions × 2 marks, 60 minutes, pass 28)', '… opened the practice test
+ * “RS-CIT mock 1” to batch RS-CIT Morning from 1 Dec 2026, 10:00 am until 3 Dec 2026, 6:00 pm'.
+ */
+function practiceTestWords(who: string, facts: AuditFacts): string | null {
+  const { action, entity, detail } = facts;
+  const test = `the practice test “${text(detail?.['subject']) || text(facts.current) || `#${facts.entityId ?? ''}`}”`;
+  const figures = text(detail?.['figures']);
+  if (entity === 'practice-test') {
+    if (action === 'create') return `${who} made ${test}${figures ? ` (${figures})` : ''}.`;
+    if (action === 'delete') return `${who} archived ${test}.`;
+    if (action === 'update') {
+      const fields = fieldList(detail?.['fields']);
+      return `${who} changed ${test}${fields ? ` (${fields})` : ''}${figures ? `: now ${figures}` : ''}.`;
+    }
+    return null;
+  }
+  const batch = `batch ${text(detail?.['batch']) || 'a batch'}`;
+  const window = (d: Record<string, unknown> | null | undefined) =>
+    `from ${formatIndiaMoment(text(d?.['opensAt']))} until ${formatIndiaMoment(text(d?.['closesAt']))}`;
+  if (action === 'create') return `${who} opened ${test} to ${batch} ${window(detail)}.`;
+  if (action === 'delete') return `${who} withdrew ${test} from ${batch} (it was open ${window(detail)}; nobody had started).`;
+  if (action === 'update' && detail?.['action'] === 'close') {
+    const started = Number(detail['started']) || 0;
+    return `${who} closed ${test} to ${batch} early, at ${formatIndiaMoment(text(detail['closesAt']))}${started ? ` (${count(started, 'student')} had started)` : ''}.`;
+  }
+  if (action === 'update') {
+    const before = detail?.['from'] as Record<string, unknown> | undefined;
+    return `${who} changed the window of ${test} for ${batch} to ${window(detail)}${before ? ` (it was ${window(before)})` : ''}.`;
+  }
+  return null;
+}
+
 /** The sentence of one audit line. */
 export function auditSentence(facts: AuditFacts): string {
   const who = facts.actor || 'A former member of staff';
@@ -340,6 +375,8 @@ export function auditSentence(facts: AuditFacts): string {
   if (entity === 'student-import') return studentImportWords(who, action, detail);
   const bank = entity === 'chapter' || entity === 'question' || entity === 'question-import' ? questionBankWords(who, facts, record) : null;
   if (bank) return bank;
+  const practice = entity === 'practice-test' || entity === 'test-opening' ? practiceTestWords(who, facts) : null;
+  if (practice) return practice;
   switch (action) {
     case 'sign-in':
       return `${who} signed in.`;

@@ -667,6 +667,207 @@ const PRACTICE_RESULTS_CASES: Case[] = [
   },
 ];
 
+/* ------------------------------------------------------------------------ practice tests --- */
+
+/** A course of its own with a chapter of 12 easy questions (ids). */
+async function insertPracticeBank(target: Target): Promise<{ courseId: string; chapterId: string }> {
+  const courseId = await insertCourse(target);
+  const chapterId = await insert(target, `insert into course_chapters (course_id, title_en, title_hi) values ($1, $2, 'अध्याय') returning id`, [
+    courseId,
+    uniqueName('Authz Chapter'),
+  ]);
+  const questions = await db<{ id: string }>(
+    target,
+    `insert into questions (course_id, chapter_id, difficulty) select $1, $2, 'easy' from generate_series(1, 12) returning id::text`,
+    [courseId, chapterId],
+  );
+  await db(
+    target,
+    `insert into question_versions (question_id, version, text_en, text_hi, options, correct)
+     select id, 1, 'Which key saves?', 'कौन सी कुंजी सहेजती है?', '[{"en":"Ctrl+S","hi":"Ctrl+S"},{"en":"Ctrl+P","hi":"Ctrl+P"}]', '{0}' from unnest($1::bigint[]) id`,
+    [questions.map((q) => q.id)],
+  );
+  return { courseId, chapterId };
+}
+/** A drawn test of its own (10 of the chapter's questions) in a bank of its own. */
+async function insertDrawnPracticeTest(target: Target): Promise<{ testId: string; courseId: string; chapterId: string }> {
+  const bank = await insertPracticeBank(target);
+  const testId = await insert(
+    target,
+    `insert into practice_tests (course_id, title_en, title_hi, kind, duration_minutes, marks_per_question, pass_marks) values ($1, $2, 'अभ्यास', 'drawn', 20, 100, 400) returning id`,
+    [bank.courseId, uniqueName('Authz Test')],
+  );
+  await db(target, `insert into practice_test_draws (test_id, chapter_id, count) values ($1, $2, 10)`, [testId, bank.chapterId]);
+  return { testId, ...bank };
+}
+/** A test opened (open now) to a batch of its course taught by `actor` when a Teacher. */
+async function insertPracticeOpening(target: Target, actor: Actor): Promise<string> {
+  const { testId, courseId } = await insertDrawnPracticeTest(target);
+  const batchId = await insert(
+    target,
+    `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, teacher_id, seats, status)
+     values ($1, $2, $3, $4, '{1,2,3,4,5,6,7}', '07:00', '08:00', $5, $6, 20, 'running') returning id`,
+    [courseId, uniqueName('Authz PT Batch'), indiaDay(-60), indiaDay(60), uniqueName('Room'), teacherFor(actor)],
+  );
+  return insert(
+    target,
+    `insert into practice_test_openings (test_id, batch_id, opens_at, closes_at, opened_by_name) values ($1, $2, now() - interval '1 hour', now() + interval '1 day', 'Authz') returning id`,
+    [testId, batchId],
+  );
+}
+/** India's date and time `hours` from now, as staff type it (2026-12-01T10:00). */
+const indiaMomentIn = (hours: number) => new Date(Date.now() + hours * 3_600_000 + 330 * 60_000).toISOString().slice(0, 16);
+const practiceTestBody = (courseId: string, chapterId: string) => ({
+  courseId,
+  title: { en: uniqueName('Authz Mock'), hi: 'अभ्यास परीक्षा' },
+  kind: 'drawn',
+  draws: [{ chapterId, difficulty: null, count: 10 }],
+  durationMinutes: 20,
+  marksPerQuestion: 100,
+  passMarks: 400,
+});
+
+// Practice tests (decision 052): the Owner and a Teacher; a Teacher's openings are of their own batches.
+const PRACTICE_TEST_CASES: Case[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/practice/overview',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/practice/overview' }, state: async () => null }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/practice/tests',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async () => ({ call: { route: '/api/admin/practice/tests' }, state: async () => null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/practice/tests',
+    roles: TEACHER,
+    ok: 201,
+    changes: true,
+    prepare: async (s) => {
+      const { courseId, chapterId } = await insertPracticeBank(s.target);
+      const body = practiceTestBody(courseId, chapterId);
+      return {
+        call: { route: '/api/admin/practice/tests', body },
+        state: () => rows(s.target, 'select id from practice_tests where title_en = $1', [body.title.en]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/practice/tests/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({ call: { route: `/api/admin/practice/tests/${(await insertDrawnPracticeTest(s.target)).testId}` }, state: async () => null }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/practice/tests/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { testId, courseId, chapterId } = await insertDrawnPracticeTest(s.target);
+      return {
+        call: { route: `/api/admin/practice/tests/${testId}`, body: { ...practiceTestBody(courseId, chapterId), version: 1 } },
+        state: () => rows(s.target, 'select version, title_en from practice_tests where id = $1', [testId]),
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/practice/tests/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { testId } = await insertDrawnPracticeTest(s.target);
+      return {
+        call: { route: `/api/admin/practice/tests/${testId}?version=1` },
+        state: () => rows(s.target, 'select archived_at from practice_tests where id = $1', [testId]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/practice/test-bank',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({
+      call: { route: `/api/admin/practice/test-bank?course=${(await insertPracticeBank(s.target)).courseId}` },
+      state: async () => null,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/practice/openings',
+    roles: TEACHER,
+    ok: 200,
+    changes: false,
+    prepare: async (s) => ({
+      call: { route: `/api/admin/practice/openings?test=${(await insertDrawnPracticeTest(s.target)).testId}` },
+      state: async () => null,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/practice/openings',
+    roles: TEACHER,
+    ok: 201,
+    changes: true,
+    prepare: async (s, actor) => {
+      const { testId, courseId } = await insertDrawnPracticeTest(s.target);
+      const batchId = await insert(
+        s.target,
+        `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, teacher_id, seats, status)
+         values ($1, $2, $3, $4, '{1,2,3,4,5,6,7}', '07:00', '08:00', $5, $6, 20, 'running') returning id`,
+        [courseId, uniqueName('Authz PT Batch'), indiaDay(-60), indiaDay(60), uniqueName('Room'), teacherFor(actor)],
+      );
+      return {
+        call: { route: '/api/admin/practice/openings', body: { testId, batchId, opensAt: indiaMomentIn(1), closesAt: indiaMomentIn(30) } },
+        state: () => rows(s.target, 'select id from practice_test_openings where test_id = $1', [testId]),
+      };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/practice/openings/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s, actor) => {
+      const id = await insertPracticeOpening(s.target, actor);
+      return {
+        call: { route: `/api/admin/practice/openings/${id}`, body: { close: true, version: 1 } },
+        state: () => rows(s.target, 'select closes_at, version from practice_test_openings where id = $1', [id]),
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/practice/openings/{id}',
+    roles: TEACHER,
+    ok: 200,
+    changes: true,
+    prepare: async (s, actor) => {
+      const id = await insertPracticeOpening(s.target, actor);
+      return {
+        call: { route: `/api/admin/practice/openings/${id}?version=1` },
+        state: () => rows(s.target, 'select id from practice_test_openings where id = $1', [id]),
+      };
+    },
+  },
+];
+
 /* ------------------------------------------------------ the question bank and chapters --- */
 
 /** A chapter of a course of its own (ids). */
@@ -1739,6 +1940,7 @@ const CASES: Case[] = [
 
   // The question bank and a course's chapters (Owner and Teacher: 'practice-tests').
   ...PRACTICE_QUESTION_CASES,
+  ...PRACTICE_TEST_CASES,
 ];
 
 /* -------------------------------------------------------------- a walk-in at the counter --- */

@@ -88,6 +88,7 @@ test.describe('sidebar', () => {
       'Batch',
       'Timetable',
       'Certificates',
+      'Practice tests',
       'Fees',
       'Courses',
       'Jobs Opening',

@@ -156,6 +156,7 @@ const NO_TEXT: Record<string, string> = {
   'admin-logout-all': 'POST without a body',
   'admin-me': 'GET without parameters',
   'admin-timetable': 'GET without parameters',
+  'admin-practice-overview': 'GET without parameters',
   'user-logout': 'POST without a body; the token is a header',
   'user-logout-all': 'POST without a body; the token is a header',
   'user-me': 'GET; the token is a header',
@@ -420,6 +421,77 @@ const JOB_TEXT = ['role', 'company', 'location', 'type', 'experience', 'qualific
 const LEAD_FILTERS = ['kind', 'status', 'source', 'form', 'course', 'from', 'to', 'due', 'assigned', 'q', 'sort'];
 const leadFilterValues = { from: DAYS, to: DAYS };
 
+/** A chapter of the fuzz's course with 12 easy questions, and a drawn test of 10 of them (ids). */
+async function newPracticeTest(): Promise<{ testId: string; chapterId: string }> {
+  const [chapter] = await sql<{ id: string }>(`insert into course_chapters (course_id, title_en, title_hi) values ($1, $2, 'अध्याय') returning id::text`, [
+    record.course,
+    `Probe chapter ${unique()}`,
+  ]);
+  const questions = await sql<{ id: string }>(
+    `insert into questions (course_id, chapter_id, difficulty) select $1, $2, 'easy' from generate_series(1, 12) returning id::text`,
+    [record.course, chapter!.id],
+  );
+  await sql(
+    `insert into question_versions (question_id, version, text_en, text_hi, options, correct)
+     select id, 1, 'Which key saves?', 'कौन सी कुंजी सहेजती है?', '[{"en":"Ctrl+S","hi":"Ctrl+S"},{"en":"Ctrl+P","hi":"Ctrl+P"}]', '{0}' from unnest($1::bigint[]) id`,
+    [questions.map((q) => q.id)],
+  );
+  const [test] = await sql<{ id: string }>(
+    `insert into practice_tests (course_id, title_en, title_hi, kind, duration_minutes, marks_per_question, pass_marks) values ($1, $2, 'अभ्यास', 'drawn', 20, 100, 400) returning id::text`,
+    [record.course, `Probe test ${unique()}`],
+  );
+  await sql(`insert into practice_test_draws (test_id, chapter_id, count) values ($1, $2, 10)`, [test!.id, chapter!.id]);
+  return { testId: test!.id, chapterId: chapter!.id };
+}
+/** A test opened now to a batch of the fuzz's course (id). */
+async function newPracticeOpening(): Promise<string> {
+  const { testId } = await newPracticeTest();
+  const [opening] = await sql<{ id: string }>(
+    `insert into practice_test_openings (test_id, batch_id, opens_at, closes_at, opened_by_name) values ($1, $2, now() - interval '1 hour', now() + interval '1 day', 'Probe') returning id::text`,
+    [testId, await newBatch()],
+  );
+  return opening!.id;
+}
+/** A practice test's body drawing from `chapterId`. */
+const practiceTestFields = (chapterId: string) => ({
+  courseId: record.course,
+  title: { en: `Probe mock ${unique()}`, hi: 'अभ्यास परीक्षा' },
+  pattern: 'custom',
+  kind: 'drawn',
+  draws: [{ chapterId, difficulty: 'easy', count: 10 }],
+  questionIds: [],
+  durationMinutes: 20,
+  marksPerQuestion: 100,
+  negativeMarks: 0,
+  passMarks: 400,
+  attemptsAllowed: 1,
+  showAnswers: true,
+});
+const PRACTICE_TEST_TEXT = [
+  'courseId',
+  'title.en',
+  'title.hi',
+  'pattern',
+  'kind',
+  'draws.0.chapterId',
+  'draws.0.difficulty',
+  'draws.0.count',
+  'durationMinutes',
+  'marksPerQuestion',
+  'negativeMarks',
+  'passMarks',
+  'attemptsAllowed',
+  'showAnswers',
+];
+/** India's date and time as staff type it, and impossible ones. */
+const MOMENTS: [string, string][] = [
+  ['30 February', '2027-02-30T10:00'],
+  ['hour 25', '2027-01-04T25:00'],
+  ['year 0', '0000-01-04T10:00'],
+  ['a NUL', '2027-01-04T10:00\u0000'],
+  ['seconds and an offset', '2027-01-04T10:00:00+05:30'],
+];
+
 /** Every endpoint that takes text, by its function's file name. */
 /** A file of one new student of the fuzz's course, as the student import takes it. */
 async function importFile(): Promise<Record<string, unknown>> {
@@ -548,6 +620,105 @@ const QUESTION_IMPORT_BODY = [
 ];
 
 const FUZZ: Record<string, Case[]> = {
+  'admin-practice-tests': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/practice/tests', query: { course: record.course, archived: '1' } }),
+      query: ['course', 'archived'],
+      values: { course: IDS },
+    },
+    {
+      probe: async () => staff(post('/api/admin/practice/tests', practiceTestFields((await newPracticeTest()).chapterId))),
+      body: PRACTICE_TEST_TEXT,
+      values: { courseId: IDS, 'draws.0.chapterId': IDS },
+    },
+  ],
+  'admin-practice-test': [
+    {
+      probe: async () => {
+        const { testId: id } = await newPracticeTest();
+        return staff({ method: 'GET', path: `/api/admin/practice/tests/${id}`, params: { id } });
+      },
+      params: ['id'],
+    },
+    {
+      probe: async () => {
+        const { testId: id, chapterId } = await newPracticeTest();
+        return staff({ method: 'PATCH', path: `/api/admin/practice/tests/${id}`, params: { id }, body: { ...practiceTestFields(chapterId), version: 1 } });
+      },
+      body: [...PRACTICE_TEST_TEXT, 'version'],
+      params: ['id'],
+      values: { courseId: IDS, 'draws.0.chapterId': IDS, version: VERSIONS },
+    },
+    {
+      probe: async () => {
+        const { testId: id } = await newPracticeTest();
+        return staff({ method: 'DELETE', path: `/api/admin/practice/tests/${id}`, params: { id }, query: { version: '1' } });
+      },
+      query: ['version'],
+      params: ['id'],
+      values: { version: VERSION_PARAMS },
+    },
+  ],
+  'admin-practice-test-bank': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/practice/test-bank', query: { course: record.course } }),
+      query: ['course'],
+      values: { course: IDS },
+    },
+  ],
+  'admin-practice-openings': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/practice/openings', query: { test: (await newPracticeTest()).testId } }),
+      query: ['test'],
+      values: { test: IDS },
+    },
+    {
+      probe: async () =>
+        staff(
+          post('/api/admin/practice/openings', {
+            testId: (await newPracticeTest()).testId,
+            batchId: await newBatch(),
+            opensAt: '2027-01-04T10:00',
+            closesAt: '2027-01-11T18:00',
+          }),
+        ),
+      body: ['testId', 'batchId', 'opensAt', 'closesAt'],
+      values: { testId: IDS, batchId: IDS, opensAt: MOMENTS, closesAt: MOMENTS },
+    },
+  ],
+  'admin-practice-opening': [
+    {
+      probe: async () => {
+        const id = await newPracticeOpening();
+        return staff({
+          method: 'PATCH',
+          path: `/api/admin/practice/openings/${id}`,
+          params: { id },
+          body: { opensAt: '2027-01-04T10:00', closesAt: '2027-01-11T18:00', version: 1 },
+        });
+      },
+      body: ['opensAt', 'closesAt', 'version'],
+      params: ['id'],
+      values: { opensAt: MOMENTS, closesAt: MOMENTS, version: VERSIONS },
+    },
+    {
+      probe: async () => {
+        const id = await newPracticeOpening();
+        return staff({ method: 'PATCH', path: `/api/admin/practice/openings/${id}`, params: { id }, body: { close: true, version: 1 } });
+      },
+      body: ['close', 'version'],
+      values: { version: VERSIONS },
+    },
+    {
+      probe: async () => {
+        const id = await newPracticeOpening();
+        return staff({ method: 'DELETE', path: `/api/admin/practice/openings/${id}`, params: { id }, query: { version: '1' } });
+      },
+      query: ['version'],
+      params: ['id'],
+      values: { version: VERSION_PARAMS },
+    },
+  ],
   apply: [
     {
       probe: async () => post('/api/apply', { name: 'Asha Verma', email: email(), phone: mobile(), department: 'dl', course: 'RS-CIT (Basic)', consent: true }),
