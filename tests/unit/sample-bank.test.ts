@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { englishWordIn, OPTION_LETTERS, SAMPLE_PATTERNS, sampleBankSchema } from '../../src/schemas/content/sample-bank-schema';
 import { SAMPLE_BANK_FILE } from '../../scripts/sample-bank.mjs';
+import { PATTERNS } from '../../src/lib/schemas/practice-tests';
 
 const bank = sampleBankSchema.parse(JSON.parse(readFileSync(SAMPLE_BANK_FILE, 'utf8')));
 const questions = bank.chapters.flatMap((chapter) => chapter.questions.map((question, i) => ({ ...question, where: `${chapter.key} #${i + 1}` })));
@@ -80,6 +81,20 @@ describe('the sample bank', () => {
     const chapterTest = bank.tests.find((t) => t.pattern === 'chapter-test')!;
     expect(chapterTest.passMarks).toBeGreaterThan(0);
     expect(chapterTest.passMarks).toBeLessThanOrEqual(15);
+  });
+
+  it('checks the samples against the same figures as the test form’s ready-made patterns', () => {
+    // The content schema keeps its own copy (it runs under Node outside the bundler); they must agree.
+    for (const [key, pattern] of Object.entries(PATTERNS)) {
+      const sample = SAMPLE_PATTERNS[key as keyof typeof SAMPLE_PATTERNS];
+      expect({ questions: sample.questions, minutes: sample.minutes, marks: sample.marks * 100, chapters: sample.chapters }, key).toEqual({
+        questions: pattern.questions,
+        minutes: pattern.durationMinutes,
+        marks: pattern.marksPerQuestion,
+        chapters: pattern.oneChapter ? 'one' : 'any',
+      });
+      if (sample.pass !== null) expect(sample.pass * 100, key).toBe(pattern.passMarks);
+    }
   });
 
   it('says it is demo material written for this website, on the set, its course and each test', () => {

@@ -9,6 +9,7 @@ import { TextSchema } from './fields';
 import { isRealDay } from './real-day';
 import { RecordIdSchema, VersionSchema } from './records';
 import { MAX_PAPER_QUESTIONS } from './practice-attempts';
+import { DIFFICULTIES, type Difficulty } from './practice-questions';
 
 /** The patterns a test may be made from ('custom': none). */
 export const PATTERN_KEYS = ['ccc-mock', 'rscit-final', 'chapter-test', 'custom'] as const;
@@ -68,12 +69,8 @@ export const patternLabel = (key: string): string => (key in PATTERNS ? PATTERNS
 /** The attempts a test made from a pattern allows (practice: a second and a third go). */
 export const PATTERN_ATTEMPTS = 3;
 
-/** The difficulties of a question. */
-export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-/** A question's difficulty. */
-export type Difficulty = (typeof DIFFICULTIES)[number];
-/** A difficulty in words. */
-export const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+// A question's difficulties, as the question bank names them.
+export { DIFFICULTIES, DIFFICULTY_LABELS, type Difficulty } from './practice-questions';
 
 /** Most draw rules a test has. */
 export const MAX_DRAWS = 40;
