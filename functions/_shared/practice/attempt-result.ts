@@ -13,11 +13,13 @@ import { paperQuestions, testHeading } from './paper-view';
 /** The result of `attempt` (submitted). */
 export async function resultOf(db: Queryable, attempt: AttemptRow): Promise<AttemptResult> {
   const heading = await testHeading(db, attempt.test_id);
+  // In the course's order of chapters (a drawn paper is shuffled, so its first questions say nothing).
   const { rows: chapterTitles } = await db.query<{ id: string; title_en: string; title_hi: string }>(
-    `select id::text, title_en, title_hi from course_chapters where id = any($1::bigint[])`,
+    `select id::text, title_en, title_hi from course_chapters where id = any($1::bigint[]) order by position, id`,
     [(attempt.chapter_scores ?? []).map((c) => c.chapter)],
   );
   const titles = new Map<string, BothLanguages>(chapterTitles.map((c) => [c.id, { en: c.title_en, hi: c.title_hi }]));
+  const order = chapterTitles.map((c) => c.id);
   const submittedAt = new Date(attempt.submitted_at!);
   return {
     attemptId: attempt.id,
@@ -34,7 +36,9 @@ export async function resultOf(db: Queryable, attempt: AttemptRow): Promise<Atte
     submittedAt: submittedAt.toISOString(),
     submittedBy: attempt.submitted_by!,
     unsent: attempt.unsent_count,
-    chapters: (attempt.chapter_scores ?? []).map((c) => ({ title: titles.get(String(c.chapter)) ?? { en: '', hi: '' }, score: c.score, max: c.max })),
+    chapters: [...(attempt.chapter_scores ?? [])]
+      .sort((a, b) => order.indexOf(String(a.chapter)) - order.indexOf(String(b.chapter)))
+      .map((c) => ({ title: titles.get(String(c.chapter)) ?? { en: '', hi: '' }, score: c.score, max: c.max })),
     review: attempt.terms.showAnswers ? await reviewOf(db, attempt) : null,
   };
 }
