@@ -1828,7 +1828,12 @@ describe.each(targets)('practice tests: a student’s own attempts only, on $nam
     const send = (token: string | null, headers: Record<string, string> = {}) =>
       target.fetch(prepared.route, {
         method: c.method,
-        headers: { 'x-forwarded-for': '100.80.1.1', ...(token ? { token } : {}), ...(prepared.body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: {
+          'x-forwarded-for': '100.80.1.1',
+          ...(token ? { token } : {}),
+          ...(prepared.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         body: prepared.body === undefined ? null : JSON.stringify(prepared.body),
       });
     const refused: [string, () => Promise<Response>, number[]][] = [

@@ -59,7 +59,16 @@ describe.each(targets)('a student takes a practice test, on $name', (target) => 
     const [student] = fx.students;
     const list = (await (await asStudent(target, student!.token, '/api/tests')).json()) as TestsOverview;
     expect(list.open).toEqual([
-      expect.objectContaining({ openingId: fx.openingId, questions: 100, durationMinutes: 90, maxMarks: 10000, passMarks: 5000, attemptsUsed: 0, attemptsAllowed: 1, inProgress: null }),
+      expect.objectContaining({
+        openingId: fx.openingId,
+        questions: 100,
+        durationMinutes: 90,
+        maxMarks: 10000,
+        passMarks: 5000,
+        attemptsUsed: 0,
+        attemptsAllowed: 1,
+        inProgress: null,
+      }),
     ]);
 
     const res = await start(target, student!.token, fx.openingId);
@@ -82,10 +91,17 @@ describe.each(targets)('a student takes a practice test, on $name', (target) => 
     expect([...perChapter.values()]).toEqual([25, 25, 25, 25]);
     expect(new Set(paper.questions.map((q) => q.text.en)).size).toBe(100);
     expect(Date.parse(paper.deadlineAt) - Date.parse(paper.startedAt)).toBe(90 * 60_000);
-    expect(paper).toMatchObject({ number: 1, submittedAt: null, answers: [], test: { durationMinutes: 90, marksPerQuestion: 100, maxMarks: 10000, passMarks: 5000 } });
+    expect(paper).toMatchObject({
+      number: 1,
+      submittedAt: null,
+      answers: [],
+      test: { durationMinutes: 90, marksPerQuestion: 100, maxMarks: 10000, passMarks: 5000 },
+    });
 
     // The stored paper names each question's version.
-    const [stored] = await db<{ paper: { q: number; v: number; order: number[] }[] }>(target, 'select paper from practice_attempts where id = $1', [paper.attemptId]);
+    const [stored] = await db<{ paper: { q: number; v: number; order: number[] }[] }>(target, 'select paper from practice_attempts where id = $1', [
+      paper.attemptId,
+    ]);
     expect(stored!.paper.every((e) => e.q > 0 && e.v === 1 && e.order.length === 4)).toBe(true);
 
     // Starting again gives the same attempt back; so does reading it.
@@ -113,7 +129,9 @@ describe.each(targets)('a student takes a practice test, on $name', (target) => 
     const refused = await start(target, student!.token, other);
     expect(refused.status).toBe(409);
     const [title] = await db<{ title_en: string; title_hi: string }>(target, 'select title_en, title_hi from practice_tests where id = $1', [fx.testId]);
-    expect((await refused.json()).message).toBe(`You are in the middle of the test “${title!.title_en}”. Please finish and submit it before you start another test.`);
+    expect((await refused.json()).message).toBe(
+      `You are in the middle of the test “${title!.title_en}”. Please finish and submit it before you start another test.`,
+    );
     const hindi = await start(target, student!.token, other, 'hi');
     expect((await hindi.json()).message).toContain(`“${title!.title_hi}”`);
 
@@ -150,7 +168,9 @@ describe.each(targets)('a student takes a practice test, on $name', (target) => 
     expect((await noOption.json()).message).toBe('An option that question 3 does not have was chosen.');
     const twice = await save(target, student!.token, paper.attemptId, [answer(3, [1, 1])]);
     expect(twice.status).toBe(400);
-    expect(await db(target, 'select position, chosen, review from practice_answers where attempt_id = $1 order by position', [paper.attemptId])).toEqual(before);
+    expect(await db(target, 'select position, chosen, review from practice_answers where attempt_id = $1 order by position', [paper.attemptId])).toEqual(
+      before,
+    );
 
     const read = (await (await asStudent(target, student!.token, `/api/tests/attempts/${paper.attemptId}`)).json()) as Paper;
     expect(read.answers.map((a) => [a.position, a.chosen])).toEqual([
@@ -177,7 +197,17 @@ describe.each(targets)('a student takes a practice test, on $name', (target) => 
     expect([first.status, second.status]).toEqual([200, 200]);
     const result = (await first.json()) as AttemptResult;
     expect(await second.json()).toEqual(result);
-    expect(result).toMatchObject({ score: 275, maxScore: 500, passMarks: 275, passed: true, correct: 3, answered: 4, questions: 5, submittedBy: 'student', unsent: 0 });
+    expect(result).toMatchObject({
+      score: 275,
+      maxScore: 500,
+      passMarks: 275,
+      passed: true,
+      correct: 3,
+      answered: 4,
+      questions: 5,
+      submittedBy: 'student',
+      unsent: 0,
+    });
     expect(result.chapters.map((c) => [c.title.en, c.score, c.max])).toEqual([
       [`Chapter 1 ${fx.tag}`, 175, 400],
       [`Chapter 2 ${fx.tag}`, 100, 100],
@@ -186,7 +216,9 @@ describe.each(targets)('a student takes a practice test, on $name', (target) => 
     expect(result.review![2]).toMatchObject({ chosen: [1], correct: [0], explanation: { en: expect.stringContaining(EXPLANATION_MARK) } });
     // Submitted again later: the same result, marked once.
     expect(await (await submit(target, passing!.token, mine.attemptId)).json()).toEqual(result);
-    expect(await db(target, 'select count(*)::int as n from practice_attempts where id = $1 and submitted_at is not null', [mine.attemptId])).toEqual([{ n: 1 }]);
+    expect(await db(target, 'select count(*)::int as n from practice_attempts where id = $1 and submitted_at is not null', [mine.attemptId])).toEqual([
+      { n: 1 },
+    ]);
 
     // A quarter short of the pass mark: 2 right, 3 wrong (one of them only half the two right options) = 2 - 0.75.
     const theirs = await paperOf(failing!.token);
@@ -212,7 +244,9 @@ describe.each(targets)('a student takes a practice test, on $name', (target) => 
     const [late, away] = fx.students;
     const paper = (await (await start(target, late!.token, fx.openingId)).json()) as Paper;
     await save(target, late!.token, paper.attemptId, [answer(1, [0]), answer(2, [0])]);
-    await db(target, `update practice_attempts set deadline_at = now() - interval '1 minute', started_at = now() - interval '16 minutes' where id = $1`, [paper.attemptId]);
+    await db(target, `update practice_attempts set deadline_at = now() - interval '1 minute', started_at = now() - interval '16 minutes' where id = $1`, [
+      paper.attemptId,
+    ]);
     const [deadline] = await db<{ deadline_at: Date }>(target, 'select deadline_at from practice_attempts where id = $1', [paper.attemptId]);
     const time = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(deadline!.deadline_at);
 
@@ -222,7 +256,10 @@ describe.each(targets)('a student takes a practice test, on $name', (target) => 
     const hindi = await save(target, late!.token, paper.attemptId, [answer(3, [0])], 'hi');
     expect(hindi.status).toBe(409);
     expect((await hindi.json()).message).toMatch(/^इस टेस्ट का समय .+ पर खत्म हो गया; उसके बाद भेजे गए उत्तर नहीं गिने जाते।$/);
-    expect(await db(target, 'select position from practice_answers where attempt_id = $1 order by position', [paper.attemptId])).toEqual([{ position: 1 }, { position: 2 }]);
+    expect(await db(target, 'select position from practice_answers where attempt_id = $1 order by position', [paper.attemptId])).toEqual([
+      { position: 1 },
+      { position: 2 },
+    ]);
 
     // Submitted at the deadline with the two answers that reached the server.
     const [row] = await db<{ submitted_by: string; score: number; submitted_at: Date }>(

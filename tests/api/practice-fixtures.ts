@@ -172,7 +172,10 @@ export interface PracticeStudent {
 /** A student with a verified, signed-in account linked to a new student record, on the roster of `batchId` (if given). */
 export async function insertPracticeStudent(target: Target, batchId: string | null, label = 'practice'): Promise<PracticeStudent> {
   // The account's name is "Student {label}": a name is letters only.
-  const account = await createQuickAccount(target, label.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!));
+  const account = await createQuickAccount(
+    target,
+    label.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!),
+  );
   const studentId = await one(target, `insert into students (name, email, course, user_id) values ($1, $2, 'CCC', $3::uuid) returning id`, [
     account.name,
     account.email,

@@ -427,7 +427,10 @@ let practice: { openingId: string; testId: string; studentId: string; paper: str
 async function practiceTest() {
   if (practice) return practice;
   const course = await newCourse();
-  const [chapter] = await sql<{ id: string }>(`insert into course_chapters (course_id, title_en, title_hi) values ($1, 'Basics', 'मूल बातें') returning id::text`, [course]);
+  const [chapter] = await sql<{ id: string }>(
+    `insert into course_chapters (course_id, title_en, title_hi) values ($1, 'Basics', 'मूल बातें') returning id::text`,
+    [course],
+  );
   const questions = await sql<{ id: string }>(
     `with q as (insert into questions (course_id, chapter_id, difficulty) select $1, $2, 'easy' from generate_series(1, 2) returning id)
      insert into question_versions (question_id, version, text_en, text_hi, options, correct)

@@ -125,10 +125,9 @@ export async function submitOverdue(studentIds: readonly string[] | null, limit 
  */
 export async function submitIfOverdue(id: string, { wait }: { wait: boolean }): Promise<boolean> {
   return transaction(async (client: PoolClient) => {
-    const { rows } = await client.query<AttemptRow>(
-      `select ${COLUMNS} from practice_attempts a where a.id = $1 for update of a${wait ? '' : ' skip locked'}`,
-      [id],
-    );
+    const { rows } = await client.query<AttemptRow>(`select ${COLUMNS} from practice_attempts a where a.id = $1 for update of a${wait ? '' : ' skip locked'}`, [
+      id,
+    ]);
     const attempt = rows[0];
     if (!attempt?.overdue) return false;
     await submitAttempt(client, attempt, 'deadline', null);

@@ -62,7 +62,9 @@ export async function unsentOf(db: Queryable, attemptId: string, answers: readon
 /** The 409 of answers sent to an attempt already submitted, or past its deadline (in the student's language). */
 export function tooLate(attempt: AttemptRow, locale: Locale): HttpError {
   if (attempt.submitted_at && attempt.submitted_by === 'student') {
-    return new HttpError(409, attempt_already_submitted({ time: momentWords(attempt.submitted_at, locale) }), { submittedAt: new Date(attempt.submitted_at).toISOString() });
+    return new HttpError(409, attempt_already_submitted({ time: momentWords(attempt.submitted_at, locale) }), {
+      submittedAt: new Date(attempt.submitted_at).toISOString(),
+    });
   }
   return new HttpError(409, attempt_time_over({ time: momentWords(attempt.deadline_at, locale) }), {
     deadlineAt: new Date(attempt.deadline_at).toISOString(),

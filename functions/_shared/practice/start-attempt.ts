@@ -91,10 +91,10 @@ async function start(client: PoolClient, openingId: string, studentIds: readonly
 
   if (opening.not_yet) throw new HttpError(403, attempt_opens_later({ time: momentWords(opening.opens_at, locale) }));
   if (!opening.open_now) throw new HttpError(403, attempt_window_closed({ time: momentWords(opening.closes_at, locale) }));
-  const { rows: used } = await client.query<{ n: number }>(
-    `select count(*)::int as n from practice_attempts where test_id = $1 and student_id = $2`,
-    [opening.test_id, opening.student_id],
-  );
+  const { rows: used } = await client.query<{ n: number }>(`select count(*)::int as n from practice_attempts where test_id = $1 and student_id = $2`, [
+    opening.test_id,
+    opening.student_id,
+  ]);
   if (used[0]!.n >= opening.attempts_allowed) throw new HttpError(409, attempt_used_up({ allowed: opening.attempts_allowed }));
 
   const paper = await drawPaper(client, opening.test_id, opening.kind);

@@ -63,7 +63,15 @@ export async function testsOverview(db: Queryable, studentIds: readonly string[]
       order by o.closes_at, o.id`,
     [studentIds],
   );
-  const { rows: progress } = await db.query<{ id: string; opening_id: string; test_id: string; title_en: string; title_hi: string; number: number; deadline_at: Date }>(
+  const { rows: progress } = await db.query<{
+    id: string;
+    opening_id: string;
+    test_id: string;
+    title_en: string;
+    title_hi: string;
+    number: number;
+    deadline_at: Date;
+  }>(
     `select a.id::text, a.opening_id::text, a.test_id::text, t.title_en, t.title_hi, a.number, a.deadline_at
        from practice_attempts a join practice_tests t on t.id = a.test_id
       where a.student_id = any($1::bigint[]) and a.submitted_at is null
@@ -81,21 +89,19 @@ export async function testsOverview(db: Queryable, studentIds: readonly string[]
   const today = indiaToday(new Date(now));
   const current = progress[0];
   return {
-    open: open.map(
-      (row): OpenTest => ({
-        openingId: row.opening_id,
-        testId: row.test_id,
-        title: { en: row.title_en, hi: row.title_hi },
-        questions: row.questions,
-        durationMinutes: row.duration_minutes,
-        maxMarks: row.questions * row.marks_per_question,
-        passMarks: row.pass_marks,
-        attemptsUsed: row.used,
-        attemptsAllowed: row.attempts_allowed,
-        closesAt: iso(row.closes_at),
-        inProgress: row.attempt_id ? { attemptId: row.attempt_id, number: row.attempt_number!, deadlineAt: iso(row.deadline_at!) } : null,
-      }),
-    ),
+    open: open.map((row): OpenTest => ({
+      openingId: row.opening_id,
+      testId: row.test_id,
+      title: { en: row.title_en, hi: row.title_hi },
+      questions: row.questions,
+      durationMinutes: row.duration_minutes,
+      maxMarks: row.questions * row.marks_per_question,
+      passMarks: row.pass_marks,
+      attemptsUsed: row.used,
+      attemptsAllowed: row.attempts_allowed,
+      closesAt: iso(row.closes_at),
+      inProgress: row.attempt_id ? { attemptId: row.attempt_id, number: row.attempt_number!, deadlineAt: iso(row.deadline_at!) } : null,
+    })),
     inProgress: current
       ? {
           attemptId: current.id,
@@ -107,18 +113,16 @@ export async function testsOverview(db: Queryable, studentIds: readonly string[]
       : null,
     history: history
       .filter((row) => attemptShown(row.access_ends_on, today))
-      .map(
-        (row): HistoryAttempt => ({
-          attemptId: row.id,
-          test: { id: row.test_id, title: { en: row.title_en, hi: row.title_hi } },
-          number: row.number,
-          score: row.score,
-          maxScore: row.max_score,
-          passed: row.passed,
-          submittedAt: iso(row.submitted_at),
-          day: indiaDay(row.submitted_at),
-        }),
-      ),
+      .map((row): HistoryAttempt => ({
+        attemptId: row.id,
+        test: { id: row.test_id, title: { en: row.title_en, hi: row.title_hi } },
+        number: row.number,
+        score: row.score,
+        maxScore: row.max_score,
+        passed: row.passed,
+        submittedAt: iso(row.submitted_at),
+        day: indiaDay(row.submitted_at),
+      })),
     serverNow: iso(now),
   };
 }
