@@ -7,46 +7,36 @@
  * its way) or once submitted: 409 in the student's language ("The time for this test ended at
  * 10:42 am; answers sent after it are not counted."), nothing saved — an attempt found past its
  * deadline is submitted then. Anyone else's attempt is a 404. Rate-limited per account and
- * attempt, never per address (a lab shares one).
+ * attempt, never per address (a lab shares one). The save is one statement (save-answers.ts).
  */
 import type { Config } from '@netlify/functions';
 import type { AnswersSaved } from '../src/lib/schemas/practice-attempts';
 import { SaveAnswersSchema } from '../src/lib/schemas/practice-attempts';
 import { requireUser } from './_shared/auth/auth';
-import { studentIdsOf } from './_shared/classes/student-classes';
-import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, requestLocale, validate } from './_shared/platform/http';
 import { enforce } from './_shared/platform/limits';
-import { attemptNotFound, ownAttempt, pooled, submitIfOverdue } from './_shared/practice/attempts';
-import { checkedAnswers, storeAnswers, tooLate } from './_shared/practice/save-answers';
-import { RecordIdSchema } from '../src/lib/schemas/records';
+import { attemptIdOf, attemptNotFound, ownAttempt, pooled, submitIfOverdue } from './_shared/practice/attempts';
+import { saveAnswers, tooLate } from './_shared/practice/save-answers';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'PUT');
   const { user } = await requireUser(req);
-  const id = RecordIdSchema.safeParse(context.params?.['id']);
-  if (!id.success) throw attemptNotFound();
-  await enforce([['practice-answers:attempt', `${user._id}:${id.data}`]]);
+  const id = attemptIdOf(context.params?.['id']);
+  await enforce([['practice-answers:attempt', `${user._id}:${id}`]]);
   const { answers } = validate(SaveAnswersSchema, await readJson(req, 64 * 1024));
-  const studentIds = await studentIdsOf(pooled, user._id, user.email);
+  const owner = { userId: user._id, email: user.email };
   const locale = requestLocale(req);
 
-  const outcome = await transaction(async (client) => {
-    // Shared with other saves of this attempt, exclusive of its submission: none slips in after it.
-    const attempt = await ownAttempt(client, id.data, studentIds, 'share');
-    if (attempt.submitted_at) return { late: tooLate(attempt, locale) };
-    if (attempt.overdue) return { overdue: true as const };
-    const saved = await storeAnswers(client, attempt.id, checkedAnswers(attempt, answers));
-    const body: AnswersSaved = { saved, deadlineAt: new Date(attempt.deadline_at).toISOString(), serverNow: new Date(attempt.now).toISOString() };
-    return { body };
-  });
-  if ('late' in outcome) throw outcome.late;
-  if ('overdue' in outcome) {
+  const saved = await saveAnswers(pooled, id, owner, answers);
+  if (!saved) throw attemptNotFound();
+  if (saved.submitted_at) throw tooLate(saved, locale);
+  if (saved.overdue) {
     // Past its deadline: submitted now with what had reached the server, and this send refused.
-    await submitIfOverdue(id.data, { wait: true });
-    throw tooLate(await ownAttempt(pooled, id.data, studentIds), locale);
+    await submitIfOverdue(id, { wait: true });
+    throw tooLate(await ownAttempt(pooled, id, owner), locale);
   }
-  return json(outcome.body);
+  const body: AnswersSaved = { saved: saved.saved, deadlineAt: new Date(saved.deadline_at).toISOString(), serverNow: new Date(saved.now).toISOString() };
+  return json(body);
 });
 
 export const config: Config = { path: '/api/tests/attempts/:id/answers' };

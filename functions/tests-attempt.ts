@@ -7,7 +7,6 @@
  */
 import type { Config } from '@netlify/functions';
 import { requireUser } from './_shared/auth/auth';
-import { studentIdsOf } from './_shared/classes/student-classes';
 import { allowMethods, endpoint, json } from './_shared/platform/http';
 import { enforce } from './_shared/platform/limits';
 import { ownAttempt, pooled, submitIfOverdue } from './_shared/practice/attempts';
@@ -17,11 +16,11 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
   const { user } = await requireUser(req);
   await enforce([['practice:user', user._id]]);
-  const studentIds = await studentIdsOf(pooled, user._id, user.email);
-  let attempt = await ownAttempt(pooled, context.params?.['id'], studentIds);
+  const owner = { userId: user._id, email: user.email };
+  let attempt = await ownAttempt(pooled, context.params?.['id'], owner);
   if (attempt.overdue) {
     await submitIfOverdue(attempt.id, { wait: true });
-    attempt = await ownAttempt(pooled, attempt.id, studentIds);
+    attempt = await ownAttempt(pooled, attempt.id, owner);
   }
   return json(await paperOf(pooled, attempt));
 });

@@ -10,7 +10,6 @@ import { indiaToday } from '../src/lib/schemas/real-day';
 import { formatIndiaDay } from '../src/lib/india-time';
 import { attempt_history_gone, attempt_in_progress } from '../src/i18n/messages';
 import { requireUser } from './_shared/auth/auth';
-import { studentIdsOf } from './_shared/classes/student-classes';
 import { HttpError, allowMethods, endpoint, json, requestLocale } from './_shared/platform/http';
 import { enforce } from './_shared/platform/limits';
 import { resultOf } from './_shared/practice/attempt-result';
@@ -21,11 +20,11 @@ export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
   const { user } = await requireUser(req);
   await enforce([['practice:user', user._id]]);
-  const studentIds = await studentIdsOf(pooled, user._id, user.email);
-  let attempt = await ownAttempt(pooled, context.params?.['id'], studentIds);
+  const owner = { userId: user._id, email: user.email };
+  let attempt = await ownAttempt(pooled, context.params?.['id'], owner);
   if (attempt.overdue) {
     await submitIfOverdue(attempt.id, { wait: true });
-    attempt = await ownAttempt(pooled, attempt.id, studentIds);
+    attempt = await ownAttempt(pooled, attempt.id, owner);
   }
   if (!attempt.submitted_at) throw new HttpError(409, attempt_in_progress());
   const ends = await accessEndsOn(pooled, attempt.id);

@@ -23,7 +23,7 @@ export default endpoint(async (req, context) => {
   const studentIds = await studentIdsOf(pooled, user._id, user.email);
   if (studentIds.length) await submitOverdue(studentIds);
   const { attempt, created } = await startAttempt(context.params?.['openingId'], studentIds, requestLocale(req));
-  return json(await paperOf(pooled, attempt), created ? 201 : 200);
+  return json(await paperOf(pooled, attempt, { fresh: created }), created ? 201 : 200);
 });
 
 export const config: Config = { path: '/api/tests/:openingId/start' };

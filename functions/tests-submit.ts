@@ -9,12 +9,11 @@
 import type { Config } from '@netlify/functions';
 import { SubmitAttemptSchema } from '../src/lib/schemas/practice-attempts';
 import { requireUser } from './_shared/auth/auth';
-import { studentIdsOf } from './_shared/classes/student-classes';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { enforce } from './_shared/platform/limits';
 import { resultOf } from './_shared/practice/attempt-result';
-import { ownAttempt, pooled, submitAttempt } from './_shared/practice/attempts';
+import { attemptById, ownAttempt, pooled, submitAttempt } from './_shared/practice/attempts';
 import { checkedAnswers, storeAnswers, unsentOf } from './_shared/practice/save-answers';
 
 export default endpoint(async (req, context) => {
@@ -22,25 +21,25 @@ export default endpoint(async (req, context) => {
   const { user } = await requireUser(req);
   await enforce([['practice:user', user._id]]);
   const { answers } = validate(SubmitAttemptSchema, await readJson(req, 64 * 1024));
-  const studentIds = await studentIdsOf(pooled, user._id, user.email);
+  const owner = { userId: user._id, email: user.email };
 
-  const result = await transaction(async (client) => {
-    const attempt = await ownAttempt(client, context.params?.['id'], studentIds, 'update');
+  const submitted = await transaction(async (client) => {
+    const attempt = await ownAttempt(client, context.params?.['id'], owner, 'update');
     const waiting = checkedAnswers(attempt, answers);
     if (!attempt.submitted_at) {
-      if (attempt.overdue) {
-        await submitAttempt(client, attempt, 'deadline', await unsentOf(client, attempt.id, waiting));
-      } else {
-        await storeAnswers(client, attempt.id, waiting);
-        await submitAttempt(client, attempt, 'student', 0);
-      }
-    } else if (attempt.submitted_by === 'deadline' && attempt.unsent_count === null && waiting.length) {
+      if (attempt.overdue) return submitAttempt(client, attempt, 'deadline', await unsentOf(client, attempt.id, waiting));
+      await storeAnswers(client, attempt.id, waiting);
+      return submitAttempt(client, attempt, 'student', 0);
+    }
+    if (attempt.submitted_by === 'deadline' && attempt.unsent_count === null && waiting.length) {
       // Submitted at the deadline while the phone was away: it now says what it still held.
       await client.query('update practice_attempts set unsent_count = $2 where id = $1', [attempt.id, await unsentOf(client, attempt.id, waiting)]);
+      return attemptById(client, attempt.id);
     }
-    return resultOf(client, await ownAttempt(client, attempt.id, studentIds));
+    return attempt;
   });
-  return json(result);
+  // Read once the row is free again: the result is what was stored, and nothing waits on it.
+  return json(await resultOf(pooled, submitted));
 });
 
 export const config: Config = { path: '/api/tests/attempts/:id/submit' };

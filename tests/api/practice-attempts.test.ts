@@ -15,6 +15,7 @@ import {
   asStudent,
   cccFixture,
   insertCourseWithChapters,
+  insertDrawnTest,
   insertFixedTest,
   insertPracticeBatch,
   insertPracticeStudent,
@@ -383,5 +384,31 @@ describe.each(targets)('a student takes a practice test, on $name', (target) => 
     const left = await insertPracticeStudent(target, fx.batchId, `left${fx.tag}`);
     await db(target, `update batch_students set status = 'left' where student_id = $1`, [left.studentId]);
     expect((await start(target, left.token, fx.openingId)).status).toBe(404);
+  });
+});
+
+describe.each(targets)('drawing a paper, on $name', (target) => {
+  it('never repeats a question when two rules overlap, and refuses in words a bank too small for the rules', async () => {
+    const tag = practiceTag();
+    const { courseId, chapterIds } = await insertCourseWithChapters(target, 1, tag);
+    const easy = await insertQuestions(target, courseId, chapterIds[0]!, { count: 5, keepOrder: true }, tag);
+    const overlapping = await insertDrawnTest(target, courseId, [
+      { chapterId: chapterIds[0]!, count: 3 },
+      { chapterId: chapterIds[0]!, count: 2, difficulty: 'easy' },
+    ]);
+    const tooMany = await insertDrawnTest(target, courseId, [{ chapterId: chapterIds[0]!, count: 6 }]);
+    const batchId = await insertPracticeBatch(target, courseId);
+    for (let i = 0; i < 4; i += 1) {
+      const student = await insertPracticeStudent(target, batchId, `draw${tag}${i}`);
+      const paper = (await (await start(target, student.token, await openTest(target, overlapping, batchId))).json()) as Paper;
+      expect(paper.questions.map((q) => /^Q(\d+) /.exec(q.text.en)![1]).sort()).toEqual([...easy].sort());
+      // Kept in the order written.
+      for (const question of paper.questions) expect(question.options.map((o) => o.id)).toEqual([0, 1, 2, 3]);
+    }
+    const student = await insertPracticeStudent(target, batchId, `short${tag}`);
+    const refused = await start(target, student.token, await openTest(target, tooMany, batchId), 'hi');
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe('यह टेस्ट अभी शुरू नहीं हो सकता: प्रश्न-बैंक में इसके लिए पूरे प्रश्न नहीं हैं। कृपया संस्थान को बताएँ।');
+    expect(await db(target, 'select id from practice_attempts where student_id = $1', [student.studentId])).toEqual([]);
   });
 });

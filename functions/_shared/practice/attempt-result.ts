@@ -1,30 +1,36 @@
 /**
  * A submitted attempt's result (`AttemptResult`, src/lib/schemas/practice-attempts.ts): the
- * marking stored at its submission, each chapter's score, and — only when the test shows answers
- * after submitting — the review: each question with the student's answer, the right one, the
- * explanation in both languages and its marks, from the versions the paper named.
+ * marking stored at its submission, each chapter's score in the course's order, and — only when
+ * the test shows answers after submitting — the review: each question with the student's answer,
+ * the right one, the explanation in both languages and its marks, from the versions the paper
+ * named (an edit since changes nothing). Two queries: the heading, and the review when shown.
  */
 import type { AttemptResult, BothLanguages, ReviewQuestion } from '../../../src/lib/schemas/practice-attempts';
 import type { Queryable } from '../platform/db';
-import { markRows, type AttemptRow } from './attempts';
+import type { AttemptRow } from './attempts';
 import { markPaper } from './marking';
-import { paperQuestions, testHeading } from './paper-view';
+import { shownQuestion, type QuestionRow } from './paper-view';
 
 /** The result of `attempt` (submitted). */
 export async function resultOf(db: Queryable, attempt: AttemptRow): Promise<AttemptResult> {
-  const heading = await testHeading(db, attempt.test_id);
-  // In the course's order of chapters (a drawn paper is shuffled, so its first questions say nothing).
-  const { rows: chapterTitles } = await db.query<{ id: string; title_en: string; title_hi: string }>(
-    `select id::text, title_en, title_hi from course_chapters where id = any($1::bigint[]) order by position, id`,
-    [(attempt.chapter_scores ?? []).map((c) => c.chapter)],
+  const scores = attempt.chapter_scores ?? [];
+  const { rows } = await db.query<{ title_en: string; title_hi: string; chapters: { id: string; en: string; hi: string }[] | null }>(
+    `select t.title_en, t.title_hi,
+            (select json_agg(json_build_object('id', c.id::text, 'en', c.title_en, 'hi', c.title_hi) order by c.position, c.id)
+               from course_chapters c where c.id = any($2::bigint[])) as chapters
+       from practice_tests t where t.id = $1`,
+    [attempt.test_id, scores.map((c) => c.chapter)],
   );
-  const titles = new Map<string, BothLanguages>(chapterTitles.map((c) => [c.id, { en: c.title_en, hi: c.title_hi }]));
-  const order = chapterTitles.map((c) => c.id);
+  const heading = rows[0]!;
+  // In the course's order of chapters (a drawn paper is shuffled, so its first questions say nothing).
+  const chapters = heading.chapters ?? [];
+  const order = chapters.map((c) => c.id);
+  const titles = new Map<string, BothLanguages>(chapters.map((c) => [c.id, { en: c.en, hi: c.hi }]));
   const submittedAt = new Date(attempt.submitted_at!);
   return {
     attemptId: attempt.id,
     number: attempt.number,
-    test: { id: attempt.test_id, title: heading.title },
+    test: { id: attempt.test_id, title: { en: heading.title_en, hi: heading.title_hi } },
     score: attempt.score!,
     maxScore: attempt.max_score!,
     passMarks: attempt.terms.pass,
@@ -36,30 +42,41 @@ export async function resultOf(db: Queryable, attempt: AttemptRow): Promise<Atte
     submittedAt: submittedAt.toISOString(),
     submittedBy: attempt.submitted_by!,
     unsent: attempt.unsent_count,
-    chapters: [...(attempt.chapter_scores ?? [])]
+    chapters: [...scores]
       .sort((a, b) => order.indexOf(String(a.chapter)) - order.indexOf(String(b.chapter)))
       .map((c) => ({ title: titles.get(String(c.chapter)) ?? { en: '', hi: '' }, score: c.score, max: c.max })),
     review: attempt.terms.showAnswers ? await reviewOf(db, attempt) : null,
   };
 }
 
+interface ReviewRow extends QuestionRow {
+  chapter: string;
+  correct: number[];
+  chosen: number[] | null;
+  explanation_en: string;
+  explanation_hi: string;
+}
+
 /** The review of `attempt`: its questions as shown, with the answer chosen, the right one, the explanation and the marks. */
 async function reviewOf(db: Queryable, attempt: AttemptRow): Promise<ReviewQuestion[]> {
-  const questions = await paperQuestions(db, attempt.id);
-  const rows = await markRows(db, attempt.id);
-  const { marks } = markPaper(rows, attempt.terms);
-  const { rows: explanations } = await db.query<{ position: number; en: string; hi: string }>(
-    `select p.ord::int as position, v.explanation_en as en, v.explanation_hi as hi
+  const { rows } = await db.query<ReviewRow>(
+    `select p.ord::int as position, v.text_en, v.text_hi, v.options, cardinality(v.correct) > 1 as multiple, v.picture,
+            c.title_en as chapter_en, c.title_hi as chapter_hi, p.e->'order' as "order", p.e->>'chapter' as chapter,
+            v.correct::int[] as correct, ans.chosen::int[] as chosen, v.explanation_en, v.explanation_hi
        from practice_attempts a cross join lateral jsonb_array_elements(a.paper) with ordinality as p(e, ord)
        join question_versions v on v.question_id = (p.e->>'q')::bigint and v.version = (p.e->>'v')::int
-      where a.id = $1 order by p.ord`,
+       join course_chapters c on c.id = (p.e->>'chapter')::bigint
+       left join practice_answers ans on ans.attempt_id = a.id and ans.position = p.ord
+      where a.id = $1
+      order by p.ord`,
     [attempt.id],
   );
-  return questions.map((question, i) => ({
-    ...question,
-    chosen: [...(rows[i]!.chosen ?? [])],
-    correct: [...rows[i]!.correct],
-    explanation: { en: explanations[i]!.en, hi: explanations[i]!.hi },
+  const { marks } = markPaper(rows, attempt.terms);
+  return rows.map((row, i) => ({
+    ...shownQuestion(row),
+    chosen: row.chosen ?? [],
+    correct: row.correct,
+    explanation: { en: row.explanation_en, hi: row.explanation_hi },
     marks: marks[i]!,
   }));
 }

@@ -48,26 +48,52 @@ export interface AttemptRow {
   now: Date;
 }
 
-const COLUMNS = `a.id::text, a.opening_id::text, a.test_id::text, a.student_id::text, a.number, a.paper, a.terms, a.started_at, a.deadline_at,
+/** The columns of an AttemptRow, from `practice_attempts a`. */
+export const ATTEMPT_COLUMNS = `a.id::text, a.opening_id::text, a.test_id::text, a.student_id::text, a.number, a.paper, a.terms, a.started_at, a.deadline_at,
   a.submitted_at, a.submitted_by, a.score, a.max_score, a.passed, a.correct_count, a.answered_count, a.chapter_scores, a.unsent_count,
   (a.submitted_at is null and ${PAST_DEADLINE_SQL}) as overdue, now() as now`;
 
 /** The 404 of an attempt that is not the student's (or not at all): the answer does not say which. */
 export const attemptNotFound = () => new HttpError(404, attempt_not_found());
 
+/** Whose attempts a request may touch: the signed-in account (its id and verified e-mail). */
+export interface Owner {
+  userId: string;
+  email: string;
+}
+
 /**
- * The attempt `id` (as the address gave it) of one of `studentIds`, locked as `lock` says;
- * 404 for any other, or an id that is not one.
+ * SQL: the attempt row `a` belongs to a student record of the account `$2` (id) / `$3` (e-mail),
+ * matched as studentIdsOf matches them (classes/student-classes.ts): linked to it, or unlinked
+ * with its e-mail. One statement with the attempt's own read, rather than a query of its own.
  */
-export async function ownAttempt(db: Queryable, id: unknown, studentIds: readonly string[], lock: 'update' | 'share' | null = null): Promise<AttemptRow> {
+export const OWNED_SQL = `exists (select 1 from students s where s.id = a.student_id
+  and (s.user_id = $2::uuid or (s.user_id is null and lower(s.email) = lower($3))))`;
+
+/** The attempt id the address gave, or the 404 when it is not one. */
+export function attemptIdOf(id: unknown): string {
   const parsed = RecordIdSchema.safeParse(id);
-  if (!parsed.success || !studentIds.length) throw attemptNotFound();
+  if (!parsed.success) throw attemptNotFound();
+  return parsed.data;
+}
+
+/**
+ * The attempt `id` (as the address gave it) of `owner`, locked as `lock` says; 404 for any
+ * other, or an id that is not one.
+ */
+export async function ownAttempt(db: Queryable, id: unknown, owner: Owner, lock: 'update' | 'share' | null = null): Promise<AttemptRow> {
   const { rows } = await db.query<AttemptRow>(
-    `select ${COLUMNS} from practice_attempts a where a.id = $1 and a.student_id = any($2::bigint[])${lock ? ` for ${lock} of a` : ''}`,
-    [parsed.data, studentIds],
+    `select ${ATTEMPT_COLUMNS} from practice_attempts a where a.id = $1 and ${OWNED_SQL}${lock ? ` for ${lock} of a` : ''}`,
+    [attemptIdOf(id), owner.userId, owner.email],
   );
   if (!rows[0]) throw attemptNotFound();
   return rows[0];
+}
+
+/** The attempt `id` (one the caller already knows is the student's). */
+export async function attemptById(db: Queryable, id: string): Promise<AttemptRow> {
+  const { rows } = await db.query<AttemptRow>(`select ${ATTEMPT_COLUMNS} from practice_attempts a where a.id = $1`, [id]);
+  return rows[0]!;
 }
 
 /**
@@ -76,15 +102,17 @@ export async function ownAttempt(db: Queryable, id: unknown, studentIds: readonl
  * after the start changes nothing), and records the submission. A submission `by` 'deadline'
  * is dated at the deadline; `unsent`: answers the phone still held (null when not known).
  */
-export async function submitAttempt(client: Queryable, attempt: AttemptRow, by: 'student' | 'deadline', unsent: number | null): Promise<void> {
+export async function submitAttempt(client: Queryable, attempt: AttemptRow, by: 'student' | 'deadline', unsent: number | null): Promise<AttemptRow> {
   const marking = markPaper(await markRows(client, attempt.id), attempt.terms);
-  await client.query(
-    `update practice_attempts
+  const { rows } = await client.query<AttemptRow>(
+    `update practice_attempts a
         set submitted_at = case when $2 = 'deadline' then least(now(), deadline_at) else now() end, submitted_by = $2,
             score = $3, max_score = $4, passed = $5, correct_count = $6, answered_count = $7, chapter_scores = $8, unsent_count = $9
-      where id = $1 and submitted_at is null`,
+      where a.id = $1 and a.submitted_at is null
+      returning ${ATTEMPT_COLUMNS}`,
     [attempt.id, by, marking.score, marking.max, marking.passed, marking.correct, marking.answered, JSON.stringify(marking.chapters), unsent],
   );
+  return rows[0] ?? attempt;
 }
 
 /** The paper of attempt `id` in order, each question with its chapter, the options chosen and the right ones (of the version given). */
@@ -125,7 +153,7 @@ export async function submitOverdue(studentIds: readonly string[] | null, limit 
  */
 export async function submitIfOverdue(id: string, { wait }: { wait: boolean }): Promise<boolean> {
   return transaction(async (client: PoolClient) => {
-    const { rows } = await client.query<AttemptRow>(`select ${COLUMNS} from practice_attempts a where a.id = $1 for update of a${wait ? '' : ' skip locked'}`, [
+    const { rows } = await client.query<AttemptRow>(`select ${ATTEMPT_COLUMNS} from practice_attempts a where a.id = $1 for update of a${wait ? '' : ' skip locked'}`, [
       id,
     ]);
     const attempt = rows[0];

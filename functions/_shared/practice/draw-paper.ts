@@ -19,47 +19,64 @@ export function shuffled<T>(items: readonly T[]): T[] {
   return out;
 }
 
+/** A question drawn: its id, current version, chapter, how many options that version has and whether they keep their order. */
 interface Picked {
   q: string;
   v: number;
   chapter: string;
+  n: number;
+  keep_order: boolean;
 }
+
+/** The columns of a question picked, from `questions q` joined to its current version `v`. */
+const PICKED = `q.id::text as q, q.current_version as v, q.chapter_id::text as chapter, jsonb_array_length(v.options) as n, v.keep_order`;
+/** The candidates of a rule `d` (a draw row): current questions of its chapter and difficulty, not archived. */
+const CANDIDATES = `from questions q join question_versions v on v.question_id = q.id and v.version = q.current_version
+  where q.chapter_id = d.chapter_id and (d.difficulty is null or q.difficulty = d.difficulty) and q.archived_at is null`;
 
 /** The questions of test `testId` (kind `kind`) for a new attempt, or null when the bank has too few for its rules. */
 export async function drawPaper(db: Queryable, testId: string, kind: 'drawn' | 'fixed'): Promise<PaperEntry[] | null> {
   const picked = kind === 'drawn' ? await drawn(db, testId) : await fixed(db, testId);
   if (!picked?.length) return null;
-  const { rows: versions } = await db.query<{ q: string; n: number; keep_order: boolean }>(
-    `select v.question_id::text as q, jsonb_array_length(v.options) as n, v.keep_order
-       from question_versions v join unnest($1::bigint[], $2::int[]) as p(q, v) on v.question_id = p.q and v.version = p.v`,
-    [picked.map((p) => p.q), picked.map((p) => p.v)],
-  );
-  const options = new Map(versions.map((v) => [v.q, v]));
   return picked.map((p) => {
-    const version = options.get(p.q)!;
-    const order = Array.from({ length: version.n }, (_, i) => i);
-    return { q: Number(p.q), v: p.v, chapter: Number(p.chapter), order: version.keep_order ? order : shuffled(order) };
+    const order = Array.from({ length: p.n }, (_, i) => i);
+    return { q: Number(p.q), v: p.v, chapter: Number(p.chapter), order: p.keep_order ? order : shuffled(order) };
   });
 }
 
-/** A drawn test's questions, rule by rule, then shuffled; null when a rule finds fewer than its count. */
+/**
+ * A drawn test's questions, then shuffled; null when a rule finds fewer than its count. Every
+ * rule at once (one query); only when two rules overlap and drew the same question, rule by rule
+ * again, each leaving out what the rules before it drew.
+ */
 async function drawn(db: Queryable, testId: string): Promise<Picked[] | null> {
-  const { rows: rules } = await db.query<{ chapter: string; difficulty: string | null; count: number }>(
-    `select chapter_id::text as chapter, difficulty, count from practice_test_draws where test_id = $1 order by id`,
+  const { rows } = await db.query<Picked & { rule: string; count: number }>(
+    `select d.id::text as rule, d.count, x.* from practice_test_draws d
+       left join lateral (select ${PICKED} ${CANDIDATES} order by random() limit d.count) x on true
+      where d.test_id = $1 order by d.id`,
     [testId],
   );
+  const rules = new Map<string, { count: number; picked: Picked[] }>();
+  for (const row of rows) {
+    const rule = rules.get(row.rule) ?? { count: row.count, picked: [] };
+    rules.set(row.rule, rule);
+    if (row.q !== null) rule.picked.push(row);
+  }
+  const all = [...rules.values()].flatMap((r) => r.picked);
+  if ([...rules.values()].some((r) => r.picked.length < r.count)) return null;
+  if (new Set(all.map((p) => p.q)).size === all.length) return shuffled(all);
+
   const picked: Picked[] = [];
-  for (const rule of rules) {
-    const { rows } = await db.query<Picked>(
-      `select q.id::text as q, q.current_version as v, q.chapter_id::text as chapter
-         from questions q
-        where q.chapter_id = $1 and ($2::text is null or q.difficulty = $2) and q.archived_at is null and not (q.id = any($3::bigint[]))
-          and exists (select 1 from question_versions v where v.question_id = q.id and v.version = q.current_version)
-        order by random() limit $4`,
-      [rule.chapter, rule.difficulty, picked.map((p) => p.q), rule.count],
+  for (const [rule, { count }] of rules) {
+    const { rows: more } = await db.query<Picked>(
+      `select ${PICKED} from practice_test_draws d
+         join lateral (select q.id as drawn ${CANDIDATES} and not (q.id = any($2::bigint[])) order by random() limit d.count) x on true
+         join questions q on q.id = x.drawn join question_versions v on v.question_id = q.id and v.version = q.current_version
+        where d.id = $1`,
+      [rule, picked.map((p) => p.q)],
     );
-    if (rows.length < rule.count) return null;
-    picked.push(...rows);
+    if (more.length < count) return null;
+    picked.push(...more);
   }
   return shuffled(picked);
 }
@@ -67,8 +84,9 @@ async function drawn(db: Queryable, testId: string): Promise<Picked[] | null> {
 /** A fixed test's questions in its paper's order (a question archived since stays on the paper: the teacher fixed it). */
 async function fixed(db: Queryable, testId: string): Promise<Picked[]> {
   const { rows } = await db.query<Picked>(
-    `select q.id::text as q, q.current_version as v, q.chapter_id::text as chapter
+    `select ${PICKED}
        from practice_test_questions p join questions q on q.id = p.question_id
+       join question_versions v on v.question_id = q.id and v.version = q.current_version
       where p.test_id = $1 order by p.position`,
     [testId],
   );

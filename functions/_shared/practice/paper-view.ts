@@ -8,7 +8,8 @@ import type { Queryable } from '../platform/db';
 import type { AttemptRow } from './attempts';
 import { questionPictureAddress } from './question-picture';
 
-interface QuestionRow {
+/** One question of a paper as read for showing it. */
+export interface QuestionRow {
   position: number;
   text_en: string;
   text_hi: string;
@@ -32,15 +33,18 @@ export async function paperQuestions(db: Queryable, attemptId: string): Promise<
       order by p.ord`,
     [attemptId],
   );
-  return rows.map((row) => ({
-    position: row.position,
-    text: { en: row.text_en, hi: row.text_hi },
-    options: row.order.map((id) => ({ id, en: row.options[id]!.en, hi: row.options[id]!.hi })),
-    multiple: row.multiple,
-    picture: questionPictureAddress(row.picture),
-    chapter: { en: row.chapter_en, hi: row.chapter_hi },
-  }));
+  return rows.map(shownQuestion);
 }
+
+/** A question as the student sees it: the options in the order shown, each with its id. */
+export const shownQuestion = (row: QuestionRow): PaperQuestion => ({
+  position: row.position,
+  text: { en: row.text_en, hi: row.text_hi },
+  options: row.order.map((id) => ({ id, en: row.options[id]!.en, hi: row.options[id]!.hi })),
+  multiple: row.multiple,
+  picture: questionPictureAddress(row.picture),
+  chapter: { en: row.chapter_en, hi: row.chapter_hi },
+});
 
 /** The answers of attempt `attemptId` that reached the server, by position. */
 export async function savedAnswers(db: Queryable, attemptId: string): Promise<Answer[]> {
@@ -61,9 +65,11 @@ export async function testHeading(db: Queryable, testId: string): Promise<{ titl
   return { title: { en: test.title_en, hi: test.title_hi }, durationMinutes: test.duration_minutes };
 }
 
-/** The `Paper` of `attempt`, with the answers that reached the server. */
-export async function paperOf(db: Queryable, attempt: AttemptRow): Promise<Paper> {
-  const [questions, answers, heading] = [await paperQuestions(db, attempt.id), await savedAnswers(db, attempt.id), await testHeading(db, attempt.test_id)];
+/** The `Paper` of `attempt`, with the answers that reached the server (none yet when it is `fresh`). */
+export async function paperOf(db: Queryable, attempt: AttemptRow, { fresh = false } = {}): Promise<Paper> {
+  const questions = await paperQuestions(db, attempt.id);
+  const answers = fresh ? [] : await savedAnswers(db, attempt.id);
+  const heading = await testHeading(db, attempt.test_id);
   const { terms } = attempt;
   return {
     attemptId: attempt.id,

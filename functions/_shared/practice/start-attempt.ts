@@ -20,7 +20,7 @@ import { RecordIdSchema } from '../../../src/lib/schemas/records';
 import { transaction } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { momentWords } from './attempt-clock';
-import { ownAttempt, type AttemptRow } from './attempts';
+import { ATTEMPT_COLUMNS, attemptById, type AttemptRow } from './attempts';
 import { drawPaper } from './draw-paper';
 import type { Terms } from './marking';
 
@@ -39,6 +39,8 @@ interface OpeningRow {
   pass_marks: number;
   attempts_allowed: number;
   show_answers: boolean;
+  used: number;
+  open: { id: string; openingId: string; en: string; hi: string }[] | null;
 }
 
 /** The outcome of a start: the attempt, and whether it is new (201) or the one in progress (200). */
@@ -64,10 +66,15 @@ export async function startAttempt(openingId: unknown, studentIds: readonly stri
 }
 
 async function start(client: PoolClient, openingId: string, studentIds: readonly string[], locale: Locale): Promise<Started> {
+  // The opening as the student sees it, with their open attempts and their attempts at this test so far.
   const { rows } = await client.query<OpeningRow>(
     `select o.id::text, o.test_id::text, bs.student_id::text, o.opens_at, o.closes_at,
             (o.opens_at <= now() and now() < o.closes_at) as open_now, now() < o.opens_at as not_yet,
-            t.kind, t.duration_minutes, t.marks_per_question, t.negative_marks, t.pass_marks, t.attempts_allowed, t.show_answers
+            t.kind, t.duration_minutes, t.marks_per_question, t.negative_marks, t.pass_marks, t.attempts_allowed, t.show_answers,
+            (select count(*)::int from practice_attempts u where u.test_id = t.id and u.student_id = bs.student_id) as used,
+            (select json_agg(json_build_object('id', a.id::text, 'openingId', a.opening_id::text, 'en', at.title_en, 'hi', at.title_hi))
+               from practice_attempts a join practice_tests at on at.id = a.test_id
+              where a.student_id = any($2::bigint[]) and a.submitted_at is null) as open
        from practice_test_openings o
        join practice_tests t on t.id = o.test_id and t.archived_at is null
        join batch_students bs on bs.batch_id = o.batch_id and bs.student_id = any($2::bigint[]) and bs.status <> 'left'
@@ -79,33 +86,24 @@ async function start(client: PoolClient, openingId: string, studentIds: readonly
   if (!opening) throw notYours();
 
   // Their open attempt, of this opening (resumed) or of another test (refused, named).
-  const { rows: open } = await client.query<{ id: string; opening_id: string; title_en: string; title_hi: string }>(
-    `select a.id::text, a.opening_id::text, t.title_en, t.title_hi
-       from practice_attempts a join practice_tests t on t.id = a.test_id
-      where a.student_id = any($1::bigint[]) and a.submitted_at is null`,
-    [studentIds],
-  );
-  const mine = open.find((a) => a.opening_id === opening.id);
-  if (mine) return { attempt: await ownAttempt(client, mine.id, studentIds), created: false };
-  if (open[0]) throw new HttpError(409, attempt_other_in_progress({ title: locale === 'hi' ? open[0].title_hi : open[0].title_en }), { attemptId: open[0].id });
+  const open = opening.open ?? [];
+  const mine = open.find((a) => a.openingId === opening.id);
+  if (mine) return { attempt: await attemptById(client, mine.id), created: false };
+  if (open[0]) throw new HttpError(409, attempt_other_in_progress({ title: locale === 'hi' ? open[0].hi : open[0].en }), { attemptId: open[0].id });
 
   if (opening.not_yet) throw new HttpError(403, attempt_opens_later({ time: momentWords(opening.opens_at, locale) }));
   if (!opening.open_now) throw new HttpError(403, attempt_window_closed({ time: momentWords(opening.closes_at, locale) }));
-  const { rows: used } = await client.query<{ n: number }>(`select count(*)::int as n from practice_attempts where test_id = $1 and student_id = $2`, [
-    opening.test_id,
-    opening.student_id,
-  ]);
-  if (used[0]!.n >= opening.attempts_allowed) throw new HttpError(409, attempt_used_up({ allowed: opening.attempts_allowed }));
+  if (opening.used >= opening.attempts_allowed) throw new HttpError(409, attempt_used_up({ allowed: opening.attempts_allowed }));
 
   const paper = await drawPaper(client, opening.test_id, opening.kind);
   if (!paper) throw new HttpError(409, attempt_too_few_questions());
   const terms: Terms = { marks: opening.marks_per_question, negative: opening.negative_marks, pass: opening.pass_marks, showAnswers: opening.show_answers };
-  const { rows: inserted } = await client.query<{ id: string }>(
-    `insert into practice_attempts (opening_id, test_id, student_id, number, paper, terms, started_at, deadline_at)
+  const { rows: inserted } = await client.query<AttemptRow>(
+    `insert into practice_attempts as a (opening_id, test_id, student_id, number, paper, terms, started_at, deadline_at)
      select $1, $2, $3, coalesce(max(number), 0) + 1, $4::jsonb, $5::jsonb, now(), now() + make_interval(mins => $6)
        from practice_attempts where test_id = $2 and student_id = $3
-     returning id::text`,
+     returning ${ATTEMPT_COLUMNS}`,
     [opening.id, opening.test_id, opening.student_id, JSON.stringify(paper), JSON.stringify(terms), opening.duration_minutes],
   );
-  return { attempt: await ownAttempt(client, inserted[0]!.id, studentIds), created: true };
+  return { attempt: inserted[0]!, created: true };
 }
