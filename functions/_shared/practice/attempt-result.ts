@@ -11,22 +11,33 @@ import type { AttemptRow } from './attempts';
 import { markPaper } from './marking';
 import { shownQuestion, type QuestionRow } from './paper-view';
 
-/** The result of `attempt` (submitted). */
+/** The test's title and the titles of the attempt's chapters (in the course's order), as the result shows them. */
+export interface ResultHeading {
+  title_en: string;
+  title_hi: string;
+  chapters: { id: string; en: string; hi: string }[] | null;
+}
+
+/** The result of `attempt` (submitted), read. */
 export async function resultOf(db: Queryable, attempt: AttemptRow): Promise<AttemptResult> {
-  const scores = attempt.chapter_scores ?? [];
-  const { rows } = await db.query<{ title_en: string; title_hi: string; chapters: { id: string; en: string; hi: string }[] | null }>(
+  const { rows: headings } = await db.query<ResultHeading>(
     `select t.title_en, t.title_hi,
             (select json_agg(json_build_object('id', c.id::text, 'en', c.title_en, 'hi', c.title_hi) order by c.position, c.id)
                from course_chapters c where c.id = any($2::bigint[])) as chapters
        from practice_tests t where t.id = $1`,
-    [attempt.test_id, scores.map((c) => c.chapter)],
+    [attempt.test_id, (attempt.chapter_scores ?? []).map((c) => c.chapter)],
   );
-  const heading = rows[0]!;
+  return resultFrom(attempt, headings[0]!, attempt.terms.showAnswers ? await reviewRows(db, attempt.id) : []);
+}
+
+/** The result of `attempt` (submitted) from its heading and its paper's review rows (used only when the test shows answers). */
+export function resultFrom(attempt: AttemptRow, heading: ResultHeading, rows: readonly ReviewRow[]): AttemptResult {
   // In the course's order of chapters (a drawn paper is shuffled, so its first questions say nothing).
   const chapters = heading.chapters ?? [];
   const order = chapters.map((c) => c.id);
   const titles = new Map<string, BothLanguages>(chapters.map((c) => [c.id, { en: c.en, hi: c.hi }]));
   const submittedAt = new Date(attempt.submitted_at!);
+  const scores = attempt.chapter_scores ?? [];
   return {
     attemptId: attempt.id,
     number: attempt.number,
@@ -45,11 +56,12 @@ export async function resultOf(db: Queryable, attempt: AttemptRow): Promise<Atte
     chapters: [...scores]
       .sort((a, b) => order.indexOf(String(a.chapter)) - order.indexOf(String(b.chapter)))
       .map((c) => ({ title: titles.get(String(c.chapter)) ?? { en: '', hi: '' }, score: c.score, max: c.max })),
-    review: attempt.terms.showAnswers ? await reviewOf(db, attempt) : null,
+    review: attempt.terms.showAnswers ? reviewOf(attempt, rows) : null,
   };
 }
 
-interface ReviewRow extends QuestionRow {
+/** One question of a submitted paper with all a review shows: its words, the answer, the right one, the explanation. */
+export interface ReviewRow extends QuestionRow {
   chapter: string;
   correct: number[];
   chosen: number[] | null;
@@ -57,8 +69,8 @@ interface ReviewRow extends QuestionRow {
   explanation_hi: string;
 }
 
-/** The review of `attempt`: its questions as shown, with the answer chosen, the right one, the explanation and the marks. */
-async function reviewOf(db: Queryable, attempt: AttemptRow): Promise<ReviewQuestion[]> {
+/** The paper of attempt `attemptId` in order, each question as given (its version) with the answer stored: what marking and the review read. */
+export async function reviewRows(db: Queryable, attemptId: string): Promise<ReviewRow[]> {
   const { rows } = await db.query<ReviewRow>(
     `select p.ord::int as position, v.text_en, v.text_hi, v.options, cardinality(v.correct) > 1 as multiple, v.picture,
             c.title_en as chapter_en, c.title_hi as chapter_hi, p.e->'order' as "order", p.e->>'chapter' as chapter,
@@ -69,8 +81,13 @@ async function reviewOf(db: Queryable, attempt: AttemptRow): Promise<ReviewQuest
        left join practice_answers ans on ans.attempt_id = a.id and ans.position = p.ord
       where a.id = $1
       order by p.ord`,
-    [attempt.id],
+    [attemptId],
   );
+  return rows;
+}
+
+/** The review of `attempt` from its rows: each question as shown, with the answer chosen, the right one, the explanation and the marks. */
+function reviewOf(attempt: AttemptRow, rows: readonly ReviewRow[]): ReviewQuestion[] {
   const { marks } = markPaper(rows, attempt.terms);
   return rows.map((row, i) => ({
     ...shownQuestion(row),

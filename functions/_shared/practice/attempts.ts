@@ -102,9 +102,16 @@ export async function attemptById(db: Queryable, id: string): Promise<AttemptRow
  * after the start changes nothing), and records the submission. A submission `by` 'deadline'
  * is dated at the deadline; `unsent`: answers the phone still held (null when not known).
  */
-export async function submitAttempt(client: Queryable, attempt: AttemptRow, by: 'student' | 'deadline', unsent: number | null): Promise<AttemptRow> {
-  const marking = markPaper(await markRows(client, attempt.id), attempt.terms);
-  const { rows } = await client.query<AttemptRow>(
+export async function submitAttempt(
+  client: Queryable,
+  attempt: AttemptRow,
+  by: 'student' | 'deadline',
+  unsent: number | null,
+  /** The paper's rows to mark, when the caller has read them already (with the answers as they now are). */
+  rows?: readonly MarkRow[],
+): Promise<AttemptRow> {
+  const marking = markPaper(rows ?? (await markRows(client, attempt.id)), attempt.terms);
+  const { rows: updated } = await client.query<AttemptRow>(
     `update practice_attempts a
         set submitted_at = case when $2 = 'deadline' then least(now(), deadline_at) else now() end, submitted_by = $2,
             score = $3, max_score = $4, passed = $5, correct_count = $6, answered_count = $7, chapter_scores = $8, unsent_count = $9
@@ -112,7 +119,7 @@ export async function submitAttempt(client: Queryable, attempt: AttemptRow, by: 
       returning ${ATTEMPT_COLUMNS}`,
     [attempt.id, by, marking.score, marking.max, marking.passed, marking.correct, marking.answered, JSON.stringify(marking.chapters), unsent],
   );
-  return rows[0] ?? attempt;
+  return updated[0] ?? attempt;
 }
 
 /** The paper of attempt `id` in order, each question with its chapter, the options chosen and the right ones (of the version given). */
@@ -153,9 +160,10 @@ export async function submitOverdue(studentIds: readonly string[] | null, limit 
  */
 export async function submitIfOverdue(id: string, { wait }: { wait: boolean }): Promise<boolean> {
   return transaction(async (client: PoolClient) => {
-    const { rows } = await client.query<AttemptRow>(`select ${ATTEMPT_COLUMNS} from practice_attempts a where a.id = $1 for update of a${wait ? '' : ' skip locked'}`, [
-      id,
-    ]);
+    const { rows } = await client.query<AttemptRow>(
+      `select ${ATTEMPT_COLUMNS} from practice_attempts a where a.id = $1 for update of a${wait ? '' : ' skip locked'}`,
+      [id],
+    );
     const attempt = rows[0];
     if (!attempt?.overdue) return false;
     await submitAttempt(client, attempt, 'deadline', null);
