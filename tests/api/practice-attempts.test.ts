@@ -25,6 +25,8 @@ import {
   type TestTerms,
 } from './practice-fixtures';
 import type { Target } from './global-setup';
+import { LIMITS } from '../../functions/_shared/platform/limits';
+import { rateLimitsOn } from '../support/rate-limits';
 
 const now = () => new Date().toISOString();
 /** An India day `offset` days from today. */
@@ -410,5 +412,41 @@ describe.each(targets)('drawing a paper, on $name', (target) => {
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe('यह टेस्ट अभी शुरू नहीं हो सकता: प्रश्न-बैंक में इसके लिए पूरे प्रश्न नहीं हैं। कृपया संस्थान को बताएँ।');
     expect(await db(target, 'select id from practice_attempts where student_id = $1', [student.studentId])).toEqual([]);
+  });
+});
+
+describe.each(targets)('the limits of saving answers, on $name', (target) => {
+  it('are per student and attempt, not per address: a lab behind one address saves on while one student’s spent limit refuses them alone', async () => {
+    const fx = await fixedFixture(target, {}, 3);
+    const limits = rateLimitsOn((text, params) => db(target, text, params));
+    const lab = '100.90.1.1';
+    const papers = await Promise.all(fx.students.map(async (s) => ((await (await start(target, s.token, fx.openingId)).json()) as Paper).attemptId));
+    // Every student of the lab, from the one address, saves ten times.
+    for (let round = 0; round < 10; round += 1) {
+      for (const [i, student] of fx.students.entries()) {
+        const res = await asStudent(target, student.token, `/api/tests/attempts/${papers[i]}/answers`, {
+          method: 'PUT',
+          body: { answers: [answer(1, [round % 4])] },
+          ip: lab,
+        });
+        expect(res.status).toBe(200);
+      }
+    }
+    expect(await limits.hitsOf('practice-answers:attempt', `${fx.students[0]!.userId}:${papers[0]}`)).toBe(10);
+    await limits.setHits('practice-answers:attempt', `${fx.students[0]!.userId}:${papers[0]}`, LIMITS['practice-answers:attempt'].max);
+    const refused = await asStudent(target, fx.students[0]!.token, `/api/tests/attempts/${papers[0]}/answers`, {
+      method: 'PUT',
+      body: { answers: [answer(2, [0])] },
+      ip: lab,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await db(target, 'select position from practice_answers where attempt_id = $1', [papers[0]])).toEqual([{ position: 1 }]);
+    const others = await asStudent(target, fx.students[1]!.token, `/api/tests/attempts/${papers[1]}/answers`, {
+      method: 'PUT',
+      body: { answers: [answer(2, [0])] },
+      ip: lab,
+    });
+    expect(others.status).toBe(200);
   });
 });
