@@ -6,7 +6,10 @@
  * the test has them; an edit of a question after the attempt leaves its result as marked; the
  * history and the result hide on the Terms' day; nobody else reads or writes an attempt (404).
  */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../functions/_shared/platform/db';
+import { submitOwn } from '../../functions/_shared/practice/submit-own';
 import type { AnswersSaved, AttemptResult, Paper, TestsOverview } from '../../src/lib/schemas/practice-attempts';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { db, targets } from './helpers';
@@ -448,5 +451,39 @@ describe.each(targets)('the limits of saving answers, on $name', (target) => {
       ip: lab,
     });
     expect(others.status).toBe(200);
+  });
+});
+
+describe.each(targets)('a submission racing a save, on $name', (target) => {
+  it('counts an answer whose save committed while the marking was being recorded', async () => {
+    const fx = await fixedFixture(target, { marks: 100, pass: 100 });
+    const [student] = fx.students;
+    const paper = (await (await start(target, student!.token, fx.openingId)).json()) as Paper;
+    await save(target, student!.token, paper.attemptId, [answer(1, [0])]);
+    // The database as the functions use it, with a save landing just after the marking's statement
+    // began (as a save already running then commits before the marking does).
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      let landed = false;
+      const racing = {
+        query: async (text: string, params: unknown[]) => {
+          const result = await client.query(text, params);
+          if (!landed && /set submitted_at = case/.test(text)) {
+            landed = true;
+            await client.query(`insert into practice_answers (attempt_id, position, chosen, answered_at) values ($1, 2, '{0}', now())`, [paper.attemptId]);
+          }
+          return result;
+        },
+      } as unknown as Queryable;
+      const result = await submitOwn(racing, paper.attemptId, { userId: student!.userId, email: student!.email }, []);
+      expect(landed).toBe(true);
+      expect(result).toMatchObject({ score: 200, correct: 2, answered: 2 });
+      expect(await db(target, 'select score, correct_count from practice_attempts where id = $1', [paper.attemptId])).toEqual([
+        { score: 200, correct_count: 2 },
+      ]);
+    } finally {
+      await client.end();
+    }
   });
 });

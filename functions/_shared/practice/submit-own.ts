@@ -4,15 +4,15 @@
  * the phone (while the attempt is open and in time: the save's own statement), and reads the
  * attempt, its paper with the answers as they now are, the test's title and its chapters; the
  * marking (markPaper, the one used by every path) is then recorded only if nobody submitted it
- * meanwhile and the answers are still the ones marked — else it is read and marked again. The
- * first statement reads the attempt `for share`, as a save does, so no answer is stored once it
- * is submitted.
+ * meanwhile and the answers are still the ones marked — else it is read and marked again — and
+ * checked once more after it is recorded (settled, below). The first statement reads the attempt
+ * `for share`, as a save does, so no answer is stored once it is submitted.
  */
 import type { Answer, AttemptResult } from '../../../src/lib/schemas/practice-attempts';
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { attempt_no_such_option, attempt_no_such_question } from '../../../src/i18n/messages';
-import { resultFrom, type ReviewRow } from './attempt-result';
+import { resultFrom, reviewRows, type ReviewRow } from './attempt-result';
 import { ATTEMPT_COLUMNS, OWNED_SQL, attemptNotFound, type AttemptRow, type Owner } from './attempts';
 import { markPaper } from './marking';
 import { CHECKED_SQL, UPSERT_SQL, latestPerPosition } from './save-answers';
@@ -66,6 +66,10 @@ async function storeAndRead(db: Queryable, id: string, owner: Owner, waiting: re
 /** The answers as marked, to check that none changed before the marking is recorded. */
 const fingerprintOf = (rows: readonly ReviewRow[]) => JSON.stringify(rows.filter((r) => r.chosen !== null).map((r) => [r.position, r.chosen]));
 
+/** SQL: the answers of attempt `$1` as stored, in the form of fingerprintOf. */
+const STORED_FINGERPRINT = `(select coalesce(jsonb_agg(jsonb_build_array(p.position, p.chosen) order by p.position), '[]'::jsonb)
+  from practice_answers p where p.attempt_id = $1)`;
+
 /** Submits attempt `id` of `owner` with the answers still `waiting` on the phone; its result. */
 export async function submitOwn(db: Queryable, id: string, owner: Owner, waiting: readonly Answer[]): Promise<AttemptResult> {
   const answers = latestPerPosition(waiting);
@@ -90,8 +94,7 @@ export async function submitOwn(db: Queryable, id: string, owner: Owner, waiting
           set submitted_at = case when $2 = 'deadline' then least(now(), deadline_at) else now() end, submitted_by = $2,
               score = $3, max_score = $4, passed = $5, correct_count = $6, answered_count = $7, chapter_scores = $8, unsent_count = $9
         where a.id = $1 and a.submitted_at is null
-          and (select coalesce(jsonb_agg(jsonb_build_array(p.position, p.chosen) order by p.position), '[]'::jsonb)
-                 from practice_answers p where p.attempt_id = a.id) = $10::jsonb
+          and ${STORED_FINGERPRINT} = $10::jsonb
         returning ${ATTEMPT_COLUMNS}`,
       [
         id,
@@ -106,8 +109,31 @@ export async function submitOwn(db: Queryable, id: string, owner: Owner, waiting
         fingerprintOf(read.rows),
       ],
     );
-    if (rows[0]) return resultFrom(rows[0], read.heading, read.rows);
+    if (rows[0]) return settled(db, rows[0], read);
     // Submitted meanwhile, or an answer arrived between the read and the marking: read again.
     if (round >= 5) throw new Error(`attempt ${id}: its answers kept changing while it was being submitted`);
   }
+}
+
+/**
+ * The result of `submitted`, once its marking is known to count every answer stored before it.
+ * A save whose statement was running while the marking was recorded commits before the marking
+ * does (it holds the attempt row `for share`), but after the marking's statement began, so that
+ * statement did not see it: read once more now, and if an answer is not as marked, mark again
+ * (the same request, before anyone was told a result). Once submitted no answer is stored, so
+ * this read is the last word.
+ */
+async function settled(db: Queryable, submitted: AttemptRow, read: Read): Promise<AttemptResult> {
+  const { rows: same } = await db.query<{ same: boolean }>(`select ${STORED_FINGERPRINT} = $2::jsonb as same`, [submitted.id, fingerprintOf(read.rows)]);
+  if (same[0]?.same) return resultFrom(submitted, read.heading, read.rows);
+  const rows = await reviewRows(db, submitted.id);
+  const marking = markPaper(rows, submitted.terms);
+  const { rows: marked } = await db.query<AttemptRow>(
+    `update practice_attempts a
+        set score = $2, max_score = $3, passed = $4, correct_count = $5, answered_count = $6, chapter_scores = $7
+      where a.id = $1 and a.submitted_at is not null
+      returning ${ATTEMPT_COLUMNS}`,
+    [submitted.id, marking.score, marking.max, marking.passed, marking.correct, marking.answered, JSON.stringify(marking.chapters)],
+  );
+  return resultFrom(marked[0]!, read.heading, rows);
 }
