@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, login } from './accounts';
+import * as fixtures from './practice-attempt-fixtures';
 import { insertApplication } from './staff-application-fixtures';
 import type { Target } from './global-setup';
 import { db, targets, uniqueEmail, uniqueName } from './helpers';
@@ -2175,5 +2176,152 @@ describe.each(targets)('authorisation of every staff endpoint on $name', (target
     expect(body).toEqual({ error: refusal, message: refusal });
     expect(sessionCookieOf(res)).toBeNull();
     expect([await prepared.state(), await watched()], `the ${c.role}’s refused call changed nothing`).toEqual(before);
+  });
+});
+
+/* ------------------------------------------- students' own records: practice-test attempts --- */
+
+/**
+ * The student endpoints of practice tests (decision 052): each is called by nobody, a garbage
+ * token, a signed-in admin's cookie (staff are not students), and another signed-in student (of
+ * no batch the test is opened to) — the first three 401, the other student 404 (not 403: the
+ * answer does not confirm the attempt exists), each with nothing but a message and nothing
+ * changed — and then by the attempt's own student, who gets their answer.
+ */
+interface StudentCase {
+  method: Method;
+  path: string;
+  ok: number;
+  prepare(target: Target): Promise<{ route: string; body?: unknown; token: string; state: () => Promise<unknown> }>;
+}
+
+/** A student with an attempt in progress at a test opened to their batch. */
+async function practiceAttempt(target: Target) {
+  const fx = await fixtures.cccFixture(target, { students: 1, terms: { attempts: 2 } });
+  const student = fx.students[0]!;
+  const res = await fixtures.asStudent(target, student.token, `/api/tests/${fx.openingId}/start`, { body: {} });
+  const attemptId = ((await res.json()) as { attemptId: string }).attemptId;
+  const state = () =>
+    rows(
+      target,
+      `select a.id, a.submitted_at, a.score, (select json_agg(p order by p.position) from practice_answers p where p.attempt_id = a.id) as answers
+         from practice_attempts a where a.test_id = $1 order by a.id`,
+      [fx.testId],
+    );
+  return { fx, student, attemptId, state };
+}
+
+const answerNow = () => [{ position: 1, chosen: [0], review: false, at: new Date().toISOString() }];
+
+const STUDENT_CASES: StudentCase[] = [
+  {
+    method: 'GET',
+    path: '/api/tests',
+    ok: 200,
+    prepare: async (target) => {
+      const { student, state } = await practiceAttempt(target);
+      return { route: '/api/tests', token: student.token, state };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/tests/{openingId}/start',
+    ok: 201,
+    prepare: async (target) => {
+      const fx = await fixtures.cccFixture(target, { students: 1 });
+      const state = () => rows(target, 'select id from practice_attempts where test_id = $1', [fx.testId]);
+      return { route: `/api/tests/${fx.openingId}/start`, body: {}, token: fx.students[0]!.token, state };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/tests/attempts/{id}',
+    ok: 200,
+    prepare: async (target) => {
+      const { student, attemptId, state } = await practiceAttempt(target);
+      return { route: `/api/tests/attempts/${attemptId}`, token: student.token, state };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/tests/attempts/{id}/answers',
+    ok: 200,
+    prepare: async (target) => {
+      const { student, attemptId, state } = await practiceAttempt(target);
+      return { route: `/api/tests/attempts/${attemptId}/answers`, body: { answers: answerNow() }, token: student.token, state };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/tests/attempts/{id}/submit',
+    ok: 200,
+    prepare: async (target) => {
+      const { student, attemptId, state } = await practiceAttempt(target);
+      return { route: `/api/tests/attempts/${attemptId}/submit`, body: { answers: answerNow() }, token: student.token, state };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/tests/attempts/{id}/result',
+    ok: 200,
+    prepare: async (target) => {
+      const { student, attemptId, state } = await practiceAttempt(target);
+      const submitted = await fixtures.asStudent(target, student.token, `/api/tests/attempts/${attemptId}/submit`, { body: {} });
+      expect(submitted.status).toBe(200);
+      return { route: `/api/tests/attempts/${attemptId}/result`, token: student.token, state };
+    },
+  },
+];
+
+it('the students’ table has a row for every path of every practice-test function a student calls', () => {
+  const dir = fileURLToPath(new URL('../../functions', import.meta.url));
+  const shape = (route: string) => route.replace(/\{\w+\}|:\w+/g, '*');
+  const tabled = new Set(STUDENT_CASES.map((c) => shape(c.path)));
+  const missing = readdirSync(dir)
+    .filter((file) => file.endsWith('.ts') && readFileSync(path.join(dir, file), 'utf8').includes('requireUser('))
+    .map((file) => /path:\s*'([^']+)'/.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1] ?? file)
+    .filter((route) => route.startsWith('/api/tests') && !tabled.has(shape(route)));
+  expect(missing).toEqual([]);
+});
+
+describe.each(targets)('practice tests: a student’s own attempts only, on $name', (target) => {
+  let adminCookie = '';
+  let stranger = '';
+  beforeAll(async () => {
+    adminCookie = (await signedInAdmin(target, 'authzpractice')).cookie;
+    stranger = (await fixtures.insertPracticeStudent(target, null, 'authzstranger')).token;
+  });
+
+  it.for(STUDENT_CASES)('$method $path', async (c) => {
+    const prepared = await c.prepare(target);
+    const send = (token: string | null, headers: Record<string, string> = {}) =>
+      target.fetch(prepared.route, {
+        method: c.method,
+        headers: {
+          'x-forwarded-for': '100.80.1.1',
+          ...(token ? { token } : {}),
+          ...(prepared.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: prepared.body === undefined ? null : JSON.stringify(prepared.body),
+      });
+    const refused: [string, () => Promise<Response>, number[]][] = [
+      ['nobody', () => send(null), [401]],
+      ['a garbage token', () => send(randomBytes(32).toString('base64url')), [401]],
+      ['an admin’s cookie', () => send(null, { cookie: adminCookie }), [401]],
+      // '/api/tests' answers another student their own (empty) list: nothing of this student's.
+      ['another student', () => send(stranger), c.path === '/api/tests' ? [200] : [404]],
+    ];
+    for (const [who, call, statuses] of refused) {
+      const before = await prepared.state();
+      const res = await call();
+      const body = await res.json();
+      expect(statuses, `${who}: ${res.status} ${JSON.stringify(body)}`).toContain(res.status);
+      if (res.status === 200) expect(body, who).toMatchObject({ open: [], inProgress: null, history: [] });
+      else expect(Object.keys(body).sort(), who).toEqual(['error', 'message']);
+      expect(await prepared.state(), `${who} changed nothing`).toEqual(before);
+    }
+    const res = await send(prepared.token);
+    expect(res.status, await res.clone().text()).toBe(c.ok);
   });
 });

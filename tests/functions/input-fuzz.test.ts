@@ -163,6 +163,8 @@ const NO_TEXT: Record<string, string> = {
   'user-classes': 'GET; the token is a header',
   'user-fees': 'GET; the token is a header',
   'admin-fees-claims': 'GET without parameters',
+  tests: 'GET; the token is a header',
+  'tests-deadlines': 'scheduled, no public path',
   visitor: 'GET without parameters',
   'jobs-page': 'GET of the /jobs page; its query is never read',
   housekeeping: 'scheduled, no public path',
@@ -492,6 +494,79 @@ const MOMENTS: [string, string][] = [
   ['seconds and an offset', '2027-01-04T10:00:00+05:30'],
 ];
 
+/** The fuzz student's practice test: a fixed paper of two questions opened to a batch of theirs (made once). */
+let practice: { openingId: string; testId: string; studentId: string; paper: string } | null = null;
+async function practiceTest() {
+  if (practice) return practice;
+  const course = await newCourse();
+  const [chapter] = await sql<{ id: string }>(
+    `insert into course_chapters (course_id, title_en, title_hi) values ($1, 'Basics', 'मूल बातें') returning id::text`,
+    [course],
+  );
+  const questions = await sql<{ id: string }>(
+    `with q as (insert into questions (course_id, chapter_id, difficulty) select $1, $2, 'easy' from generate_series(1, 2) returning id)
+     insert into question_versions (question_id, version, text_en, text_hi, options, correct)
+     select id, 1, 'What is a mouse?', 'माउस क्या है?', '[{"en": "A device", "hi": "एक उपकरण"}, {"en": "A file", "hi": "एक फ़ाइल"}]', '{0}' from q
+     returning question_id::text as id`,
+    [course, chapter!.id],
+  );
+  const [test] = await sql<{ id: string }>(
+    `insert into practice_tests (course_id, title_en, title_hi, kind, duration_minutes, marks_per_question, pass_marks, attempts_allowed)
+     values ($1, 'Probe test', 'जाँच टेस्ट', 'fixed', 15, 100, 100, 50) returning id::text`,
+    [course],
+  );
+  await sql(`insert into practice_test_questions (test_id, position, question_id) select $1, p, q from unnest($2::bigint[]) with ordinality as x(q, p)`, [
+    test!.id,
+    questions.map((q) => q.id),
+  ]);
+  const [batch] = await sql<{ id: string }>(
+    `insert into batches (course_id, name, starts_on, ends_on, days, starts_at, ends_at, room, seats, status)
+     values ($1, $2, current_date - 10, current_date + 60, '{1,2,3,4,5,6}', '07:00', '08:00', 'Lab 1', 30, 'running') returning id::text`,
+    [course, `Probe batch ${unique()}`],
+  );
+  const [student] = await sql<{ id: string }>(
+    `insert into students (name, email, course, user_id) select 'Asha Verma', $1, 'CCC', id from users where email = $1 returning id::text`,
+    [studentEmail],
+  );
+  await sql('insert into batch_students (batch_id, student_id) values ($1, $2)', [batch!.id, student!.id]);
+  const [opening] = await sql<{ id: string }>(
+    `insert into practice_test_openings (test_id, batch_id, opens_at, closes_at, opened_by_name) values ($1, $2, now() - interval '1 hour', now() + interval '1 day', 'Asha Admin') returning id::text`,
+    [test!.id, batch!.id],
+  );
+  const paper = JSON.stringify(questions.map((q) => ({ q: Number(q.id), v: 1, chapter: Number(chapter!.id), order: [1, 0] })));
+  practice = { openingId: opening!.id, testId: test!.id, studentId: student!.id, paper };
+  return practice;
+}
+/** Closes the fuzz student's open attempts, so a new one may start. */
+async function noOpenAttempt() {
+  const { studentId } = await practiceTest();
+  await sql(`update practice_attempts set submitted_at = now(), submitted_by = 'student' where student_id = $1 and submitted_at is null`, [studentId]);
+}
+/** A new attempt of the fuzz student, in progress (id). */
+async function openAttempt(): Promise<string> {
+  const { openingId, testId, studentId, paper } = await practiceTest();
+  await noOpenAttempt();
+  const [attempt] = await sql<{ id: string }>(
+    `insert into practice_attempts (opening_id, test_id, student_id, number, paper, terms, deadline_at)
+     select $1, $2, $3, coalesce(max(number), 0) + 1, $4::jsonb, '{"marks": 100, "negative": 0, "pass": 100, "showAnswers": true}', now() + interval '15 minutes'
+       from practice_attempts where test_id = $2 and student_id = $3
+     returning id::text`,
+    [openingId, testId, studentId, paper],
+  );
+  return attempt!.id;
+}
+/** A submitted attempt of the fuzz student (id). */
+async function submittedAttempt(): Promise<string> {
+  const id = await openAttempt();
+  await sql(
+    `update practice_attempts set submitted_at = now(), submitted_by = 'student', score = 0, max_score = 200, passed = false, correct_count = 0, answered_count = 0, chapter_scores = '[]', unsent_count = 0 where id = $1`,
+    [id],
+  );
+  return id;
+}
+const ANSWER_TEXT = ['answers.0.position', 'answers.0.chosen', 'answers.0.chosen.0', 'answers.0.review', 'answers.0.at'];
+const answersNow = () => [{ position: 1, chosen: [0], review: false, at: new Date().toISOString() }];
+
 /** Every endpoint that takes text, by its function's file name. */
 /** A file of one new student of the fuzz's course, as the student import takes it. */
 async function importFile(): Promise<Record<string, unknown>> {
@@ -526,9 +601,9 @@ const IMPORT_BODY = [
 ];
 
 /** A chapter of the fuzz's course (made once), and a question in it (made once): what the bank's probes edit. */
-let practice: { chapter: string; question: string } | null = null;
+let bankRecords: { chapter: string; question: string } | null = null;
 async function practiceRecords(): Promise<{ chapter: string; question: string }> {
-  if (practice) return practice;
+  if (bankRecords) return bankRecords;
   const [chapter] = await sql<{ id: string }>(
     `insert into course_chapters (course_id, title_en, title_hi) values ($1, 'Computer basics', 'कंप्यूटर की बुनियादी बातें') returning id::text`,
     [record.course],
@@ -541,8 +616,8 @@ async function practiceRecords(): Promise<{ chapter: string; question: string }>
     `insert into question_versions (question_id, version, text_en, text_hi, options, correct) values ($1, 1, 'What is a mouse?', 'माउस क्या है?', '[{"en":"A","hi":"क"},{"en":"B","hi":"ख"}]', '{0}')`,
     [question!.id],
   );
-  practice = { chapter: chapter!.id, question: question!.id };
-  return practice;
+  bankRecords = { chapter: chapter!.id, question: question!.id };
+  return bankRecords;
 }
 /** A question's fields in the fuzz's chapter. */
 const questionFields = async () => ({
@@ -1782,6 +1857,60 @@ const FUZZ: Record<string, Case[]> = {
   ],
   'admin-practice-question-import': [
     { probe: async () => staff(post('/api/admin/practice/question-import', await questionFile())), body: QUESTION_IMPORT_BODY },
+  ],
+
+  'tests-start': [
+    {
+      probe: async () => {
+        const { openingId } = await practiceTest();
+        await noOpenAttempt();
+        return post(`/api/tests/${openingId}/start`, {}, { params: { openingId }, token: studentToken });
+      },
+      params: ['openingId'],
+      values: { openingId: IDS },
+    },
+  ],
+  'tests-attempt': [
+    {
+      probe: async () => {
+        const id = await openAttempt();
+        return { method: 'GET', path: `/api/tests/attempts/${id}`, params: { id }, token: studentToken };
+      },
+      params: ['id'],
+      values: { id: IDS },
+    },
+  ],
+  'tests-answers': [
+    {
+      probe: async () => {
+        const id = await openAttempt();
+        return { method: 'PUT', path: `/api/tests/attempts/${id}/answers`, params: { id }, body: { answers: answersNow() }, token: studentToken };
+      },
+      params: ['id'],
+      body: ANSWER_TEXT,
+      values: { id: IDS },
+    },
+  ],
+  'tests-submit': [
+    {
+      probe: async () => {
+        const id = await openAttempt();
+        return post(`/api/tests/attempts/${id}/submit`, { answers: answersNow() }, { params: { id }, token: studentToken });
+      },
+      params: ['id'],
+      body: ANSWER_TEXT,
+      values: { id: IDS },
+    },
+  ],
+  'tests-result': [
+    {
+      probe: async () => {
+        const id = await submittedAttempt();
+        return { method: 'GET', path: `/api/tests/attempts/${id}/result`, params: { id }, token: studentToken };
+      },
+      params: ['id'],
+      values: { id: IDS },
+    },
   ],
 };
 

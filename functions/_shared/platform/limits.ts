@@ -384,6 +384,19 @@ export const LIMITS = {
     },
   },
 
+  'practice:user': {
+    max: 600,
+    seconds: 10 * MINUTE,
+    counts: 'counted',
+    why: 'A student taking a practice test reads the list, starts, reloads the paper, submits and reads the result: a few dozen calls an hour. Per account, never per address: 300 students of one lab share one. 600 in ten minutes is a script.',
+  },
+  'practice-answers:attempt': {
+    max: 600,
+    seconds: 10 * MINUTE,
+    counts: 'counted',
+    why: 'The test page sends answers as they are chosen (batched by the phone, resent after a dropped connection): a 100-question test is a few hundred sends in 90 minutes. Per account and attempt, never per address (a lab of 300 shares one): one a second for ten minutes is far beyond any student.',
+  },
+
   'visitor:address': { max: 300, seconds: HOUR, counts: 'counted', why: 'A school lab shares one address; this only stops a script inflating the count.' },
 } as const satisfies Record<string, Limit>;
 

@@ -136,3 +136,50 @@ export interface AttemptResult {
   /** The review, when the test shows answers after submitting; null otherwise. */
   review: ReviewQuestion[] | null;
 }
+
+/** A test open to the student now, as GET /api/tests lists it. */
+export interface OpenTest {
+  /** What POST /api/tests/{openingId}/start takes. */
+  openingId: string;
+  testId: string;
+  title: BothLanguages;
+  questions: number;
+  durationMinutes: number;
+  /** Hundredths of a mark. */
+  maxMarks: number;
+  passMarks: number;
+  /** Attempts at this test so far (submitted or in progress), of `attemptsAllowed`. */
+  attemptsUsed: number;
+  attemptsAllowed: number;
+  /** When the window closes (ISO): no attempt may start after it. */
+  closesAt: string;
+  /** The student's attempt of this opening in progress, if any (resume it). */
+  inProgress: { attemptId: string; number: number; deadlineAt: string } | null;
+}
+
+/** A submitted attempt in the student's test history. */
+export interface HistoryAttempt {
+  attemptId: string;
+  test: { id: string; title: BothLanguages };
+  number: number;
+  /** Hundredths of a mark. */
+  score: number;
+  maxScore: number;
+  passed: boolean;
+  submittedAt: string;
+  /** India's day of the submission (YYYY-MM-DD). */
+  day: string;
+}
+
+/** GET /api/tests: the tests open to the signed-in student, their attempt in progress and their history. */
+export interface TestsOverview {
+  open: OpenTest[];
+  /**
+   * The student's one attempt in progress (of any test, even one whose window has since closed:
+   * the window bounds starting only), or null.
+   */
+  inProgress: { attemptId: string; openingId: string; test: { id: string; title: BothLanguages }; number: number; deadlineAt: string } | null;
+  /** Every submitted attempt still shown under the Terms, newest first. */
+  history: HistoryAttempt[];
+  serverNow: string;
+}
