@@ -46,7 +46,7 @@ const iso = (at: Date) => new Date(at).toISOString();
 export async function testsOverview(db: Queryable, studentIds: readonly string[]): Promise<TestsOverview> {
   const { rows: clock } = await db.query<{ now: Date }>('select now() as now');
   const now = clock[0]!.now;
-  if (!studentIds.length) return { open: [], inProgress: null, history: [], serverNow: iso(now) };
+  if (!studentIds.length) return { open: [], inProgress: null, history: [], hiddenHistory: 0, serverNow: iso(now) };
 
   const { rows: open } = await db.query<OpenRow>(
     `select o.id::text as opening_id, t.id::text as test_id, t.title_en, t.title_hi, t.duration_minutes, t.marks_per_question, t.pass_marks,
@@ -88,6 +88,7 @@ export async function testsOverview(db: Queryable, studentIds: readonly string[]
   );
   const today = indiaToday(new Date(now));
   const current = progress[0];
+  const shown = history.filter((row) => attemptShown(row.access_ends_on, today));
   return {
     open: open.map((row): OpenTest => ({
       openingId: row.opening_id,
@@ -111,8 +112,7 @@ export async function testsOverview(db: Queryable, studentIds: readonly string[]
           deadlineAt: iso(current.deadline_at),
         }
       : null,
-    history: history
-      .filter((row) => attemptShown(row.access_ends_on, today))
+    history: shown
       .map((row): HistoryAttempt => ({
         attemptId: row.id,
         test: { id: row.test_id, title: { en: row.title_en, hi: row.title_hi } },
@@ -123,6 +123,7 @@ export async function testsOverview(db: Queryable, studentIds: readonly string[]
         submittedAt: iso(row.submitted_at),
         day: indiaDay(row.submitted_at),
       })),
+    hiddenHistory: history.length - shown.length,
     serverNow: iso(now),
   };
 }

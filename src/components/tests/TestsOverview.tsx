@@ -52,7 +52,6 @@ function OpenTestCard({ open }: { open: OpenTest }) {
   const [starting, setStarting] = useState(false);
   const [refusal, setRefusal] = useState('');
   const locale = getLocale();
-  const { test } = open;
   const left = Math.max(0, open.attemptsAllowed - open.attemptsUsed);
 
   const start = async () => {
@@ -71,10 +70,10 @@ function OpenTestCard({ open }: { open: OpenTest }) {
 
   return (
     <li className="tests__open">
-      <h3 className="tests__name">{inPageLanguage(test.title)}</h3>
+      <h3 className="tests__name">{inPageLanguage(open.title)}</h3>
       <p className="tests__facts">
-        {tests_questions({ count: test.questions })} · {tests_minutes({ count: test.durationMinutes })} ·{' '}
-        {tests_marks({ marks: formatMarks(test.maxMarks), pass: formatMarks(test.passMarks) })}
+        {tests_questions({ count: open.questions })} · {tests_minutes({ count: open.durationMinutes })} ·{' '}
+        {tests_marks({ marks: formatMarks(open.maxMarks), pass: formatMarks(open.passMarks) })}
       </p>
       <p className="tests__facts">
         {tests_closes({ when: formatIndiaMoment(open.closesAt, locale) })} · {tests_attempts_left({ left, allowed: open.attemptsAllowed })}
@@ -120,9 +119,8 @@ function AttemptLine({ attempt }: { attempt: HistoryAttempt }) {
 
 const CHANGE = { up: ['↑', tests_up], down: ['↓', tests_down], same: ['→', tests_same] } as const;
 
-function History({ history, short }: { history: HistoryAttempt[] | null; short: boolean }) {
-  if (history === null) return <p className="profile__note">{tests_history_hidden()}</p>;
-  if (!history.length) return <p className="profile__note">{tests_history_none()}</p>;
+function History({ history, hidden, short }: { history: HistoryAttempt[]; hidden: number; short: boolean }) {
+  if (!history.length) return <p className="profile__note">{hidden ? tests_history_hidden() : tests_history_none()}</p>;
   if (short) {
     return (
       <ul className="tests__attempts">
@@ -190,7 +188,7 @@ export default function TestsOverview({ short = false }: { short?: boolean }) {
           <p className="profile__note">{tests_none_open()}</p>
         )}
         {short && <h3 className="tests__sub">{tests_history_title()}</h3>}
-        {short && <History history={loaded.data.history} short />}
+        {short && <History history={loaded.data.history} hidden={loaded.data.hiddenHistory} short />}
         {short && (
           <p>
             <a href={pathIn('/tests', getLocale())}>{tests_all_link()}</a>
@@ -215,7 +213,7 @@ export default function TestsOverview({ short = false }: { short?: boolean }) {
       {loaded.state === 'done' && (
         <section className="card" aria-labelledby={`${id}-history`}>
           <h2 id={`${id}-history`}>{tests_history_title()}</h2>
-          <History history={loaded.data.history} short={false} />
+          <History history={loaded.data.history} hidden={loaded.data.hiddenHistory} short={false} />
         </section>
       )}
     </div>

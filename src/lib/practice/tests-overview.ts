@@ -1,43 +1,14 @@
 /**
- * GET /api/tests as the student's pages read it (decision 052): the tests open to the signed-in
- * student now, with their attempt in progress, and their history — null once the Terms hide it
- * (src/lib/practice/test-history.ts). Marks are hundredths of a mark, as everywhere in the contract.
+ * GET /api/tests as the student's pages read it (decision 052; its shape is the contract's
+ * TestsOverview): the history's trends per test, and marks as people read them. Marks are
+ * hundredths of a mark, as everywhere in the contract.
  */
-import type { BothLanguages } from '../schemas/practice-attempts';
+import type { HistoryAttempt, TestsOverview } from '../schemas/practice-attempts';
 
-/** One test open to the student now, through an opening for their batch. */
-export interface OpenTest {
-  openingId: string;
-  test: { id: string; title: BothLanguages; questions: number; durationMinutes: number; maxMarks: number; passMarks: number };
-  /** The window's end (ISO): no attempt starts after it. */
-  closesAt: string;
-  attemptsUsed: number;
-  attemptsAllowed: number;
-  /** Their attempt of this test still open, if any. */
-  inProgress: { attemptId: string; deadlineAt: string } | null;
-}
-
-/** One submitted attempt in the history. */
-export interface HistoryAttempt {
-  attemptId: string;
-  test: { id: string; title: BothLanguages };
-  /** Attempt 1, 2… of this test. */
-  number: number;
-  score: number;
-  maxScore: number;
-  passed: boolean;
-  submittedAt: string;
-}
-
-/** What GET /api/tests answers. */
-export interface TestsOverview {
-  open: OpenTest[];
-  /** Every submitted attempt, latest first; null when the Terms no longer show it. */
-  history: HistoryAttempt[] | null;
-}
+export type { HistoryAttempt, OpenTest, TestsOverview } from '../schemas/practice-attempts';
 
 /** Whether an answer has the lists the pages read. */
-export const isOverview = (data: Partial<TestsOverview>): boolean => Array.isArray(data.open) && (data.history === null || Array.isArray(data.history));
+export const isOverview = (data: Partial<TestsOverview>): boolean => Array.isArray(data.open) && Array.isArray(data.history);
 
 /** One test's scores in the order they were taken, each with its change from the one before. */
 export interface Trend {

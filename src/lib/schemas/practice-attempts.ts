@@ -181,5 +181,7 @@ export interface TestsOverview {
   inProgress: { attemptId: string; openingId: string; test: { id: string; title: BothLanguages }; number: number; deadlineAt: string } | null;
   /** Every submitted attempt still shown under the Terms, newest first. */
   history: HistoryAttempt[];
+  /** How many submitted attempts the Terms no longer show (30 days after access ended). */
+  hiddenHistory: number;
   serverNow: string;
 }
