@@ -30,8 +30,12 @@ export async function resultOf(db: Queryable, attempt: AttemptRow): Promise<Atte
   return resultFrom(attempt, headings[0]!, attempt.terms.showAnswers ? await reviewRows(db, attempt.id) : []);
 }
 
-/** The result of `attempt` (submitted) from its heading and its paper's review rows (used only when the test shows answers). */
-export function resultFrom(attempt: AttemptRow, heading: ResultHeading, rows: readonly ReviewRow[]): AttemptResult {
+/**
+ * The result of `attempt` (submitted) from its heading and its paper's review rows (used only when
+ * the test shows answers); `rows` null leaves the review out (the submission's answer: the result
+ * page reads it from GET …/result).
+ */
+export function resultFrom(attempt: AttemptRow, heading: ResultHeading, rows: readonly ReviewRow[] | null): AttemptResult {
   // In the course's order of chapters (a drawn paper is shuffled, so its first questions say nothing).
   const chapters = heading.chapters ?? [];
   const order = chapters.map((c) => c.id);
@@ -56,7 +60,7 @@ export function resultFrom(attempt: AttemptRow, heading: ResultHeading, rows: re
     chapters: [...scores]
       .sort((a, b) => order.indexOf(String(a.chapter)) - order.indexOf(String(b.chapter)))
       .map((c) => ({ title: titles.get(String(c.chapter)) ?? { en: '', hi: '' }, score: c.score, max: c.max })),
-    review: attempt.terms.showAnswers ? reviewOf(attempt, rows) : null,
+    review: attempt.terms.showAnswers && rows ? reviewOf(attempt, rows) : null,
   };
 }
 

@@ -12,14 +12,17 @@ import type { Answer, AttemptResult } from '../../../src/lib/schemas/practice-at
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { attempt_no_such_option, attempt_no_such_question } from '../../../src/i18n/messages';
-import { resultFrom, reviewRows, type ReviewRow } from './attempt-result';
+import { resultFrom, reviewRows } from './attempt-result';
 import { ATTEMPT_COLUMNS, OWNED_SQL, attemptNotFound, type AttemptRow, type Owner } from './attempts';
-import { markPaper } from './marking';
+import { markPaper, type MarkRow } from './marking';
 import { CHECKED_SQL, UPSERT_SQL, latestPerPosition } from './save-answers';
+
+/** A question of the paper as the marking reads it: its place, chapter, right options and the answer. */
+type PaperRow = MarkRow & { position: number };
 
 interface Read {
   attempt: AttemptRow;
-  rows: ReviewRow[];
+  rows: PaperRow[];
   /** Of the answers sent, those the server did not hold as sent (for one past its deadline). */
   unsent: number;
   heading: { title_en: string; title_hi: string; chapters: { id: string; en: string; hi: string }[] | null };
@@ -28,18 +31,15 @@ interface Read {
 /** The first statement: the waiting answers stored when they may be, and everything the marking and the result read. */
 async function storeAndRead(db: Queryable, id: string, owner: Owner, waiting: readonly Answer[]): Promise<Read> {
   const { rows } = await db.query<
-    AttemptRow & { bad_position: number | null; problem: 'position' | 'option' | null; paper_rows: ReviewRow[]; unsent: number } & Read['heading']
+    AttemptRow & { bad_position: number | null; problem: 'position' | 'option' | null; paper_rows: PaperRow[]; unsent: number } & Read['heading']
   >(
     `with a as (
        select ${ATTEMPT_COLUMNS} from practice_attempts a where a.id = $1 and ${OWNED_SQL} for share of a
      ), ${CHECKED_SQL}, ${UPSERT_SQL},
      shown as (
-       select p.ord::int as position, v.text_en, v.text_hi, v.options, cardinality(v.correct) > 1 as multiple, v.picture,
-              c.title_en as chapter_en, c.title_hi as chapter_hi, p.e->'order' as "order", p.e->>'chapter' as chapter,
-              v.correct::int[] as correct, coalesce(saved.chosen, ans.chosen)::int[] as chosen, v.explanation_en, v.explanation_hi
+       select p.ord::int as position, p.e->>'chapter' as chapter, v.correct::int[] as correct, coalesce(saved.chosen, ans.chosen)::int[] as chosen
          from a cross join lateral jsonb_array_elements(a.paper) with ordinality as p(e, ord)
          join question_versions v on v.question_id = (p.e->>'q')::bigint and v.version = (p.e->>'v')::int
-         join course_chapters c on c.id = (p.e->>'chapter')::bigint
          left join practice_answers ans on ans.attempt_id = a.id::bigint and ans.position = p.ord
          left join saved on saved.position = p.ord
      )
@@ -64,13 +64,17 @@ async function storeAndRead(db: Queryable, id: string, owner: Owner, waiting: re
 }
 
 /** The answers as marked, to check that none changed before the marking is recorded. */
-const fingerprintOf = (rows: readonly ReviewRow[]) => JSON.stringify(rows.filter((r) => r.chosen !== null).map((r) => [r.position, r.chosen]));
+const fingerprintOf = (rows: readonly PaperRow[]) => JSON.stringify(rows.filter((r) => r.chosen !== null).map((r) => [r.position, r.chosen]));
 
 /** SQL: the answers of attempt `$1` as stored, in the form of fingerprintOf. */
 const STORED_FINGERPRINT = `(select coalesce(jsonb_agg(jsonb_build_array(p.position, p.chosen) order by p.position), '[]'::jsonb)
   from practice_answers p where p.attempt_id = $1)`;
 
-/** Submits attempt `id` of `owner` with the answers still `waiting` on the phone; its result. */
+/**
+ * Submits attempt `id` of `owner` with the answers still `waiting` on the phone; its result, without
+ * the review (the result page reads that from GET …/result): the submission reads only what the
+ * marking needs, which keeps it quick when a lab submits at once.
+ */
 export async function submitOwn(db: Queryable, id: string, owner: Owner, waiting: readonly Answer[]): Promise<AttemptResult> {
   const answers = latestPerPosition(waiting);
   for (let round = 0; ; round += 1) {
@@ -85,7 +89,7 @@ export async function submitOwn(db: Queryable, id: string, owner: Owner, waiting
         );
         if (rows[0]) attempt.unsent_count = rows[0].unsent_count;
       }
-      return resultFrom(attempt, read.heading, read.rows);
+      return resultFrom(attempt, read.heading, null);
     }
     const by = attempt.overdue ? 'deadline' : 'student';
     const marking = markPaper(read.rows, attempt.terms);
@@ -125,7 +129,7 @@ export async function submitOwn(db: Queryable, id: string, owner: Owner, waiting
  */
 async function settled(db: Queryable, submitted: AttemptRow, read: Read): Promise<AttemptResult> {
   const { rows: same } = await db.query<{ same: boolean }>(`select ${STORED_FINGERPRINT} = $2::jsonb as same`, [submitted.id, fingerprintOf(read.rows)]);
-  if (same[0]?.same) return resultFrom(submitted, read.heading, read.rows);
+  if (same[0]?.same) return resultFrom(submitted, read.heading, null);
   const rows = await reviewRows(db, submitted.id);
   const marking = markPaper(rows, submitted.terms);
   const { rows: marked } = await db.query<AttemptRow>(
@@ -135,5 +139,5 @@ async function settled(db: Queryable, submitted: AttemptRow, read: Read): Promis
       returning ${ATTEMPT_COLUMNS}`,
     [submitted.id, marking.score, marking.max, marking.passed, marking.correct, marking.answered, JSON.stringify(marking.chapters)],
   );
-  return resultFrom(marked[0]!, read.heading, rows);
+  return resultFrom(marked[0]!, read.heading, null);
 }

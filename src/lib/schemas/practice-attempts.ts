@@ -133,7 +133,10 @@ export interface AttemptResult {
   /** Answers the phone still held at the deadline (they did not count); null when not known. */
   unsent: number | null;
   chapters: { title: BothLanguages; score: number; max: number }[];
-  /** The review, when the test shows answers after submitting; null otherwise. */
+  /**
+   * The review, when the test shows answers after submitting; null otherwise, and always null in
+   * the answer of POST …/submit (GET …/result has it).
+   */
   review: ReviewQuestion[] | null;
 }
 
