@@ -110,10 +110,10 @@ describe.each(targets)('staff roles on $name', (target) => {
     expect(await exports(owner.staff.id)).toHaveLength(1);
   });
 
-  it('an Accountant and a Teacher see the dashboard and their own account (an Accountant also the fees, a Teacher their classes and fees as status), nothing of the leads or students', async () => {
+  it('an Accountant and a Teacher see the dashboard and their own account (an Accountant also the fees, a Teacher their classes, fees as status and practice tests), nothing of the leads or students', async () => {
     const allowed = {
       accountant: ['dashboard', 'account', 'fees', 'fees-collect', 'fees-manage', 'fees-reports', 'admit'],
-      teacher: ['dashboard', 'account', 'timetable', 'attendance', 'certificates', 'fees'],
+      teacher: ['dashboard', 'account', 'timetable', 'attendance', 'certificates', 'fees', 'practice-tests'],
     };
     for (const role of ['accountant', 'teacher'] as const) {
       const member = await signedInAdmin(target, `roles${role}`, role);
