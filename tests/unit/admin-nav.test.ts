@@ -37,7 +37,7 @@ describe('the sidebar by role', () => {
     ]);
   });
 
-  it('shows a Teacher Today’s classes, the batches and the timetable to read, the certificates of their batches and the fees as status, but not the screens that change a batch or the reports', () => {
+  it('shows a Teacher Today’s classes, the batches and the timetable to read, the certificates of their batches, the educator area and the fees as status, but not the screens that change a batch or the reports', () => {
     expect(sidebarOf('teacher')).toEqual([
       'Dashboard',
       'Today',
@@ -46,6 +46,13 @@ describe('the sidebar by role', () => {
       'Batch List',
       'Timetable',
       'Certificates',
+      'Practice tests',
+      'Educator Area',
+      'Add a Course',
+      'My Courses',
+      'Students Enrolled',
+      'Question bank',
+      'Import questions',
       'Fees',
       'Collect fees',
       'Fee plans',
