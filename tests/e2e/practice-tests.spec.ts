@@ -457,7 +457,10 @@ test('/tests, /account and a result in English and Hindi: history with its trend
   await page.goto('/account');
   const tests = main.getByRole('region', { name: 'My tests' });
   await expect(tests.getByRole('heading', { name: 'CCC mock' })).toBeVisible();
+  await expect(tests.getByRole('heading', { level: 4, name: 'RS-CIT final mock' })).toBeVisible();
+  await expect(tests.getByText('Scores in order: 34%, 74% ↑up')).toBeVisible();
   await expect(tests.getByRole('link', { name: 'All your tests and history' })).toHaveAttribute('href', '/tests');
+  await expectNoViolations(page, '/account with the practice tests');
 
   await page.goto(`/tests/result?id=${ATTEMPT}`);
   await expect(main.getByText('1 out of 100', { exact: true })).toBeVisible();

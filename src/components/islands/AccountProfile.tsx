@@ -1,7 +1,7 @@
 /**
  * The account page: 'My Profile' (name, e-mail, DashBoard, Logout), the student's classes,
  * attendance and certificates (AccountClasses), their fees (AccountFees, loaded as a chunk of its
- * own so the page's island stays small), their practice tests (the open ones and a short history,
+ * own so the page's island stays small), their practice tests (the open ones and their whole history with its trend per test,
  * a chunk of its own too), the "Change password" form and "Log out of all
  * devices". Hydrated by `client:session`, so only a browser holding a token
  * loads it; the page's AuthGate decides what is shown while the session is checked or absent.

@@ -3,7 +3,8 @@
  * duration, marks, the window's end in India's time, attempts left, Start or Continue — and their
  * history: every attempt with its score, pass or fail and day, and per test the scores in order
  * with their rise or fall; or the Terms' words once the history is no longer shown. On /tests in
- * full; on /account (`short`) the open tests, the last few attempts and a link to /tests.
+ * full; on /account (`short`) the open tests and every attempt with its trend per test, under the
+ * section's own headings, and a link to /tests.
  */
 import { useId, useState } from 'react';
 import {
@@ -42,9 +43,6 @@ import { formatMarks, isOverview, trendsOf, type HistoryAttempt, type OpenTest, 
 import type { BothLanguages, Paper } from '../../lib/schemas/practice-attempts';
 import { NotLoaded, useOwnRecords } from '../islands/own-records';
 import { attemptPath, resultPath, send } from './send';
-
-/** How many attempts /account lists. */
-const SHORT_HISTORY = 3;
 
 const inPageLanguage = (text: BothLanguages) => (getLocale() === 'hi' ? text.hi : text.en);
 
@@ -121,25 +119,13 @@ const CHANGE = { up: ['↑', tests_up], down: ['↓', tests_down], same: ['→',
 
 function History({ history, hidden, short }: { history: HistoryAttempt[]; hidden: number; short: boolean }) {
   if (!history.length) return <p className="profile__note">{hidden ? tests_history_hidden() : tests_history_none()}</p>;
-  if (short) {
-    return (
-      <ul className="tests__attempts">
-        {history.slice(0, SHORT_HISTORY).map((attempt) => (
-          <li key={attempt.attemptId} className="tests__short">
-            <span className="tests__short-name">{inPageLanguage(attempt.test.title)}</span>
-            <ul className="tests__attempts">
-              <AttemptLine attempt={attempt} />
-            </ul>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  // On /account each test's name sits under the section's own h3s.
+  const Name = short ? 'h4' : 'h3';
   return (
     <ul className="tests__history">
       {trendsOf(history).map((trend) => (
         <li key={trend.test.id}>
-          <h3 className="tests__name">{inPageLanguage(trend.test.title)}</h3>
+          <Name className="tests__name">{inPageLanguage(trend.test.title)}</Name>
           <p className="tests__trend">
             {tests_trend()}:{' '}
             {trend.scores.map((score, i) => (
