@@ -112,17 +112,16 @@ export async function testsOverview(db: Queryable, studentIds: readonly string[]
           deadlineAt: iso(current.deadline_at),
         }
       : null,
-    history: shown
-      .map((row): HistoryAttempt => ({
-        attemptId: row.id,
-        test: { id: row.test_id, title: { en: row.title_en, hi: row.title_hi } },
-        number: row.number,
-        score: row.score,
-        maxScore: row.max_score,
-        passed: row.passed,
-        submittedAt: iso(row.submitted_at),
-        day: indiaDay(row.submitted_at),
-      })),
+    history: shown.map((row): HistoryAttempt => ({
+      attemptId: row.id,
+      test: { id: row.test_id, title: { en: row.title_en, hi: row.title_hi } },
+      number: row.number,
+      score: row.score,
+      maxScore: row.max_score,
+      passed: row.passed,
+      submittedAt: iso(row.submitted_at),
+      day: indiaDay(row.submitted_at),
+    })),
     hiddenHistory: history.length - shown.length,
     serverNow: iso(now),
   };
