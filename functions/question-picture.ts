@@ -5,21 +5,13 @@
  * the CDN keep it for a year. 404 for anything else.
  */
 import type { Config } from '@netlify/functions';
-import { HttpError, allowMethods, endpoint } from './_shared/platform/http';
+import { allowMethods, endpoint } from './_shared/platform/http';
+import { keptPictureResponse } from './_shared/storage/kept-picture';
 import { readQuestionPicture } from './_shared/practice/question-pictures';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET', 'HEAD');
-  const bytes = await readQuestionPicture(context.params['name']);
-  if (!bytes) throw new HttpError(404, 'There is no such picture.');
-  return new Response(req.method === 'HEAD' ? null : Buffer.from(bytes), {
-    headers: {
-      'Content-Type': 'image/webp',
-      'Content-Length': String(bytes.length),
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return keptPictureResponse(req, await readQuestionPicture(context.params['name']));
 });
 
 export const config: Config = { path: '/api/question-pictures/:name' };
