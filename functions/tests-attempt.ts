@@ -9,19 +9,14 @@ import type { Config } from '@netlify/functions';
 import { requireUser } from './_shared/auth/auth';
 import { allowMethods, endpoint, json } from './_shared/platform/http';
 import { enforce } from './_shared/platform/limits';
-import { ownAttempt, pooled, submitIfOverdue } from './_shared/practice/attempts';
+import { ownAttemptNow, pooled } from './_shared/practice/attempts';
 import { paperOf } from './_shared/practice/paper-view';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
   const { user } = await requireUser(req);
   await enforce([['practice:user', user._id]]);
-  const owner = { userId: user._id, email: user.email };
-  let attempt = await ownAttempt(pooled, context.params?.['id'], owner);
-  if (attempt.overdue) {
-    await submitIfOverdue(attempt.id, { wait: true });
-    attempt = await ownAttempt(pooled, attempt.id, owner);
-  }
+  const attempt = await ownAttemptNow(pooled, context.params?.['id'], { userId: user._id, email: user.email });
   return json(await paperOf(pooled, attempt));
 });
 

@@ -13,19 +13,14 @@ import { requireUser } from './_shared/auth/auth';
 import { HttpError, allowMethods, endpoint, json, requestLocale } from './_shared/platform/http';
 import { enforce } from './_shared/platform/limits';
 import { resultOf } from './_shared/practice/attempt-result';
-import { ownAttempt, pooled, submitIfOverdue } from './_shared/practice/attempts';
+import { ownAttemptNow, pooled } from './_shared/practice/attempts';
 import { accessEndsOn, attemptShown } from './_shared/practice/history-access';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
   const { user } = await requireUser(req);
   await enforce([['practice:user', user._id]]);
-  const owner = { userId: user._id, email: user.email };
-  let attempt = await ownAttempt(pooled, context.params?.['id'], owner);
-  if (attempt.overdue) {
-    await submitIfOverdue(attempt.id, { wait: true });
-    attempt = await ownAttempt(pooled, attempt.id, owner);
-  }
+  const attempt = await ownAttemptNow(pooled, context.params?.['id'], { userId: user._id, email: user.email });
   if (!attempt.submitted_at) throw new HttpError(409, attempt_in_progress());
   const ends = await accessEndsOn(pooled, attempt.id);
   if (!attemptShown(ends, indiaToday(new Date(attempt.now)))) {

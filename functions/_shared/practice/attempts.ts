@@ -154,6 +154,18 @@ export async function submitOverdue(studentIds: readonly string[] | null, limit 
 }
 
 /**
+ * Attempt `id` of `owner` as it stands now: one past its deadline is submitted first (by
+ * 'deadline', with the answers the server had), so a read never shows an attempt still open
+ * after its time.
+ */
+export async function ownAttemptNow(db: Queryable, id: unknown, owner: Owner): Promise<AttemptRow> {
+  const attempt = await ownAttempt(db, id, owner);
+  if (!attempt.overdue) return attempt;
+  await submitIfOverdue(attempt.id, { wait: true });
+  return ownAttempt(db, attempt.id, owner);
+}
+
+/**
  * Submits attempt `id` at its deadline when it is open and past it; true when this call did.
  * `wait: false` (the sweep) passes over an attempt another request is submitting now; a read
  * waits for it, so that it answers the submitted attempt.

@@ -19,24 +19,12 @@ import {
 import { DIFFICULTY_LABELS, type Difficulty } from '../../lib/schemas/practice-questions';
 import { parseCsv } from '../../lib/student-import/csv';
 import type { SheetValue } from '../../lib/student-import/sheet-rows';
+import type { QuestionPreviewRow as PreviewRow } from '../../../functions/_shared/practice/question-import';
 import { api, ApiError, messageOf } from '../api';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
 
 const TEMPLATE = '/api/admin/practice/question-import/template';
-
-/** A row of the preview, as the server answers it. */
-interface PreviewRow {
-  row: number;
-  course: string;
-  chapter: string;
-  difficulty: string;
-  textEn: string;
-  textHi: string;
-  options: number;
-  correct: string;
-  bad: boolean;
-}
 
 /** POST …/question-import/preview's answer. */
 interface Preview {
