@@ -12,13 +12,13 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ImportRequestSchema, problemLine, type ImportProblem, type ImportRequest } from '../../lib/schemas/student-import';
 import { COLUMN_WORDS } from '../../lib/student-import/columns';
-import { parseCsv } from '../../lib/student-import/csv';
 import { sheetRows, type SheetValue } from '../../lib/student-import/sheet-rows';
 import { formatMobile } from '../../lib/mobile';
 import { api, ApiError, messageOf } from '../api';
 import { feesStudentPath, PATHS } from '../routes';
 import DataTable, { type Columns } from '../ui/DataTable';
 import PanelHeading from '../ui/PanelHeading';
+import { cellsOfFile } from '../ui/sheet-file';
 import { formatDay } from '../ui/dates';
 
 const TEMPLATE = '/api/admin/student-import/template';
@@ -58,14 +58,6 @@ type Stage =
   | { at: 'importing'; request: ImportRequest; preview: Preview; examples: number }
   | { at: 'done'; file: string; imported: Imported };
 
-/** The cells of a chosen file: CSV as text, anything else as an Excel workbook (its first sheet). */
-async function cellsOf(file: File): Promise<SheetValue[][]> {
-  if (/\.csv$/i.test(file.name) || file.type === 'text/csv') return parseCsv(await file.text());
-  // The reader (about 18 KB) loads only when a workbook is chosen; 'universal' needs no web worker.
-  const { readSheet } = await import('read-excel-file/universal');
-  return (await readSheet(await file.arrayBuffer())) as SheetValue[][];
-}
-
 /** A day as the preview shows it: YYYY-MM-DD in words, anything else (a bad cell) as written. */
 const dayShown = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : value);
 
@@ -91,7 +83,7 @@ export default function StudentImport() {
     try {
       let cells: SheetValue[][];
       try {
-        cells = await cellsOf(file);
+        cells = await cellsOfFile(file);
       } catch {
         setStage({
           at: 'refused',

@@ -17,12 +17,12 @@ import {
   type QuestionImportRequest,
 } from '../../lib/schemas/question-import';
 import { DIFFICULTY_LABELS, type Difficulty } from '../../lib/schemas/practice-questions';
-import { parseCsv } from '../../lib/student-import/csv';
 import type { SheetValue } from '../../lib/student-import/sheet-rows';
 import type { QuestionPreviewRow as PreviewRow } from '../../../functions/_shared/practice/question-import';
 import { api, ApiError, messageOf } from '../api';
 import { PATHS } from '../routes';
 import PanelHeading from '../ui/PanelHeading';
+import { cellsOfFile } from '../ui/sheet-file';
 
 const TEMPLATE = '/api/admin/practice/question-import/template';
 
@@ -42,14 +42,6 @@ type Stage =
   | { at: 'preview' | 'importing'; request: QuestionImportRequest; preview: Preview; examples: number }
   | { at: 'done'; file: string; message: string };
 
-/** The cells of a chosen file: CSV as text, anything else as an Excel workbook (its first sheet). */
-async function cellsOf(file: File): Promise<SheetValue[][]> {
-  if (/\.csv$/i.test(file.name) || file.type === 'text/csv') return parseCsv(await file.text());
-  // The reader loads only when a workbook is chosen; 'universal' needs no web worker.
-  const { readSheet } = await import('read-excel-file/universal');
-  return (await readSheet(await file.arrayBuffer())) as SheetValue[][];
-}
-
 const count = (n: number) => (n === 1 ? '1 question' : `${n} questions`);
 
 export default function QuestionImport() {
@@ -64,7 +56,7 @@ export default function QuestionImport() {
     try {
       let cells: SheetValue[][];
       try {
-        cells = await cellsOf(file);
+        cells = await cellsOfFile(file);
       } catch {
         setStage({
           at: 'refused',
