@@ -8,6 +8,7 @@
  */
 import { z } from './zod';
 import { strippedText } from './plain-text';
+import { ImportFileNameSchema, isSheetRow } from './sheet-import';
 import { cellText, type SheetValue } from '../student-import/sheet-rows';
 
 /** A column's key, as rows carry it. */
@@ -102,28 +103,13 @@ export function questionSheetRows(cells: readonly (readonly SheetValue[])[]): { 
   return { rows, examples };
 }
 
-/** Whether `value` has a row's shape: a row number and text cells (a cell left out is empty). */
-const isRow = (value: unknown): value is Partial<QuestionImportRow> & { row: number } => {
-  if (typeof value !== 'object' || value === null) return false;
-  const r = value as Record<string, unknown>;
-  return (
-    Number.isInteger(r['row']) &&
-    (r['row'] as number) >= 2 &&
-    (r['row'] as number) <= 1_048_576 &&
-    KEYS.every((k) => r[k] === undefined || typeof r[k] === 'string')
-  );
-};
+const isRow = isSheetRow(KEYS);
 
 /** A file's rows, read in the browser; every cell checked by hand in one pass. */
 export const QuestionImportRequestSchema = z
   .object({
     /** The file's name as chosen. */
-    fileName: z
-      .string({ message: 'Please choose a file.' })
-      .trim()
-      .min(1, 'Please choose a file.')
-      .max(200, 'The file’s name is too long: please rename it to 200 characters or fewer.')
-      .refine((v) => strippedText(v) === v, 'The file’s name has characters that cannot be shown: please rename the file.'),
+    fileName: ImportFileNameSchema,
     /** The questions, one per row. */
     rows: z
       .array(z.unknown(), { message: 'The file has no rows of questions.' })

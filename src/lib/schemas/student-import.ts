@@ -8,6 +8,7 @@
  */
 import { z } from './zod';
 import { strippedText } from './plain-text';
+import { ImportFileNameSchema, isSheetRow } from './sheet-import';
 import { COLUMN_WORDS, type ImportColumn } from '../student-import/columns';
 
 /** Most rows one import takes (a whole year's admissions of a large office). */
@@ -41,17 +42,7 @@ export interface ImportRow {
 
 const CELLS = Object.keys(COLUMN_WORDS) as ImportColumn[];
 
-/** Whether `value` is a row's shape: a row number and text cells (a cell left out is empty). */
-const isRow = (value: unknown): value is Partial<ImportRow> & { row: number } => {
-  if (typeof value !== 'object' || value === null) return false;
-  const r = value as Record<string, unknown>;
-  return (
-    Number.isInteger(r['row']) &&
-    (r['row'] as number) >= 2 &&
-    (r['row'] as number) <= 1_048_576 &&
-    CELLS.every((k) => r[k] === undefined || typeof r[k] === 'string')
-  );
-};
+const isRow = isSheetRow(CELLS);
 
 /**
  * A file's rows, read in the browser. Each row's shape and cells are checked by hand in one pass
@@ -60,13 +51,7 @@ const isRow = (value: unknown): value is Partial<ImportRow> & { row: number } =>
 export const ImportRequestSchema = z
   .object({
     /** The file's name as chosen (for the audit line and "already imported"). */
-    fileName: z
-      .string({ message: 'Please choose a file.' })
-      .trim()
-      .min(1, 'Please choose a file.')
-      .max(200, 'The file’s name is too long: please rename it to 200 characters or fewer.')
-      // A control character or a lone surrogate is what strippedText takes out (plain-text.ts).
-      .refine((v) => strippedText(v) === v, 'The file’s name has characters that cannot be shown: please rename the file.'),
+    fileName: ImportFileNameSchema,
     /** The students, one per row. */
     rows: z
       .array(z.unknown(), { message: 'The file has no rows of students.' })
