@@ -32,6 +32,7 @@ import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import { cameraPhoto } from '../support/photo';
 import { countMailsTo, mailTo } from './outbox';
 import { escapeRe } from './routes';
+import notice from '../../content/privacy-notice.json';
 
 /** Every test poses as a visitor of its own: the per-address limits never meet the suite. */
 const test = base.extend<{ ownAddress: void }>({
@@ -67,7 +68,7 @@ test.describe('the application forms on a phone', () => {
       const person = applicant(form);
       await openForm(page, form);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(FORMS[form].title);
-      await expect(page.getByRole('heading', { name: 'What we collect and why' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: `Privacy notice: ${notice.forms[form].title.en}` })).toBeVisible();
       await expectNoViolations(page, `${FORMS[form].path}, empty`);
 
       await fillAll(page, form, person, { optional: form === 'emitra' });
