@@ -57,6 +57,7 @@ test.describe('axe on the privacy notices, opened', () => {
     expect((await notice.boundingBox())!.y).toBeLessThan(formTop);
     await expectNoViolations(page, 'the contact notice, open');
 
+    await page.goto('/hi');
     await page.locator("a[href='/hi/apply']:visible, [data-open-apply]:visible").first().click();
     const dialog = page.getByRole('dialog', { name: 'शुरू करें' });
     const dialogNotice = dialog.getByRole('region', { name: 'गोपनीयता सूचना: कोर्स के लिए आवेदन' });
