@@ -31,8 +31,7 @@ import { draftKey } from '../../src/lib/form-draft';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import { cameraPhoto } from '../support/photo';
 import { countMailsTo, mailTo } from './outbox';
-import { escapeRe } from './routes';
-import notice from '../../content/privacy-notice.json';
+import { content, escapeRe } from './routes';
 
 /** Every test poses as a visitor of its own: the per-address limits never meet the suite. */
 const test = base.extend<{ ownAddress: void }>({
@@ -52,6 +51,9 @@ const endsWith = (message: string) => new RegExp(`${escapeRe(message)}$`);
 
 /** The storage's answers to the form's POST of a file (the local endpoint, or a bucket). */
 const isStoragePost = (request: Request) => request.method() === 'POST' && /\/api\/uploads\/local$|amazonaws\.com/.test(request.url());
+
+/** Each form's notice title in English (content/privacy-notice.json). */
+const notice = content<{ forms: Record<string, { title: { en: string } }> }>('privacy-notice.json');
 
 const REFERENCE = { emitra: /EM-\d{4}-\d{5,}/, csc: /CS-\d{4}-\d{5,}/, iibf: /IB-\d{4}-\d{5,}/, nielit: /NL-\d{4}-\d{5,}/ } as const;
 const SUCCESS = {

@@ -40,7 +40,9 @@ describe('the privacy notices', () => {
 
   it('ask every form about age, and name the guardian where a child may send it', () => {
     for (const form of NOTICE_FORMS) {
-      const what = noticeIn(form, 'en', 180).items.map((i) => i.what).join(' | ');
+      const what = noticeIn(form, 'en', 180)
+        .items.map((i) => i.what)
+        .join(' | ');
       // The kiosk and NIELIT forms read the age from the date of birth.
       expect(what, form).toMatch(/under 18|date of birth/);
     }
