@@ -62,7 +62,7 @@ test.describe('axe on the privacy notices, opened', () => {
     const dialog = page.getByRole('dialog', { name: 'शुरू करें' });
     const dialogNotice = dialog.getByRole('region', { name: 'गोपनीयता सूचना: कोर्स के लिए आवेदन' });
     await dialogNotice.locator('summary').click();
-    await expect(dialogNotice.getByRole('link', { name: 'आपका खाता' }).first()).toHaveAttribute('href', '/hi/account');
+    await expect(dialogNotice.getByRole('link', { name: 'अपने खाते' }).first()).toHaveAttribute('href', '/hi/account');
     await expectNoViolations(page, 'the Apply dialog’s notice, open');
   });
 

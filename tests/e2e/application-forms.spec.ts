@@ -53,7 +53,7 @@ const endsWith = (message: string) => new RegExp(`${escapeRe(message)}$`);
 const isStoragePost = (request: Request) => request.method() === 'POST' && /\/api\/uploads\/local$|amazonaws\.com/.test(request.url());
 
 /** Each form's notice title in English (content/privacy-notice.json). */
-const notice = content<{ forms: Record<string, { title: { en: string } }> }>('privacy-notice.json');
+const notice = content<{ forms: Record<(typeof FORMS)[keyof typeof FORMS]['form'], { title: { en: string } }> }>('privacy-notice.json');
 
 const REFERENCE = { emitra: /EM-\d{4}-\d{5,}/, csc: /CS-\d{4}-\d{5,}/, iibf: /IB-\d{4}-\d{5,}/, nielit: /NL-\d{4}-\d{5,}/ } as const;
 const SUCCESS = {
