@@ -40,7 +40,7 @@ test.describe('axe on the privacy notices, opened', () => {
   test('the contact page’s notice before its form, and the Apply dialog’s, on a phone in Hindi', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/hi/contactForm');
-    const notice = page.getByRole('region', { name: 'गोपनीयता सूचना: हमें संदेश भेजें' });
+    const notice = page.getByRole('main').getByRole('region', { name: 'गोपनीयता सूचना', exact: true });
     // Before the form, shut until opened from the keyboard.
     const summary = notice.locator('summary');
     await expect(notice.getByRole('heading', { name: 'आपके अधिकार' })).toBeHidden();
