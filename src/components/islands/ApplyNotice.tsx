@@ -62,7 +62,7 @@ export default function ApplyNotice() {
         </p>
         <p>
           <strong>{notice.labels.complaints}:</strong> {links(notice.complain)}
-          {stop} {notice.labels.officer}: {notice.grievance.name}, <a href={`mailto:${notice.grievance.email}`}>{notice.grievance.email}</a>,{' '}
+          {stop} {notice.grievance.name}: <a href={`mailto:${notice.grievance.email}`}>{notice.grievance.email}</a>,{' '}
           <a href={`tel:${notice.grievance.phone.replace(/\s/g, '')}`}>{notice.grievance.phone}</a>.
         </p>
         <p>

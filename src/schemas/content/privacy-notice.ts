@@ -100,7 +100,6 @@ export const privacyNoticeSchema = z.strictObject({
     rights: noticeWords({ max: 60 }),
     children: noticeWords({ max: 60 }),
     complaints: noticeWords({ max: 60 }),
-    officer: noticeWords({ max: 60 }),
     /** "Notice version {version}". */
     version: noticeWords({ max: 60, needed: ['version'] }),
     /** The link words of {account} (/account) and {request} (/data-request) in the texts below. */
