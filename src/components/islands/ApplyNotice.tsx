@@ -1,17 +1,24 @@
 /**
- * The Apply form's privacy notice inside the Apply dialog (content/privacy-notice.json, the same
- * items PrivacyNotice.astro shows on /apply): one sentence, then a <details> with what is kept and
- * why, withdrawal, rights, the under-18 rule, complaints and the version. Loaded as a chunk of its
- * own when the dialog first opens, so the pages do not carry the notices' words.
+ * A form's privacy notice inside an island (content/privacy-notice.json, the same items
+ * PrivacyNotice.astro shows on the pages): one sentence, then a <details> with what is kept and
+ * why, withdrawal, rights, the under-18 rule, complaints and the version. The Apply dialog loads it
+ * as a chunk of its own when it first opens, so the pages do not carry the notices' words; a page
+ * that learns the form only at run time (the guardian's page) may load it the same way.
  */
 import { localeOf, pathIn } from '../../i18n/locales';
-import { NOTICE_LINKS, noticeIn, type NoticePart } from '../../lib/privacy-notice';
+import { NOTICE_LINKS, noticeIn, type NoticeForm, type NoticePart } from '../../lib/privacy-notice';
 import { DEFAULT_RETENTION_DAYS } from '../../lib/retention-days';
 
-export default function ApplyNotice() {
+interface Props {
+  /** The form whose notice it is (the Apply form's unless given). */
+  form?: NoticeForm | undefined;
+  /** Days an application's documents are kept after it closes (RETENTION_DAYS; only the application forms' notices say it). */
+  days?: number | undefined;
+}
+
+export default function ApplyNotice({ form = 'apply', days = DEFAULT_RETENTION_DAYS }: Props) {
   const locale = localeOf(document.documentElement.lang);
-  // The Apply form keeps no documents, so its notice never shows the retention days.
-  const notice = noticeIn('apply', locale, DEFAULT_RETENTION_DAYS);
+  const notice = noticeIn(form, locale, days);
   const stop = locale === 'hi' ? '।' : '.';
   const links = (parts: NoticePart[]) =>
     parts.map((p, i) =>
@@ -66,7 +73,7 @@ export default function ApplyNotice() {
           <a href={`tel:${notice.grievance.phone.replace(/\s/g, '')}`}>{notice.grievance.phone}</a>.
         </p>
         <p>
-          {notice.labels.version} · <a href={`${pathIn('/privacy', locale)}#privacy-notice-apply`}>{notice.labels.policy}</a>
+          {notice.labels.version} · <a href={`${pathIn('/privacy', locale)}#privacy-notice-${form}`}>{notice.labels.policy}</a>
         </p>
       </details>
     </section>
