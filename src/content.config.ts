@@ -29,6 +29,7 @@ import { applicationStatus } from './schemas/content/application-status';
 import { certificate } from './schemas/content/certificate';
 import { glossary } from './schemas/content/glossary';
 import { sampleBank } from './schemas/content/sample-bank';
+import { privacyNotice } from './schemas/content/privacy-notice';
 
 export const collections = {
   site,
@@ -57,4 +58,5 @@ export const collections = {
   certificate,
   glossary,
   sampleBank,
+  privacyNotice,
 };

@@ -31,7 +31,7 @@ import { draftKey } from '../../src/lib/form-draft';
 import { FORMS, fieldsOf } from '../../src/lib/schemas/application-forms';
 import { cameraPhoto } from '../support/photo';
 import { countMailsTo, mailTo } from './outbox';
-import { escapeRe } from './routes';
+import { content, escapeRe } from './routes';
 
 /** Every test poses as a visitor of its own: the per-address limits never meet the suite. */
 const test = base.extend<{ ownAddress: void }>({
@@ -52,6 +52,9 @@ const endsWith = (message: string) => new RegExp(`${escapeRe(message)}$`);
 /** The storage's answers to the form's POST of a file (the local endpoint, or a bucket). */
 const isStoragePost = (request: Request) => request.method() === 'POST' && /\/api\/uploads\/local$|amazonaws\.com/.test(request.url());
 
+/** Each form's notice title in English (content/privacy-notice.json). */
+const notice = content<{ forms: Record<(typeof FORMS)[keyof typeof FORMS]['form'], { title: { en: string } }> }>('privacy-notice.json');
+
 const REFERENCE = { emitra: /EM-\d{4}-\d{5,}/, csc: /CS-\d{4}-\d{5,}/, iibf: /IB-\d{4}-\d{5,}/, nielit: /NL-\d{4}-\d{5,}/ } as const;
 const SUCCESS = {
   emitra: 'Registration Successful',
@@ -67,7 +70,7 @@ test.describe('the application forms on a phone', () => {
       const person = applicant(form);
       await openForm(page, form);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(FORMS[form].title);
-      await expect(page.getByRole('heading', { name: 'What we collect and why' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: `Privacy notice: ${notice.forms[form].title.en}` })).toBeVisible();
       await expectNoViolations(page, `${FORMS[form].path}, empty`);
 
       await fillAll(page, form, person, { optional: form === 'emitra' });

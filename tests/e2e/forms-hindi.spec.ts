@@ -68,7 +68,7 @@ test('an application form on its Hindi page: Hindi labels, documents, checks and
   const calls = countCalls(page, '/api/IIBF');
   await page.goto('/hi/IIBFForm');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('IIBF आवेदन फ़ॉर्म');
-  await expect(page.getByRole('heading', { name: 'हम कौन-सी जानकारी लेते हैं और क्यों' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'गोपनीयता सूचना: IIBF आवेदन' })).toBeVisible();
   const form = page.locator('form.application-form');
   const island = page.locator('astro-island').filter({ has: form });
   await control(page, 'आवेदक का नाम').focus();

@@ -116,7 +116,7 @@ test.describe('information pages in Hindi', () => {
   test('privacy policy: the Hindi document, its date in Hindi words, the retention days filled in, links kept on /hi/', async ({ page }) => {
     await page.goto('/hi/privacy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('गोपनीयता नीति');
-    await expect(main(page).locator('.legal__updated')).toHaveText('पिछला बदलाव: 24 नवंबर 2026');
+    await expect(main(page).locator('.legal__updated')).toHaveText('पिछला बदलाव: 29 नवंबर 2026');
     const headings = main(page).getByRole('heading', { level: 2 });
     for (const name of ['सूचना', 'संपर्क बंद करवाना', 'कुकीज़', 'रिफ़ंड नीति', 'हमसे संपर्क करें'])
       await expect(headings.filter({ hasText: name }).first(), name).toBeVisible();

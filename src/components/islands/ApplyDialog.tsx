@@ -3,11 +3,15 @@
  * `data-open-apply`. A native modal <dialog>: focus stays inside, Escape closes it, and focus
  * returns to the button that opened it. Hydrated by `client:trigger` on the first such click.
  */
+import { lazy, Suspense } from 'react';
 import { $applyDialogOpen, closeApplyDialog } from '../../stores/apply-dialog';
 import ApplyForm from './ApplyForm';
 import ToastHost from './ToastHost';
 import { useTriggeredDialog } from './use-triggered-dialog';
 import { apply_title, forms_close } from '../../i18n/messages';
+
+/** The form's privacy notice, a chunk of its own loaded when the dialog first opens (content/privacy-notice.json). */
+const ApplyNotice = lazy(() => import('./ApplyNotice'));
 
 interface Props {
   /** Elements that open the dialog. */
@@ -27,6 +31,11 @@ export default function ApplyDialog({ triggers }: Props) {
             ×
           </button>
         </div>
+        {used && (
+          <Suspense>
+            <ApplyNotice />
+          </Suspense>
+        )}
         {used && <ApplyForm onSuccess={closeApplyDialog} />}
       </dialog>
     </>
