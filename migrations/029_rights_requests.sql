@@ -59,3 +59,9 @@ alter table uploads add constraint uploads_delete_reason_check
 alter table deletion_log drop constraint if exists deletion_log_reason_check;
 alter table deletion_log add constraint deletion_log_reason_check
   check (reason in ('refused', 'orphan', 'replaced', 'retention', 'erasure', 'no-consent'));
+
+-- When an account last signed in (the retention schedule deletes an account unused for 3 years
+-- with no student record). Sessions are swept 30 days after they end, so they cannot tell.
+alter table users add column last_signed_in_at timestamptz;
+update users u set last_signed_in_at = greatest(u.created_at, (select max(s.created_at) from user_sessions s where s.user_id = u.id));
+create index users_last_signed_in_idx on users (coalesce(last_signed_in_at, created_at));
