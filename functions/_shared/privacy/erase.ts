@@ -131,7 +131,7 @@ export async function erase(client: PoolClient, subject: Subject, cause: Erasure
   await run('lead_events', 'delete from lead_events where lead_id = any($1::bigint[])', [leads]);
   await run(
     'leads',
-    `update leads set name = $2, name_latin = null, email = null, email_norm = null, phone = '', phone_norm = '', subject = null, message = null,
+    `update leads set name = $2, name_latin = lower($2), email = null, email_norm = null, phone = '', phone_norm = '', subject = null, message = null,
             lost_note = null, notify_error = null, utm_source = null, utm_medium = null, utm_campaign = null, utm_term = null, utm_content = null,
             referrer = null, landing_page = null, request_hash = null, follow_up_on = null, visit_on = null,
             status = case when status in ('new', 'contacted', 'interested') then 'lost'
@@ -165,7 +165,7 @@ export async function erase(client: PoolClient, subject: Subject, cause: Erasure
   await run('students', 'delete from students where id = any($1::bigint[]) and not (id = any($2::bigint[]))', [students, kept]);
   await run(
     'students-anonymised',
-    `update students set name = $2, name_latin = null, email = null, phone = null, guardian_name = null, guardian_phone = null, user_id = null,
+    `update students set name = $2, name_latin = lower($2), email = null, phone = null, guardian_name = null, guardian_phone = null, user_id = null,
             erased_at = now(), updated_at = now(), version = version + 1
       where id = any($1::bigint[])`,
     [kept, ERASED],
