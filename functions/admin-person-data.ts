@@ -25,7 +25,13 @@ export default endpoint(async (req, context) => {
     const subject = await subjectOfRequest(client, request);
     const copy = await dataCopyOf(client, subject, request.language);
     await audit(
-      { staffId: staff.id, action: 'export', entity: 'person', subject: request.reference, detail: { request: request.reference, records: subject.leadIds.length + subject.studentIds.length + subject.userIds.length } },
+      {
+        staffId: staff.id,
+        action: 'export',
+        entity: 'person',
+        subject: request.reference,
+        detail: { request: request.reference, records: subject.leadIds.length + subject.studentIds.length + subject.userIds.length },
+      },
       address,
       client,
     );

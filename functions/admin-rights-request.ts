@@ -61,12 +61,19 @@ export default endpoint(async (req, context) => {
     let text = input.note;
     if (input.action === 'erase') {
       const subject = await subjectOfRequest(client, request);
-      if (!hasRecords(subject)) throw new HttpError(409, 'No records of this person were found, so there is nothing to erase. Answer “Done” with a note saying so.');
+      if (!hasRecords(subject))
+        throw new HttpError(409, 'No records of this person were found, so there is nothing to erase. Answer “Done” with a note saying so.');
       const erased = await erase(client, subject, { reason: 'request', requestId: request.id, staffId: staff.id });
       kept = erased.kept;
       text = [input.note, '', ...keptWords(kept, request.language)].join('\n');
       await audit(
-        { staffId: staff.id, action: 'delete', entity: 'person', subject: request.reference, detail: { erasure: true, ...erased.counts, objects: erased.objects } },
+        {
+          staffId: staff.id,
+          action: 'delete',
+          entity: 'person',
+          subject: request.reference,
+          detail: { erasure: true, ...erased.counts, objects: erased.objects },
+        },
         address,
         client,
       );

@@ -34,7 +34,12 @@ export default endpoint(async (req, context) => {
     const today = indiaToday();
     const items = rows.map((r) => toStaffRequest(r, today));
     await audit(
-      { staffId: staff.id, action: 'view', entity: 'rights-request', detail: { open: items.filter((i) => i.status === 'open').length, answered: items.length } },
+      {
+        staffId: staff.id,
+        action: 'view',
+        entity: 'rights-request',
+        detail: { open: items.filter((i) => i.status === 'open').length, answered: items.length },
+      },
       address,
       client,
     );

@@ -1144,7 +1144,11 @@ const RIGHTS_CASES: Case[] = [
       const { id, reference } = await insertRightsRequest(s.target);
       return {
         call: { route: `/api/admin/person-data?request=${id}` },
-        state: () => rows(s.target, `select id from audit_log where staff_id = any($1::uuid[]) and entity = 'person' and detail->>'request' = $2`, [s.staffIds, reference]),
+        state: () =>
+          rows(s.target, `select id from audit_log where staff_id = any($1::uuid[]) and entity = 'person' and detail->>'request' = $2`, [
+            s.staffIds,
+            reference,
+          ]),
       };
     },
   },

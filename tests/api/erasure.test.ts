@@ -34,7 +34,12 @@ interface Person {
   aadhaar: string;
 }
 
-const newPerson = (label: string): Person => ({ name: uniqueName(label), email: uniqueEmail(label.toLowerCase().replace(/\W/g, '')), phone: uniquePhone(), aadhaar: validAadhaar() });
+const newPerson = (label: string): Person => ({
+  name: uniqueName(label),
+  email: uniqueEmail(label.toLowerCase().replace(/\W/g, '')),
+  phone: uniquePhone(),
+  aadhaar: validAadhaar(),
+});
 
 /** A running batch of a course of its own with a plan of ₹3,000 + ₹3,000. */
 async function batchOf(target: Target) {
@@ -69,7 +74,9 @@ async function seed(target: Target, owner: Admin, who: Person, options: { applic
     const jpeg = await photo();
     const documents: Record<string, string> = {};
     for (const doc of EMITRA_FORM.documents.filter((d) => d.required)) {
-      const file = doc.imagesOnly ? { name: `${doc.slot}.jpg`, type: 'image/jpeg', bytes: jpeg } : { name: `${doc.slot}.pdf`, type: 'application/pdf', bytes: PDF };
+      const file = doc.imagesOnly
+        ? { name: `${doc.slot}.jpg`, type: 'image/jpeg', bytes: jpeg }
+        : { name: `${doc.slot}.pdf`, type: 'application/pdf', bytes: PDF };
       documents[doc.slot] = await uploadDocument(target, draft, doc.slot, file, ip);
     }
     const res = await post(
@@ -224,7 +231,9 @@ describe.each(targets)('a person’s copy of their data and their erasure on $na
     expect(answer.answer).toContain('Fee receipts (1)');
     expect(answer.answer).toContain('Certificates (1)');
     // A second tap changes nothing.
-    const again = await staffFetch(target, '/api/admin/rights-request', owner.cookie, { body: { id: request.id, action: 'erase', note: 'Erased as asked again.' } });
+    const again = await staffFetch(target, '/api/admin/rights-request', owner.cookie, {
+      body: { id: request.id, action: 'erase', note: 'Erased as asked again.' },
+    });
     expect(again.status).toBe(409);
 
     // The answer's mail: fixed words, the reference, what was kept; no name, no note.

@@ -18,7 +18,14 @@ async function oldLead(target: Target, age: string, columns: { kind?: string; na
      insert into leads (reference, kind, form, name, email, email_norm, phone, phone_norm, person_id, message, created_at, updated_at, touched_at)
      select $1, $2, 'test', $3, $4, lower($4), $5, $5, p.id, 'Please call me back', now() - $6::interval, now() - $6::interval, now() - $6::interval from p
      returning id::text, person_id::text`,
-    [`TEST-${randomUUID().slice(0, 13)}`, columns.kind ?? 'contact', columns.name ?? uniqueName('Retained'), columns.email ?? uniqueEmail('retained'), phone, age],
+    [
+      `TEST-${randomUUID().slice(0, 13)}`,
+      columns.kind ?? 'contact',
+      columns.name ?? uniqueName('Retained'),
+      columns.email ?? uniqueEmail('retained'),
+      phone,
+      age,
+    ],
   );
   return { ...row!, phone };
 }
@@ -37,11 +44,13 @@ async function oldApplication(target: Target, closed: string | null) {
 }
 
 const leadState = async (target: Target, id: string) =>
-  (await db<{ name: string; phone: string; message: string | null; erased: boolean }>(
-    target,
-    'select name, phone, message, erased_at is not null as erased from leads where id = $1',
-    [id],
-  ))[0]!;
+  (
+    await db<{ name: string; phone: string; message: string | null; erased: boolean }>(
+      target,
+      'select name, phone, message, erased_at is not null as erased from leads where id = $1',
+      [id],
+    )
+  )[0]!;
 
 describe.each(targets)('the retention schedule on $name', (target) => {
   it('erases what expired and keeps what is fresh or a student’s, logging each run', async () => {
@@ -79,7 +88,10 @@ describe.each(targets)('the retention schedule on $name', (target) => {
       [studentEmail],
     );
     await db(target, `insert into students (name, email, course) values ('Student With Account', $1, 'Tally')`, [studentEmail]);
-    await db(target, `insert into otp_challenges (jti, email, otp_hash, expires_at) values ($1, $2, 'x', now() + interval '1 hour')`, [randomUUID(), unusedEmail]);
+    await db(target, `insert into otp_challenges (jti, email, otp_hash, expires_at) values ($1, $2, 'x', now() + interval '1 hour')`, [
+      randomUUID(),
+      unusedEmail,
+    ]);
 
     const request = async (answered: string) =>
       (
@@ -99,12 +111,16 @@ describe.each(targets)('the retention schedule on $name', (target) => {
     expect(await leadState(target, expired.id)).toEqual({ name: 'Erased', phone: '', message: null, erased: true });
     for (const kept of [fresh, twice, student, closedRecently, stillOpen]) expect((await leadState(target, kept.id)).erased, kept.id).toBe(false);
     expect((await leadState(target, closedLong.id)).erased).toBe(true);
-    const [application] = await db<{ fields: unknown; id_masks: unknown }>(target, 'select fields, id_masks from applications where lead_id = $1', [closedLong.id]);
+    const [application] = await db<{ fields: unknown; id_masks: unknown }>(target, 'select fields, id_masks from applications where lead_id = $1', [
+      closedLong.id,
+    ]);
     expect(application).toEqual({ fields: {}, id_masks: {} });
     const [keptApplication] = await db<{ fields: unknown }>(target, 'select fields from applications where lead_id = $1', [closedRecently.id]);
     expect(keptApplication!.fields).toEqual({ name: 'Kept Answer' });
 
-    const users = await db<{ id: string }>(target, 'select id::text from users where id = any($1::uuid[]) order by name', [[unused!.id, recent!.id, studentAccount!.id]]);
+    const users = await db<{ id: string }>(target, 'select id::text from users where id = any($1::uuid[]) order by name', [
+      [unused!.id, recent!.id, studentAccount!.id],
+    ]);
     expect(users.map((u) => u.id).sort()).toEqual([recent!.id, studentAccount!.id].sort());
     expect(await db(target, 'select 1 from otp_challenges where email = $1', [unusedEmail])).toEqual([]);
 
@@ -112,7 +128,10 @@ describe.each(targets)('the retention schedule on $name', (target) => {
     expect(requests.map((r) => r.id)).toEqual([newRequest]);
 
     // Each erasure and the run are logged, with counts and no names.
-    const [run] = await db<{ detail: Record<string, number> }>(target, `select detail from deletion_log where reason = 'retention' and detail ? 'people' order by id desc limit 1`);
+    const [run] = await db<{ detail: Record<string, number> }>(
+      target,
+      `select detail from deletion_log where reason = 'retention' and detail ? 'people' order by id desc limit 1`,
+    );
     expect(run!.detail).toMatchObject({ people: 2, leads: 2, users: 1, requests: 1 });
     const [erasures] = await db<{ n: number }>(target, `select count(*)::int as n from erasures where reason = 'retention'`);
     expect(erasures!.n).toBe(3);

@@ -92,14 +92,20 @@ describe.each(targets)('requests about one’s data on $name', (target) => {
     expect(handed.headers.get('content-disposition')).toBe(`attachment; filename="data-${reference}.json"`);
     expect((await handed.json()).enquiries[0].reference).toBe(lead.reference);
 
-    const done = await staffFetch(target, '/api/admin/rights-request', owner.cookie, { body: { id: mine.id, action: 'done', note: 'Copy handed over at the office.' } });
+    const done = await staffFetch(target, '/api/admin/rights-request', owner.cookie, {
+      body: { id: mine.id, action: 'done', note: 'Copy handed over at the office.' },
+    });
     expect(done.status).toBe(200);
     expect((await done.json()).request).toMatchObject({ status: 'done', answer: 'Copy handed over at the office.', daysLeft: null });
-    const twice = await staffFetch(target, '/api/admin/rights-request', owner.cookie, { body: { id: mine.id, action: 'decline', note: 'Declined after all.' } });
+    const twice = await staffFetch(target, '/api/admin/rights-request', owner.cookie, {
+      body: { id: mine.id, action: 'decline', note: 'Declined after all.' },
+    });
     expect(twice.status).toBe(409);
-    const [mail] = await db<{ subject: string; body: string; recipient: string }>(target, 'select subject, body, recipient from mail_outbox where subject like $1', [
-      `%${reference}%`,
-    ]);
+    const [mail] = await db<{ subject: string; body: string; recipient: string }>(
+      target,
+      'select subject, body, recipient from mail_outbox where subject like $1',
+      [`%${reference}%`],
+    );
     expect(mail).toMatchObject({ subject: `आपका अनुरोध ${reference}`, recipient: body.email });
     expect(mail!.body).toContain('काम पूरा हुआ');
     expect(mail!.body).not.toContain('handed over');
@@ -108,7 +114,9 @@ describe.each(targets)('requests about one’s data on $name', (target) => {
     const [still] = await db<{ name: string }>(target, 'select name from leads where id = $1', [lead.id]);
     expect(still!.name).toBe(lead.name);
     // Every step is an audit line.
-    const lines = await db<{ action: string; entity: string }>(target, 'select action, entity from audit_log where staff_id = $1 order by id', [owner.staff.id]);
+    const lines = await db<{ action: string; entity: string }>(target, 'select action, entity from audit_log where staff_id = $1 order by id', [
+      owner.staff.id,
+    ]);
     expect(lines.filter((l) => l.entity === 'rights-request').map((l) => l.action)).toEqual(expect.arrayContaining(['view', 'update']));
     expect(lines.some((l) => l.entity === 'person' && l.action === 'export')).toBe(true);
   });

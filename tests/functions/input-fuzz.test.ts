@@ -1927,12 +1927,23 @@ const FUZZ: Record<string, Case[]> = {
   'data-request': [
     {
       probe: async () =>
-        post('/api/data-request', { age: 'adult', kind: 'copy', name: 'Asha Verma', phone: mobile(), email: email(), reference: 'AP-2026-00001', details: 'A copy of my data please.' }),
+        post('/api/data-request', {
+          age: 'adult',
+          kind: 'copy',
+          name: 'Asha Verma',
+          phone: mobile(),
+          email: email(),
+          reference: 'AP-2026-00001',
+          details: 'A copy of my data please.',
+        }),
       body: ['age', 'kind', 'name', 'phone', 'email', 'reference', 'details'],
     },
   ],
   'user-rights-requests': [
-    { probe: async () => post('/api/user/rights-requests', { kind: 'correction', details: 'My name is misspelt.' }, { token: studentToken }), body: ['kind', 'details'] },
+    {
+      probe: async () => post('/api/user/rights-requests', { kind: 'correction', details: 'My name is misspelt.' }, { token: studentToken }),
+      body: ['kind', 'details'],
+    },
   ],
   'admin-rights-request': [
     {

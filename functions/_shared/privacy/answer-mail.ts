@@ -64,11 +64,22 @@ export function answerMail(
         ? rights_mail_declined({ reference }, { locale })
         : rights_mail_done({ reference }, { locale });
   const kept = answer.outcome === 'erased' ? ['', rights_mail_kept({}, { locale }), ...keptWords(answer.kept, locale).map((k) => `- ${k}`)] : [];
-  const account = answer.fromAccount && answer.outcome !== 'erased' ? ['', rights_mail_account({ link: `${origin}${pageIn('/account', locale)}` }, { locale })] : [];
+  const account =
+    answer.fromAccount && answer.outcome !== 'erased' ? ['', rights_mail_account({ link: `${origin}${pageIn('/account', locale)}` }, { locale })] : [];
   return {
     to,
     subject: rights_mail_subject({ reference }, { locale }),
-    text: [rights_mail_greeting({}, { locale }), '', outcome, ...kept, ...account, '', rights_mail_contact({ phone: site.phone }, { locale }), '', site.name].join('\n'),
+    text: [
+      rights_mail_greeting({}, { locale }),
+      '',
+      outcome,
+      ...kept,
+      ...account,
+      '',
+      rights_mail_contact({ phone: site.phone }, { locale }),
+      '',
+      site.name,
+    ].join('\n'),
   };
 }
 

@@ -160,7 +160,14 @@ function eventWords(kind: string, detail: Record<string, unknown>, staff: string
 export async function consentsOf(db: Queryable, subject: Subject): Promise<DataCopy['consents']> {
   const { rows: exists } = await db.query<{ t: string | null }>(`select to_regclass('public.consents')::text as t`, []);
   if (!exists[0]?.t) return [];
-  const { rows } = await db.query<{ purpose: string; given_by: string; guardian_name: string | null; given_at: string; withdrawn_at: string | null; notice_version: string }>(
+  const { rows } = await db.query<{
+    purpose: string;
+    given_by: string;
+    guardian_name: string | null;
+    given_at: string;
+    withdrawn_at: string | null;
+    notice_version: string;
+  }>(
     `select purpose, given_by, guardian_name, given_at, withdrawn_at, notice_version from consents
       where lead_id = any($1::bigint[]) or user_id = any($2::uuid[]) or student_id = any($3::bigint[]) or person_id = any($4::bigint[])
       order by given_at, id`,
@@ -238,7 +245,13 @@ async function copyOf(db: Queryable, subject: Subject, language: PersonLanguage,
       }),
   }));
 
-  const { rows: apps } = await db.query<{ lead_id: string; reference: string; form: ApplicationForm; fields: Record<string, unknown>; id_masks: Record<string, unknown> }>(
+  const { rows: apps } = await db.query<{
+    lead_id: string;
+    reference: string;
+    form: ApplicationForm;
+    fields: Record<string, unknown>;
+    id_masks: Record<string, unknown>;
+  }>(
     `select a.lead_id::text, l.reference, a.form, a.fields, a.id_masks from applications a join leads l on l.id = a.lead_id
       where a.lead_id = any($1::bigint[]) and l.erased_at is null order by l.created_at, l.id`,
     [leadIds],
@@ -277,11 +290,7 @@ async function copyOf(db: Queryable, subject: Subject, language: PersonLanguage,
           type: u.detected_type ?? '—',
           size: u.size === null ? '—' : `${Math.max(1, Math.round(u.size / 1024))} KB`,
           receivedAt: indiaMoment(u.attached_at ?? u.created_at),
-          state: u.deleted_at
-            ? `${rights_doc_deleted()} ${indiaDate(u.deleted_at)}`
-            : u.replaced_at
-              ? rights_doc_replaced()
-              : rights_doc_kept(),
+          state: u.deleted_at ? `${rights_doc_deleted()} ${indiaDate(u.deleted_at)}` : u.replaced_at ? rights_doc_replaced() : rights_doc_kept(),
         })),
     };
   });

@@ -14,7 +14,9 @@ export const subjectOfRequest = (db: Queryable, request: RequestRow): Promise<Su
 
 /** The records found, as staff name them: 'Website account: asha@…', 'AP-2026-00042 (Asha Verma)', 'Student record: Asha Verma (RS-CIT)'. */
 export async function foundWords(db: Queryable, subject: Subject): Promise<string[]> {
-  const { rows: users } = await db.query<{ name: string; email: string }>('select name, email from users where id = any($1::uuid[]) order by created_at', [subject.userIds]);
+  const { rows: users } = await db.query<{ name: string; email: string }>('select name, email from users where id = any($1::uuid[]) order by created_at', [
+    subject.userIds,
+  ]);
   const { rows: leads } = await db.query<{ reference: string; name: string; phone: string }>(
     'select reference, name, phone from leads where id = any($1::bigint[]) order by created_at, id',
     [subject.leadIds],

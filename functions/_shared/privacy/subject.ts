@@ -46,8 +46,18 @@ export const hasRecords = (subject: Subject) => subject.userIds.length + subject
  * Fills a subject out from the leads, student records and accounts found so far: the people of
  * those leads and all their leads, the records the leads became, and every contact and name held.
  */
-async function complete(db: Queryable, found: { userIds: string[]; studentIds: string[]; leadIds: string[]; emails: string[]; phones: string[] }): Promise<Subject> {
-  const { rows: leads } = await db.query<{ id: string; person_id: string; student_id: string | null; name: string; email_norm: string | null; phone_norm: string }>(
+async function complete(
+  db: Queryable,
+  found: { userIds: string[]; studentIds: string[]; leadIds: string[]; emails: string[]; phones: string[] },
+): Promise<Subject> {
+  const { rows: leads } = await db.query<{
+    id: string;
+    person_id: string;
+    student_id: string | null;
+    name: string;
+    email_norm: string | null;
+    phone_norm: string;
+  }>(
     `with seed as (
        select id, person_id from leads where id = any($1::bigint[]) and erased_at is null
        union select id, person_id from leads where erased_at is null and (phone_norm = any($2::text[]) or email_norm = any($3::text[]))
@@ -65,9 +75,10 @@ async function complete(db: Queryable, found: { userIds: string[]; studentIds: s
     [studentIds],
   );
   const userIds = uniq([...found.userIds, ...students.map((s) => s.user_id)]);
-  const { rows: users } = await db.query<{ id: string; name: string; email: string }>(`select id::text, name, lower(email) as email from users where id = any($1::uuid[])`, [
-    userIds,
-  ]);
+  const { rows: users } = await db.query<{ id: string; name: string; email: string }>(
+    `select id::text, name, lower(email) as email from users where id = any($1::uuid[])`,
+    [userIds],
+  );
   return {
     userIds: users.map((u) => u.id),
     studentIds: students.map((s) => s.id),
@@ -159,7 +170,9 @@ export async function subjectOfLead(db: Queryable, leadId: string): Promise<Subj
 
 /** The account `userId` alone (a never-used account the retention schedule deletes). */
 export async function subjectOfUser(db: Queryable, userId: string): Promise<Subject> {
-  const { rows } = await db.query<{ id: string; name: string; email: string }>('select id::text, name, lower(email) as email from users where id = $1', [userId]);
+  const { rows } = await db.query<{ id: string; name: string; email: string }>('select id::text, name, lower(email) as email from users where id = $1', [
+    userId,
+  ]);
   const user = rows[0];
   if (!user) return emptySubject();
   return { ...emptySubject(), userIds: [user.id], emails: [user.email], names: [user.name.trim()] };

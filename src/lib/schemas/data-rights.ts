@@ -134,7 +134,9 @@ export const DataCopySchema = z.object({
     upiReports: z.array(z.object({ utr: z.string(), amount: z.string(), paidOn: z.string(), status: z.string(), reason: z.string().nullable() })),
   }),
   certificates: z.array(z.object({ number: z.string(), course: z.string(), issuedOn: z.string(), grade: z.string().nullable(), state: z.string() })),
-  practiceTests: z.array(z.object({ test: z.string(), startedAt: z.string(), submittedAt: z.string().nullable(), score: z.string().nullable(), result: z.string() })),
+  practiceTests: z.array(
+    z.object({ test: z.string(), startedAt: z.string(), submittedAt: z.string().nullable(), score: z.string().nullable(), result: z.string() }),
+  ),
   /** Consents given by or for the person (empty where none are recorded). */
   consents: z.array(z.object({ purpose: z.string(), givenBy: z.string(), at: z.string(), withdrawnAt: z.string().nullable(), noticeVersion: z.string() })),
   /** The requests the person made about their data. */
