@@ -78,6 +78,24 @@ export async function consentsKept(client: PoolClient, subject: Subject): Promis
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * Deletes the guardian holds that became the subject's records (their sealed copy of what a child
+ * sent). The one place the engine reads the holds' table, which comes with the guardian consents'
+ * migration: nothing until it exists with its `lead_id` and `user_id`.
+ */
+export async function holdsErased(client: PoolClient, subject: Subject): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from information_schema.columns
+      where table_schema = 'public' and table_name = 'held_submissions' and column_name in ('lead_id', 'user_id')`,
+  );
+  if ((rows[0]?.n ?? 0) < 2) return 0;
+  const { rowCount } = await client.query('delete from held_submissions where lead_id = any($1::bigint[]) or user_id = any($2::uuid[])', [
+    subject.leadIds,
+    subject.userIds,
+  ]);
+  return rowCount ?? 0;
+}
+
 /** Erases `subject` in `client`'s transaction; logs it in `erasures` and deletion_log. */
 export async function erase(client: PoolClient, subject: Subject, cause: ErasureCause): Promise<Erasure> {
   const counts: Record<string, number> = {};
@@ -129,6 +147,7 @@ export async function erase(client: PoolClient, subject: Subject, cause: Erasure
   // Mail about the leads (the institute's summary, the applicant's confirmations), sent or not.
   await run('mail_outbox', 'delete from mail_outbox where lead_id = any($1::bigint[])', [leads]);
   await run('lead_events', 'delete from lead_events where lead_id = any($1::bigint[])', [leads]);
+  counts['held_submissions'] = await holdsErased(client, subject);
   await run(
     'leads',
     `update leads set name = $2, name_latin = lower($2), email = null, email_norm = null, phone = '', phone_norm = '', subject = null, message = null,
