@@ -137,4 +137,30 @@ describe.each(targets)('requests about one’s data on $name', (target) => {
     expect((await get(target, '/api/user/rights-requests')).status).toBe(401);
     expect((await get(target, '/api/user/data')).status).toBe(401);
   });
+
+  it('erases the records a form’s request found after the Owner checked them, and cannot erase when nothing was found', async () => {
+    const lead = await contactLead(target);
+    const phone = lead.phone.replace(/\D/g, '').slice(-10);
+    const made = await post(target, '/api/data-request', form({ phone, email: lead.email, kind: 'erasure' }));
+    const { reference } = await made.json();
+    const [request] = await requestsBy(target, phone);
+    const erased = await staffFetch(target, '/api/admin/rights-request', owner.cookie, {
+      body: { id: request!.id, action: 'erase', note: 'Called back on the number: it was them.' },
+    });
+    expect(erased.status, await erased.clone().text()).toBe(200);
+    const answer = (await erased.json()).request;
+    expect(answer.answer).toContain('The audit and deletion logs');
+    expect(await db(target, 'select name, email, phone from leads where id = $1', [lead.id])).toEqual([{ name: 'Erased', email: null, phone: '' }]);
+    const [mail] = await db<{ body: string }>(target, 'select body from mail_outbox where subject like $1', [`%${reference}%`]);
+    expect(mail!.body).toContain('has been erased');
+
+    const nobody = form({ kind: 'erasure' });
+    await post(target, '/api/data-request', nobody);
+    const [unknown] = await requestsBy(target, nobody.phone);
+    const refused = await staffFetch(target, '/api/admin/rights-request', owner.cookie, {
+      body: { id: unknown!.id, action: 'erase', note: 'Nothing on file for them.' },
+    });
+    expect(refused.status).toBe(409);
+    expect((await requestsBy(target, nobody.phone))[0]!.status).toBe('open');
+  });
 });
