@@ -8,7 +8,8 @@
  * to the caller or to nobody — and the notifications that failed for good and were not
  * dismissed (for a role that may deal with them: roles.ts 'outbox'; an empty list otherwise), and
  * the students of running batches below the attendance threshold (for a role that can
- * 'attendance' or 'batches'; a Teacher's own batches only). An audit line 'view'.
+ * 'attendance' or 'batches'; a Teacher's own batches only), and for the Owner ('privacy') how many
+ * requests about people's data wait for an answer and the soonest last day. An audit line 'view'.
  */
 import type { Config } from '@netlify/functions';
 import { OPEN_STATUSES, type LeadRow } from '../src/lib/schemas/lead';
@@ -80,6 +81,13 @@ export default endpoint(async (req, context) => {
     const failed = can(role, 'outbox') ? await failedNotices(client) : [];
     const seesAll = can(role, 'attendance-any') || can(role, 'batches');
     const { attendanceThreshold } = await loadOfficeSettings(client);
+    const rights = can(role, 'privacy')
+      ? (
+          await client.query<{ open: number; answer_by: string | null }>(
+            `select count(*)::int as open, min(answer_by)::text as answer_by from rights_requests where status = 'open'`,
+          )
+        ).rows[0]!
+      : null;
     const low = seesAll || can(role, 'attendance') ? await lowAttendance(client, seesAll ? null : staff.id, attendanceThreshold) : [];
     await audit(
       {
@@ -109,6 +117,7 @@ export default endpoint(async (req, context) => {
       failed,
       lowAttendance: low,
       attendanceThreshold,
+      rightsRequests: rights ? { open: rights.open, answerBy: rights.answer_by } : null,
     };
   });
   return json(answer);

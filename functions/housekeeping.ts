@@ -5,7 +5,8 @@
  * application took and those of applications closed beyond the retention period
  * (functions/_shared/storage/document-housekeeping.ts), and course pictures no course shows a
  * day after their upload (functions/_shared/storage/course-pictures.ts), and writes the Latin key of
- * names written before migration 012 (functions/_shared/records/name-keys.ts). It logs what it did.
+ * names written before migration 012 (functions/_shared/records/name-keys.ts), and applies the retention
+ * schedule (functions/_shared/privacy/retention.ts). It logs what it did.
  * Locally it can be run by hand: POST /.netlify/functions/housekeeping on `npm start`'s server.
  */
 import type { Config } from '@netlify/functions';
@@ -15,6 +16,7 @@ import { env } from './_shared/platform/env';
 import { sweepExpired } from './_shared/platform/housekeeping';
 import { deliverDue } from './_shared/platform/outbox';
 import { keyMissingNames } from './_shared/records/name-keys';
+import { applyRetention } from './_shared/privacy/retention';
 
 export default async (): Promise<Response> => {
   try {
@@ -24,7 +26,8 @@ export default async (): Promise<Response> => {
     const documents = await sweepDocuments();
     const coursePictures = await sweepCoursePictures();
     const keyed = await keyMissingNames();
-    console.log('housekeeping:', JSON.stringify({ mail, swept, documents, coursePictures, keyed }));
+    const retention = await applyRetention();
+    console.log('housekeeping:', JSON.stringify({ mail, swept, documents, coursePictures, keyed, retention }));
     return new Response(null, { status: 204 });
   } catch (error) {
     console.error('housekeeping failed:', error);

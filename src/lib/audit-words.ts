@@ -409,6 +409,7 @@ export function auditSentence(facts: AuditFacts): string {
     case 'view-document':
       return `${who} opened ${documentWords(detail)} of ${record}.`;
     case 'export':
+      if (entity === 'person') return `${who} downloaded the data of the person of request ${text(detail?.['request'])} to hand it over.`;
       if (entity === 'fee-receipts')
         return `${who} exported the fee receipts from ${dayInWords(text(detail?.['from']))} to ${dayInWords(text(detail?.['to']))} (${count(detail?.['count'], 'receipt')}${detail?.['refunds'] ? ` and ${count(detail['refunds'], 'refund')}` : ''}) to a spreadsheet.`;
       if (entity === 'attendance' || entity === 'practice-results')
@@ -448,8 +449,14 @@ export function auditSentence(facts: AuditFacts): string {
         return `${who} added ${record}: ${rupees(detail?.['amount'])} due on ${dayInWords(text(detail?.['dueOn']))}. Reason: “${text(detail?.['reason'])}”.`;
       return `${who} added ${record}.`;
     case 'delete':
+      if (entity === 'person' && detail?.['erasure'])
+        return `${who} erased the data of the person of request ${text(detail['subject'])} (${count(detail['leads'], 'enquiry', 'enquiries')}, ${count(detail['objects'], 'document')}).`;
       return `${who} deleted ${record}.`;
     case 'update': {
+      if (entity === 'rights-request') {
+        const answered = { erase: 'answered by erasing the data', done: 'answered as done', decline: 'declined' }[text(detail?.['action'])] ?? 'answered';
+        return `${who} ${answered}: request ${text(detail?.['subject'])}.`;
+      }
       if (entity === 'recovery-codes') return `${who} made new recovery codes.`;
       if (entity === 'attendance') return attendanceWords(who, facts, record);
       if (entity === 'settings' && entityId === 'auto-assign')

@@ -73,6 +73,7 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   'practice-test': { one: 'practice test', many: 'Practice tests' },
   'test-opening': { one: 'test opened to a batch', many: 'Tests opened to batches' },
   'practice-results': { one: 'practice test results of a batch', many: 'Practice test results' },
+  'rights-request': { one: 'request about a person’s data', many: 'Requests about people’s data' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */

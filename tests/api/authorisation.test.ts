@@ -1088,6 +1088,72 @@ async function questionFile(target: Target) {
   return { fileName: `${uniqueName('authz')}.xlsx`, rows: [row], courseId, chapterId };
 }
 
+/** A request about a person's data, made by the form, waiting for an answer (id and reference). */
+async function insertRightsRequest(target: Target): Promise<{ id: string; reference: string }> {
+  const reference = `DR-AUTHZ-${randomBytes(4).toString('hex')}`;
+  const id = await insert(
+    target,
+    `insert into rights_requests (reference, kind, name, phone, details, answer_by) values ($1, 'copy', 'Authz Asker', '9829012345', 'A copy please.', current_date + 30) returning id`,
+    [reference],
+  );
+  return { id, reference };
+}
+
+/** People's requests about their data: the Owner alone ('privacy', the Grievance Officer). */
+const RIGHTS_CASES: Case[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/rights-requests',
+    roles: OWNER_ONLY,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => ({ call: { route: '/api/admin/rights-requests' }, state: auditLines(s, 'rights-request') }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/rights-request',
+    roles: OWNER_ONLY,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { id } = await insertRightsRequest(s.target);
+      return { call: { route: `/api/admin/rights-request?id=${id}` }, state: auditLines(s, 'rights-request', id) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/rights-request',
+    roles: OWNER_ONLY,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { id } = await insertRightsRequest(s.target);
+      return {
+        call: { route: '/api/admin/rights-request', body: { id, action: 'done', note: 'Copy handed over at the office.' } },
+        state: () => rows(s.target, 'select status, answer, answered_by from rights_requests where id = $1', [id]),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/person-data',
+    roles: OWNER_ONLY,
+    ok: 200,
+    changes: true,
+    prepare: async (s) => {
+      const { id, reference } = await insertRightsRequest(s.target);
+      return {
+        call: { route: `/api/admin/person-data?request=${id}` },
+        state: () =>
+          rows(s.target, `select id from audit_log where staff_id = any($1::uuid[]) and entity = 'person' and detail->>'request' = $2`, [
+            s.staffIds,
+            reference,
+          ]),
+      };
+    },
+  },
+];
+
 const CASES: Case[] = [
   {
     method: 'GET',
@@ -1942,6 +2008,7 @@ const CASES: Case[] = [
   // The question bank and a course's chapters (Owner and Teacher: 'practice-tests').
   ...PRACTICE_QUESTION_CASES,
   ...PRACTICE_TEST_CASES,
+  ...RIGHTS_CASES,
 ];
 
 /* -------------------------------------------------------------- a walk-in at the counter --- */

@@ -162,6 +162,8 @@ const NO_TEXT: Record<string, string> = {
   'user-me': 'GET; the token is a header',
   'user-classes': 'GET; the token is a header',
   'user-fees': 'GET; the token is a header',
+  'user-data': 'GET; the token is a header',
+  'admin-rights-requests': 'GET without parameters',
   'admin-fees-claims': 'GET without parameters',
   tests: 'GET; the token is a header',
   'tests-deadlines': 'scheduled, no public path',
@@ -241,6 +243,15 @@ async function applicationAt(status: string): Promise<{ id: string; version: num
   const [lead] = await sql<{ version: number }>(`update leads set status = $2 where id = $1 returning version`, [application.leadId, status]);
   return { id: application.leadId, version: lead!.version };
 }
+
+/** A request about a person's data waiting for an answer (id). */
+const openRightsRequest = async () =>
+  (
+    await sql<{ id: string }>(
+      `insert into rights_requests (reference, kind, name, phone, details, answer_by) values ($1, 'copy', 'Asha Verma', '9829012345', 'A copy please.', current_date + 30) returning id::text`,
+      [`DR-FUZZ-${unique()}`],
+    )
+  )[0]!.id;
 
 /** The version a record of `table` has now. */
 const versionOf = async (table: string, id: string) => (await sql<{ version: number }>(`select version from ${table} where id = $1`, [id]))[0]!.version;
@@ -1910,6 +1921,46 @@ const FUZZ: Record<string, Case[]> = {
       },
       params: ['id'],
       values: { id: IDS },
+    },
+  ],
+  // People's requests about their data (decision 053).
+  'data-request': [
+    {
+      probe: async () =>
+        post('/api/data-request', {
+          age: 'adult',
+          kind: 'copy',
+          name: 'Asha Verma',
+          phone: mobile(),
+          email: email(),
+          reference: 'AP-2026-00001',
+          details: 'A copy of my data please.',
+        }),
+      body: ['age', 'kind', 'name', 'phone', 'email', 'reference', 'details'],
+    },
+  ],
+  'user-rights-requests': [
+    {
+      probe: async () => post('/api/user/rights-requests', { kind: 'correction', details: 'My name is misspelt.' }, { token: studentToken }),
+      body: ['kind', 'details'],
+    },
+  ],
+  'admin-rights-request': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/rights-request', query: { id: await openRightsRequest() } }),
+      query: ['id'],
+      values: { id: IDS },
+    },
+    {
+      probe: async () => staff(post('/api/admin/rights-request', { id: await openRightsRequest(), action: 'done', note: 'Copy handed over at the office.' })),
+      body: ['id', 'action', 'note'],
+    },
+  ],
+  'admin-person-data': [
+    {
+      probe: async () => staff({ method: 'GET', path: '/api/admin/person-data', query: { request: await openRightsRequest() } }),
+      query: ['request'],
+      values: { request: IDS },
     },
   ],
 };

@@ -53,7 +53,9 @@ const SESSION_DAYS = 7;
 /** Opens a session for `userId` and returns its signed token. */
 export async function startSession(userId: string): Promise<string> {
   const [row] = await query<{ id: string }>(
-    `insert into user_sessions (user_id, expires_at) values ($1, now() + make_interval(days => $2)) returning id::text`,
+    // The sign-in is kept on the account: the retention schedule deletes accounts unused for years.
+    `with seen as (update users set last_signed_in_at = now() where id = $1)
+     insert into user_sessions (user_id, expires_at) values ($1, now() + make_interval(days => $2)) returning id::text`,
     [userId, SESSION_DAYS],
   );
   return new SignJWT({})

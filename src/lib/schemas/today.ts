@@ -54,4 +54,9 @@ export interface Today {
   lowAttendance: LowAttendance[];
   /** The attendance threshold (a whole percentage) the list is below, as the Owner set it. */
   attendanceThreshold: number;
+  /**
+   * People's requests about their data waiting for an answer, and the soonest last day to answer
+   * one (India's day, YYYY-MM-DD; null when none is open) — for a role with 'privacy' only (null otherwise).
+   */
+  rightsRequests: { open: number; answerBy: string | null } | null;
 }

@@ -1,0 +1,138 @@
+/**
+ * People's requests about their data (table rights_requests, migration 029): made from /account
+ * or the request form, answered by staff within RIGHTS_ANSWER_DAYS (India's days).
+ */
+import { RIGHTS_ANSWER_DAYS, type RightsKind, type RightsRequestView, type StaffRightsRequest } from '../../../src/lib/schemas/data-rights';
+import type { PersonLanguage } from '../../../src/lib/person-language';
+import type { Queryable } from '../platform/db';
+
+/** A request as stored. */
+export interface RequestRow {
+  id: string;
+  reference: string;
+  kind: RightsKind;
+  user_id: string | null;
+  person_id: string | null;
+  student_id: string | null;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  given_reference: string | null;
+  details: string | null;
+  language: PersonLanguage;
+  received_at: string;
+  answer_by: string;
+  status: 'open' | 'done' | 'declined';
+  answered_at: string | null;
+  answered_by_name: string | null;
+  answer: string | null;
+  kept: unknown;
+}
+
+/** The columns of a RequestRow. */
+export const REQUEST_COLUMNS = `id::text, reference, kind, user_id::text, person_id::text, student_id::text, name, phone, email, given_reference,
+  details, language, received_at, answer_by::text, status, answered_at, answered_by_name, answer, kept`;
+
+/** A request as its maker and staff see it. */
+export const toRequestView = (row: RequestRow): RightsRequestView => ({
+  id: row.id,
+  reference: row.reference,
+  kind: row.kind,
+  status: row.status,
+  details: row.details ?? '',
+  receivedAt: new Date(row.received_at).toISOString(),
+  answerBy: row.answer_by,
+  answeredAt: row.answered_at ? new Date(row.answered_at).toISOString() : null,
+  answer: row.answer,
+});
+
+/** What a new request holds. */
+export interface NewRequest {
+  kind: RightsKind;
+  userId?: string | null;
+  personId?: string | null;
+  studentId?: string | null;
+  name?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  givenReference?: string | null;
+  details: string;
+  language: PersonLanguage;
+  /** The Idempotency-Key of the submission: a replay answers the request it made. */
+  key: string | null;
+}
+
+/**
+ * Stores a request with its reference (DR-YYYY-NNNNN, India's year) and the last day to answer it;
+ * a replay of `key` answers the request already made. Returns it and whether it was a replay.
+ */
+export async function storeRequest(client: Queryable, request: NewRequest): Promise<{ row: RequestRow; replayed: boolean }> {
+  if (request.key) {
+    const { rows } = await client.query<RequestRow>(`select ${REQUEST_COLUMNS} from rights_requests where idempotency_key = $1`, [request.key]);
+    if (rows[0]) return { row: rows[0], replayed: true };
+  }
+  const { rows } = await client.query<RequestRow>(
+    `with ref as (
+       insert into reference_counters (prefix, year, last)
+       values ('DR', extract(year from now() at time zone 'Asia/Kolkata')::int, 1)
+       on conflict (prefix, year) do update set last = reference_counters.last + 1
+       returning prefix, year, last
+     )
+     insert into rights_requests (reference, kind, user_id, person_id, student_id, name, phone, email, given_reference, details, language,
+                                  answer_by, idempotency_key)
+     select prefix || '-' || year || '-' || lpad(last::text, 5, '0'), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+            (now() at time zone 'Asia/Kolkata')::date + $11::int, $12
+       from ref
+     returning ${REQUEST_COLUMNS}`,
+    [
+      request.kind,
+      request.userId ?? null,
+      request.personId ?? null,
+      request.studentId ?? null,
+      request.name ?? null,
+      request.phone ?? null,
+      request.email ?? null,
+      request.givenReference ?? null,
+      request.details,
+      request.language,
+      RIGHTS_ANSWER_DAYS,
+      request.key,
+    ],
+  );
+  return { row: rows[0]!, replayed: false };
+}
+
+/** The requests made by or about the records given, newest first. */
+export async function rightsRequestsOf(db: Queryable, of: { userIds: string[]; studentIds: string[]; personIds: string[] }): Promise<RightsRequestView[]> {
+  const { rows } = await db.query<RequestRow>(
+    `select ${REQUEST_COLUMNS} from rights_requests
+      where user_id = any($1::uuid[]) or student_id = any($2::bigint[]) or person_id = any($3::bigint[])
+      order by received_at desc, id desc`,
+    [of.userIds, of.studentIds, of.personIds],
+  );
+  return rows.map(toRequestView);
+}
+
+/** One request by id (null when there is none). */
+export async function requestById(db: Queryable, id: string, lock = false): Promise<RequestRow | null> {
+  const { rows } = await db.query<RequestRow>(`select ${REQUEST_COLUMNS} from rights_requests where id = $1${lock ? ' for update' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Whole India days from `today` to `answerBy` (negative when late). */
+export const daysLeft = (answerBy: string, today: string) => Math.round((Date.parse(`${answerBy}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+
+/** A request as staff see it, on the India day `today`; an account's name and e-mail where the account asked. */
+export function toStaffRequest(row: RequestRow & { account_name?: string | null; account_email?: string | null }, today: string): StaffRightsRequest {
+  return {
+    ...toRequestView(row),
+    name: row.name ?? row.account_name ?? null,
+    phone: row.phone,
+    email: row.email ?? row.account_email ?? null,
+    fromAccount: row.user_id !== null,
+    givenReference: row.given_reference,
+    language: row.language,
+    daysLeft: row.status === 'open' ? daysLeft(row.answer_by, today) : null,
+    answeredBy: row.answered_by_name,
+  };
+}
