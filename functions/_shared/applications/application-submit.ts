@@ -155,6 +155,15 @@ function rekeyed(error: unknown): unknown {
   return new HttpError(error.status, error.message, { ...error.extra, errors: keyed }, error.headers);
 }
 
+/** A text field's JSON, or the text itself when it is not JSON (the schema then says what is wrong). */
+function parsedOr(value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 /** A multipart request: its text fields as the JSON payload would be, its files by slot, a hash of both. */
 interface Received {
   body: Record<string, unknown>;
@@ -198,6 +207,9 @@ async function readMultipart(def: FormDefinition, req: Request): Promise<Receive
       if (value) documents[name] = value;
     } else if (name === 'consent') {
       body[name] = value === 'true' || value === 'on' ? true : value;
+    } else if (name === 'guardian') {
+      // The guardian's details as one JSON text field (name, relation, email, phone).
+      body[name] = parsedOr(value);
     } else {
       body[name] = value;
     }
