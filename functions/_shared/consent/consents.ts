@@ -99,6 +99,19 @@ export async function mayMessage(db: Queryable, email: string | null | undefined
 /** Whether staff may message the person of `email` on WhatsApp (the same rule as e-mail updates). */
 export const mayWhatsApp = mayMessage;
 
+/** What staff's answers about a student record say of its consents: a minor's guardian consent, and whether updates were withdrawn. */
+export async function studentConsent(db: Queryable, studentId: string): Promise<{ guardianConsent: GuardianConsentView | null; updatesWithdrawn: boolean }> {
+  const { rows } = await db.query<{ consent_id: string | null; email: string | null }>(
+    'select guardian_consent_id::text as consent_id, email from students where id = $1',
+    [studentId],
+  );
+  const row = rows[0];
+  return {
+    guardianConsent: await guardianConsentView(db, row?.consent_id),
+    updatesWithdrawn: row?.email ? !(await mayMessage(db, row.email)) : false,
+  };
+}
+
 /**
  * A minor's record's guardian consent as staff see it (GuardianConsentViewSchema): its 'service'
  * row (withdrawn if that or 'updates' was withdrawn), or null when `consentId` is null.
