@@ -204,4 +204,36 @@ describe.each(targets)('guardian consent on $name', (target) => {
       { purpose: 'updates', given_by: 'self', method: 'form' },
     ]);
   });
+
+  it('stores a held application with its documents, and a held registration as a minor’s account, once the guardian consents', async () => {
+    const payload = await completePayload(target, 'iibf');
+    const guardian = guardianOf();
+    const res = await submit(target, 'iibf', { ...payload, age: 'minor', guardian }, { 'x-language': 'hi' });
+    expect(res.status, await res.clone().text()).toBe(202);
+    const { held } = HeldAnswerSchema.parse(await res.json());
+    const { code } = await codeMailedTo(target, guardian.email);
+    const given = await post(target, '/api/guardian-consent', { id: held.id, code, adult: true, agree: true });
+    expect(given.status, await given.clone().text()).toBe(201);
+    const { reference } = await given.json();
+    const [lead] = await db<{ id: string; minor: boolean; language: string }>(target, 'select id::text, minor, language from leads where reference = $1', [reference]);
+    expect(lead).toMatchObject({ minor: true, language: 'hi' });
+    expect(await db(target, 'select 1 from applications where lead_id = $1', [lead!.id])).toHaveLength(1);
+    for (const u of await uploadsOfDraft(target, payload.draft)) expect(u.deleted_at).toBeNull();
+    expect(await db(target, 'select 1 from uploads where draft = $1 and lead_id = $2', [payload.draft, lead!.id])).not.toHaveLength(0);
+
+    const email = uniqueEmail('young');
+    const registerGuardian = guardianOf();
+    const registered = await post(target, '/api/user/register', { age: 'minor', guardian: registerGuardian, name: 'Young Learner', email, password: 'a long passphrase' });
+    expect(registered.status, await registered.clone().text()).toBe(202);
+    const hold = HeldAnswerSchema.parse(await registered.json()).held;
+    expect(await db(target, 'select 1 from users where email = $1', [email])).toHaveLength(0);
+    const sealed = await db<{ sealed: string }>(target, 'select sealed from held_submissions where id = $1', [hold.id]);
+    expect(sealed[0]!.sealed).not.toContain('passphrase');
+    const mail = await codeMailedTo(target, registerGuardian.email);
+    const made = await post(target, '/api/guardian-consent', { id: hold.id, code: mail.code, adult: true, agree: true });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const [user] = await db<{ minor: boolean; guardian_consent_id: string | null }>(target, 'select minor, guardian_consent_id::text from users where email = $1', [email]);
+    expect(user!.minor).toBe(true);
+    expect(user!.guardian_consent_id).not.toBeNull();
+  });
 });
