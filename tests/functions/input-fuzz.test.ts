@@ -253,7 +253,7 @@ const post = (route: string, body: Record<string, unknown>, extra: Partial<Probe
 const applicationCase = (form: ApplicationForm): Case => ({
   probe: async () => {
     const fill = await fillOf(form);
-    return post(FORMS[form].endpoint, { age: 'adult', ...answersOf(form), documents: { ...fill.documents }, draft: fill.draft, consent: true });
+    return post(FORMS[form].endpoint, { ...answersOf(form), documents: { ...fill.documents }, draft: fill.draft, consent: true });
   },
   body: [...fieldsOf(FORMS[form]).map((f) => f.name), 'draft', `documents.${FORMS[form].documents[0]!.slot}`],
 });
