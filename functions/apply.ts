@@ -11,8 +11,7 @@ import { idempotencyKey } from './_shared/platform/idempotency';
 import { storeLead } from './_shared/leads/leads';
 import { applyLeadOf } from './_shared/leads/form-leads';
 import { holdForm } from './_shared/consent/hold-form';
-import { selfPurposes, writeConsents } from './_shared/consent/consents';
-import { pool } from './_shared/platform/db';
+import { selfPurposes } from './_shared/consent/consents';
 import { publishedCourses } from './_shared/records/published-courses';
 import { SITE, byClient, byEmail, byPhone, enforce } from './_shared/platform/limits';
 import { languageOf } from './_shared/platform/language';
@@ -52,10 +51,9 @@ export default endpoint(async (req, context) => {
   const lead = applyLeadOf(input, language);
   // A replay stores nothing, so it does not spend the site-wide ceiling.
   const { reference, replayed, notification } = await ceiling.spentBy(
-    () => storeLead(lead, key, body),
+    () => storeLead(lead, key, body, { noticeForm: 'apply', purposes: selfPurposes('apply') }),
     (stored) => !stored.replayed,
   );
-  if (!replayed) await writeConsents(pool(), { purposes: selfPurposes('apply'), method: 'form', noticeForm: 'apply', language, leadId: notification?.lead.id });
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead, originFor(req))));
   const message = server_apply_thanks({ name: input.name, reference });
   return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});

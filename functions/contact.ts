@@ -9,8 +9,7 @@ import { idempotencyKey } from './_shared/platform/idempotency';
 import { storeLead } from './_shared/leads/leads';
 import { contactLeadOf } from './_shared/leads/form-leads';
 import { holdForm } from './_shared/consent/hold-form';
-import { selfPurposes, writeConsents } from './_shared/consent/consents';
-import { pool } from './_shared/platform/db';
+import { selfPurposes } from './_shared/consent/consents';
 import { SITE, byClient, byPhone, enforce } from './_shared/platform/limits';
 import { languageOf } from './_shared/platform/language';
 import { deliver, leadMail, originFor } from './_shared/platform/outbox';
@@ -38,10 +37,9 @@ export default endpoint(async (req, context) => {
 
   // A replay stores nothing, so it does not spend the site-wide ceiling.
   const { reference, replayed, notification } = await ceiling.spentBy(
-    () => storeLead(lead, key, body),
+    () => storeLead(lead, key, body, { noticeForm: 'contact', purposes: selfPurposes('contact') }),
     (stored) => !stored.replayed,
   );
-  if (!replayed) await writeConsents(pool(), { purposes: selfPurposes('contact'), method: 'form', noticeForm: 'contact', language, leadId: notification?.lead.id });
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead, originFor(req))));
   const message = server_contact_thanks({ name: lead.name, reference });
   return json({ message, reference }, 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});
