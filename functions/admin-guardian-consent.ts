@@ -29,7 +29,12 @@ export default endpoint(async (req, context) => {
     await client.query('update held_submissions set released_at = now() where id = $1', [found.id]);
     return found;
   });
-  const released = await storeReleased(hold, { method: 'office', whatsapp: input.whatsapp, staff: { id: staff.id, name: staff.name }, document: input.document });
+  const released = await storeReleased(hold, {
+    method: 'office',
+    whatsapp: input.whatsapp,
+    staff: { id: staff.id, name: staff.name },
+    document: input.document,
+  });
   await audit(
     {
       staffId: staff.id,
@@ -37,7 +42,13 @@ export default endpoint(async (req, context) => {
       entity: 'consent',
       entityId: released.consentId,
       subject: childNameOf(hold),
-      detail: { form: formWords(hold.form, 'en'), number: hold.number, guardian: hold.guardian_name, document: input.document, reference: released.reference ?? null },
+      detail: {
+        form: formWords(hold.form, 'en'),
+        number: hold.number,
+        guardian: hold.guardian_name,
+        document: input.document,
+        reference: released.reference ?? null,
+      },
     },
     address,
   );

@@ -14,7 +14,11 @@ import { transaction } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json, validate } from './_shared/platform/http';
 
 /** What staff are told of a number that names no hold. */
-export const noSuchHold = () => new HttpError(404, 'No form is waiting under this number: check it with the parent (H- and six letters or digits), or the form may have been deleted after 72 hours.');
+export const noSuchHold = () =>
+  new HttpError(
+    404,
+    'No form is waiting under this number: check it with the parent (H- and six letters or digits), or the form may have been deleted after 72 hours.',
+  );
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'GET');
@@ -24,7 +28,11 @@ export default endpoint(async (req, context) => {
     const hold = await findHold(client, { number: normalHoldNumber(number) });
     if (!hold) throw noSuchHold();
     const childName = childNameOf(hold);
-    await audit({ staffId: staff.id, action: 'view', entity: 'held-submission', entityId: hold.id, subject: hold.number, detail: { person: childName } }, address, client);
+    await audit(
+      { staffId: staff.id, action: 'view', entity: 'held-submission', entityId: hold.id, subject: hold.number, detail: { person: childName } },
+      address,
+      client,
+    );
     const found: OfficeHoldView = {
       id: hold.id,
       number: hold.number,

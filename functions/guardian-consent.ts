@@ -20,13 +20,7 @@ import { HttpError, afterAnswer, allowMethods, endpoint, fieldErrors, json, read
 import { languageOf } from './_shared/platform/language';
 import { byClient, enforce } from './_shared/platform/limits';
 import { deliver } from './_shared/platform/outbox';
-import {
-  guardian_code_used_up,
-  guardian_code_wrong,
-  guardian_hold_expired,
-  guardian_hold_given,
-  guardian_hold_not_found,
-} from '../src/i18n/messages';
+import { guardian_code_used_up, guardian_code_wrong, guardian_hold_expired, guardian_hold_given, guardian_hold_not_found } from '../src/i18n/messages';
 
 const notFound = () => new HttpError(404, guardian_hold_not_found());
 

@@ -18,7 +18,8 @@ export default endpoint(async (req) => {
   const { user } = await requireUser(req);
   const { id } = validate(ConsentWithdrawSchema, await readJson(req));
   const result = await transaction((client) => withdrawConsent(client, { userId: user._id, email: user.email }, id));
-  if (!result.done) throw new HttpError(result.why === 'already' ? 409 : 404, result.why === 'already' ? guardian_already_withdrawn() : guardian_consent_not_found());
+  if (!result.done)
+    throw new HttpError(result.why === 'already' ? 409 : 404, result.why === 'already' ? guardian_already_withdrawn() : guardian_consent_not_found());
   return json({ message: guardian_withdrawn(), consent: result.consent });
 });
 

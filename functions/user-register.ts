@@ -44,7 +44,13 @@ export default endpoint(async (req, context) => {
         await enforceGuardianLimit(req, context, guardian!.email);
         return holdSubmission({
           form: 'register',
-          request: { body: { name, email, passwordHash: await hashPassword(password) }, origin: originFor(req), language: languageOf(req), key: idempotencyKey(req), hash: requestHash({ name, email, guardian }) },
+          request: {
+            body: { name, email, passwordHash: await hashPassword(password) },
+            origin: originFor(req),
+            language: languageOf(req),
+            key: idempotencyKey(req),
+            hash: requestHash({ name, email, guardian }),
+          },
           childName: name,
           guardian: guardian!,
         });

@@ -95,7 +95,10 @@ async function asAdult(name, request) {
   if (!AGE_FORMS.has(name) || request.method !== 'POST') return request;
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
-    const form = await request.clone().formData().catch(() => null);
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
     if (!form || form.has('age')) return request;
     form.append('age', 'adult');
     const headers = new Headers(request.headers);

@@ -2397,7 +2397,10 @@ describe.each(targets)('practice tests: a student’s own attempts only, on $nam
         // Their own consents only: none of this account's.
         const mine = new Set(((await prepared.state()) as { id: string }[]).map((r) => String(r.id)));
         expect(mine.size, who).toBeGreaterThan(0);
-        expect(body.consents.filter((x: { id: string }) => mine.has(x.id)), who).toEqual([]);
+        expect(
+          body.consents.filter((x: { id: string }) => mine.has(x.id)),
+          who,
+        ).toEqual([]);
       } else if (res.status === 200) expect(body, who).toMatchObject(OWN_LISTS[c.path]!);
       else expect(Object.keys(body).sort(), who).toEqual(['error', 'message']);
       expect(await prepared.state(), `${who} changed nothing`).toEqual(before);

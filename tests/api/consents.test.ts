@@ -39,7 +39,13 @@ describe.each(targets)('consents on $name', (target) => {
     expect(refused.status).toBe(403);
     const look = await staffFetch(target, `/api/admin/guardian-hold?number=${encodeURIComponent(typed)}`, accountant.cookie);
     expect(look.status).toBe(200);
-    expect(await look.json()).toMatchObject({ number: held.number, childName: name, status: 'waiting', form: 'Send us a message', guardian: { name: 'Mahesh Jain', relation: 'father' } });
+    expect(await look.json()).toMatchObject({
+      number: held.number,
+      childName: name,
+      status: 'waiting',
+      form: 'Send us a message',
+      guardian: { name: 'Mahesh Jain', relation: 'father' },
+    });
 
     const bad = await staffFetch(target, '/api/admin/guardian-consent', accountant.cookie, { body: { number: held.number, document: 'aadhaar' } });
     expect(bad.status).toBe(400);
@@ -55,7 +61,14 @@ describe.each(targets)('consents on $name', (target) => {
     const [lead] = await db<{ id: string }>(target, 'select id::text from leads where reference = $1 and minor', [reference]);
     const detail = await staffFetch(target, `/api/admin/leads/${lead!.id}`, owner.cookie);
     const consent = GuardianConsentViewSchema.parse((await detail.json()).guardianConsent);
-    expect(consent).toMatchObject({ status: 'given', guardianName: 'Mahesh Jain', how: 'office', staffName: accountant.staff.name, document: 'aadhaar', whatsapp: true });
+    expect(consent).toMatchObject({
+      status: 'given',
+      guardianName: 'Mahesh Jain',
+      how: 'office',
+      staffName: accountant.staff.name,
+      document: 'aadhaar',
+      whatsapp: true,
+    });
     const lines = await db<{ entity: string }>(target, `select entity from audit_log where staff_id = $1 and entity in ('held-submission', 'consent')`, [
       accountant.staff.id,
     ]);
@@ -67,7 +80,14 @@ describe.each(targets)('consents on $name', (target) => {
   });
 
   it('an adult’s lead has no guardian consent', async () => {
-    const res = await post(target, '/api/apply', { name: uniqueName('Adult'), email: uniqueEmail('a'), phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+    const res = await post(target, '/api/apply', {
+      name: uniqueName('Adult'),
+      email: uniqueEmail('a'),
+      phone: uniquePhone(),
+      department: 'dl',
+      course: 'RS-CIT (Basic)',
+      consent: true,
+    });
     const [lead] = await db<{ id: string }>(target, 'select id::text from leads where reference = $1', [(await res.json()).reference]);
     const detail = await (await staffFetch(target, `/api/admin/leads/${lead!.id}`, owner.cookie)).json();
     expect(detail.guardianConsent).toBeNull();
@@ -78,7 +98,14 @@ describe.each(targets)('consents on $name', (target) => {
     const account = await createQuickAccount(target, 'withdraws');
     const token = await login(target, account.email, account.password);
     // The account's own consents (register) and an enquiry with its address.
-    await post(target, '/api/apply', { name: 'Asha Verma', email: account.email, phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+    await post(target, '/api/apply', {
+      name: 'Asha Verma',
+      email: account.email,
+      phone: uniquePhone(),
+      department: 'dl',
+      course: 'RS-CIT (Basic)',
+      consent: true,
+    });
     const listed = await get(target, '/api/user/consents', { token, 'x-language': 'hi' });
     expect(listed.status).toBe(200);
     const consents = (await listed.json()).consents.map((c: unknown) => ConsentViewSchema.parse(c));
@@ -97,9 +124,11 @@ describe.each(targets)('consents on $name', (target) => {
 
     // A student record with the address: a fee collected makes a receipt, but no mail to them.
     const collect = async (email: string) => {
-      const [student] = await db<{ id: string }>(target, `insert into students (name, email, phone, course) values ('Asha Verma', $1, '+919829012345', 'Tally') returning id::text`, [
-        email,
-      ]);
+      const [student] = await db<{ id: string }>(
+        target,
+        `insert into students (name, email, phone, course) values ('Asha Verma', $1, '+919829012345', 'Tally') returning id::text`,
+        [email],
+      );
       await db(
         target,
         `insert into fee_dues (reference, student_id, seq, label, amount_paise, due_on)

@@ -215,7 +215,9 @@ describe.each(targets)('guardian consent on $name', (target) => {
     const given = await post(target, '/api/guardian-consent', { id: held.id, code, adult: true, agree: true });
     expect(given.status, await given.clone().text()).toBe(201);
     const { reference } = await given.json();
-    const [lead] = await db<{ id: string; minor: boolean; language: string }>(target, 'select id::text, minor, language from leads where reference = $1', [reference]);
+    const [lead] = await db<{ id: string; minor: boolean; language: string }>(target, 'select id::text, minor, language from leads where reference = $1', [
+      reference,
+    ]);
     expect(lead).toMatchObject({ minor: true, language: 'hi' });
     expect(await db(target, 'select 1 from applications where lead_id = $1', [lead!.id])).toHaveLength(1);
     for (const u of await uploadsOfDraft(target, payload.draft)) expect(u.deleted_at).toBeNull();
@@ -223,7 +225,13 @@ describe.each(targets)('guardian consent on $name', (target) => {
 
     const email = uniqueEmail('young');
     const registerGuardian = guardianOf();
-    const registered = await post(target, '/api/user/register', { age: 'minor', guardian: registerGuardian, name: 'Young Learner', email, password: 'a long passphrase' });
+    const registered = await post(target, '/api/user/register', {
+      age: 'minor',
+      guardian: registerGuardian,
+      name: 'Young Learner',
+      email,
+      password: 'a long passphrase',
+    });
     expect(registered.status, await registered.clone().text()).toBe(202);
     const hold = HeldAnswerSchema.parse(await registered.json()).held;
     expect(await db(target, 'select 1 from users where email = $1', [email])).toHaveLength(0);
@@ -232,7 +240,11 @@ describe.each(targets)('guardian consent on $name', (target) => {
     const mail = await codeMailedTo(target, registerGuardian.email);
     const made = await post(target, '/api/guardian-consent', { id: hold.id, code: mail.code, adult: true, agree: true });
     expect(made.status, await made.clone().text()).toBe(201);
-    const [user] = await db<{ minor: boolean; guardian_consent_id: string | null }>(target, 'select minor, guardian_consent_id::text from users where email = $1', [email]);
+    const [user] = await db<{ minor: boolean; guardian_consent_id: string | null }>(
+      target,
+      'select minor, guardian_consent_id::text from users where email = $1',
+      [email],
+    );
     expect(user!.minor).toBe(true);
     expect(user!.guardian_consent_id).not.toBeNull();
   });

@@ -797,7 +797,8 @@ const FUZZ: Record<string, Case[]> = {
   ],
   apply: [
     {
-      probe: async () => post('/api/apply', { age: 'adult', name: 'Asha Verma', email: email(), phone: mobile(), department: 'dl', course: 'RS-CIT (Basic)', consent: true }),
+      probe: async () =>
+        post('/api/apply', { age: 'adult', name: 'Asha Verma', email: email(), phone: mobile(), department: 'dl', course: 'RS-CIT (Basic)', consent: true }),
       body: ['age', 'name', 'email', 'phone', 'department', 'course'],
     },
     {
@@ -819,7 +820,14 @@ const FUZZ: Record<string, Case[]> = {
   contact: [
     {
       probe: async () =>
-        post('/api/contact', { age: 'adult', name: 'Asha Verma', email: email(), phone: mobile(), subject: 'Tally batch', message: 'When does the next batch start?' }),
+        post('/api/contact', {
+          age: 'adult',
+          name: 'Asha Verma',
+          email: email(),
+          phone: mobile(),
+          subject: 'Tally batch',
+          message: 'When does the next batch start?',
+        }),
       body: ['name', 'email', 'phone', 'subject', 'message'],
     },
     {
@@ -898,7 +906,8 @@ const FUZZ: Record<string, Case[]> = {
   'admin-guardian-hold': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/guardian-hold', query: { number: 'H-2345-67' } }), query: ['number'] }],
   'admin-guardian-consent': [
     {
-      probe: async () => staff(post('/api/admin/guardian-consent', { number: 'H-2345-67', document: 'aadhaar', sawGuardian: true, adult: true, whatsapp: false })),
+      probe: async () =>
+        staff(post('/api/admin/guardian-consent', { number: 'H-2345-67', document: 'aadhaar', sawGuardian: true, adult: true, whatsapp: false })),
       body: ['number', 'document', 'sawGuardian', 'adult', 'whatsapp'],
     },
   ],

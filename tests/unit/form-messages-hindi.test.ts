@@ -48,7 +48,16 @@ function expectHindi(en: Record<string, string>, hi: Record<string, string>) {
 const uuid = () => crypto.randomUUID();
 
 describe('the Apply form', () => {
-  const payload = { age: 'adult', name: 'Asha Meena', email: 'asha@example.in', phone: '9876543210', department: 'dl', course: 'MBA', consent: false, website: '' };
+  const payload = {
+    age: 'adult',
+    name: 'Asha Meena',
+    email: 'asha@example.in',
+    phone: '9876543210',
+    department: 'dl',
+    course: 'MBA',
+    consent: false,
+    website: '',
+  };
 
   it('says the specification’s English outside any language, and Hindi in a Hindi request', () => {
     const { en, hi } = both(ApplySchema, payload);

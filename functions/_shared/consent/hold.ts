@@ -114,7 +114,9 @@ export const childNameOf = (hold: HoldRow): string => unsealFor(hold.id, hold.ch
 /** The hold `id` (or number), locked for the caller's transaction when `lock`. */
 export async function findHold(db: Queryable, by: { id: string } | { number: string }, lock = false): Promise<HoldRow | null> {
   const where = 'id' in by ? 'id = $1::uuid' : 'number = $1';
-  const { rows } = await db.query<HoldRow>(`select ${COLUMNS} from held_submissions where ${where}${lock ? ' for update' : ''}`, ['id' in by ? by.id : by.number]);
+  const { rows } = await db.query<HoldRow>(`select ${COLUMNS} from held_submissions where ${where}${lock ? ' for update' : ''}`, [
+    'id' in by ? by.id : by.number,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -155,7 +157,12 @@ export function heldAnswer(hold: Pick<HoldRow, 'id' | 'number' | 'guardian_email
 }
 
 /** Queues a new code mail for `hold` inside the caller's transaction (leased to this request). */
-export async function queueGuardianMail(client: Queryable, hold: Parameters<typeof guardianMail>[0], code: string, origin: string): Promise<{ outboxId: string; mail: Mail }> {
+export async function queueGuardianMail(
+  client: Queryable,
+  hold: Parameters<typeof guardianMail>[0],
+  code: string,
+  origin: string,
+): Promise<{ outboxId: string; mail: Mail }> {
   const mail = guardianMail(hold, code, origin);
   const { rows } = await client.query<{ id: string }>(
     `insert into mail_outbox (kind, held_id, recipient, subject, body, attempts, locked_until) values ('guardian', $1, $2, $3, $4, 1, now() + $5::interval) returning id::text`,
@@ -255,4 +262,3 @@ export async function newCodeFor(client: PoolClient, hold: HoldRow, origin: stri
 
 /** Whether a hold is past its time (and so deleted, or about to be, by housekeeping). */
 export const holdExpired = (hold: Pick<HoldRow, 'expires_at'>) => new Date(hold.expires_at).getTime() <= Date.now();
-

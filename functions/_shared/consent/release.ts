@@ -112,7 +112,13 @@ async function storeForm(hold: HoldRow, request: ReturnType<typeof heldRequestOf
     case 'nielit': {
       const def = FORMS[hold.form as ApplicationForm];
       const input = request.body as unknown as ApplicationPayload;
-      const stored = await storeApplication(def, input, { key: request.key, hash: request.hash, origin: request.origin, language: request.language, minor: { consentId } });
+      const stored = await storeApplication(def, input, {
+        key: request.key,
+        hash: request.hash,
+        origin: request.origin,
+        language: request.language,
+        minor: { consentId },
+      });
       const [row] = await query<{ id: string }>('select id::text from leads where reference = $1', [stored.reference]);
       return { message: def.says.success(), reference: stored.reference, leadId: row?.id, mails: stored.mails };
     }

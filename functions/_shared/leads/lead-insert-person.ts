@@ -42,7 +42,9 @@ export const PERSON_CTES = `held as (
 export const PERSON_COLUMNS = {
   names: 'follow_up_on, visit_on, lost_reason, lost_note, assigned_to',
   /** `minor`: an SQL boolean; a minor's lead takes no follow-up day (no marketing follow-ups of a child). */
-  values: (minor: string) => `case when ${minor} then null else (select follow_up_on from held) end, (select visit_on from held), (select lost_reason from held), (select lost_note from held),
+  values: (
+    minor: string,
+  ) => `case when ${minor} then null else (select follow_up_on from held) end, (select visit_on from held), (select lost_reason from held), (select lost_note from held),
               coalesce((select assigned_to from holder), (select last_staff from turn))`,
   /** A new enquiry's status when its form gives none: the person's, else New. */
   status: (given: string) => `coalesce(${given}, (select status from held), 'new')`,

@@ -403,7 +403,12 @@ export const LIMITS = {
     counts: 'counted',
     why: 'Codes to one parent’s address from one network: a family with a few children applying, never a flood to a stranger’s inbox.',
   },
-  'guardian-code:address': { max: 30, seconds: HOUR, counts: 'counted', why: 'Guardians typing their codes; each hold allows only five wrong codes of its own.' },
+  'guardian-code:address': {
+    max: 30,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'Guardians typing their codes; each hold allows only five wrong codes of its own.',
+  },
   'guardian-resend:address': { max: 10, seconds: HOUR, counts: 'counted', why: 'A guardian asking again for a code that did not arrive.' },
 
   'visitor:address': { max: 300, seconds: HOUR, counts: 'counted', why: 'A school lab shares one address; this only stops a script inflating the count.' },

@@ -125,7 +125,13 @@ export async function deleteExpiredHolds(): Promise<{ holds: number; documents: 
           reason: 'no-consent',
           lead: null,
           reference: hold.number,
-          detail: { why: 'no guardian consent in time', form: hold.form, documents: uploads.length, slots: uploads.map((u) => u.slot), keys: uploads.map((u) => u.key) },
+          detail: {
+            why: 'no guardian consent in time',
+            form: hold.form,
+            documents: uploads.length,
+            slots: uploads.map((u) => u.slot),
+            keys: uploads.map((u) => u.key),
+          },
         },
       ]);
       return uploads.length;
