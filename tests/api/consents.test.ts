@@ -5,7 +5,8 @@ import { ConsentViewSchema } from '../../src/lib/schemas/data-rights';
 import { GuardianConsentViewSchema, HeldAnswerSchema } from '../../src/lib/schemas/guardian-consent';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { createQuickAccount, login } from './accounts';
-import { db, get, post, targets, uniqueEmail, uniqueName, uniquePhone } from './helpers';
+import { db, eventually, get, outboxMessages, post, targets, uniqueEmail, uniqueName, uniquePhone } from './helpers';
+import { insertLead } from './lead-fixtures';
 import { signedInAdmin, staffFetch } from './staff';
 
 describe.each(targets)('consents on $name', (target) => {
@@ -150,5 +151,29 @@ describe.each(targets)('consents on $name', (target) => {
     const other = await collect(uniqueEmail('still'));
     expect(other.mails).toHaveLength(1);
     expect(other.fees.updatesWithdrawn).toBe(false);
+  });
+
+  it('leaves a minor’s lead and a person who withdrew consent to offers out of the daily follow-ups mail', async () => {
+    const counsellor = await signedInAdmin(target, 'digestconsent', 'counsellor');
+    const due = { status: 'contacted', follow_up_on: '2002-02-03', assigned_to: counsellor.staff.id };
+    const adult = await insertLead(target, due);
+    const child = await insertLead(target, { ...due, minor: true });
+    const withdrew = await insertLead(target, due);
+    await db(
+      target,
+      `insert into consents (person_id, lead_id, given_by, purpose, method, notice_form, notice_version, language, withdrawn_at, withdrawn_how)
+       values ($1, $2, 'self', 'marketing', 'form', 'apply', 'test', 'en', now(), 'account')`,
+      [withdrew.personId, withdrew.id],
+    );
+    const res = await target.fetch('/.netlify/functions/follow-ups-digest?day=2002-02-05', { method: 'POST' });
+    expect(res.status).toBe(204);
+    const [mail] = await eventually(async () => {
+      const found = await outboxMessages(target, `To: ${counsellor.staff.email}\n`);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(mail).toContain(adult.name);
+    expect(mail).not.toContain(child.name);
+    expect(mail).not.toContain(withdrew.name);
   });
 });
