@@ -91,7 +91,8 @@ export const newHoldNumber = () => `H-${letters(4)}-${letters(2)}`;
 /** A number as typed at the office (any case, with or without dashes) as stored. */
 export function normalHoldNumber(typed: string): string {
   const plain = typed.toUpperCase().replace(/[^0-9A-Z]/g, '');
-  const body = plain.startsWith('H') ? plain.slice(1) : plain;
+  // Six letters or digits after the H (which may be left out; the body itself may begin with an H).
+  const body = plain.length === 7 && plain.startsWith('H') ? plain.slice(1) : plain;
   return `H-${body.slice(0, 4)}-${body.slice(4)}`;
 }
 
