@@ -25,6 +25,7 @@ import { RecordIdSchema } from '../src/lib/schemas/records';
 import { indiaToday } from '../src/lib/schemas/real-day';
 import { attendanceSummaries } from './_shared/classes/attendance-summary';
 import { certificateMail, certificateWhatsApp, queueStudentMail } from './_shared/classes/certificate-notice';
+import { mayMessage } from './_shared/consent/consents';
 import { CERTIFICATE_COLUMNS, batchForIssuing, batchOf, publicCertificateOf, type BatchRow, type CertificateRow } from './_shared/classes/certificates';
 import { completedBatch, insertCertificate, needsAttendanceYes } from './_shared/classes/issue-certificate';
 import { loadOfficeSettings } from './_shared/classes/office-settings';
@@ -168,7 +169,9 @@ export default endpoint(async (req, context) => {
         const language = contact?.language ?? 'en';
         const facts = { name: student.name, number, course: batch.course, batch: batch.name };
         const email = contact?.email?.trim();
-        if (email) {
+        // No e-mail to a person who withdrew their consent to updates (decision 053).
+        const allowed = await mayMessage(client, email);
+        if (email && allowed) {
           const mail = certificateMail(email, facts, origin, language);
           mails.push({ id: await queueStudentMail(client, mail), mail });
         }

@@ -11,6 +11,7 @@ import { requireStaff } from './_shared/auth/staff';
 import { studentFees } from './_shared/fees/counter';
 import { studentInScope, studentScopeOf } from './_shared/classes/batch-access';
 import { audit } from './_shared/platform/audit';
+import { studentConsent } from './_shared/consent/consents';
 import { transaction } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json } from './_shared/platform/http';
 
@@ -31,7 +32,8 @@ export default endpoint(async (req, context) => {
       address,
       client,
     );
-    return json(fees);
+    // A minor's guardian consent, and whether the student withdrew consent to updates (no WhatsApp link then).
+    return json({ ...fees, ...(await studentConsent(client, id.data)) });
   });
 });
 

@@ -6,10 +6,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { ApplySchema, applySchemaWith } from '../src/lib/schemas/apply';
-import { CONSENT_VERSION } from '../src/lib/schemas/consent';
 import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { idempotencyKey } from './_shared/platform/idempotency';
-import { storeLead, type Lead } from './_shared/leads/leads';
+import { storeLead } from './_shared/leads/leads';
+import { applyLeadOf } from './_shared/leads/form-leads';
+import { holdForm } from './_shared/consent/hold-form';
+import { selfPurposes } from './_shared/consent/consents';
 import { publishedCourses } from './_shared/records/published-courses';
 import { SITE, byClient, byEmail, byPhone, enforce } from './_shared/platform/limits';
 import { languageOf } from './_shared/platform/language';
@@ -42,21 +44,14 @@ export default endpoint(async (req, context) => {
     ['leads:site', SITE],
   ]);
 
-  const lead: Lead = {
-    kind: 'application',
-    form: 'apply-form',
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    department: input.department,
-    course: input.course,
-    consentVersion: CONSENT_VERSION,
-    attribution: input.attribution,
-    language: languageOf(req),
-  };
+  const language = languageOf(req);
+  // An under-18's application waits, sealed, for a parent's or guardian's consent: 202.
+  if (input.age === 'minor') return holdForm(context, ceiling, 'apply', req, key, body, input, input.guardian!);
+
+  const lead = applyLeadOf(input, language);
   // A replay stores nothing, so it does not spend the site-wide ceiling.
   const { reference, replayed, notification } = await ceiling.spentBy(
-    () => storeLead(lead, key, body),
+    () => storeLead(lead, key, body, { noticeForm: 'apply', purposes: selfPurposes('apply') }),
     (stored) => !stored.replayed,
   );
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead, originFor(req))));

@@ -6,7 +6,10 @@ import type { Config } from '@netlify/functions';
 import { ContactPageSchema, HomeContactSchema } from '../src/lib/schemas/contact';
 import { afterAnswer, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { idempotencyKey } from './_shared/platform/idempotency';
-import { storeLead, type Lead } from './_shared/leads/leads';
+import { storeLead } from './_shared/leads/leads';
+import { contactLeadOf } from './_shared/leads/form-leads';
+import { holdForm } from './_shared/consent/hold-form';
+import { selfPurposes } from './_shared/consent/consents';
 import { SITE, byClient, byPhone, enforce } from './_shared/platform/limits';
 import { languageOf } from './_shared/platform/language';
 import { deliver, leadMail, originFor } from './_shared/platform/outbox';
@@ -18,35 +21,10 @@ export default endpoint(async (req, context) => {
   const body = await readJson(req);
   const fromHome = typeof body === 'object' && body !== null && (body as { source?: unknown }).source === 'home';
 
-  let lead: Lead;
-  let honeypot: string | undefined;
-  if (fromHome) {
-    const input = validate(HomeContactSchema, body);
-    honeypot = input.website;
-    lead = {
-      kind: 'contact',
-      form: 'home',
-      name: input.name,
-      phone: input.phone,
-      message: input.message,
-      attribution: input.attribution,
-      language: languageOf(req),
-    };
-  } else {
-    const input = validate(ContactPageSchema, body);
-    honeypot = input.website;
-    lead = {
-      kind: 'contact',
-      form: 'contact-page',
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      subject: input.subject,
-      message: input.message,
-      attribution: input.attribution,
-      language: languageOf(req),
-    };
-  }
+  const input = fromHome ? validate(HomeContactSchema, body) : validate(ContactPageSchema, body);
+  const honeypot = input.website;
+  const language = languageOf(req);
+  const lead = contactLeadOf(input, language);
   if (honeypot) return json({ message: server_contact_thanks_short({ name: lead.name }) }, 201);
   const ceiling = await enforce([
     ['contact:address', byClient(req, context)],
@@ -54,9 +32,12 @@ export default endpoint(async (req, context) => {
     ['leads:site', SITE],
   ]);
 
+  // An under-18's message waits, sealed, for a parent's or guardian's consent: 202.
+  if (input.age === 'minor') return holdForm(context, ceiling, 'contact', req, key, body, input, input.guardian!);
+
   // A replay stores nothing, so it does not spend the site-wide ceiling.
   const { reference, replayed, notification } = await ceiling.spentBy(
-    () => storeLead(lead, key, body),
+    () => storeLead(lead, key, body, { noticeForm: 'contact', purposes: selfPurposes('contact') }),
     (stored) => !stored.replayed,
   );
   if (notification) await afterAnswer(context, () => deliver(notification.outboxId, leadMail(notification.lead, originFor(req))));

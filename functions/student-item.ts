@@ -12,11 +12,12 @@
  * in one transaction; an unknown or malformed id is 404.
  */
 import type { Config } from '@netlify/functions';
+import { studentConsent } from './_shared/consent/consents';
 import { z } from 'zod';
 import { RecordIdSchema, VersionSchema } from '../src/lib/schemas/records';
 import { StudentUpdateSchema } from '../src/lib/schemas/student';
 import { audit } from './_shared/platform/audit';
-import { query, transaction } from './_shared/platform/db';
+import { pool, query, transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, HttpError, json, readJson, validate } from './_shared/platform/http';
 import { MAX_VERSION } from './_shared/records/records';
 import { requireStaff } from './_shared/auth/staff';
@@ -48,7 +49,8 @@ export default endpoint(async (req, context) => {
     const [student] = await query<StudentRecord>(`select ${STUDENT_COLUMNS} from students where id = $1`, [id]);
     if (!student) throw studentNotFound();
     await audit({ staffId: staff.id, action: 'view', entity: 'student', entityId: id, subject: student.name }, address);
-    return json(toStudent(student));
+    // A minor's guardian consent, and whether the student withdrew consent to updates.
+    return json({ ...toStudent(student), ...(await studentConsent(pool(), id)) });
   }
 
   if (req.method === 'PUT') {

@@ -19,15 +19,46 @@ import { cooldownError, cooldownLeft, lockEmail, newChallenge, sendAccountExists
 import { hashPassword } from './_shared/auth/password';
 import { passwordProblem } from './_shared/auth/password-policy';
 import { server_code_sent } from '../src/i18n/messages';
+import { holdSubmission } from './_shared/consent/hold';
+import { enforceGuardianLimit, mailAfter } from './_shared/consent/hold-form';
+import { requestHash } from './_shared/applications/applications';
+import { idempotencyKey } from './_shared/platform/idempotency';
+import { originFor } from './_shared/platform/outbox';
 
 export default endpoint(async (req, context) => {
   allowMethods(req, 'POST');
-  const { name, email, password } = validate(RegisterSchema, await readJson(req));
+  const { name, email, password, age, guardian } = validate(RegisterSchema, await readJson(req));
   const mail = await enforce([
     ['register:address', byClient(req, context)],
     ['register:email', byEmail(email)],
     ['code-mail:site', SITE],
   ]);
+
+  // An under-18's account waits, sealed, for a parent's or guardian's consent: 202. Only the
+  // password's hash is sealed; the account is made when they consent (consent/release.ts).
+  if (age === 'minor') {
+    const held = await mail.spentBy(
+      async () => {
+        const weak = await passwordProblem(password, { name, email });
+        if (weak) throw fieldErrors({ password: weak });
+        await enforceGuardianLimit(req, context, guardian!.email);
+        return holdSubmission({
+          form: 'register',
+          request: {
+            body: { name, email, passwordHash: await hashPassword(password) },
+            origin: originFor(req),
+            language: languageOf(req),
+            key: idempotencyKey(req),
+            hash: requestHash({ name, email, guardian }),
+          },
+          childName: name,
+          guardian: guardian!,
+        });
+      },
+      (result) => !result.replayed,
+    );
+    return mailAfter(context, held);
+  }
 
   // Only a mail that goes out spends the site-wide ceiling: not a weak password, nor a code held
   // back by the wait between codes.

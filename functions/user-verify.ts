@@ -11,6 +11,7 @@ import { transaction } from './_shared/platform/db';
 import { HttpError, allowMethods, endpoint, json, readJson, validate } from './_shared/platform/http';
 import { attempt, byClient, byEmail, enforce, type FailureUse } from './_shared/platform/limits';
 import { attemptCode, wrongCodeError } from './_shared/auth/otp';
+import { selfPurposes, writeConsents } from './_shared/consent/consents';
 import { server_account_verified, server_registration_invalid } from '../src/i18n/messages';
 
 export default endpoint(async (req, context) => {
@@ -41,6 +42,14 @@ export default endpoint(async (req, context) => {
         [registration.name, registration.email, registration.passwordHash, registration.language],
       );
       if (!inserted.rows.length) throw new HttpError(409, accountExists());
+      // The account holder's own consent to the register form's notice (an under-18's account is made by release.ts).
+      await writeConsents(client, {
+        purposes: selfPurposes('register'),
+        method: 'form',
+        noticeForm: 'register',
+        language: registration.language,
+        userId: (inserted.rows[0] as { id: string }).id,
+      });
       return null;
     });
     if (wrong) {

@@ -40,6 +40,7 @@ const payload = () => ({
   department: 'dl',
   course: 'RS-CIT (Basic)',
   consent: true,
+  age: 'adult',
 });
 
 /** Runs `send` from `concurrency` loops for `seconds`; returns rps and percentiles in ms. */

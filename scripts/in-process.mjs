@@ -81,6 +81,41 @@ export async function startCountingRelay(port) {
   };
 }
 
+/** The functions of the forms that ask "Are you under 18?" first (decision 053). */
+const AGE_FORMS = new Set(['apply', 'contact', 'emitra', 'csc', 'iibf', 'nielit-submit', 'user-register']);
+
+/**
+ * A form's request as an adult sends it: tests that are not about age answer "adult" (a JSON
+ * object or multipart form without `age` gets it; anything else is sent as it is).
+ * @param {string} name
+ * @param {Request} request
+ * @returns {Promise<Request>}
+ */
+async function asAdult(name, request) {
+  if (!AGE_FORMS.has(name) || request.method !== 'POST') return request;
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
+    if (!form || form.has('age')) return request;
+    form.append('age', 'adult');
+    const headers = new Headers(request.headers);
+    headers.delete('content-type');
+    return new Request(request.url, { method: 'POST', headers, body: form });
+  }
+  if (!type.includes('json')) return request;
+  let body;
+  try {
+    body = JSON.parse(await request.clone().text());
+  } catch {
+    return request;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body) || 'age' in body) return request;
+  return new Request(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify({ age: 'adult', ...body }) });
+}
+
 /** A random address in 100.64.0.0/10 (shared address space): each call its own client unless told. */
 const randomClientIp = () => `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
@@ -123,8 +158,8 @@ export async function startInProcess({ functions, countRoundTrips = false, env =
     scratch,
     roundTrips: () => relay?.roundTrips() ?? 0,
     /** Calls function `name` with `request` from client `ip` (a random one by default); the route's parameters come from the request's path unless given. */
-    call(name, request, { ip = randomClientIp(), deployContext = '', params = host.match(request)?.params ?? {} } = {}) {
-      return host.invoke(name, request, { ip, params, deployContext });
+    async call(name, request, { ip = randomClientIp(), deployContext = '', params = host.match(request)?.params ?? {} } = {}) {
+      return host.invoke(name, await asAdult(name, request), { ip, params, deployContext });
     },
     async close() {
       // The bundles share one pool (functions/_shared/platform/db.ts keeps it on globalThis): end it first.

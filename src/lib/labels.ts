@@ -74,6 +74,8 @@ export const RECORD_KINDS: Record<string, RecordKindWords> = {
   'test-opening': { one: 'test opened to a batch', many: 'Tests opened to batches' },
   'practice-results': { one: 'practice test results of a batch', many: 'Practice test results' },
   'rights-request': { one: 'request about a person’s data', many: 'Requests about people’s data' },
+  consent: { one: 'consent', many: 'Consents' },
+  'held-submission': { one: 'form waiting for a parent’s consent', many: 'Forms waiting for a parent’s consent' },
 };
 
 /** How one record of `entity` is named, e.g. 'student' → 'student record' (the key when unknown). */

@@ -67,6 +67,8 @@ export const PERMISSIONS = [
   'practice-tests',
   /** People's requests about their data (a copy, a correction, an erasure) and their answers: the Grievance Officer (the Owner alone). */
   'privacy',
+  /** Recording a parent's or guardian's consent to an under-18's held form at the office (having seen them and an identity document). */
+  'guardian-consent',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];
@@ -79,8 +81,8 @@ const EVERYONE: Permission[] = ['dashboard', 'account'];
  */
 export const GRANTS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
-  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees'],
-  accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports', 'admit'],
+  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees', 'guardian-consent'],
+  accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports', 'admit', 'guardian-consent'],
   teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates', 'fees', 'practice-tests'],
 };
 
@@ -127,6 +129,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'fees-refund-approve': 'approving refunds',
   'practice-tests': 'practice tests and the question bank',
   privacy: 'people’s requests about their data (copies and erasures)',
+  'guardian-consent': 'recording a parent’s consent for an under-18 at the office',
 };
 
 /**

@@ -27,6 +27,12 @@ export const validPan = () => `ABCDE${String(Math.floor(Math.random() * 1e4)).pa
 
 /** A valid fill of `form`'s fields (not its documents), with its own e-mail and mobile number. */
 export function fieldsFor(form: ApplicationForm): Record<string, string> {
+  // An adult's form: "Are you under 18?" answered no (decision 053).
+  return { age: 'adult', ...fieldsOfForm(form) };
+}
+
+/** The form's own fields of a valid fill. */
+function fieldsOfForm(form: ApplicationForm): Record<string, string> {
   const email = uniqueEmail(form);
   const mobile = uniquePhone();
   switch (form) {

@@ -23,7 +23,7 @@ import { createAccount, login } from './accounts';
 import * as fixtures from './practice-attempt-fixtures';
 import { insertApplication } from './staff-application-fixtures';
 import type { Target } from './global-setup';
-import { db, targets, uniqueEmail, uniqueName } from './helpers';
+import { db, post, targets, uniqueEmail, uniqueName } from './helpers';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { createStaffAccount, passwordStep, sessionCookieOf, signedInAdmin, staffFetch, totp, type TestRole } from './staff';
 
@@ -2009,7 +2009,55 @@ const CASES: Case[] = [
   ...PRACTICE_QUESTION_CASES,
   ...PRACTICE_TEST_CASES,
   ...RIGHTS_CASES,
+
+  // A parent's consent to an under-18's held form, at the office (Owner, Counsellor, Accountant: 'guardian-consent').
+  ...guardianConsentCases(),
 ];
+
+/* ------------------------------------------------- a guardian's consent at the office --- */
+
+/** A minor's contact message held for its guardian's consent: its number. */
+async function heldNumber(target: Target): Promise<string> {
+  const res = await post(target, '/api/contact', {
+    age: 'minor',
+    guardian: { name: 'Authz Guardian', relation: 'guardian', email: uniqueEmail('authzguardian') },
+    name: uniqueName('Authz Child'),
+    phone: `+919${String(randomBytes(4).readUInt32BE(0) % 1e9).padStart(9, '0')}`,
+    source: 'home',
+    message: 'Timings of the CCC course please',
+  });
+  expect(res.status).toBe(202);
+  return (await res.json()).held.number as string;
+}
+
+/** The office's look-up of a held form and its consent: an Owner, a Counsellor and an Accountant. */
+function guardianConsentCases(): Case[] {
+  const roles: readonly TestRole[] = ['counsellor', 'accountant'];
+  return [
+    {
+      method: 'GET',
+      path: '/api/admin/guardian-hold',
+      roles,
+      ok: 200,
+      changes: true,
+      prepare: async (s) => ({ call: { route: `/api/admin/guardian-hold?number=${await heldNumber(s.target)}` }, state: auditLines(s, 'held-submission') }),
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/guardian-consent',
+      roles,
+      ok: 201,
+      changes: true,
+      prepare: async (s) => {
+        const number = await heldNumber(s.target);
+        return {
+          call: { route: '/api/admin/guardian-consent', body: { number, document: 'voter-id', sawGuardian: true, adult: true } },
+          state: () => rows(s.target, 'select released_at from held_submissions where number = $1', [number]),
+        };
+      },
+    },
+  ];
+}
 
 /* -------------------------------------------------------------- a walk-in at the counter --- */
 
@@ -2283,7 +2331,35 @@ async function practiceAttempt(target: Target) {
 
 const answerNow = () => [{ position: 1, chosen: [0], review: false, at: new Date().toISOString() }];
 
+/** The lists a student reads of their own, as another student with nothing in them gets them. */
+const OWN_LISTS: Record<string, unknown> = { '/api/tests': { open: [], inProgress: null, history: [] }, '/api/user/consents': { consents: expect.any(Array) } };
+
 const STUDENT_CASES: StudentCase[] = [
+  {
+    method: 'GET',
+    path: '/api/user/consents',
+    ok: 200,
+    prepare: async (target) => {
+      const account = await createAccount(target, 'authzconsents');
+      const state = () => db(target, 'select id, withdrawn_at from consents where user_id = $1 order by id', [account.id]);
+      return { route: '/api/user/consents', token: await login(target, account.email, account.password), state };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/consent-withdraw',
+    ok: 200,
+    prepare: async (target) => {
+      const account = await createAccount(target, 'authzconsent');
+      const [consent] = await db<{ id: string }>(
+        target,
+        `insert into consents (user_id, given_by, purpose, method, notice_form, notice_version, language) values ($1, 'self', 'updates', 'form', 'register', 'test', 'en') returning id::text`,
+        [account.id],
+      );
+      const state = () => db(target, 'select withdrawn_at from consents where id = $1', [consent!.id]);
+      return { route: '/api/user/consent-withdraw', body: { id: consent!.id }, token: await login(target, account.email, account.password), state };
+    },
+  },
   {
     method: 'GET',
     path: '/api/tests',
@@ -2379,15 +2455,23 @@ describe.each(targets)('practice tests: a student’s own attempts only, on $nam
       ['nobody', () => send(null), [401]],
       ['a garbage token', () => send(randomBytes(32).toString('base64url')), [401]],
       ['an admin’s cookie', () => send(null, { cookie: adminCookie }), [401]],
-      // '/api/tests' answers another student their own (empty) list: nothing of this student's.
-      ['another student', () => send(stranger), c.path === '/api/tests' ? [200] : [404]],
+      // A list answers another student their own (empty) one: nothing of this student's.
+      ['another student', () => send(stranger), c.path in OWN_LISTS ? [200] : [404]],
     ];
     for (const [who, call, statuses] of refused) {
       const before = await prepared.state();
       const res = await call();
       const body = await res.json();
       expect(statuses, `${who}: ${res.status} ${JSON.stringify(body)}`).toContain(res.status);
-      if (res.status === 200) expect(body, who).toMatchObject({ open: [], inProgress: null, history: [] });
+      if (res.status === 200 && c.path === '/api/user/consents') {
+        // Their own consents only: none of this account's.
+        const mine = new Set(((await prepared.state()) as { id: string }[]).map((r) => String(r.id)));
+        expect(mine.size, who).toBeGreaterThan(0);
+        expect(
+          body.consents.filter((x: { id: string }) => mine.has(x.id)),
+          who,
+        ).toEqual([]);
+      } else if (res.status === 200) expect(body, who).toMatchObject(OWN_LISTS[c.path]!);
       else expect(Object.keys(body).sort(), who).toEqual(['error', 'message']);
       expect(await prepared.state(), `${who} changed nothing`).toEqual(before);
     }

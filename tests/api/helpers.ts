@@ -17,12 +17,21 @@ export function newClientIp(): string {
   return `100.${64 + Math.floor(Math.random() * 64)}.${byte()}.${byte()}`;
 }
 
-/** Sends `body` as JSON (or as given when it is a string) from the client `ip`. */
+/** The forms that ask everyone "Are you under 18?" first (decision 053). */
+const AGE_FORMS = new Set(['/api/apply', '/api/contact', '/api/emitra', '/api/csc', '/api/iibf', '/api/submit', '/api/user/register']);
+
+/** A form's body as an adult sends it: tests that are not about age answer "adult" (an `age` of their own stays). */
+export function asAdult(route: string, body: unknown): unknown {
+  const isForm = AGE_FORMS.has(route.split('?')[0]!.toLowerCase());
+  return isForm && body && typeof body === 'object' && !Array.isArray(body) && !('age' in body) ? { age: 'adult', ...body } : body;
+}
+
+/** Sends `body` as JSON (or as given when it is a string) from the client `ip`; a form's body answers the age question as an adult unless it says otherwise. */
 export function post(target: Target, route: string, body: unknown, headers: Record<string, string> = {}, ip = newClientIp()) {
   return target.fetch(route, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' ? body : JSON.stringify(asAdult(route, body)),
   });
 }
 

@@ -24,7 +24,7 @@ test('a student sees their batch, attendance and certificates on /account', asyn
   const thisYear = today.slice(0, 4);
 
   await test.step('an account, registered and verified', async () => {
-    const registered = await page.request.post('/api/user/register', { data: { name: 'Kavita Soni', email, password }, headers: client });
+    const registered = await page.request.post('/api/user/register', { data: { age: 'adult', name: 'Kavita Soni', email, password }, headers: client });
     expect(registered.status()).toBe(201);
     const { activationToken } = (await registered.json()) as { activationToken: string };
     const verified = await page.request.post('/api/user/verify', { data: { otp: Number(await codeFor(email)), activationToken }, headers: client });

@@ -24,7 +24,7 @@ test('a student sees a due, its UPI link, reports the UTR and sees it waiting fo
   const utr = `6${String(Date.now()).slice(-11)}`;
 
   await test.step('an account, registered and verified', async () => {
-    const registered = await page.request.post('/api/user/register', { data: { name: 'Pooja Meena', email, password }, headers: client });
+    const registered = await page.request.post('/api/user/register', { data: { age: 'adult', name: 'Pooja Meena', email, password }, headers: client });
     expect(registered.status()).toBe(201);
     const { activationToken } = (await registered.json()) as { activationToken: string };
     const verified = await page.request.post('/api/user/verify', { data: { otp: Number(await codeFor(email)), activationToken }, headers: client });

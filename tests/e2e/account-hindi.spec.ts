@@ -84,7 +84,7 @@ test('a signed-in student’s /hi/account reads in Hindi', async ({ page }) => {
   const today = indiaToday();
   const thisYear = today.slice(0, 4);
 
-  const registered = await page.request.post('/api/user/register', { data: { name: 'Kavita Soni', email, password }, headers });
+  const registered = await page.request.post('/api/user/register', { data: { age: 'adult', name: 'Kavita Soni', email, password }, headers });
   expect(registered.status()).toBe(201);
   const { activationToken } = (await registered.json()) as { activationToken: string };
   const verified = await page.request.post('/api/user/verify', { data: { otp: Number(await codeFor(email)), activationToken }, headers });

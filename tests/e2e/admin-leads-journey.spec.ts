@@ -54,7 +54,7 @@ async function applyThroughDialog(page: Page, person: { name: string; email: str
 async function applyThroughApi(api: APIRequestContext, name: string) {
   const phone = uniquePhone();
   const made = await api.post('/api/apply', {
-    data: { name, email: `lead-${unique()}@example.in`, phone, department: 'dl', course: 'RS-CIT (Basic)', consent: true, website: '' },
+    data: { name, email: `lead-${unique()}@example.in`, phone, department: 'dl', course: 'RS-CIT (Basic)', consent: true, website: '', age: 'adult' },
     headers: { 'x-forwarded-for': clientAddress() },
   });
   expect(made.status(), await made.text()).toBe(201);

@@ -75,6 +75,7 @@ test.describe('dashboard', () => {
         department: 'dl',
         course: 'RS-CIT (Basic)',
         consent: true,
+        age: 'adult',
         attribution: { utmSource: campaign },
       },
     });

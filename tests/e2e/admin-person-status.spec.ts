@@ -33,7 +33,7 @@ test('a person who enquires twice and is admitted disappears from every follow-u
   const headers = { 'x-forwarded-for': clientAddress() };
 
   const applied = await adminApi.post('/api/apply', {
-    data: { name, email, phone, department: 'dl', course: 'RS-CIT (Basic)', consent: true, website: '' },
+    data: { name, email, phone, department: 'dl', course: 'RS-CIT (Basic)', consent: true, website: '', age: 'adult' },
     headers,
   });
   expect(applied.status(), await applied.text()).toBe(201);
@@ -43,7 +43,7 @@ test('a person who enquires twice and is admitted disappears from every follow-u
   });
   expect(called.status(), await called.text()).toBe(200);
   const wrote = await adminApi.post('/api/contact', {
-    data: { name, email, phone, subject: 'Evening batch', message: 'Is there an evening batch for RS-CIT?', website: '' },
+    data: { name, email, phone, subject: 'Evening batch', message: 'Is there an evening batch for RS-CIT?', website: '', age: 'adult' },
     headers: { 'x-forwarded-for': clientAddress() },
   });
   expect(wrote.status(), await wrote.text()).toBe(201);

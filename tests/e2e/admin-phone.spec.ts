@@ -198,7 +198,16 @@ test.describe('a session that ends', () => {
     // A lead to write about.
     const name = `Ramesh ${uniqueLetters()}`;
     const made = await request.post('/api/apply', {
-      data: { name, email: `ramesh-${unique()}@example.in`, phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true, website: '' },
+      data: {
+        name,
+        email: `ramesh-${unique()}@example.in`,
+        phone: uniquePhone(),
+        department: 'dl',
+        course: 'RS-CIT (Basic)',
+        consent: true,
+        website: '',
+        age: 'adult',
+      },
       headers: { 'x-forwarded-for': clientAddress() },
     });
     expect(made.status(), await made.text()).toBe(201);

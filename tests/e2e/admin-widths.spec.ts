@@ -192,7 +192,16 @@ test('what staff read: mobiles as +91 98290 12345, a linked student’s website 
   // A lead's mobile, on its page; the tel: link keeps the machine form.
   const name = `Ramesh Mobile${tag}`;
   const sent = await page.request.post('/api/apply', {
-    data: { name, email: `ramesh-${tag}@example.in`, phone: '9829012345', department: 'dl', course: 'RS-CIT (Basic)', consent: true, website: '' },
+    data: {
+      name,
+      email: `ramesh-${tag}@example.in`,
+      phone: '9829012345',
+      department: 'dl',
+      course: 'RS-CIT (Basic)',
+      consent: true,
+      website: '',
+      age: 'adult',
+    },
     headers,
   });
   expect(sent.status(), await sent.text()).toBe(201);

@@ -114,7 +114,7 @@ test('an Owner runs a batch, a Teacher marks two absent, a moved student’s his
     const courseId = await addCourse(adminApi, course);
     for (const p of [sunita, kavita, ravi]) await addStudent(adminApi, p, course);
     const client = { 'x-forwarded-for': clientAddress() };
-    const registered = await adminApi.post('/api/user/register', { data: { name: kavita.name, email: kavita.email, password }, headers: client });
+    const registered = await adminApi.post('/api/user/register', { data: { age: 'adult', name: kavita.name, email: kavita.email, password }, headers: client });
     expect(registered.status(), await registered.text()).toBe(201);
     const { activationToken } = (await registered.json()) as { activationToken: string };
     const verified = await adminApi.post('/api/user/verify', { data: { otp: Number(await codeFor(kavita.email)), activationToken }, headers: client });

@@ -34,7 +34,7 @@ test('a student prints their receipt in English and Hindi, and cannot see anothe
   const today = indiaToday();
 
   await test.step('an account, registered, verified and signed in', async () => {
-    const registered = await page.request.post('/api/user/register', { data: { name: 'Kavita Soni', email, password }, headers: client });
+    const registered = await page.request.post('/api/user/register', { data: { age: 'adult', name: 'Kavita Soni', email, password }, headers: client });
     expect(registered.status()).toBe(201);
     const { activationToken } = (await registered.json()) as { activationToken: string };
     const verified = await page.request.post('/api/user/verify', { data: { otp: Number(await codeFor(email)), activationToken }, headers: client });

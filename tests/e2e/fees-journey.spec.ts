@@ -108,7 +108,7 @@ test('an Accountant collects cash and UPI, prints the receipt, a used UTR is ref
     );
     expect(moved).toHaveLength(2);
     const client = { 'x-forwarded-for': clientAddress() };
-    const registered = await adminApi.post('/api/user/register', { data: { name: sunita.name, email: sunita.email, password }, headers: client });
+    const registered = await adminApi.post('/api/user/register', { data: { age: 'adult', name: sunita.name, email: sunita.email, password }, headers: client });
     expect(registered.status(), await registered.text()).toBe(201);
     const { activationToken } = (await registered.json()) as { activationToken: string };
     const verified = await adminApi.post('/api/user/verify', { data: { otp: Number(await codeFor(sunita.email)), activationToken }, headers: client });

@@ -27,7 +27,7 @@ const STRONG = 'q2Zk7VwP0mJx4sR9tLb1nYc8uHe3gFa6dK5oEi2WvQyT0pXz';
 function runWith(env: Record<string, string>, deployContext = '') {
   const script = `
     const { default: handler } = await import(${JSON.stringify(bundle)});
-    const body = JSON.stringify({ name: 'Asha Verma', email: 'asha@example.in', phone: '9829012345', department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+    const body = JSON.stringify({ name: 'Asha Verma', email: 'asha@example.in', phone: '9829012345', department: 'dl', course: 'RS-CIT (Basic)', consent: true, age: 'adult' });
     const res = await handler(new Request('https://site.example/api/apply', { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
       { ip: '100.64.0.1', requestId: 'req-1', deploy: { context: ${JSON.stringify(deployContext)} }, waitUntil() {} });
     console.log(JSON.stringify({ status: res.status, body: await res.json() }));`;

@@ -164,6 +164,7 @@ const NO_TEXT: Record<string, string> = {
   'user-fees': 'GET; the token is a header',
   'user-data': 'GET; the token is a header',
   'admin-rights-requests': 'GET without parameters',
+  'user-consents': 'GET; the token is a header',
   'admin-fees-claims': 'GET without parameters',
   tests: 'GET; the token is a header',
   'tests-deadlines': 'scheduled, no public path',
@@ -807,18 +808,41 @@ const FUZZ: Record<string, Case[]> = {
   ],
   apply: [
     {
-      probe: async () => post('/api/apply', { name: 'Asha Verma', email: email(), phone: mobile(), department: 'dl', course: 'RS-CIT (Basic)', consent: true }),
-      body: ['name', 'email', 'phone', 'department', 'course'],
+      probe: async () =>
+        post('/api/apply', { age: 'adult', name: 'Asha Verma', email: email(), phone: mobile(), department: 'dl', course: 'RS-CIT (Basic)', consent: true }),
+      body: ['age', 'name', 'email', 'phone', 'department', 'course'],
+    },
+    {
+      // An under-18's application: the guardian's details (held for their consent).
+      probe: async () =>
+        post('/api/apply', {
+          age: 'minor',
+          guardian: { name: 'Sunita Verma', relation: 'mother', email: email(), phone: mobile() },
+          name: 'Asha Verma',
+          email: email(),
+          phone: mobile(),
+          department: 'dl',
+          course: 'RS-CIT (Basic)',
+          consent: true,
+        }),
+      body: ['guardian.name', 'guardian.relation', 'guardian.email', 'guardian.phone'],
     },
   ],
   contact: [
     {
       probe: async () =>
-        post('/api/contact', { name: 'Asha Verma', email: email(), phone: mobile(), subject: 'Tally batch', message: 'When does the next batch start?' }),
+        post('/api/contact', {
+          age: 'adult',
+          name: 'Asha Verma',
+          email: email(),
+          phone: mobile(),
+          subject: 'Tally batch',
+          message: 'When does the next batch start?',
+        }),
       body: ['name', 'email', 'phone', 'subject', 'message'],
     },
     {
-      probe: async () => post('/api/contact', { source: 'home', name: 'Asha Verma', phone: mobile(), message: 'Tally course' }),
+      probe: async () => post('/api/contact', { age: 'adult', source: 'home', name: 'Asha Verma', phone: mobile(), message: 'Tally course' }),
       body: ['name', 'phone', 'message'],
     },
   ],
@@ -878,10 +902,27 @@ const FUZZ: Record<string, Case[]> = {
   ],
   'user-register': [
     {
-      probe: async () => post('/api/user/register', { name: 'Asha Verma', email: email(), password: 'a long passphrase of mine' }),
+      probe: async () => post('/api/user/register', { age: 'adult', name: 'Asha Verma', email: email(), password: 'a long passphrase of mine' }),
       body: ['name', 'email', 'password'],
     },
   ],
+  'guardian-consent': [
+    { probe: async () => ({ method: 'GET', path: '/api/guardian-consent', query: { id: randomUUID() } }), query: ['id'] },
+    {
+      probe: async () => post('/api/guardian-consent', { id: randomUUID(), code: '123456', adult: true, agree: true, whatsapp: false }),
+      body: ['id', 'code', 'adult', 'agree', 'whatsapp'],
+    },
+  ],
+  'guardian-consent-resend': [{ probe: async () => post('/api/guardian-consent-resend', { id: randomUUID() }), body: ['id'] }],
+  'admin-guardian-hold': [{ probe: async () => staff({ method: 'GET', path: '/api/admin/guardian-hold', query: { number: 'H-2345-67' } }), query: ['number'] }],
+  'admin-guardian-consent': [
+    {
+      probe: async () =>
+        staff(post('/api/admin/guardian-consent', { number: 'H-2345-67', document: 'aadhaar', sawGuardian: true, adult: true, whatsapp: false })),
+      body: ['number', 'document', 'sawGuardian', 'adult', 'whatsapp'],
+    },
+  ],
+  'user-consent-withdraw': [{ probe: async () => post('/api/user/consent-withdraw', { id: '1' }, { token: studentToken }), body: ['id'], values: { id: IDS } }],
   'user-login': [{ probe: async () => post('/api/user/login', { email: studentEmail, password: 'a long passphrase of mine' }), body: ['email', 'password'] }],
   'user-verify': [{ probe: async () => post('/api/user/verify', { otp: 123456, activationToken: 'a.b.c' }), body: ['otp', 'activationToken'] }],
   'user-resend-otp': [{ probe: async () => post('/api/user/resend-otp', { activationToken: 'a.b.c' }), body: ['activationToken'] }],
@@ -2023,7 +2064,7 @@ beforeAll(async () => {
   studentEmail = email();
   const registered = await call(
     'user-register',
-    post('/api/user/register', { name: 'Asha Verma', email: studentEmail, password: 'a long passphrase of mine' }),
+    post('/api/user/register', { age: 'adult', name: 'Asha Verma', email: studentEmail, password: 'a long passphrase of mine' }),
   );
   expect(registered.status).toBe(201);
   const { activationToken } = (await registered.response.json()) as { activationToken: string };

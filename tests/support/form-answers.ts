@@ -13,8 +13,13 @@ export const newMobile = () => `9${String(Math.floor(Math.random() * 1e9)).padSt
 /** A new e-mail address. */
 export const newEmail = (label = 'applicant') => `${label}.${unique()}@example.in`;
 
-/** A valid answer for each field of `form` (a new mobile number and e-mail address each time). */
+/** A valid answer for each field of `form` (a new mobile number and e-mail address each time), an adult's ("Are you under 18?" no). */
 export function answersOf(form: ApplicationForm): Record<string, string> {
+  return { age: 'adult', ...fieldAnswersOf(form) };
+}
+
+/** The form's own fields' answers. */
+function fieldAnswersOf(form: ApplicationForm): Record<string, string> {
   switch (form) {
     case 'emitra':
       return {

@@ -25,7 +25,7 @@ const messages = (schema: z.ZodType, value: unknown): Record<string, string> => 
 
 describe('the account forms’ checks', () => {
   it('say the spec’s English outside a Hindi page or request', () => {
-    expect(messages(RegisterSchema, { name: 'Asha Devi', email: 'asha@example.com', password: 'short' })).toEqual({
+    expect(messages(RegisterSchema, { age: 'adult', name: 'Asha Devi', email: 'asha@example.com', password: 'short' })).toEqual({
       password: 'Please choose a password of at least 8 characters.',
     });
     expect(messages(LoginSchema, { email: 'asha@example.com', password: '' })).toEqual({ password: 'Please enter your password.' });
@@ -44,7 +44,7 @@ describe('the account forms’ checks', () => {
 
   it('say the same in Hindi when parsed for a Hindi page', () => {
     inLocale('hi', () => {
-      expect(messages(RegisterSchema, { name: 'Asha Devi', email: 'asha@example.com', password: 'short' })).toEqual({
+      expect(messages(RegisterSchema, { age: 'adult', name: 'Asha Devi', email: 'asha@example.com', password: 'short' })).toEqual({
         password: 'कृपया कम से कम 8 अक्षरों का पासवर्ड चुनें।',
       });
       expect(messages(LoginSchema, { email: 'asha@example.com', password: '' })).toEqual({ password: 'कृपया अपना पासवर्ड डालें।' });

@@ -41,7 +41,7 @@ const emitraFields = {
   koCode: 'ko123',
 };
 const emitraDocs = Object.fromEntries(EMITRA_FORM.documents.filter((d) => d.required).map((d) => [d.slot, uuid()]));
-const emitra = () => ({ ...emitraFields, documents: { ...emitraDocs }, draft: uuid(), consent: true });
+const emitra = () => ({ ...emitraFields, documents: { ...emitraDocs }, draft: uuid(), consent: true, age: 'adult' });
 
 const errorsOf = (form: keyof typeof APPLICATION_SCHEMAS, payload: unknown) => {
   const result = APPLICATION_SCHEMAS[form].safeParse(payload);
@@ -124,6 +124,7 @@ describe('the CSC, IIBF and NIELIT forms', () => {
       documents: Object.fromEntries(CSC_FORM.documents.filter((d) => d.required).map((d) => [d.slot, uuid()])),
       draft: uuid(),
       consent: true,
+      age: 'adult',
     };
     expect(errorsOf('csc', payload).contact).toBe('Contact number must be exactly 10 digits.');
     const parsed = APPLICATION_SCHEMAS.csc.parse({ ...payload, contact: '9876543210' }) as Record<string, unknown>;
@@ -146,6 +147,7 @@ describe('the CSC, IIBF and NIELIT forms', () => {
       documents: {},
       draft: uuid(),
       consent: true,
+      age: 'adult',
     });
     expect(errors.mobile).toBe('Mobile number must be exactly 10 digits.');
     for (const doc of IIBF_FORM.documents) expect(errors[`documents.${doc.slot}`]).toBe(`Please upload required file: ${doc.label}`);
@@ -163,6 +165,7 @@ describe('the CSC, IIBF and NIELIT forms', () => {
       documents: Object.fromEntries(NIELIT_FORM.documents.map((d) => [d.slot, uuid()])),
       draft: uuid(),
       consent: true,
+      age: 'adult',
     };
     expect(errorsOf('nielit', base).mobile).toBe('Please enter a valid 10-digit mobile number.');
     expect(errorsOf('nielit', { ...base, mobile: '9876543210', neilitCourse: 'MBA' }).neilitCourse).toBe('Please fill in the field: Course');

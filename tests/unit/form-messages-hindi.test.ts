@@ -48,7 +48,16 @@ function expectHindi(en: Record<string, string>, hi: Record<string, string>) {
 const uuid = () => crypto.randomUUID();
 
 describe('the Apply form', () => {
-  const payload = { name: 'Asha Meena', email: 'asha@example.in', phone: '9876543210', department: 'dl', course: 'MBA', consent: false, website: '' };
+  const payload = {
+    age: 'adult',
+    name: 'Asha Meena',
+    email: 'asha@example.in',
+    phone: '9876543210',
+    department: 'dl',
+    course: 'MBA',
+    consent: false,
+    website: '',
+  };
 
   it('says the specification’s English outside any language, and Hindi in a Hindi request', () => {
     const { en, hi } = both(ApplySchema, payload);
@@ -235,14 +244,14 @@ describe('the application forms’ consent', () => {
 describe('the contact forms', () => {
   it('name their fields in Hindi inside a Hindi request, and keep the English words outside', async () => {
     const { ContactPageSchema, HomeContactSchema } = await import('../../src/lib/schemas/contact');
-    const page = { name: 'Asha Meena', email: 'asha@example.in', phone: '9876543210', subject: 'x', message: 'hi', website: '' };
+    const page = { age: 'adult', name: 'Asha Meena', email: 'asha@example.in', phone: '9876543210', subject: 'x', message: 'hi', website: '' };
     const { en, hi } = both(ContactPageSchema, page);
     expect(en).toEqual({ subject: 'Please write at least 2 characters for a subject.', message: 'Please write at least 5 characters for your message.' });
     expect(hi).toEqual({ subject: 'विषय: कृपया कम से कम 2 अक्षर लिखें।', message: 'अपना संदेश: कृपया कम से कम 5 अक्षर लिखें।' });
-    const home = both(HomeContactSchema, { source: 'home', name: 'Asha Meena', phone: '9876543210', website: '' });
+    const home = both(HomeContactSchema, { age: 'adult', source: 'home', name: 'Asha Meena', phone: '9876543210', website: '' });
     expect(home.en).toEqual({ message: 'Please enter the subject you are interested in.' });
     expect(home.hi).toEqual({ message: 'कृपया अपनी रुचि का विषय लिखें।' });
-    const short = both(HomeContactSchema, { source: 'home', name: 'Asha Meena', phone: '9876543210', message: 'x', website: '' });
+    const short = both(HomeContactSchema, { age: 'adult', source: 'home', name: 'Asha Meena', phone: '9876543210', message: 'x', website: '' });
     expect(short.hi).toEqual({ message: 'अपनी रुचि का विषय: कृपया कम से कम 2 अक्षर लिखें।' });
   });
 });

@@ -14,7 +14,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import { APPLICATION_SCHEMAS, type ApplicationPayload, type FormDefinition } from '../../../src/lib/schemas/application-forms';
-import { earlierSubmission, requestHash, storeApplication, type StoredApplication } from './applications';
+import { checkDocuments, earlierSubmission, givenIn, requestHash, storeApplication, type StoredApplication, type Submission } from './applications';
+import { holdSubmission, type Held } from '../consent/hold';
+import { enforceGuardianLimit, mailAfter } from '../consent/hold-form';
 import { env } from '../platform/env';
 import { HttpError, afterAnswer, allowMethods, fieldErrors, json, readBody, readJson, validate } from '../platform/http';
 import { idempotencyKey } from '../platform/idempotency';
@@ -58,6 +60,17 @@ export async function submitApplication(def: FormDefinition, req: Request, conte
     origin: site ? new URL(site).origin : new URL(req.url).origin,
     language: languageOf(req),
   };
+  // An under-18's form waits, sealed, for a parent's or guardian's consent (consent/hold.ts): 202.
+  if (input.age === 'minor') {
+    const held = await ceiling.spentBy(
+      async () => {
+        await enforceGuardianLimit(req, context, input.guardian!.email);
+        return holdApplication(def, input, received.files, submission);
+      },
+      (result) => !result.replayed,
+    );
+    return mailAfter(context, held);
+  }
   // A form refused at storing (a document missing or wrong) or a replay does not spend the site-wide ceiling.
   const stored = await ceiling.spentBy(
     () => (received.files.size ? storeWithFiles(def, input, received.files, submission) : storeApplication(def, input, submission)),
@@ -65,6 +78,40 @@ export async function submitApplication(def: FormDefinition, req: Request, conte
   );
   for (const { outboxId, mail } of stored.mails) await afterAnswer(context, () => deliver(outboxId, mail));
   return json({ message: def.messages.success, reference: stored.reference }, 201, stored.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+}
+
+/**
+ * Holds a minor's application: its documents are stored (multipart) or checked (JSON) now, so the
+ * child hears of a wrong file at once, and stay while the hold lives; the request is sealed
+ * without where the visit came from (no tracking of children).
+ */
+async function holdApplication(def: FormDefinition, input: ApplicationPayload, files: Map<string, File>, submission: Omit<Submission, 'minor'>): Promise<Held> {
+  const documents = { ...(input.documents as Record<string, string | undefined>) };
+  const storedIds: string[] = [];
+  try {
+    for (const [slot, file] of files) {
+      const checked = await storeReceivedFile({ form: def.form, draft: input.draft, slot, file });
+      storedIds.push(checked.uploadId);
+      documents[slot] = checked.uploadId;
+    }
+    if (!files.size) await checkDocuments(def, input.draft, givenIn(def, documents), { draft: input.draft });
+    const values = input as unknown as Record<string, string>;
+    const { attribution: _, website: __, ...kept } = { ...input, documents };
+    const held = await holdSubmission({
+      form: def.form,
+      request: { body: kept, origin: submission.origin, language: submission.language, key: submission.key, hash: submission.hash },
+      childName: values[def.person.name]!,
+      guardian: input.guardian!,
+      draft: input.draft,
+    });
+    if (held.replayed && storedIds.length) await deleteUploads(storedIds, 'orphan', { why: 'a repeat of a form already held' });
+    return held;
+  } catch (error) {
+    await deleteUploads(storedIds, 'orphan', { why: 'the form was not held' }).catch((cleanup: unknown) =>
+      console.error('deleting the files of a failed submission failed:', cleanup),
+    );
+    throw rekeyed(error);
+  }
 }
 
 /**
@@ -106,6 +153,15 @@ function rekeyed(error: unknown): unknown {
   if (!errors) return error;
   const keyed = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name.startsWith('documents.') ? name : `documents.${name}`, message]));
   return new HttpError(error.status, error.message, { ...error.extra, errors: keyed }, error.headers);
+}
+
+/** A text field's JSON, or the text itself when it is not JSON (the schema then says what is wrong). */
+function parsedOr(value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
 }
 
 /** A multipart request: its text fields as the JSON payload would be, its files by slot, a hash of both. */
@@ -151,6 +207,9 @@ async function readMultipart(def: FormDefinition, req: Request): Promise<Receive
       if (value) documents[name] = value;
     } else if (name === 'consent') {
       body[name] = value === 'true' || value === 'on' ? true : value;
+    } else if (name === 'guardian') {
+      // The guardian's details as one JSON text field (name, relation, email, phone).
+      body[name] = parsedOr(value);
     } else {
       body[name] = value;
     }

@@ -22,6 +22,7 @@ import { LEAD_PARAMS, leadInsert } from '../leads/lead-insert';
 import type { Mail } from '../platform/mail';
 import { LEASE, leadMail } from '../platform/outbox';
 import { checkUpload, type UploadOwner } from '../storage/uploads';
+import { selfPurposes, writeConsents } from '../consent/consents';
 import type { Locale } from '../../../src/i18n/locales';
 import {
   server_document_no_longer_stored,
@@ -38,6 +39,8 @@ export interface Submission {
   origin: string;
   /** The language of the form's page: stored with the lead, and the confirmation's. */
   language: Locale;
+  /** An under-18's application, stored once a guardian consented (consent/release.ts): that consent, and no attribution. */
+  minor?: { consentId: string } | undefined;
 }
 
 /** An outbox row to send after the answer, and what it says. */
@@ -194,8 +197,10 @@ async function insertApplication(
       ...person,
       // Which wording was read: the English's version, or the Hindi's ('….hi') for a Hindi page.
       consentVersion: applicationConsentVersion(),
-      attribution: input.attribution,
+      attribution: submission.minor ? undefined : input.attribution,
       language: submission.language,
+      minor: Boolean(submission.minor),
+      guardianConsentId: submission.minor?.consentId,
     },
     submission.key,
     submission.hash,
@@ -216,6 +221,10 @@ async function insertApplication(
   if (!lead || lead.stored === 0) throw new AlreadyStored();
 
   await attachDocuments(client, lead.id, def, input.draft, documents);
+  // An adult's own consent to the form's notice; a minor's guardian's was written before (release.ts).
+  if (!submission.minor) {
+    await writeConsents(client, { purposes: selfPurposes(def.form), method: 'form', noticeForm: def.form, language: submission.language, leadId: lead.id });
+  }
 
   const notification = leadMail(
     { id: lead.id, reference: lead.reference, receivedAt: new Date(), kind: def.form, form: def.path, ...person },

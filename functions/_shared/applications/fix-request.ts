@@ -5,6 +5,7 @@
  * outbox as kind 'applicant', leased to this request, which sends it once the answer has gone
  * (`deliver`); housekeeping retries it if that fails. A new request replaces an older link.
  */
+import { mayMessage } from '../consent/consents';
 import type { PoolClient } from '@neondatabase/serverless';
 import { FORMS } from '../../../src/lib/schemas/application-forms';
 import type { ApplicationForm } from '../../../src/lib/schemas/uploads';
@@ -53,6 +54,10 @@ export async function requestFix(
   const lead = rows[0];
   if (!lead) throw fieldErrors({ 'next.status': 'This application has no stored form, so no documents can be asked for.' });
   if (!lead.email) throw fieldErrors({ 'next.status': 'This applicant gave no e-mail address: please call them instead.' });
+  // Not to a person who withdrew their consent to updates (decision 053).
+  if (!(await mayMessage(client, lead.email))) {
+    throw fieldErrors({ 'next.status': 'This applicant withdrew their consent to e-mails: please call them instead.' });
+  }
 
   const labels = new Map(FORMS[form].documents.map((d) => [d.slot, d.label]));
   const mail = fixRequestMail({

@@ -47,6 +47,8 @@ export interface AuthKeys {
   statusLink: Uint8Array;
   /** HMAC-SHA256 key of the local stand-in's upload policies and document links (storage-local.ts). */
   localDocuments: Uint8Array;
+  /** AES-256-GCM key of an under-18's submission held until a guardian consents (consent/hold.ts). */
+  heldSubmission: Uint8Array;
 }
 
 const SALT = 'pragati-institute-website/auth/v1';
@@ -68,5 +70,6 @@ export function deriveAuthKeys(secret: string): AuthKeys {
     localDocuments: derive(secret, 'local-document-storage/HMAC-SHA256'),
     device: derive(secret, 'device-cookie/HMAC-SHA256'),
     statusLink: derive(secret, 'status-link/HMAC-SHA256'),
+    heldSubmission: derive(secret, 'held-submission/A256GCM'),
   };
 }

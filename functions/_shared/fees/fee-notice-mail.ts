@@ -7,6 +7,7 @@
  * record's language (migration 017). Written to the outbox in the change's transaction; sent once
  * the answer is on its way.
  */
+import { mayMessage } from '../consent/consents';
 import type { PoolClient } from '@neondatabase/serverless';
 import site from '../../../content/site.json';
 import {
@@ -79,7 +80,8 @@ export async function queueFeeNotice(
 ): Promise<{ outboxId: string; mail: Mail } | null> {
   const { rows } = await client.query<{ email: string | null; language: Locale }>(`select email, language from students where id = $1`, [studentId]);
   const email = rows[0]?.email;
-  if (!email) return null;
+  // Not to a person who withdrew their consent to updates (decision 053).
+  if (!email || !(await mayMessage(client, email))) return null;
   const mail = feeNoticeMail(email, notice, origin, rows[0]!.language);
   const inserted = await client.query<{ id: string }>(
     `insert into mail_outbox (kind, recipient, subject, body, attempts, locked_until) values ('student', $1, $2, $3, 1, now() + $4::interval) returning id::text`,

@@ -5,6 +5,7 @@
  * sign-in. In the student record's language (migration 017), the link to the page in it. Written
  * to the outbox in the receipt's transaction; sent once the answer is on its way.
  */
+import { mayMessage } from '../consent/consents';
 import type { PoolClient } from '@neondatabase/serverless';
 import site from '../../../content/site.json';
 import { email_namaste, email_receipt_not_you, email_receipt_recorded, email_receipt_sign_in, email_receipt_subject } from '../../../src/i18n/messages';
@@ -43,7 +44,8 @@ export async function queueReceiptMail(client: PoolClient, receiptId: string, or
     [receiptId],
   );
   const found = rows[0];
-  if (!found?.email) return null;
+  // Not to a person who withdrew their consent to updates (decision 053).
+  if (!found?.email || !(await mayMessage(client, found.email))) return null;
   const mail = receiptMail(found.email, found.number, origin, found.language);
   const inserted = await client.query<{ id: string }>(
     `insert into mail_outbox (kind, recipient, subject, body, attempts, locked_until) values ('student', $1, $2, $3, 1, now() + $4::interval) returning id::text`,

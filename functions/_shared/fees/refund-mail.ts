@@ -4,6 +4,7 @@
  * the receipt but no amount (the address may never have been verified). Written to the outbox in
  * the payment's transaction; sent once the answer is on its way. Null without an address.
  */
+import { mayMessage } from '../consent/consents';
 import type { PoolClient } from '@neondatabase/serverless';
 import site from '../../../content/site.json';
 import { email_namaste, email_refund_paid_call, email_refund_paid_said, email_refund_paid_subject } from '../../../src/i18n/messages';
@@ -37,7 +38,8 @@ export async function queueRefundMail(
 ): Promise<{ outboxId: string; mail: Mail } | null> {
   const { rows } = await client.query<{ email: string | null; language: Locale }>(`select email, language from students where id = $1`, [studentId]);
   const email = rows[0]?.email;
-  if (!email) return null;
+  // Not to a person who withdrew their consent to updates (decision 053).
+  if (!email || !(await mayMessage(client, email))) return null;
   const mail = refundMail(email, voucher, rows[0]!.language);
   const inserted = await client.query<{ id: string }>(
     `insert into mail_outbox (kind, recipient, subject, body, attempts, locked_until) values ('student', $1, $2, $3, 1, now() + $4::interval) returning id::text`,

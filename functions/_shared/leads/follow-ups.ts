@@ -132,6 +132,9 @@ export async function sendFollowUpDigests(day: string, origin: string): Promise<
                 coalesce(l.course, l.subject, l.message) as about, l.status, l.follow_up_on::text as "followUp"
            from leads l
           where l.status = any($1::text[]) and l.follow_up_on <= $2::date and (l.assigned_to = $3 or l.assigned_to is null)
+            -- No marketing follow-ups of a child, nor of a person who withdrew that consent (decision 053).
+            and not l.minor
+            and not exists (select 1 from consents c where c.person_id = l.person_id and c.purpose = 'marketing' and c.withdrawn_at is not null)
           order by l.person_id, l.id desc
        ) d order by d."followUp", d.id::bigint limit $4`,
       [OPEN_STATUSES, day, member.id, DIGEST_LIST_MAX],

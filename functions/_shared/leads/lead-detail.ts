@@ -6,6 +6,7 @@
  * lead_events row, each with a summary — and, for an application form's lead, the application
  * (application-detail.ts).
  */
+import { guardianConsentView, mayMessage } from '../consent/consents';
 import type { LeadDetail, LeadRow, TimelineEntry } from '../../../src/lib/schemas/lead';
 import { CONFLICT_MESSAGE } from '../../../src/lib/schemas/records';
 import { readApplication } from '../applications/application-detail';
@@ -22,6 +23,8 @@ type DetailRecord = LeadRowRecord & {
   studentId: string | null;
   notifiedAt: Date | string | null;
   notifyError: string | null;
+  guardianConsentId: string | null;
+  contactEmail: string | null;
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
@@ -52,7 +55,7 @@ export async function readLeadDetail(db: Queryable, id: string): Promise<LeadDet
             l.visit_on::text as "visitOn", l.student_id::text as "studentId", l.notified_at as "notifiedAt",
             l.notify_error as "notifyError", l.utm_source as "utmSource", l.utm_medium as "utmMedium",
             l.utm_campaign as "utmCampaign", l.utm_term as "utmTerm", l.utm_content as "utmContent",
-            l.referrer, l.landing_page as "landingPage"
+            l.referrer, l.landing_page as "landingPage", l.guardian_consent_id::text as "guardianConsentId", l.email as "contactEmail"
        from leads l left join staff a on a.id = l.assigned_to
       where l.id = $1`,
     [id],
@@ -74,11 +77,13 @@ export async function readLeadDetail(db: Queryable, id: string): Promise<LeadDet
     utmContent,
     referrer,
     landingPage,
+    guardianConsentId,
+    contactEmail,
     ...row
   } = record;
   const lead: LeadRow = toLeadRow(row);
 
-  const [leads, merges, timeline, application] = await Promise.all([
+  const [leads, merges, timeline, application, guardianConsent, mayWrite] = await Promise.all([
     db.query<LeadDetail['person']['leads'][number] & { createdAt: Date | string }>(
       `select id::text as _id, reference, kind, status, course, created_at as "createdAt"
          from leads where person_id = $1 order by created_at desc, id desc`,
@@ -91,6 +96,8 @@ export async function readLeadDetail(db: Queryable, id: string): Promise<LeadDet
     ),
     personTimeline(db, lead.personId),
     readApplication(db, lead._id, lead.status),
+    guardianConsentView(db, guardianConsentId),
+    contactEmail ? mayMessage(db, contactEmail) : Promise.resolve(true),
   ]);
 
   return {
@@ -110,6 +117,8 @@ export async function readLeadDetail(db: Queryable, id: string): Promise<LeadDet
     },
     timeline,
     application,
+    guardianConsent,
+    updatesWithdrawn: !mayWrite,
   };
 }
 

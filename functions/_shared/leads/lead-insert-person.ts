@@ -41,7 +41,10 @@ export const PERSON_CTES = `held as (
 /** The columns a new lead takes from its person, and their values (in `lead`'s select). */
 export const PERSON_COLUMNS = {
   names: 'follow_up_on, visit_on, lost_reason, lost_note, assigned_to',
-  values: `(select follow_up_on from held), (select visit_on from held), (select lost_reason from held), (select lost_note from held),
+  /** `minor`: an SQL boolean; a minor's lead takes no follow-up day (no marketing follow-ups of a child). */
+  values: (
+    minor: string,
+  ) => `case when ${minor} then null else (select follow_up_on from held) end, (select visit_on from held), (select lost_reason from held), (select lost_note from held),
               coalesce((select assigned_to from holder), (select last_staff from turn))`,
   /** A new enquiry's status when its form gives none: the person's, else New. */
   status: (given: string) => `coalesce(${given}, (select status from held), 'new')`,

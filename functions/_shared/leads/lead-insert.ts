@@ -41,6 +41,13 @@ export interface NewLead {
   attribution?: Attribution | undefined;
   /** The language of the page it was sent from (English when the client named none). */
   language?: Locale | undefined;
+  /**
+   * An under-18's lead, kept with a guardian's consent (migration 028): no follow-up day from
+   * its person (no marketing follow-ups of a child, DPDP Act s.9(3)); its callers give no attribution.
+   */
+  minor?: boolean | undefined;
+  /** The guardian's consent that let a minor's lead be kept. */
+  guardianConsentId?: string | undefined;
 }
 
 /** The 10 digits of an Indian mobile number (+91XXXXXXXXXX as the schemas store it). */
@@ -49,11 +56,11 @@ export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 export const emailKey = (email: string | null | undefined) => email?.trim().toLowerCase() || null;
 
 /** How many parameters leadInsert's statement part uses: a caller's own start at $(LEAD_PARAMS + 1). */
-export const LEAD_PARAMS = 26;
+export const LEAD_PARAMS = 28;
 
 /**
  * The common table expressions `ref`, `known`, `held`, `holder`, `turn`, `person`, `lead` (which returns the new lead's
- * `id` and `reference`, or nothing when `key` was already used) and `auto_assigned`, and their parameters $1…$26.
+ * `id` and `reference`, or nothing when `key` was already used) and `auto_assigned`, and their parameters $1…$28.
  * The caller adds its own expressions and final select.
  */
 export function leadInsert(lead: NewLead, key: string | null, hash: string): { ctes: string; params: unknown[] } {
@@ -76,11 +83,12 @@ export function leadInsert(lead: NewLead, key: string | null, hash: string): { c
        insert into leads (reference, kind, form, status, name, email, phone, department, course, subject, message,
                           consent_version, consent_at, idempotency_key, request_hash,
                           phone_norm, email_norm, person_id, channel, ${PERSON_COLUMNS.names},
-                          utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, name_latin, language)
+                          utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, name_latin, language,
+                          minor, guardian_consent_id)
        select prefix || '-' || year || '-' || lpad(last::text, 5, '0'), $4, $5, ${PERSON_COLUMNS.status('$24::text')}, $6, $7, $8, $9, $10, $11, $12,
               $13, case when $13::text is null then null else now() end, $2::uuid, $3,
-              $14, $15, coalesce((select person_id from known), (select id from person)), $16, ${PERSON_COLUMNS.values},
-              $17, $18, $19, $20, $21, $22, $23, $25, $26
+              $14, $15, coalesce((select person_id from known), (select id from person)), $16, ${PERSON_COLUMNS.values('$27::boolean')},
+              $17, $18, $19, $20, $21, $22, $23, $25, $26, $27::boolean, $28::bigint
          from ref
        on conflict (idempotency_key) do nothing
        returning id, reference
@@ -113,6 +121,8 @@ export function leadInsert(lead: NewLead, key: string | null, hash: string): { c
     // The name's Latin key (migration 012), so a search in either script finds it.
     nameKey(lead.name),
     lead.language ?? 'en',
+    lead.minor ?? false,
+    lead.guardianConsentId ?? null,
   ];
   return { ctes, params };
 }

@@ -94,8 +94,8 @@ export async function applyStep(client: PoolClient, ids: string[], step: NextSte
     const { student } = step;
     // The student record takes the language of the lead's page: its receipts' mails are in it.
     const created = await client.query<{ id: string }>(
-      `insert into students (name, email, phone, course, registration_date, lead_id, name_latin, language)
-       select $1, $2, $3, $4, $5, $6, $7, language from leads where id = $6 returning id::text`,
+      `insert into students (name, email, phone, course, registration_date, lead_id, name_latin, language, minor, guardian_consent_id)
+       select $1, $2, $3, $4, $5, $6, $7, language, minor, guardian_consent_id from leads where id = $6 returning id::text`,
       [student.name, student.email, student.phone ?? null, student.course, indiaToday(), lead.id, nameKey(student.name)],
     );
     lead.studentId = created.rows[0]!.id;

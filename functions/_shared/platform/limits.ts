@@ -397,6 +397,20 @@ export const LIMITS = {
     why: 'The test page sends answers as they are chosen (batched by the phone, resent after a dropped connection): a 100-question test is a few hundred sends in 90 minutes. Per account and attempt, never per address (a lab of 300 shares one): one a second for ten minutes is far beyond any student.',
   },
 
+  'guardian:email': {
+    max: 5,
+    seconds: DAY,
+    counts: 'counted',
+    why: 'Codes to one parent’s address from one network: a family with a few children applying, never a flood to a stranger’s inbox.',
+  },
+  'guardian-code:address': {
+    max: 30,
+    seconds: HOUR,
+    counts: 'counted',
+    why: 'Guardians typing their codes; each hold allows only five wrong codes of its own.',
+  },
+  'guardian-resend:address': { max: 10, seconds: HOUR, counts: 'counted', why: 'A guardian asking again for a code that did not arrive.' },
+
   'visitor:address': { max: 300, seconds: HOUR, counts: 'counted', why: 'A school lab shares one address; this only stops a script inflating the count.' },
 } as const satisfies Record<string, Limit>;
 

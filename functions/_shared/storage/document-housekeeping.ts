@@ -6,7 +6,10 @@
  * - posted objects: an upload policy works until it expires, however often it is used, so once
  *   it has expired whatever was posted with it after the upload's check (or removal) is deleted;
  * - retention: the documents and ID numbers of applications approved or rejected more than
- *   RETENTION_DAYS ago (default 180); the application's other answers and its lead stay.
+ *   RETENTION_DAYS ago (default 180); the application's other answers and its lead stay;
+ * - no consent: an under-18's submission held past its time without a guardian's consent
+ *   (consent/hold.ts), with its uploads and its code mail (reason 'no-consent'). Uploads named by a
+ *   live hold are no orphans: they wait with it.
  * Rows are locked while their objects are deleted, so a submission cannot attach an upload that
  * is being deleted (it waits, then finds it gone and asks for the file again). Each row's objects
  * are its document and the key its policy named (objectKeys).
@@ -32,14 +35,20 @@ export interface DocumentsSwept {
   purged: number;
   /** Their documents deleted with them. */
   purgedDocuments: number;
+  /** Holds deleted for want of a guardian's consent. */
+  expiredHolds: number;
+  /** Their uploads deleted with them. */
+  expiredHoldDocuments: number;
 }
 
 /** Runs the three sweeps: orphans, expired policies' keys, retention. */
 export async function sweepDocuments(): Promise<DocumentsSwept> {
+  // Expired holds first: their uploads go as 'no-consent', not as orphans.
+  const holds = await deleteExpiredHolds();
   const orphans = await deleteOrphans();
   const postedKeys = await clearPostedKeys();
   const { purged, documents } = await purgeClosedApplications();
-  return { orphans, postedKeys, purged, purgedDocuments: documents };
+  return { orphans, postedKeys, purged, purgedDocuments: documents, expiredHolds: holds.holds, expiredHoldDocuments: holds.documents };
 }
 
 /** Deletes uploads that no application took within a day; one log line per form fill. */
@@ -48,6 +57,7 @@ export async function deleteOrphans(): Promise<number> {
     const { rows } = await client.query<{ id: string; key: string; posted_key: string | null; draft: string; form: string; slot: string }>(
       `select id::text, key, posted_key, draft::text, form, slot from uploads
         where lead_id is null and deleted_at is null and created_at < now() - $1::interval
+          and not exists (select 1 from held_submissions h where h.draft = uploads.draft and h.released_at is null and h.expires_at > now())
         order by created_at limit $2 for update skip locked`,
       [ORPHAN_AFTER, BATCH],
     );
@@ -78,6 +88,60 @@ export async function deleteOrphans(): Promise<number> {
     );
     return rows.length;
   });
+}
+
+/**
+ * Deletes the holds whose time passed without a guardian's consent, and their uploads (one
+ * transaction each, so a failure leaves the rest done); one log line per hold, without anything
+ * the child sent (the form, the hold's number, how many documents and their keys).
+ */
+export async function deleteExpiredHolds(): Promise<{ holds: number; documents: number }> {
+  let holds = 0;
+  let documents = 0;
+  for (;;) {
+    const done = await transaction(async (client) => {
+      const { rows } = await client.query<{ id: string; number: string; form: string; draft: string | null }>(
+        `select id::text, number, form, draft::text from held_submissions
+          where released_at is null and expires_at <= now() order by expires_at limit 1 for update skip locked`,
+      );
+      const hold = rows[0];
+      if (!hold) return null;
+      const { rows: uploads } = await client.query<{ id: string; key: string; posted_key: string | null; slot: string }>(
+        `select id::text, key, posted_key, slot from uploads where draft = $1::uuid and lead_id is null and deleted_at is null for update`,
+        [hold.draft],
+      );
+      if (uploads.length) {
+        await documentStorage().delete(objectKeys(uploads));
+        await client.query(
+          `update uploads set deleted_at = now(), delete_reason = 'no-consent', posted_cleared_at = case when posted_key is not null and expires_at < now() then now() end
+            where id = any($1::uuid[])`,
+          [uploads.map((u) => u.id)],
+        );
+      }
+      // Its code mail goes with it (mail_outbox.held_id cascades).
+      await client.query('delete from held_submissions where id = $1', [hold.id]);
+      await log(client, [
+        {
+          reason: 'no-consent',
+          lead: null,
+          reference: hold.number,
+          detail: {
+            why: 'no guardian consent in time',
+            form: hold.form,
+            documents: uploads.length,
+            slots: uploads.map((u) => u.slot),
+            keys: uploads.map((u) => u.key),
+          },
+        },
+      ]);
+      return uploads.length;
+    });
+    if (done === null) break;
+    holds += 1;
+    documents += done;
+    if (holds >= BATCH) break;
+  }
+  return { holds, documents };
 }
 
 /**
@@ -163,7 +227,7 @@ export async function purgeClosedApplications(): Promise<{ purged: number; docum
 
 /** One deletion_log line to write. */
 interface Deletion {
-  reason: 'orphan' | 'retention';
+  reason: 'orphan' | 'retention' | 'no-consent';
   lead: string | null;
   reference: string | null;
   detail: Record<string, unknown>;

@@ -8,6 +8,7 @@
  */
 import { z } from './zod';
 import { AttributionSchema } from './attribution';
+import { AgeFields, checkGuardian } from './guardian-consent';
 import {
   aadhaar,
   accountNumber,
@@ -457,19 +458,29 @@ export function applicationSchema(def: FormDefinition) {
       return [doc.slot, doc.required ? id : z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional())];
     }),
   );
-  return z.object({
-    ...fields,
-    /** The documents: slot → upload id. */
-    documents: z.object(documents, { error: () => uploadRequired(def.documents[0]!.says?.() ?? def.documents[0]!.label) }),
-    /** The fill of the form (its uploads carry it). */
-    draft: DraftIdSchema,
-    /** Agreement to the notice of what is collected and why; must be given. */
-    consent: z.literal(true, { error: () => appform_consent_required() }),
-    /** Hidden anti-spam field. */
-    website: z.string().max(200).optional(),
-    /** Where the visit came from; never a reason to refuse the form. */
-    attribution: AttributionSchema,
-  });
+  const dobField = fieldsOf(def).some((field) => field.name === 'dob') ? 'dob' : null;
+  return z
+    .object({
+      /** "Are you under 18?" and, if so, a parent's or guardian's details; a date of birth under 18 must say so. */
+      ...AgeFields,
+      ...fields,
+      /** The documents: slot → upload id. */
+      documents: z.object(documents, { error: () => uploadRequired(def.documents[0]!.says?.() ?? def.documents[0]!.label) }),
+      /** The fill of the form (its uploads carry it). */
+      draft: DraftIdSchema,
+      /** Agreement to the notice of what is collected and why; must be given. */
+      consent: z.literal(true, { error: () => appform_consent_required() }),
+      /** Hidden anti-spam field. */
+      website: z.string().max(200).optional(),
+      /** Where the visit came from; never a reason to refuse the form. */
+      attribution: AttributionSchema,
+    })
+    .superRefine(
+      checkGuardian((v) => {
+        const values = v as unknown as Record<string, string | undefined>;
+        return { age: v.age, guardian: v.guardian, email: values[def.person.email], dob: dobField ? values[dobField] : undefined };
+      }),
+    );
 }
 
 /** A form's checked payload. */

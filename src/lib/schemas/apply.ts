@@ -3,6 +3,7 @@ import { z } from './zod';
 import departmentsFile from '../../../content/departments.json';
 import { AttributionSchema } from './attribution';
 import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema } from './fields';
+import { AgeFields, checkGuardian } from './guardian-consent';
 import {
   apply_consent_required,
   apply_course_of_department,
@@ -65,6 +66,8 @@ export function offeredDepartments(published: readonly PublishedCourse[]): Depar
 export const applySchemaWith = (published: () => readonly PublishedCourse[]) =>
   z
     .object({
+      /** "Are you under 18?" and, if so, a parent's or guardian's details (a minor's application waits for their consent). */
+      ...AgeFields,
       /** Applicant's full name. */
       name: NameSchema,
       /** Applicant's e-mail address. */
@@ -93,7 +96,8 @@ export const applySchemaWith = (published: () => readonly PublishedCourse[]) =>
         error: () => apply_course_of_department(),
         path: ['course'],
       },
-    );
+    )
+    .superRefine(checkGuardian((v) => ({ age: v.age, guardian: v.guardian, email: v.email })));
 
 /** The payload of POST /api/apply with content's departments only (no published course). */
 export const ApplySchema = applySchemaWith(() => []);

@@ -16,13 +16,17 @@ import { z } from './zod';
 import { EmailSchema, IndianMobileSchema, NameSchema } from './fields';
 import {
   guardian_adult_required,
+  guardian_age_mismatch,
   guardian_age_required,
   guardian_agree_required,
   guardian_code_invalid,
   guardian_document_required,
+  guardian_not_self,
   guardian_relation_required,
+  guardian_required,
   guardian_saw_required,
 } from '../../i18n/messages';
+import { indiaToday } from './real-day';
 
 /** The answer to "Are you under 18?": 'minor' is yes. */
 export const AGE_ANSWERS = ['adult', 'minor'] as const;
@@ -48,6 +52,45 @@ export const AgeFields = {
   age: AgeSchema,
   guardian: GuardianSchema.optional(),
 };
+
+/** Whether someone born on `dob` (YYYY-MM-DD) is under 18 on India's day `today`. */
+export function minorOn(dob: string, today: string = indiaToday()): boolean {
+  const eighteenYearsAgo = `${Number(today.slice(0, 4)) - 18}${today.slice(4)}`;
+  return dob > eighteenYearsAgo;
+}
+
+/** What `guardianProblems` reads of a form's checked values. */
+export interface AgeOf {
+  age: AgeAnswer;
+  guardian?: Guardian | undefined;
+  /** The person's own e-mail, which the guardian's must not be. */
+  email?: string | undefined;
+  /** A date of birth the form asked for (YYYY-MM-DD). */
+  dob?: string | undefined;
+}
+
+/**
+ * What is wrong with a form's age answer and guardian (field path → message): a minor must give a
+ * guardian, whose e-mail is not their own; a date of birth under 18 with the answer "adult" is refused.
+ */
+export function guardianProblems({ age, guardian, email, dob }: AgeOf): [path: (string | number)[], message: string][] {
+  const problems: [(string | number)[], string][] = [];
+  if (dob && age === 'adult' && minorOn(dob)) problems.push([['age'], guardian_age_mismatch()]);
+  if (age !== 'minor') return problems;
+  if (!guardian) problems.push([['guardian'], guardian_required()]);
+  else if (email && guardian.email.trim().toLowerCase() === email.trim().toLowerCase()) problems.push([['guardian', 'email'], guardian_not_self()]);
+  return problems;
+}
+
+/** A refinement for a form's schema: reports `guardianProblems` of what `pick` reads of its values. */
+export const checkGuardian =
+  <T>(pick: (value: T) => AgeOf) =>
+  (value: T, ctx: { addIssue: (issue: { code: 'custom'; message: string; path: (string | number)[] }) => void }) => {
+    for (const [path, message] of guardianProblems(pick(value))) ctx.addIssue({ code: 'custom', message, path });
+  };
+
+/** How long a minor's submission waits for consent before it is deleted. */
+export const HOLD_HOURS = 72;
 
 /** What a form's function answers (202) for an under-18: nothing is stored for staff until the guardian consents. */
 export const HeldAnswerSchema = z.object({
@@ -97,6 +140,25 @@ export const GuardianConsentSchema = z.object({
   /** Updates about this on WhatsApp to the guardian's mobile (only with a mobile). */
   whatsapp: z.boolean().default(false),
 });
+
+/** A new code for a hold (POST /api/guardian-consent-resend). */
+export const GuardianResendSchema = z.object({ id: z.uuid() });
+
+/** Staff look a hold up by the number the guardian quotes (GET /api/admin/guardian-hold?number=). */
+export const HoldNumberSchema = z.object({ number: z.string().trim().min(4).max(20) });
+
+/** A hold as staff see it at the office before recording a consent. */
+export const OfficeHoldViewSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  status: z.enum(['waiting', 'given', 'expired']),
+  /** The form in words (English: the staff app's language). */
+  form: z.string(),
+  childName: z.string(),
+  guardian: z.object({ name: z.string(), relation: z.enum(GUARDIAN_RELATIONS), email: z.string(), phone: z.string().nullable() }),
+  expiresAt: z.string(),
+});
+export type OfficeHoldView = z.output<typeof OfficeHoldViewSchema>;
 
 /** Staff record a guardian's consent given at the office (POST /api/admin/guardian-consent). */
 export const OfficeConsentSchema = z.object({

@@ -7,6 +7,7 @@
  * which pipeline it is in and where it may go (NEXT_STATUSES). Each step asks for what it needs
  * (NextStepSchema), the same here in the browser and in the functions.
  */
+import type { GuardianConsentView } from './guardian-consent';
 import { z } from './zod';
 import {
   APPLICATION_FORM_LABELS,
@@ -422,4 +423,8 @@ export interface LeadDetail extends LeadRow {
   timeline: TimelineEntry[];
   /** An application form's lead: what it sent and its documents (null for an enquiry). */
   application: ApplicationDetail | null;
+  /** An under-18's lead: the parent's or guardian's consent it was kept with (null for an adult's). */
+  guardianConsent: GuardianConsentView | null;
+  /** The person withdrew their consent to updates: no e-mail to them, and staff show "Consent withdrawn" instead of a WhatsApp link. */
+  updatesWithdrawn: boolean;
 }

@@ -7,6 +7,7 @@
 import { z } from './zod';
 import { EmailSchema, NameSchema } from './fields';
 import { plainText } from './plain-text';
+import { AgeFields, checkGuardian } from './guardian-consent';
 import {
   account_current_password_enter,
   account_current_password_wrong,
@@ -45,11 +46,15 @@ export const PasswordSchema = z
   .min(1, { error: () => account_password_enter() })
   .max(PASSWORD_MAX, { error: () => account_login_incorrect() });
 
-export const RegisterSchema = z.object({
-  name: NameSchema,
-  email: EmailSchema,
-  password: NewPasswordSchema,
-});
+export const RegisterSchema = z
+  .object({
+    /** "Are you under 18?" and, if so, a parent's or guardian's details (the account waits for their consent). */
+    ...AgeFields,
+    name: NameSchema,
+    email: EmailSchema,
+    password: NewPasswordSchema,
+  })
+  .superRefine(checkGuardian((v) => ({ age: v.age, guardian: v.guardian, email: v.email })));
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
