@@ -34,7 +34,7 @@ describe('the age question added to a form', () => {
 describe('a held answer', () => {
   const held = { id: '4b7f3c1e-2a9d-4f7e-9c1b-2d3e4f5a6b7c', number: 'H-7K3P-Q2', guardianEmail: 's•••@example.com', expiresAt: '2026-12-02T10:00:00.000Z' };
   it('is read from a 202 answer only', () => {
-    expect(heldOf({ status: 202, data: { message: 'Waiting', held } })?.held.number).toBe('H-7K3P-Q2');
+    expect(heldOf({ status: 202, data: { message: 'Waiting', held } })?.number).toBe('H-7K3P-Q2');
     expect(heldOf({ status: 201, data: { message: 'Stored', held } })).toBeNull();
     expect(heldOf({ status: 202, data: { message: 'no hold' } })).toBeNull();
   });

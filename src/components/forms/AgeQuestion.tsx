@@ -3,8 +3,8 @@
  * (two radio buttons), and for an under-18 their parent's or guardian's name, relation, e-mail and
  * (optional, for WhatsApp) mobile, with the line saying that nothing reaches the institute until
  * the guardian agrees and that the form is deleted if they do not. The fields are part of the
- * caller's react-hook-form form (`age`, `guardian.*`); the guardian's leave the form when the answer
- * is "18 or older".
+ * caller's react-hook-form form (`age`, `guardian.*`); the guardian's are not sent when the answer
+ * is "18 or older" (AgeQuestionSchema), but kept should the answer change back.
  */
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { GUARDIAN_RELATIONS, type GuardianRelation } from '../../lib/schemas/guardian-consent';
@@ -49,7 +49,7 @@ const messageOf = (error: unknown) => (error as { message?: string } | undefined
 export function AgeQuestion<T extends FieldValues>({ id, register, errors, age }: Props<T>) {
   const ageError = messageOf((errors as FieldErrors)['age']);
   const guardianErrors = ((errors as FieldErrors)['guardian'] ?? {}) as Record<string, unknown>;
-  const guardianField = (name: string) => register(`guardian.${name}` as Path<T>, { shouldUnregister: true });
+  const guardianField = (name: string) => register(`guardian.${name}` as Path<T>);
   return (
     <>
       <fieldset className="form-field age-question" aria-describedby={ageError ? fieldErrorId(`${id}-age`) : undefined}>

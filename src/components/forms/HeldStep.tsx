@@ -8,17 +8,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { postJson } from '../../lib/api';
 import { formatIndiaMoment } from '../../lib/india-time';
-import type { HeldAnswer } from '../../lib/schemas/guardian-consent';
 import { consent_change, consent_held_here, consent_held_kept, consent_held_number, consent_held_sent, consent_held_title, consent_resend, consent_resent } from '../../i18n/messages';
+import type { Held } from './age-question';
 import { FormAlert, FormStatus } from './FormAlert';
 import { GuardianConsentFields, type ConsentedAnswer } from './GuardianConsentFields';
 import { pageLocale } from './page-locale';
 import { richText } from './rich-text';
 
 interface Props {
-  held: HeldAnswer['held'];
-  /** Whether the child gave the guardian's mobile. */
-  hasPhone: boolean;
+  held: Held;
   /** The form's own success, once the guardian consented. */
   onConsented: (data: ConsentedAnswer) => void;
   /** Back to the form (its values kept). */
@@ -26,7 +24,7 @@ interface Props {
 }
 
 /** The waiting step (see the module's comment). */
-export function HeldStep({ held, hasPhone, onConsented, onChange }: Props) {
+export function HeldStep({ held, onConsented, onChange }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [resent, setResent] = useState('');
   const [resendFailure, setResendFailure] = useState('');
@@ -53,7 +51,7 @@ export function HeldStep({ held, hasPhone, onConsented, onChange }: Props) {
       <p>{richText(consent_held_kept({ until: formatIndiaMoment(held.expiresAt, pageLocale()) }))}</p>
       <p>{richText(consent_held_number({ number: held.number }))}</p>
       <p className="form-note">{consent_held_here()}</p>
-      <GuardianConsentFields holdId={held.id} hasPhone={hasPhone} onConsented={onConsented} />
+      <GuardianConsentFields holdId={held.id} hasPhone={held.hasPhone} onConsented={onConsented} />
       <div className="btn-row">
         <button type="button" className="btn btn--outline" onClick={() => void resend()} disabled={resending}>
           {consent_resend()}

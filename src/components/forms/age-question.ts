@@ -6,7 +6,6 @@
  */
 import { z } from '../../lib/schemas/zod';
 import { AgeSchema, GuardianSchema, HeldAnswerSchema, type AgeAnswer, type Guardian, type GuardianRelation, type HeldAnswer } from '../../lib/schemas/guardian-consent';
-import type { ApiResult } from '../../lib/api';
 
 /** How long a minor's form waits for consent before it is deleted (the server's HOLD_HOURS, 72). */
 export const HOLD_DAYS = 3;
@@ -48,9 +47,15 @@ export const withAgeQuestion = <Output, Input>(schema: z.ZodType<Output, Input>)
 /** The server's key of a form's schema with the question: its own fields and the question's. */
 export const withAgeFields = (fields: readonly string[]): string[] => [...fields, ...AGE_FIELD_PATHS];
 
-/** The held submission of a 202 answer (an under-18's form waiting for consent), else null. */
-export const heldOf = (result: Pick<ApiResult<unknown>, 'status' | 'data'>): HeldAnswer | null => {
+/** A held submission as the form's waiting step needs it. */
+export type Held = HeldAnswer['held'] & {
+  /** Whether the form gave the guardian's mobile (only then is WhatsApp offered). */
+  hasPhone: boolean;
+};
+
+/** The held submission of a 202 answer (an under-18's form waiting for consent) sent with `values`, else null. */
+export const heldOf = (result: { status: number; data: unknown }, values?: object): Held | null => {
   if (result.status !== 202) return null;
-  const held = HeldAnswerSchema.safeParse(result.data);
-  return held.success ? held.data : null;
+  const answer = HeldAnswerSchema.safeParse(result.data);
+  return answer.success ? { ...answer.data.held, hasPhone: !!(values as Partial<AgeOutput> | undefined)?.guardian?.phone } : null;
 };

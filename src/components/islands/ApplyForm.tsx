@@ -11,9 +11,8 @@ import { visitAttribution } from '../../lib/visit-attribution';
 import { applySchemaWith, departmentName, offeredDepartments, type ApplyInput, type Application, type PublishedCourse } from '../../lib/schemas/apply';
 import { consentText } from '../../lib/schemas/consent';
 import { AgeQuestion } from '../forms/AgeQuestion';
-import { heldOf, withAgeFields, withAgeQuestion, type AgeOutput, type AgeValues } from '../forms/age-question';
+import { heldOf, type Held, withAgeFields, withAgeQuestion, type AgeOutput, type AgeValues } from '../forms/age-question';
 import { Field } from '../forms/Field';
-import type { HeldAnswer } from '../../lib/schemas/guardian-consent';
 import { HeldStep } from '../forms/HeldStep';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
@@ -77,7 +76,7 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
   // The schema checks against the list shown now.
   const [schema] = useState(() => withAgeQuestion(applySchemaWith(() => shown.current)));
   // An under-18's application, waiting for their guardian's consent.
-  const [held, setHeld] = useState<HeldAnswer['held'] | null>(null);
+  const [held, setHeld] = useState<Held | null>(null);
   useEffect(() => {
     let live = true;
     void loadPublished().then((courses) => live && setPublished(courses));
@@ -98,9 +97,9 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
     messages: { success: (data) => data.message ?? apply_thanks() },
     // The failure is shown in the form too: a toast sits beneath an open modal dialog.
     toasts: { success: true, failure: true },
-    onSuccess: (_data, _values, result) => {
-      const waiting = heldOf(result);
-      if (waiting) return setHeld(waiting.held);
+    onSuccess: (_data, values, result) => {
+      const waiting = heldOf(result, values);
+      if (waiting) return setHeld(waiting);
       form.reset(empty);
       onSuccess?.();
     },
@@ -122,7 +121,6 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
         {standalone && <ToastHost />}
         <HeldStep
           held={held}
-          hasPhone={!!form.getValues('guardian.phone')}
           onChange={() => setHeld(null)}
           onConsented={(data) => {
             setHeld(null);
