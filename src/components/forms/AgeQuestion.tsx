@@ -52,7 +52,11 @@ export function AgeQuestion<T extends FieldValues>({ id, register, errors, age }
   const guardianField = (name: string) => register(`guardian.${name}` as Path<T>);
   return (
     <>
-      <fieldset className="form-field age-question" aria-describedby={ageError ? fieldErrorId(`${id}-age`) : undefined}>
+      <fieldset
+        className="form-field age-question"
+        aria-describedby={ageError ? fieldErrorId(`${id}-age`) : undefined}
+        aria-invalid={ageError ? true : undefined}
+      >
         <legend>
           {consent_age_question()}
           <span className="form-required" aria-hidden="true">
@@ -68,7 +72,6 @@ export function AgeQuestion<T extends FieldValues>({ id, register, errors, age }
               id={`${id}-age-${answer}`}
               value={answer}
               required
-              aria-invalid={ageError ? true : undefined}
             />
             <label htmlFor={`${id}-age-${answer}`}>{answer === 'adult' ? consent_age_adult() : consent_age_minor()}</label>
           </div>

@@ -5,14 +5,13 @@
  * their consent itself (GuardianConsentFields), with "Send the code again". "Change the details"
  * goes back to the form with everything typed still there.
  */
-import { useEffect, useRef, useState } from 'react';
-import { postJson } from '../../lib/api';
+import { useEffect, useRef } from 'react';
 import { formatIndiaMoment } from '../../lib/india-time';
-import { consent_change, consent_held_here, consent_held_kept, consent_held_number, consent_held_sent, consent_held_title, consent_resend, consent_resent } from '../../i18n/messages';
+import { consent_change, consent_held_here, consent_held_kept, consent_held_number, consent_held_sent, consent_held_title } from '../../i18n/messages';
 import type { Held } from './age-question';
-import { FormAlert, FormStatus } from './FormAlert';
 import { GuardianConsentFields, type ConsentedAnswer } from './GuardianConsentFields';
 import { pageLocale } from './page-locale';
+import { ResendCode } from './ResendCode';
 import { richText } from './rich-text';
 
 interface Props {
@@ -26,21 +25,8 @@ interface Props {
 /** The waiting step (see the module's comment). */
 export function HeldStep({ held, onConsented, onChange }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [resent, setResent] = useState('');
-  const [resendFailure, setResendFailure] = useState('');
-  const [resending, setResending] = useState(false);
   // The form was replaced: the focus goes to what replaced it.
   useEffect(() => heading.current?.focus(), []);
-
-  const resend = async () => {
-    setResending(true);
-    setResent('');
-    setResendFailure('');
-    const result = await postJson<{ message?: string }>('/api/guardian-consent-resend', { id: held.id });
-    setResending(false);
-    if (result.ok) setResent(result.data.message || consent_resent());
-    else setResendFailure(result.data.message || result.data.error || '');
-  };
 
   return (
     <section className="held-step" aria-labelledby={`held-${held.id}`}>
@@ -52,16 +38,11 @@ export function HeldStep({ held, onConsented, onChange }: Props) {
       <p>{richText(consent_held_number({ number: held.number }))}</p>
       <p className="form-note">{consent_held_here()}</p>
       <GuardianConsentFields holdId={held.id} hasPhone={held.hasPhone} onConsented={onConsented} />
-      <div className="btn-row">
-        <button type="button" className="btn btn--outline" onClick={() => void resend()} disabled={resending}>
-          {consent_resend()}
-        </button>
+      <ResendCode holdId={held.id}>
         <button type="button" className="btn btn--outline" onClick={onChange}>
           {consent_change()}
         </button>
-      </div>
-      <FormStatus>{resent}</FormStatus>
-      <FormAlert>{resendFailure}</FormAlert>
+      </ResendCode>
     </section>
   );
 }
