@@ -64,8 +64,8 @@ const loadPublished = () =>
 
 type ApplyValues = ApplyInput & AgeValues;
 
-// The age question first: unanswered until the applicant chooses.
-const empty: ApplyValues = { age: '', name: '', email: '', phone: '', department: '', course: '', consent: false as unknown as true, website: '' };
+// The age question (first) has no default: an answer chosen before the form woke up stays.
+const empty: ApplyValues = { name: '', email: '', phone: '', department: '', course: '', consent: false as unknown as true, website: '' };
 const FIELDS = withAgeFields(Object.keys(empty));
 
 export default function ApplyForm({ onSuccess, standalone = false }: Props) {

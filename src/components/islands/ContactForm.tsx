@@ -56,12 +56,13 @@ export default function ContactForm({ variant, labels }: Props) {
   const id = useId();
   const defaults =
     variant === 'home'
-      ? { age: '', source: 'home', name: '', phone: '', message: '', website: '' }
-      : { age: '', name: '', email: '', phone: '', subject: '', message: '', website: '' };
+      ? { source: 'home', name: '', phone: '', message: '', website: '' }
+      : { name: '', email: '', phone: '', subject: '', message: '', website: '' };
   // An under-18's message, waiting for their guardian's consent; then the message's own success line.
   const [held, setHeld] = useState<Held | null>(null);
   const [consented, setConsented] = useState('');
   const sentText = (reference: string | undefined) => `${texts[variant].sent()}${reference ? ` ${contact_reference({ reference })}` : ''}`;
+  // `age` has no default: an answer chosen before the form woke up (its first touch) stays.
   const { form, onSubmit, statusText, busy } = useSubmitForm<FieldValues, FieldValues, { reference?: string; held?: unknown }>({
     schema: schemas[variant] as never,
     defaultValues: defaults,
