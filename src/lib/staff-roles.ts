@@ -65,6 +65,8 @@ export const PERMISSIONS = [
   'fees-refund-approve',
   /** Practice tests: chapters, the question bank and its imports, tests, opening a test to one's own batches (any batch with attendance-any) and their results. */
   'practice-tests',
+  /** A guardian's consent given at the office: finding a minor's held form by its number and recording that the guardian was seen, with the identity document. */
+  'guardian-consent',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];
@@ -77,8 +79,8 @@ const EVERYONE: Permission[] = ['dashboard', 'account'];
  */
 export const GRANTS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
-  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees'],
-  accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports', 'admit'],
+  counsellor: [...EVERYONE, 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees', 'guardian-consent'],
+  accountant: [...EVERYONE, 'fees', 'fees-collect', 'fees-manage', 'fees-reports', 'admit', 'guardian-consent'],
   teacher: [...EVERYONE, 'timetable', 'attendance', 'certificates', 'fees', 'practice-tests'],
 };
 
@@ -124,6 +126,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'cash-handover': 'receiving the day’s cash from staff',
   'fees-refund-approve': 'approving refunds',
   'practice-tests': 'practice tests and the question bank',
+  'guardian-consent': 'recording a guardian’s consent at the office',
 };
 
 /**
