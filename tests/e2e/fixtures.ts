@@ -71,5 +71,4 @@ export function seededPerWorker<T>(
  * Answers the first question of every form where a person gives their own data, "Are you under
  * 18?", with "No, I am 18 or older" (the English or the Hindi page's words), inside `scope`.
  */
-export const answerAdult = (scope: Page | Locator) =>
-  scope.getByRole('radio', { name: /^(No, I am 18 or older|नहीं, मेरी उम्र 18 साल या उससे ज़्यादा है)$/ }).check();
+export const answerAdult = (scope: Page | Locator) => scope.getByRole('radio', { name: /^(No, I am 18 or older|नहीं, मेरी उम्र 18 साल या उससे ज़्यादा है)$/ }).check();

@@ -29,7 +29,9 @@ async function guardianMail(email: string) {
   let mail = '';
   await expect
     .poll(async () => {
-      const rows = await withDatabase((sql) => sql(`select subject, body from mail_outbox where kind = 'guardian' and recipient = $1 order by id desc limit 1`, [email]));
+      const rows = await withDatabase((sql) =>
+        sql(`select subject, body from mail_outbox where kind = 'guardian' and recipient = $1 order by id desc limit 1`, [email]),
+      );
       mail = rows[0] ? `${String(rows[0]['subject'] ?? '')}\n${String(rows[0]['body'] ?? '')}` : '';
       return mail;
     }, 'the guardian’s mail in the outbox')
@@ -48,7 +50,11 @@ test('a 15-year-old applies in Hindi, nothing reaches staff until the guardian c
   adminApi,
 }) => {
   test.setTimeout(150_000);
-  const child = { name: `Ravi ${uniqueLetters()}`, email: `child-${Date.now()}@example.in`, phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` };
+  const child = {
+    name: `Ravi ${uniqueLetters()}`,
+    email: `child-${Date.now()}@example.in`,
+    phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+  };
   const guardian = { name: `Sunita ${uniqueLetters()}`, email: `guardian-${Date.now()}@example.in` };
 
   // The child, on /hi/: the Apply dialog asks the age first.

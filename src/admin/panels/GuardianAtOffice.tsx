@@ -72,7 +72,11 @@ export default function GuardianAtOffice() {
         key.current = crypto.randomUUID();
       }
     } catch (error) {
-      setFindError(error instanceof ApiError && error.status === 404 ? 'No form is waiting under this number. Check it with the guardian.' : messageOf(error, 'The form could not be found.'));
+      setFindError(
+        error instanceof ApiError && error.status === 404
+          ? 'No form is waiting under this number. Check it with the guardian.'
+          : messageOf(error, 'The form could not be found.'),
+      );
     } finally {
       setFinding(false);
     }
@@ -159,13 +163,24 @@ export default function GuardianAtOffice() {
           {hold.status === 'waiting' && (
             <form ref={form} className="admin-form" noValidate onSubmit={(event) => void record(event)}>
               <div className="form-check">
-                <input id={`${id}-saw`} type="checkbox" checked={sawGuardian} onChange={(event) => setSawGuardian(event.target.checked)} {...field('sawGuardian')} />
+                <input
+                  id={`${id}-saw`}
+                  type="checkbox"
+                  checked={sawGuardian}
+                  onChange={(event) => setSawGuardian(event.target.checked)}
+                  {...field('sawGuardian')}
+                />
                 <label htmlFor={`${id}-saw`}>I saw the parent or guardian in person</label>
                 {errorOf('sawGuardian')}
               </div>
               <div className="form-field">
                 <label htmlFor={`${id}-document`}>Identity document seen</label>
-                <select id={`${id}-document`} value={document} onChange={(event) => setDocument(event.target.value as GuardianDocument | '')} {...field('document')}>
+                <select
+                  id={`${id}-document`}
+                  value={document}
+                  onChange={(event) => setDocument(event.target.value as GuardianDocument | '')}
+                  {...field('document')}
+                >
                   <option value="">Choose the document</option>
                   {GUARDIAN_DOCUMENTS.map((kind) => (
                     <option key={kind} value={kind}>

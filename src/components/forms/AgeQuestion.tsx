@@ -66,13 +66,7 @@ export function AgeQuestion<T extends FieldValues>({ id, register, errors, age }
         </legend>
         {(['adult', 'minor'] as const).map((answer) => (
           <div className="form-check age-question__answer" key={answer}>
-            <input
-              {...register('age' as Path<T>)}
-              type="radio"
-              id={`${id}-age-${answer}`}
-              value={answer}
-              required
-            />
+            <input {...register('age' as Path<T>)} type="radio" id={`${id}-age-${answer}`} value={answer} required />
             <label htmlFor={`${id}-age-${answer}`}>{answer === 'adult' ? consent_age_adult() : consent_age_minor()}</label>
           </div>
         ))}

@@ -35,7 +35,11 @@ interface Props {
 /** The code and the boxes of the guardian's consent (see the module's comment). */
 export function GuardianConsentFields({ holdId, hasPhone, onConsented, notice }: Props) {
   const id = useId();
-  const { form, onSubmit, failure, busy } = useSubmitForm<ConsentInput, z.output<typeof GuardianConsentSchema>, { reference?: string; activationToken?: string }>({
+  const { form, onSubmit, failure, busy } = useSubmitForm<
+    ConsentInput,
+    z.output<typeof GuardianConsentSchema>,
+    { reference?: string; activationToken?: string }
+  >({
     schema: GuardianConsentSchema,
     defaultValues: { id: holdId, code: '', adult: false as unknown as true, agree: false as unknown as true, whatsapp: false },
     endpoint: '/api/guardian-consent',

@@ -5,7 +5,15 @@
  * own schema, so the form sends them with everything else.
  */
 import { z } from '../../lib/schemas/zod';
-import { AgeSchema, GuardianSchema, HeldAnswerSchema, type AgeAnswer, type Guardian, type GuardianRelation, type HeldAnswer } from '../../lib/schemas/guardian-consent';
+import {
+  AgeSchema,
+  GuardianSchema,
+  HeldAnswerSchema,
+  type AgeAnswer,
+  type Guardian,
+  type GuardianRelation,
+  type HeldAnswer,
+} from '../../lib/schemas/guardian-consent';
 
 /** How long a minor's form waits for consent before it is deleted (the server's HOLD_HOURS, 72). */
 export const HOLD_DAYS = 3;
@@ -29,16 +37,14 @@ export const AGE_FIELD_PATHS = ['age', 'guardian', 'guardian.name', 'guardian.re
  * The answer and the guardian: the guardian is checked (and sent) only for an under-18, an empty
  * mobile is left out.
  */
-export const AgeQuestionSchema = z
-  .object({ age: AgeSchema, guardian: z.unknown().optional() })
-  .transform((values, ctx) => {
-    if (values.age !== 'minor') return { age: values.age };
-    const typed = (values.guardian ?? {}) as Record<string, unknown>;
-    const guardian = GuardianSchema.safeParse({ ...typed, phone: typed.phone ? typed.phone : undefined });
-    if (guardian.success) return { age: values.age, guardian: guardian.data };
-    for (const issue of guardian.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['guardian', ...issue.path] });
-    return z.NEVER;
-  });
+export const AgeQuestionSchema = z.object({ age: AgeSchema, guardian: z.unknown().optional() }).transform((values, ctx) => {
+  if (values.age !== 'minor') return { age: values.age };
+  const typed = (values.guardian ?? {}) as Record<string, unknown>;
+  const guardian = GuardianSchema.safeParse({ ...typed, phone: typed.phone ? typed.phone : undefined });
+  if (guardian.success) return { age: values.age, guardian: guardian.data };
+  for (const issue of guardian.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['guardian', ...issue.path] });
+  return z.NEVER;
+});
 
 /** A form's schema with the age question added: both are checked, their outputs put together. */
 export const withAgeQuestion = <Output, Input>(schema: z.ZodType<Output, Input>): z.ZodType<Output & AgeOutput, Input & AgeValues> =>

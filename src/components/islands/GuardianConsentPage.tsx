@@ -61,7 +61,11 @@ export default function GuardianConsentPage() {
     void getJson(`/api/guardian-consent?id=${encodeURIComponent(id)}`).then((result) => {
       const view = HoldViewSchema.safeParse(result.data);
       if (result.ok && view.success) setStep({ kind: 'view', view: view.data });
-      else setStep({ kind: 'failed', message: result.status === 404 || result.status === 400 ? consent_page_not_found() : result.data.message || consent_page_not_found() });
+      else
+        setStep({
+          kind: 'failed',
+          message: result.status === 404 || result.status === 400 ? consent_page_not_found() : result.data.message || consent_page_not_found(),
+        });
     });
   }, []);
 

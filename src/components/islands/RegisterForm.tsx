@@ -48,20 +48,22 @@ export default function RegisterForm() {
     setFlash(data.message || account_code_sent_flash());
     location.assign(pathIn('/verify', getLocale()));
   };
-  const { form, onSubmit, failure, busy } = useSubmitForm<RegisterInput & AgeValues, z.output<typeof RegisterSchema> & AgeOutput, { activationToken?: string }>({
-    schema,
-    endpoint: '/api/user/register',
-    fields: FIELDS,
-    idempotent: false,
-    resetOnSuccess: false,
-    // Without the token the code cannot be checked: no success (an under-18's held account has none yet).
-    accept: (result) => !!heldOf(result) || (result.ok && !!result.data.activationToken),
-    onSuccess: (data, values, result) => {
-      const waiting = heldOf(result, values);
-      if (waiting) setHeld(waiting);
-      else toVerify(data);
+  const { form, onSubmit, failure, busy } = useSubmitForm<RegisterInput & AgeValues, z.output<typeof RegisterSchema> & AgeOutput, { activationToken?: string }>(
+    {
+      schema,
+      endpoint: '/api/user/register',
+      fields: FIELDS,
+      idempotent: false,
+      resetOnSuccess: false,
+      // Without the token the code cannot be checked: no success (an under-18's held account has none yet).
+      accept: (result) => !!heldOf(result) || (result.ok && !!result.data.activationToken),
+      onSuccess: (data, values, result) => {
+        const waiting = heldOf(result, values);
+        if (waiting) setHeld(waiting);
+        else toVerify(data);
+      },
     },
-  });
+  );
   const {
     register,
     control,
