@@ -65,7 +65,7 @@ export const PERMISSIONS = [
   'fees-refund-approve',
   /** Practice tests: chapters, the question bank and its imports, tests, opening a test to one's own batches (any batch with attendance-any) and their results. */
   'practice-tests',
-  /** A guardian's consent given at the office: finding a minor's held form by its number and recording that the guardian was seen, with the identity document. */
+  /** Recording a parent's or guardian's consent to an under-18's held form at the office (having seen them and an identity document). */
   'guardian-consent',
 ] as const;
 /** Something a role may be allowed to do. */
@@ -126,7 +126,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'cash-handover': 'receiving the day’s cash from staff',
   'fees-refund-approve': 'approving refunds',
   'practice-tests': 'practice tests and the question bank',
-  'guardian-consent': 'recording a guardian’s consent at the office',
+  'guardian-consent': 'recording a parent’s consent for an under-18 at the office',
 };
 
 /**

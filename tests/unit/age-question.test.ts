@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { heldOf, withAgeQuestion } from '../../src/components/forms/age-question';
+import { AgeFields } from '../../src/lib/schemas/guardian-consent';
 
 const schema = withAgeQuestion(z.object({ name: z.string().min(1) }));
 const guardian = { name: 'Sunita Sharma', relation: 'mother', email: 'sunita@example.com', phone: '' };
@@ -28,6 +29,18 @@ describe('the age question added to a form', () => {
   it('asks the question when it is not answered', () => {
     const result = schema.safeParse({ name: 'Ravi', age: '' });
     expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['age', 'Please tell us whether you are under 18.']]);
+  });
+});
+
+describe('the age question added to a form whose own schema has the age fields (the endpoint’s)', () => {
+  const withOwn = withAgeQuestion(z.object({ ...AgeFields, name: z.string().min(1) }));
+  it('checks neither a guardian left typed when the answer is “18 or older” nor an empty mobile', () => {
+    expect(withOwn.parse({ name: 'Ravi', age: 'adult', guardian: { name: '', relation: '', email: '', phone: '' } })).toEqual({ name: 'Ravi', age: 'adult' });
+    expect(withOwn.parse({ name: 'Ravi', age: 'minor', guardian })).toEqual({
+      name: 'Ravi',
+      age: 'minor',
+      guardian: { name: 'Sunita Sharma', relation: 'mother', email: 'sunita@example.com' },
+    });
   });
 });
 

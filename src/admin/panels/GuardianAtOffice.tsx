@@ -9,7 +9,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatIndiaMoment } from '../../lib/india-time';
 import { fieldErrorsOf } from '../../lib/schemas/field-errors';
-import { GUARDIAN_DOCUMENTS, HoldViewSchema, OfficeConsentSchema, type GuardianDocument, type HoldView } from '../../lib/schemas/guardian-consent';
+import { GUARDIAN_DOCUMENTS, HoldViewSchema, OfficeConsentSchema, type GuardianDocument } from '../../lib/schemas/guardian-consent';
 import { formatMobile } from '../../lib/mobile';
 import { ApiError, api, messageOf } from '../api';
 import { DOCUMENT_WORDS } from '../ui/GuardianConsentLine';
@@ -23,18 +23,22 @@ const STATUS_WORDS = {
   expired: 'Expired: the form was deleted',
 } as const;
 
+/** What the office screen reads of GET /api/admin/guardian-hold (the guardian's page's view without its notice). */
+const OfficeHoldSchema = HoldViewSchema.pick({ id: true, number: true, status: true, form: true, childName: true, guardian: true, expiresAt: true });
+type OfficeHold = ReturnType<typeof OfficeHoldSchema.parse>;
+
 /** The hold of GET /api/admin/guardian-hold: the view itself, or under `hold`. */
-function holdOf(answer: unknown): HoldView | null {
-  const direct = HoldViewSchema.safeParse(answer);
+function holdOf(answer: unknown): OfficeHold | null {
+  const direct = OfficeHoldSchema.safeParse(answer);
   if (direct.success) return direct.data;
-  const nested = HoldViewSchema.safeParse((answer as { hold?: unknown } | null)?.hold);
+  const nested = OfficeHoldSchema.safeParse((answer as { hold?: unknown } | null)?.hold);
   return nested.success ? nested.data : null;
 }
 
 export default function GuardianAtOffice() {
   const id = useId();
   const [number, setNumber] = useState('');
-  const [hold, setHold] = useState<HoldView | null>(null);
+  const [hold, setHold] = useState<OfficeHold | null>(null);
   const [finding, setFinding] = useState(false);
   const [findError, setFindError] = useState('');
   const [sawGuardian, setSawGuardian] = useState(false);
@@ -157,8 +161,6 @@ export default function GuardianAtOffice() {
             <dd>{hold.guardian.phone ? formatMobile(hold.guardian.phone) : 'Not given'}</dd>
             <dt>Kept until</dt>
             <dd>{formatIndiaMoment(hold.expiresAt)} India time</dd>
-            <dt>Notice</dt>
-            <dd>Version {hold.noticeVersion}</dd>
           </dl>
           {hold.status === 'waiting' && (
             <form ref={form} className="admin-form" noValidate onSubmit={(event) => void record(event)}>

@@ -48,7 +48,19 @@ export const AgeQuestionSchema = z.object({ age: AgeSchema, guardian: z.unknown(
 
 /** A form's schema with the age question added: both are checked, their outputs put together. */
 export const withAgeQuestion = <Output, Input>(schema: z.ZodType<Output, Input>): z.ZodType<Output & AgeOutput, Input & AgeValues> =>
-  z.intersection(schema, AgeQuestionSchema) as unknown as z.ZodType<Output & AgeOutput, Input & AgeValues>;
+  z.preprocess(tidyAge, z.intersection(schema, AgeQuestionSchema)) as unknown as z.ZodType<Output & AgeOutput, Input & AgeValues>;
+
+/**
+ * The fill as both schemas read it: no guardian unless under 18 (details typed before the answer
+ * changed stay in the form, not in what is checked and sent), and no empty mobile.
+ */
+function tidyAge(input: unknown): unknown {
+  if (!input || typeof input !== 'object') return input;
+  const { guardian, ...rest } = input as Record<string, unknown> & { guardian?: Record<string, unknown> };
+  if (rest['age'] !== 'minor' || !guardian || typeof guardian !== 'object') return rest;
+  const { phone, ...others } = guardian;
+  return { ...rest, guardian: phone ? { ...others, phone } : others };
+}
 
 /** The server's key of a form's schema with the question: its own fields and the question's. */
 export const withAgeFields = (fields: readonly string[]): string[] => [...fields, ...AGE_FIELD_PATHS];
