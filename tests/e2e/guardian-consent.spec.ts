@@ -122,3 +122,50 @@ test('a 15-year-old applies in Hindi, nothing reaches staff until the guardian c
   await expect(line).toContainText('with the code e-mailed to them');
   await expect(line).toContainText(/India time; notice \S+ in Hindi/);
 });
+
+test('a guardian at the office: staff find the waiting form by its number, record the document seen, and the application reaches the inbox', async ({
+  page,
+  adminApi,
+  request,
+}) => {
+  const child = { name: `Meena ${uniqueLetters()}`, email: `child-office-${Date.now()}@example.in` };
+  const held = await request.post('/api/apply', {
+    data: {
+      age: 'minor',
+      guardian: { name: `Ramesh ${uniqueLetters()}`, relation: 'father', email: `guardian-office-${Date.now()}@example.in`, phone: '9829012345' },
+      name: child.name,
+      email: child.email,
+      phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+      department: 'Boards',
+      course: '12th',
+      consent: true,
+      website: '',
+    },
+    headers: { 'x-forwarded-for': clientAddress() },
+  });
+  expect(held.status(), await held.text()).toBe(202);
+  const { number } = ((await held.json()) as { held: { number: string } }).held;
+  expect(await listed(adminApi, child.email)).toEqual([]);
+
+  await page.goto('/adminGuardianConsent');
+  await expect(panelHeading(page)).toHaveText('Guardian at the office');
+  // Quoted as people say it: lower case, no dashes.
+  await page.getByLabel('Number of the waiting form').fill(number.replace(/-/g, '').toLowerCase());
+  await page.getByRole('button', { name: 'Find the form' }).click();
+  await expect(page.getByRole('heading', { name: `Apply for a course: ${child.name}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Record the consent' }).click();
+  await expect(page.getByText('Please confirm that you saw the parent or guardian in person.')).toBeVisible();
+  await expectNoViolations(page, 'Guardian at the office, the waiting form and its checks');
+  await page.getByLabel('I saw the parent or guardian in person').check();
+  await page.getByLabel('Identity document seen').selectOption('aadhaar');
+  await page.getByLabel(/^They confirm they are this person’s parent/).check();
+  await page.getByRole('button', { name: 'Record the consent' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /./ })).toBeVisible();
+
+  const [lead] = await listed(adminApi, child.email);
+  expect(lead, 'in the inbox once consented').toBeTruthy();
+  await page.goto(`/adminLeads/${lead!._id}`);
+  const line = page.locator('.guardian-consent-line');
+  await expect(line).toContainText('Guardian consent: given');
+  await expect(line).toContainText(/at the office, Aadhaar card seen, recorded by /);
+});

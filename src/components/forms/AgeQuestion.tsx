@@ -77,7 +77,7 @@ export function AgeQuestion<T extends FieldValues>({ id, register, errors, age }
         )}
       </fieldset>
       {age === 'minor' && (
-        <fieldset className="form-section age-question__guardian">
+        <fieldset className="age-question__guardian">
           <legend>{consent_guardian_title()}</legend>
           <p className="form-note">{consent_guardian_note({ days: HOLD_DAYS })}</p>
           <Field
