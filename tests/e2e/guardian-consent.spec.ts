@@ -3,8 +3,10 @@
  * 053): a 15-year-old applies for open-board 10th from the Apply dialog of /hi/; the form is held
  * (the waiting step, checked with axe) and staff's inbox does not list it; the guardian's code is in
  * the outbox; the guardian consents on /hi/guardian-consent (checked with axe); then the
- * application is in the inbox, its page saying "Guardian consent: given". (The hold deleted after
- * its time is shown by the in-process tests of the server.)
+ * application is in the inbox, its page saying "Guardian consent: given". And a guardian at the
+ * office: staff find the waiting form by its number on Guardian at the office (checked with axe)
+ * and record the document seen. (The hold deleted after its time is shown by the in-process tests
+ * of the server.)
  */
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { clientAddress, expect, panelHeading, test, uniqueLetters } from './admin-fixtures';
