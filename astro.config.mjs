@@ -24,7 +24,7 @@ const directives = {
  * pages, the documents-to-fix page, the certificate pages (a batch's printable file too) and the printable fee receipt (all marked noindex).
  */
 const unlisted =
-  /^(\/hi)?\/(404|login|register|verify|forgot-password|account|tests|tests\/(attempt|result)|(course|payment-success|player|loading|course-list|certificate|fees\/receipt)\/.*|certificate|certificates\/print|adminLogin|adminInvite|adminPanel|fixDocuments)$/;
+  /^(\/hi)?\/(404|login|register|verify|forgot-password|account|tests|tests\/(attempt|result)|(course|payment-success|player|loading|course-list|certificate|fees\/receipt)\/.*|certificate|certificates\/print|adminLogin|adminInvite|adminPanel|fixDocuments|guardian-consent)$/;
 
 export default defineConfig({
   // Netlify sets URL to the site's primary address at build time.

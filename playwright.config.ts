@@ -35,7 +35,7 @@ const launchOptions = {
 /** The phone the admin specs use. */
 const PHONE = { width: 360, height: 740 };
 /** The specs run as staff (the demo admin's session and colleagues it invites): the admin specs and the classes' journey. */
-const STAFF_SPECS = /(admin[^/]*|classes-journey|fees-journey)\.spec\.ts$/;
+const STAFF_SPECS = /(admin[^/]*|classes-journey|fees-journey|guardian-consent)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

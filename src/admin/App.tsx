@@ -45,6 +45,7 @@ const FeePlans = lazy(() => import('./fees/FeePlans'));
 const FeeDue = lazy(() => import('./fees/FeeDue'));
 const WalkIn = lazy(() => import('./fees/WalkIn'));
 const CashBook = lazy(() => import('./fees/CashBook'));
+const GuardianAtOffice = lazy(() => import('./panels/GuardianAtOffice'));
 const Settings = lazy(() => import('./panels/Settings'));
 const StudentImport = lazy(() => import('./panels/StudentImport'));
 const EducatorHome = lazy(() => import('./practice/EducatorHome'));
@@ -93,6 +94,7 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'fee-due': ({ dueId }) => <FeeDue id={dueId!} />,
   'walk-in': () => <WalkIn />,
   'cash-book': () => <CashBook />,
+  'guardian-office': () => <GuardianAtOffice />,
   'student-import': () => <StudentImport />,
   educator: () => <EducatorHome />,
   'course-chapters': () => <CourseChapters />,

@@ -50,6 +50,7 @@ export const PATHS = {
   questions: '/educater/questions',
   importQuestions: '/educater/questions/import',
   practiceTests: '/educater/tests',
+  guardianOffice: '/adminGuardianConsent',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -97,7 +98,8 @@ export type Panel =
   | 'enrolled'
   | 'question-bank'
   | 'question-import'
-  | 'practice-test';
+  | 'practice-test'
+  | 'guardian-office';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -151,6 +153,8 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'question-bank': 'practice-tests',
   'question-import': 'practice-tests',
   'practice-test': 'practice-tests',
+  // Owner, Counsellor and Accountant: whoever meets a parent at the counter.
+  'guardian-office': 'guardian-consent',
 };
 
 /** One address of the admin app. */
@@ -216,6 +220,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.questions, panel: 'question-bank', h1: 'Question bank' },
   { path: PATHS.importQuestions, panel: 'question-import', h1: 'Import questions' },
   { path: `${PATHS.practiceTests}/:id`, panel: 'practice-test', screen: 'A practice test' },
+  { path: PATHS.guardianOffice, panel: 'guardian-office', h1: 'Guardian at the office' },
 ];
 
 /** The address of one practice test's page ('new' for the form of a new one). */
@@ -261,6 +266,7 @@ export const NAV: (NavLink | NavGroup)[] = [
   { label: 'Today', href: PATHS.today },
   { label: 'Today’s classes', href: PATHS.classes },
   { label: 'Leads', href: PATHS.leads },
+  { label: 'Guardian at the office', href: PATHS.guardianOffice },
   { label: 'Students', href: PATHS.allStudents },
   {
     label: 'Manage students',

@@ -11,7 +11,7 @@ import { studentDay } from '../../src/lib/schemas/student-classes';
 import { addBatch, addCourse, addStudent, addTeacher, addToBatch, dayPlus, markDay, uniqueTag } from '../support/class-records';
 import { expectNoViolations } from './axe';
 import { withDatabase } from './database';
-import { awake, expect, test } from './fixtures';
+import { awake, expect, test, answerAdult } from './fixtures';
 import { codeFor } from './outbox';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -33,6 +33,7 @@ test('/hi/register and /hi/login: the browser’s checks and the links in Hindi'
   await page.goto('/hi/register');
   const register = page.getByRole('main');
   await expect(register.getByRole('heading', { name: 'अपना खाता बनाएँ' })).toBeVisible();
+  await answerAdult(register);
   await register.getByLabel('पूरा नाम').fill('आशा देवी');
   await register.getByLabel('ई-मेल').fill('asha@example.in');
   await register.getByLabel('पासवर्ड').fill('छोटा');

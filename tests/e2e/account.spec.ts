@@ -8,7 +8,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { RESEND_COOLDOWN_SECONDS } from '../../src/lib/schemas/user';
 import { expectNoViolations } from './axe';
-import { awake, expect, gate, recordScripts, test } from './fixtures';
+import { awake, expect, gate, recordScripts, test, answerAdult } from './fixtures';
 import { codeFor } from './outbox';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -183,6 +183,7 @@ test.describe('forms answered in the browser', () => {
     await page.goto('/register');
     const main = page.getByRole('main');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Your Account');
+    await answerAdult(main);
     await main.getByLabel('Full name').fill('Meena Kumari');
     await main.getByLabel('Email').fill('meena@example.in');
     await main.getByLabel('Password').fill('a long password');
@@ -212,6 +213,7 @@ test.describe('forms answered in the browser', () => {
     });
     await page.goto('/register');
     const main = page.getByRole('main');
+    await answerAdult(main);
     await main.getByLabel('Full name').fill('Meena Kumari');
     await main.getByLabel('Email').fill('meena@example.in');
     await main.getByLabel('Password').fill('a long password');
@@ -224,7 +226,7 @@ test.describe('forms answered in the browser', () => {
 
     code.release();
     await expect(page.locator('.toast--error')).toHaveText('An account with this email already exists. Please log in.');
-    expect(sent).toEqual({ name: 'Meena Kumari', email: 'meena@example.in', password: 'a long password' });
+    expect(sent).toEqual({ age: 'adult', name: 'Meena Kumari', email: 'meena@example.in', password: 'a long password' });
     await expect(page).toHaveURL(/\/register$/);
   });
 
@@ -322,6 +324,7 @@ test.describe('the whole journey against the real API', () => {
     await test.step('register: /verify with the server message, activationToken stored', async () => {
       await page.goto('/register');
       const main = page.getByRole('main');
+      await answerAdult(main);
       await main.getByLabel('Full name').fill(name);
       await main.getByLabel('Email').fill(email);
       await main.getByLabel('Password').fill(password);

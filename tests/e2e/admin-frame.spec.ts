@@ -74,8 +74,8 @@ test.describe('sidebar', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-    // The spec's entries in its order, with the day's lists (Today, Today's classes) and the leads
-    // inbox after the dashboard, the timetable and certificates after the Batch submenu, then Fees;
+    // The spec's entries in its order, with the day's lists (Today, Today's classes), the leads
+    // inbox and Guardian at the office after the dashboard, the timetable and certificates after the Batch submenu, then Fees;
     // the office's Settings after the Audit log.
     const names = await nav.locator(':scope > ul > li > :is(a, button)').allTextContents();
     expect(names).toEqual([
@@ -83,6 +83,7 @@ test.describe('sidebar', () => {
       'Today',
       'Today’s classes',
       'Leads',
+      'Guardian at the office',
       'Students',
       'Manage students',
       'Batch',
@@ -105,6 +106,7 @@ test.describe('sidebar', () => {
     await page.keyboard.press('Tab'); // Today
     await page.keyboard.press('Tab'); // Today's classes
     await page.keyboard.press('Tab'); // Leads
+    await page.keyboard.press('Tab'); // Guardian at the office
     await page.keyboard.press('Tab'); // Students
     await page.keyboard.press('Tab'); // Manage students (the submenu's button)
     const students = nav.getByRole('button', { name: 'Manage students' });

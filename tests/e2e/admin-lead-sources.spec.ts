@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './admin-fixtures';
+import { answerAdult } from './fixtures';
 
 type Source = { source: string; leads: number; admitted: number };
 
@@ -19,6 +20,7 @@ async function leadsFrom(api: import('@playwright/test').APIRequestContext, sour
 async function fillApplication(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name: 'Get Started' });
   await expect(dialog).toBeVisible();
+  await answerAdult(dialog);
   await dialog.getByLabel('Full name', { exact: true }).fill(name);
   await dialog.getByLabel('E-mail', { exact: true }).fill(`sources.${Date.now()}@example.in`);
   await dialog.getByLabel('Mobile number', { exact: true }).fill(`9${String(Date.now()).slice(-9)}`);

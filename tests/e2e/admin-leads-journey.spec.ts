@@ -15,6 +15,7 @@ import { DEMO_ADMIN } from './admin-accounts';
 import { clientAddress, expect, panelHeading, test } from './admin-fixtures';
 import { expectNoViolations } from './axe';
 import { content, site } from './routes';
+import { answerAdult } from './fixtures';
 
 /** A mobile number no other test uses. */
 const uniquePhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
@@ -38,6 +39,7 @@ async function applyThroughDialog(page: Page, person: { name: string; email: str
   await page.getByRole('link', { name: 'Apply Now' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Get Started' });
   await expect(dialog).toBeVisible();
+  await answerAdult(dialog);
   await dialog.getByLabel('Full name', { exact: true }).fill(person.name);
   await dialog.getByLabel('E-mail', { exact: true }).fill(person.email);
   await dialog.getByLabel('Mobile number', { exact: true }).fill(person.phone);
@@ -173,6 +175,7 @@ test('a lead from the Apply dialog through Today, a call, a WhatsApp message, a 
   );
   await visitor.page.goto('/contactForm');
   const form = visitor.page.locator('form.contact-form');
+  await answerAdult(form);
   await form.getByLabel(labels['name']!).fill(person.name);
   await form.getByLabel(labels['email']!).fill(`anita-again-${unique()}@example.in`);
   await form.getByLabel(labels['phone']!, { exact: true }).fill(`+91 ${person.phone.slice(0, 5)} ${person.phone.slice(5)}`);

@@ -11,6 +11,7 @@ import { answersOf } from '../support/form-answers';
 import { pdfBytes } from '../support/pdf';
 import { cameraPhoto, signatureBytes } from '../support/photo';
 import { escapeRe } from './routes';
+import { answerAdult } from './fixtures';
 
 /** A file as Playwright's setInputFiles takes it. */
 export interface FilePayload {
@@ -113,6 +114,7 @@ export async function openForm(page: Page, form: ApplicationForm) {
 
 /** Types `values` into the form's fields, by their labels. */
 export async function fillFields(page: Page, form: ApplicationForm, values: Record<string, string>) {
+  await answerAdult(page.locator('form.application-form'));
   for (const field of fieldsOf(FORMS[form])) {
     const value = values[field.name];
     if (value === undefined) continue;

@@ -4,7 +4,7 @@
  * (no announcement, one visitor) and the server stays free for the pages. A test can install
  * its own answer: the route registered last wins. headers.spec.ts uses the real API.
  */
-import { test as base, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs, type WorkerInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs, type WorkerInfo } from '@playwright/test';
 import { watchPage } from './diagnostics';
 
 export const test = base.extend<{ quietApi: void }>({
@@ -66,3 +66,9 @@ export function seededPerWorker<T>(
     { scope: 'worker' },
   ];
 }
+
+/**
+ * Answers the first question of every form where a person gives their own data, "Are you under
+ * 18?", with "No, I am 18 or older" (the English or the Hindi page's words), inside `scope`.
+ */
+export const answerAdult = (scope: Page | Locator) => scope.getByRole('radio', { name: /^(No, I am 18 or older|नहीं, मेरी उम्र 18 साल या उससे ज़्यादा है)$/ }).check();

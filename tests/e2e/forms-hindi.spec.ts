@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { control } from './application-fill';
+import { answerAdult } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -45,6 +46,7 @@ test('the Apply dialog on a Hindi page: Hindi labels, departments and messages, 
   await expect(department.locator('option', { hasText: 'डिजिटल साक्षरता' })).toHaveCount(1);
   await expect(dialog.getByLabel('कोर्स', { exact: true }).locator('option').first()).toHaveText('पहले विभाग चुनें');
 
+  await answerAdult(dialog);
   await dialog.getByLabel('पूरा नाम', { exact: true }).fill('Asha Meena');
   await dialog.getByLabel('ई-मेल', { exact: true }).fill('asha@example.in');
   await dialog.getByLabel('मोबाइल नंबर', { exact: true }).fill('98290 12345');

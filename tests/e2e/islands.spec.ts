@@ -4,7 +4,7 @@
  * Failures are produced by answering the API call in the browser (page.route).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { gate, recordScripts } from './fixtures';
+import { gate, recordScripts, answerAdult } from './fixtures';
 import { content, site } from './routes';
 
 const failWith = (page: Page, path: string, status: number, body: unknown) =>
@@ -88,6 +88,7 @@ test.describe('Apply Now dialog', () => {
   };
   const fill = async (page: Page, name: string) => {
     const dialog = page.getByRole('dialog', { name: 'Get Started' });
+    await answerAdult(dialog);
     await dialog.getByLabel('Full name', { exact: true }).fill(name);
     await dialog.getByLabel('E-mail', { exact: true }).fill('meena@example.in');
     await dialog.getByLabel('Mobile number', { exact: true }).fill('98290 12345');
@@ -189,6 +190,7 @@ test.describe('contact forms', () => {
   test('home form: Sending..., then success with the reference, and the form is reset', async ({ page }) => {
     await page.goto('/');
     const form = page.locator('form.contact-form');
+    await answerAdult(form);
     await form.getByLabel('Your name').fill('Kiran Devi');
     await form.getByLabel('Mobile number').fill('76650 11223');
     await form.getByLabel('Subject').fill('Tally with GST');
@@ -204,6 +206,7 @@ test.describe('contact forms', () => {
     });
     await page.goto('/');
     const form = page.locator('form.contact-form');
+    await answerAdult(form);
     await form.getByLabel('Your name').fill('Kiran Devi');
     await form.getByLabel('Mobile number').fill('7665011223');
     await form.getByLabel('Subject').fill('Tally');
@@ -224,6 +227,7 @@ test.describe('contact forms', () => {
   async function sendFromContactPage(page: Page, message: string) {
     await page.goto('/contactForm');
     const form = page.locator('form.contact-form');
+    await answerAdult(form);
     await form.getByLabel(labels.name!).fill('Suresh Kumar');
     await form.getByLabel(labels.email!).fill('suresh@example.in');
     await form.getByLabel(labels.phone!, { exact: true }).fill('9414012345');

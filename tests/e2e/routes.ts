@@ -74,6 +74,7 @@ export const routes: PublicRoute[] = [
   { path: '/IIBFForm', title: 'IIBF Application Form', h1: 'IIBF Application Form' },
   { path: '/NeilitForm', title: 'NIELIT Admission Form', h1: 'NIELIT Admission Form' },
   { path: '/fixDocuments', title: 'Upload Your Documents Again', h1: 'Upload Your Documents Again', unlisted: true },
+  { path: '/guardian-consent', title: 'Consent for a child’s form', h1: 'Consent for a child’s form', unlisted: true },
   // Accounts (document 001): the screens and the guarded pages.
   { path: '/login', title: 'Student Login', h1: 'Login to Your Account', unlisted: true },
   { path: '/register', title: 'Create Your Account', h1: 'Create Your Account', unlisted: true },

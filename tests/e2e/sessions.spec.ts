@@ -8,7 +8,7 @@
 import type { Page, Request } from '@playwright/test';
 import { RESEND_COOLDOWN_SECONDS } from '../../src/lib/schemas/user';
 import { expectNoViolations } from './axe';
-import { awake, expect, gate, recordScripts, test } from './fixtures';
+import { awake, expect, gate, recordScripts, test, answerAdult } from './fixtures';
 import { codeFor } from './outbox';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -547,6 +547,7 @@ test.describe('against the real API', () => {
     const password = 'a sentence nobody guesses';
 
     await page.goto('/register');
+    await answerAdult(main(page));
     await main(page).getByLabel('Full name').fill('Kavita Rathore');
     await main(page).getByLabel('Email').fill(email);
     await main(page).getByLabel('Password').fill(password);

@@ -27,6 +27,7 @@ describe('the sidebar by role', () => {
     expect(sidebarOf('accountant')).toEqual([
       'Dashboard',
       'Today',
+      'Guardian at the office',
       'Fees',
       'Collect fees',
       'Walk-in admission',

@@ -19,6 +19,7 @@ import { StudentRefunds } from './Refunds';
 import './fees.css';
 import type { StudentFees as Fees } from './fee-types';
 import { formatMobile } from '../../lib/mobile';
+import { GuardianConsentLine, guardianConsentOf } from '../ui/GuardianConsentLine';
 
 export default function StudentFees({ studentId }: { studentId: string }) {
   const can = useCan();
@@ -48,6 +49,7 @@ export default function StudentFees({ studentId }: { studentId: string }) {
   return (
     <section className="admin-panel">
       <PanelHeading title={`Fees of ${fees.student.name}`} />
+      <GuardianConsentLine record={guardianConsentOf(fees) ? fees : fees.student} />
       <p>
         {fees.student.course}
         {fees.student.phone ? ` · ${formatMobile(fees.student.phone)}` : ''} · <Link href={PATHS.fees}>Find another student</Link>

@@ -23,6 +23,7 @@ import FollowUpForm from '../leads/FollowUpForm';
 import LanguageForm from '../leads/LanguageForm';
 import LeadActions from '../leads/LeadActions';
 import { SentFacts, SourceFacts } from '../leads/LeadFacts';
+import { GuardianConsentLine, guardianConsentOf } from '../ui/GuardianConsentLine';
 import { leadKey } from '../leads/lead-api';
 import Part from '../leads/LeadPart';
 import MergePanel from '../leads/MergePanel';
@@ -87,6 +88,8 @@ function LeadPage({ lead }: { lead: LeadDetail }) {
       <p className="lead-page__line">
         {lead.reference} · <StatusBadge status={lead.status} />
       </p>
+      {/* A minor's lead or application: the guardian's consent (on the lead or on its application). */}
+      <GuardianConsentLine record={guardianConsentOf(lead) ? lead : lead.application} />
       {(open || (application && moves.length > 0)) && <LeadActions lead={lead} onContact={contact.open} open={false} />}
 
       <Part title="Status">

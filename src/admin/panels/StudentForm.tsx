@@ -25,6 +25,7 @@ import { useConfirm } from '../ui/ConfirmDialog';
 import { deleteStudentQuestion } from '../ui/delete-question';
 import PanelHeading from '../ui/PanelHeading';
 import { todayInIndia } from '../ui/dates';
+import { GuardianConsentLine } from '../ui/GuardianConsentLine';
 
 type Output = z.output<typeof StudentFieldsSchema>;
 const NAMES = ['name', 'email', 'phone', 'course', 'registrationDate', 'guardianName', 'guardianPhone', 'accountEmail', 'language'] as const;
@@ -166,6 +167,7 @@ function StudentEditor({ student }: { student?: Student }) {
           Student list
         </Link>
       </PanelHeading>
+      {student && <GuardianConsentLine record={student} />}
       <form className={`admin-form${student ? ' admin-form--editing' : ''}`} noValidate onSubmit={handleSubmit(onSubmit)}>
         {student && <p className="admin-form__mode">Editing the record of {student.name}</p>}
         {student?.leadId && (

@@ -11,7 +11,7 @@
  * restored on return, with a line saying so and a button to clear the form.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { FieldError, FieldValues } from 'react-hook-form';
+import { useWatch, type FieldError, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { clearDraft, draftSaver, loadDraft, newDraft, type DraftDocument } from '../../lib/form-draft';
 import { APPLICATION_SCHEMAS, FORMS, fieldsOf, type ApplicationPayload } from '../../lib/schemas/application-forms';
@@ -22,7 +22,11 @@ import { DraftNotice, type Restored } from '../application-form/DraftNotice';
 import { ErrorSummary, revealSummary, type SummaryItem } from '../application-form/ErrorSummary';
 import { OutcomeText } from '../application-form/OutcomeText';
 import { failureOf, successOf, type Outcome, type Stored } from '../application-form/outcome';
+import { AgeQuestion } from '../forms/AgeQuestion';
+import { AGE_FIELD_PATHS, heldOf, type Held, withAgeFields, withAgeQuestion } from '../forms/age-question';
 import { Field } from '../forms/Field';
+import { HeldStep } from '../forms/HeldStep';
+import { fieldPathsOf } from '../forms/server-errors';
 import { useSubmitForm } from '../forms/use-submit-form';
 import { DocumentSlot } from '../uploads/DocumentSlot';
 import { isBusy, stillUploading, uploadFailed, type SlotState } from '../uploads/slot-state';
@@ -65,12 +69,18 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
   const [restored, setRestored] = useState<Restored | null>(null);
   const [showSummary, setShowSummary] = useState(false);
   const [summaryTurn, setSummaryTurn] = useState(0);
+  // An under-18's application, waiting for their guardian's consent.
+  const [held, setHeld] = useState<Held | null>(null);
+  // The age question first (the server also checks the answer against the date of birth).
+  const schema = useMemo(() => withAgeQuestion(APPLICATION_SCHEMAS[kind] as unknown as z.ZodType<ApplicationPayload, FieldValues>), [kind]);
+  const serverFields = useMemo(() => withAgeFields(fieldPathsOf(APPLICATION_SCHEMAS[kind])), [kind]);
 
   const documents = useDocuments(def.documents, () => ({ form: kind, draft: draftId.current }));
   const states = useRef(documents.states);
   states.current = documents.states;
 
   const emptyValues = (draft: string) => ({
+    age: '',
     ...Object.fromEntries(fields.map((f) => [f.name, ''])),
     documents: Object.fromEntries(def.documents.map((d) => [d.slot, ''])),
     draft,
@@ -79,14 +89,17 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
   });
 
   const { form, onSubmit, busy, state } = useSubmitForm<FieldValues, ApplicationPayload, Stored>({
-    schema: APPLICATION_SCHEMAS[kind] as unknown as z.ZodType<ApplicationPayload, FieldValues>,
+    schema: schema as unknown as z.ZodType<ApplicationPayload, FieldValues>,
     endpoint: def.endpoint,
+    fields: serverFields,
     // Where the visit came from goes with it; a retry sends the same, so its key still matches.
     body: (values) => ({ ...values, attribution: visitAttribution() }),
     messages: { sending: forms_sending() },
     toasts: { failure: false },
     resetOnSuccess: false,
-    onSuccess: (data) => {
+    onSuccess: (data, values, result) => {
+      const waiting = heldOf(result, values);
+      if (waiting) return setHeld(waiting);
       startAfresh();
       setOutcome(successOf(def, data));
     },
@@ -103,6 +116,7 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     },
   });
   const { errors } = form.formState;
+  const age = useWatch({ control: form.control, name: 'age' });
 
   /** Shows the summary of what to correct and moves the focus to it. */
   const showErrors = () => {
@@ -121,7 +135,8 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     }
     saver.schedule({
       draft: draftId.current,
-      fields: Object.fromEntries(fields.map((f) => [f.name, String(values[f.name] ?? '')])),
+      // The age answer too (the guardian's details are not kept on the device).
+      fields: { age: String(values['age'] ?? ''), ...Object.fromEntries(fields.map((f) => [f.name, String(values[f.name] ?? '')])) },
       documents: kept,
       savedAt: 0,
     });
@@ -221,7 +236,7 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
     await onSubmit(event);
     // Read from the form's live state: `form.formState` here is this render's copy, which misses
     // the errors the send just found once the form has re-rendered since it woke.
-    const names = [...fields.map((f) => f.name), ...def.documents.map((doc) => `documents.${doc.slot}`), 'consent'];
+    const names = [...AGE_FIELD_PATHS, ...fields.map((f) => f.name), ...def.documents.map((doc) => `documents.${doc.slot}`), 'consent'];
     if (names.some((name) => form.getFieldState(name).error)) showErrors();
   };
 
@@ -232,7 +247,15 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
   const fieldItems = fields.filter((f) => errors[f.name]).map((f) => ({ label: f.says(), id: `${id}-${f.name}`, message: messageOf(errors[f.name]) ?? '' }));
   // Two fields with the same message (the owner's and the correspondent's IFSC) are told apart by name.
   const repeated = (message: string) => fieldItems.filter((item) => item.message === message).length > 1;
+  const guardianErrors = (errors['guardian'] ?? {}) as Record<string, FieldError | undefined>;
+  const ageItems: SummaryItem[] = [
+    ...(errors['age'] ? [{ id: `${id}-age-adult`, message: messageOf(errors['age']) ?? '' }] : []),
+    ...(['name', 'relation', 'email', 'phone'] as const)
+      .filter((name) => guardianErrors[name])
+      .map((name) => ({ id: `${id}-guardian-${name}`, message: messageOf(guardianErrors[name]) ?? '' })),
+  ];
   const items: SummaryItem[] = [
+    ...ageItems,
     ...fieldItems.map(({ label, id: itemId, message }) => ({ id: itemId, message: repeated(message) ? `${label}: ${message}` : message })),
     ...def.documents
       .map((doc) => ({ id: `${id}-doc-${doc.slot}`, message: slotMessage(doc.slot, documents.states[doc.slot]!) ?? '' }))
@@ -243,11 +266,27 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
   const alertOutcome = outcome && (outcome.kind === 'failure' || kind === 'emitra') ? outcome : null;
   const statusOutcome = outcome && !alertOutcome ? outcome : null;
 
+  if (held)
+    return (
+      <div className="application-form">
+        <HeldStep
+          held={held}
+          onChange={() => setHeld(null)}
+          onConsented={(data) => {
+            setHeld(null);
+            startAfresh();
+            setOutcome(successOf(def, data));
+          }}
+        />
+      </div>
+    );
+
   return (
     <form className="application-form" noValidate onSubmit={submit}>
       {restored && <DraftNotice restored={restored} onClear={clearForm} />}
       {showSummary && <ErrorSummary ref={summary} items={items} headingId={`${id}-summary`} />}
       <p className="form-note">{appform_required_note()}</p>
+      <AgeQuestion id={id} register={form.register} errors={errors} age={age} />
       {def.sections.map((section) => (
         <fieldset key={section.title} className="form-section">
           <legend>{section.says()}</legend>

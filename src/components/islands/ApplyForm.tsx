@@ -10,9 +10,13 @@ import { useWatch } from 'react-hook-form';
 import { visitAttribution } from '../../lib/visit-attribution';
 import { applySchemaWith, departmentName, offeredDepartments, type ApplyInput, type Application, type PublishedCourse } from '../../lib/schemas/apply';
 import { consentText } from '../../lib/schemas/consent';
+import { AgeQuestion } from '../forms/AgeQuestion';
+import { heldOf, type Held, withAgeFields, withAgeQuestion, type AgeOutput, type AgeValues } from '../forms/age-question';
 import { Field } from '../forms/Field';
+import { HeldStep } from '../forms/HeldStep';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
+import toast from 'react-hot-toast/headless';
 import { pageLocale } from '../forms/page-locale';
 import ToastHost from './ToastHost';
 import {
@@ -58,7 +62,11 @@ const loadPublished = () =>
       return [];
     }));
 
-const empty: ApplyInput = { name: '', email: '', phone: '', department: '', course: '', consent: false as unknown as true, website: '' };
+type ApplyValues = ApplyInput & AgeValues;
+
+// The age question (first) has no default: an answer chosen before the form woke up stays.
+const empty: ApplyValues = { name: '', email: '', phone: '', department: '', course: '', consent: false as unknown as true, website: '' };
+const FIELDS = withAgeFields(Object.keys(empty));
 
 export default function ApplyForm({ onSuccess, standalone = false }: Props) {
   const id = useId();
@@ -66,7 +74,9 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
   const shown = useRef(published);
   shown.current = published;
   // The schema checks against the list shown now.
-  const [schema] = useState(() => applySchemaWith(() => shown.current));
+  const [schema] = useState(() => withAgeQuestion(applySchemaWith(() => shown.current)));
+  // An under-18's application, waiting for their guardian's consent.
+  const [held, setHeld] = useState<Held | null>(null);
   useEffect(() => {
     let live = true;
     void loadPublished().then((courses) => live && setPublished(courses));
@@ -75,16 +85,24 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
     };
   }, []);
   const departments = offeredDepartments(published);
-  const { form, onSubmit, failure, busy } = useSubmitForm<ApplyInput, Application, { message: string }>({
+  const { form, onSubmit, failure, busy } = useSubmitForm<ApplyValues, Application & AgeOutput, { message: string }>({
     schema,
     defaultValues: empty,
     endpoint: '/api/apply',
+    fields: FIELDS,
+    // Kept until stored: a held application may go back to the form to change the guardian's details.
+    resetOnSuccess: false,
     // Where the visit came from goes with it; a retry sends the same, so its key still matches.
     body: (values) => ({ ...values, attribution: visitAttribution() }),
     messages: { success: (data) => data.message ?? apply_thanks() },
     // The failure is shown in the form too: a toast sits beneath an open modal dialog.
     toasts: { success: true, failure: true },
-    onSuccess: () => onSuccess?.(),
+    onSuccess: (_data, values, result) => {
+      const waiting = heldOf(result, values);
+      if (waiting) return setHeld(waiting);
+      form.reset(empty);
+      onSuccess?.();
+    },
   });
   const {
     register,
@@ -93,13 +111,32 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
     formState: { errors },
   } = form;
   const department = useWatch({ control, name: 'department' });
+  const age = useWatch({ control, name: 'age' });
   const courses = departments.find((d) => d.key === department)?.courses ?? [];
   const locale = pageLocale();
+
+  if (held)
+    return (
+      <div className="apply-form">
+        {standalone && <ToastHost />}
+        <HeldStep
+          held={held}
+          onChange={() => setHeld(null)}
+          onConsented={(data) => {
+            setHeld(null);
+            form.reset(empty);
+            toast.success(data.message || apply_thanks());
+            onSuccess?.();
+          }}
+        />
+      </div>
+    );
 
   return (
     <form className="apply-form" noValidate onSubmit={onSubmit}>
       {standalone && <ToastHost />}
       <p className="form-note">{apply_all_mandatory()}</p>
+      <AgeQuestion id={id} register={register} errors={errors} age={age} />
       <Field
         as="input"
         id={`${id}-name`}

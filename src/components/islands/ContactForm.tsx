@@ -4,11 +4,14 @@
  * (`client:interact`); validated with the same zod schema as POST /api/contact. The status line
  * reads as the spec says, with the reference number added on success.
  */
-import { useId } from 'react';
-import type { FieldValues } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import { visitAttribution } from '../../lib/visit-attribution';
 import { ContactPageSchema, HomeContactSchema } from '../../lib/schemas/contact';
+import { AgeQuestion } from '../forms/AgeQuestion';
+import { heldOf, type Held, withAgeFields, withAgeQuestion } from '../forms/age-question';
 import { Field } from '../forms/Field';
+import { HeldStep } from '../forms/HeldStep';
 import { FormStatus } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import {
@@ -46,22 +49,37 @@ const texts = {
   page: { sent: contact_sent_page, failed: contact_failed_page },
 };
 
+/** Each form's schema with the age question first. */
+const schemas = { home: withAgeQuestion(HomeContactSchema), page: withAgeQuestion(ContactPageSchema) };
+
 export default function ContactForm({ variant, labels }: Props) {
   const id = useId();
   const defaults =
     variant === 'home'
       ? { source: 'home', name: '', phone: '', message: '', website: '' }
       : { name: '', email: '', phone: '', subject: '', message: '', website: '' };
-  const { form, onSubmit, statusText, busy } = useSubmitForm<FieldValues, FieldValues, { reference?: string }>({
-    schema: variant === 'home' ? HomeContactSchema : ContactPageSchema,
+  // An under-18's message, waiting for their guardian's consent; then the message's own success line.
+  const [held, setHeld] = useState<Held | null>(null);
+  const [consented, setConsented] = useState('');
+  const sentText = (reference: string | undefined) => `${texts[variant].sent()}${reference ? ` ${contact_reference({ reference })}` : ''}`;
+  // `age` has no default: an answer chosen before the form woke up (its first touch) stays.
+  const { form, onSubmit, statusText, busy } = useSubmitForm<FieldValues, FieldValues, { reference?: string; held?: unknown }>({
+    schema: schemas[variant] as never,
     defaultValues: defaults,
     endpoint: '/api/contact',
     // Where the visit came from goes with it; a retry sends the same, so its key still matches.
     body: (values) => ({ ...values, attribution: visitAttribution() }),
-    fields: Object.keys(defaults),
+    fields: withAgeFields(Object.keys(defaults)),
+    // Kept until stored: a held message may go back to the form to change the guardian's details.
+    resetOnSuccess: false,
+    onSuccess: (_data, values, result) => {
+      const waiting = heldOf(result, values);
+      if (waiting) setHeld(waiting);
+      else form.reset(defaults);
+    },
     messages: {
       sending: forms_sending(),
-      success: (data) => `${texts[variant].sent()}${data.reference ? ` ${contact_reference({ reference: data.reference })}` : ''}`,
+      success: (data) => (data.held ? (data.message ?? '') : sentText(data.reference)),
       // The spec's two forms read different fields of the answer.
       failure: ({ data }) => (variant === 'home' ? data.message : data.error) || texts[variant].failed(),
     },
@@ -74,13 +92,40 @@ export default function ContactForm({ variant, labels }: Props) {
     formState: { errors },
   } = form;
 
+  const age = useWatch({ control: form.control, name: 'age' });
+
+  if (held)
+    return (
+      <div className="contact-form">
+        <HeldStep
+          held={held}
+          onChange={() => setHeld(null)}
+          onConsented={(data) => {
+            setHeld(null);
+            form.reset(defaults);
+            setConsented(sentText(data.reference));
+          }}
+        />
+      </div>
+    );
+
   const error = (name: string) => errors[name]?.message as string | undefined;
   const input = (name: string, label: string, props: React.ComponentPropsWithRef<'input'>) => (
     <Field as="input" id={`${id}-${name}`} label={label} error={error(name)} inputProps={{ ...register(name), ...props, required: true }} />
   );
 
   return (
-    <form className="contact-form" method="post" action="/api/contact" noValidate onSubmit={onSubmit}>
+    <form
+      className="contact-form"
+      method="post"
+      action="/api/contact"
+      noValidate
+      onSubmit={(event) => {
+        setConsented('');
+        return onSubmit(event);
+      }}
+    >
+      <AgeQuestion id={id} register={register} errors={errors} age={age} />
       {input('name', labels.name, { type: 'text', autoComplete: 'name' })}
       {variant === 'page' && input('email', labels.email ?? forms_email(), { type: 'email', autoComplete: 'email' })}
       {input(
@@ -104,7 +149,7 @@ export default function ContactForm({ variant, labels }: Props) {
       <button type="submit" className="btn btn--accent" disabled={busy}>
         {labels.submit}
       </button>
-      <FormStatus>{statusText}</FormStatus>
+      <FormStatus>{consented || statusText}</FormStatus>
     </form>
   );
 }

@@ -5,7 +5,8 @@
  * and keeps what was typed. Hydrated on first use (`client:interact`). In the page's language, and
  * it stays there: /verify, /login or their Hindi twins.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   account_code_sent_flash,
@@ -23,34 +24,65 @@ import { getLocale } from '../../paraglide/runtime.js';
 import { setFlash } from '../../lib/flash';
 import { PASSWORD_MIN, RegisterSchema, type RegisterInput } from '../../lib/schemas/user';
 import { ACTIVATION_KEY, writeStored } from '../../stores/auth';
+import { AgeQuestion } from '../forms/AgeQuestion';
+import { heldOf, type Held, withAgeFields, withAgeQuestion, type AgeOutput, type AgeValues } from '../forms/age-question';
 import { Field } from '../forms/Field';
+import { HeldStep } from '../forms/HeldStep';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
 
+/** The form's schema with the age question first. */
+const schema = withAgeQuestion(RegisterSchema);
+const FIELDS = withAgeFields(['name', 'email', 'password']);
+
 export default function RegisterForm() {
   const id = useId();
-  const { form, onSubmit, failure, busy } = useSubmitForm<RegisterInput, z.output<typeof RegisterSchema>, { activationToken?: string }>({
-    schema: RegisterSchema,
-    endpoint: '/api/user/register',
-    idempotent: false,
-    navigates: true,
-    // Without the token the code cannot be checked: no success.
-    accept: ({ ok, data }) => ok && !!data.activationToken,
-    onSuccess: (data) => {
-      writeStored(ACTIVATION_KEY, data.activationToken ?? '');
-      setFlash(data.message || account_code_sent_flash());
-      location.assign(pathIn('/verify', getLocale()));
+  // An under-18's account, waiting for their guardian's consent.
+  const [held, setHeld] = useState<Held | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  /** The account was made: its code is checked on /verify. */
+  const toVerify = (data: { activationToken?: string | undefined; message?: string | undefined }) => {
+    setLeaving(true);
+    writeStored(ACTIVATION_KEY, data.activationToken ?? '');
+    setFlash(data.message || account_code_sent_flash());
+    location.assign(pathIn('/verify', getLocale()));
+  };
+  const { form, onSubmit, failure, busy } = useSubmitForm<RegisterInput & AgeValues, z.output<typeof RegisterSchema> & AgeOutput, { activationToken?: string }>(
+    {
+      schema,
+      endpoint: '/api/user/register',
+      fields: FIELDS,
+      idempotent: false,
+      resetOnSuccess: false,
+      // Without the token the code cannot be checked: no success (an under-18's held account has none yet).
+      accept: (result) => !!heldOf(result) || (result.ok && !!result.data.activationToken),
+      onSuccess: (data, values, result) => {
+        const waiting = heldOf(result, values);
+        if (waiting) setHeld(waiting);
+        else toVerify(data);
+      },
     },
-  });
+  );
   const {
     register,
+    control,
     formState: { errors },
   } = form;
+  const age = useWatch({ control, name: 'age' });
+
+  if (held)
+    return (
+      <div className="auth-form">
+        <ToastHost />
+        <HeldStep held={held} onChange={() => setHeld(null)} onConsented={toVerify} />
+      </div>
+    );
 
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <ToastHost />
+      <AgeQuestion id={id} register={register} errors={errors} age={age} />
       <Field
         as="input"
         id={`${id}-name`}
@@ -73,8 +105,8 @@ export default function RegisterForm() {
         error={errors.password?.message}
         inputProps={{ ...register('password'), type: 'password', autoComplete: 'new-password', minLength: PASSWORD_MIN, required: true }}
       />
-      <button type="submit" className="btn auth-form__submit" disabled={busy}>
-        {busy ? account_please_wait() : account_register()}
+      <button type="submit" className="btn auth-form__submit" disabled={busy || leaving}>
+        {busy || leaving ? account_please_wait() : account_register()}
       </button>
       <FormAlert>{failure}</FormAlert>
       <p className="auth-form__switch">
