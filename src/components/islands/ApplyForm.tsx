@@ -62,7 +62,7 @@ const loadPublished = () =>
       return [];
     }));
 
-type ApplyValues = ApplyInput & AgeValues;
+type ApplyValues = Omit<ApplyInput, 'age' | 'guardian'> & AgeValues;
 
 // The age question (first) has no default: an answer chosen before the form woke up stays.
 const empty: ApplyValues = { name: '', email: '', phone: '', department: '', course: '', consent: false as unknown as true, website: '' };
