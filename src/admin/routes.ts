@@ -50,6 +50,7 @@ export const PATHS = {
   questions: '/educater/questions',
   importQuestions: '/educater/questions/import',
   practiceTests: '/educater/tests',
+  privacyRequests: '/privacy-requests',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -97,7 +98,9 @@ export type Panel =
   | 'enrolled'
   | 'question-bank'
   | 'question-import'
-  | 'practice-test';
+  | 'practice-test'
+  | 'privacy-requests'
+  | 'privacy-request';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -151,6 +154,9 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'question-bank': 'practice-tests',
   'question-import': 'practice-tests',
   'practice-test': 'practice-tests',
+  // Requests about personal data: the Owner alone (the Grievance Officer).
+  'privacy-requests': 'privacy',
+  'privacy-request': 'privacy',
 };
 
 /** One address of the admin app. */
@@ -216,7 +222,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.questions, panel: 'question-bank', h1: 'Question bank' },
   { path: PATHS.importQuestions, panel: 'question-import', h1: 'Import questions' },
   { path: `${PATHS.practiceTests}/:id`, panel: 'practice-test', screen: 'A practice test' },
+  { path: PATHS.privacyRequests, panel: 'privacy-requests', h1: 'Data requests' },
+  { path: `${PATHS.privacyRequests}/:id`, panel: 'privacy-request', screen: 'A data request' },
 ];
+
+/** The address of one request about personal data. */
+export const privacyRequestPath = (id: string) => `/privacy-requests/${encodeURIComponent(id)}`;
 
 /** The address of one practice test's page ('new' for the form of a new one). */
 export const practiceTestPath = (id: string) => `/educater/tests/${encodeURIComponent(id)}`;
@@ -311,6 +322,7 @@ export const NAV: (NavLink | NavGroup)[] = [
   { label: 'Website accounts', href: PATHS.users },
   { label: 'Staff', href: PATHS.staff },
   { label: 'Audit log', href: PATHS.audit },
+  { label: 'Data requests', href: PATHS.privacyRequests },
   { label: 'Settings', href: PATHS.settings },
   { label: 'Security', href: PATHS.security },
 ];

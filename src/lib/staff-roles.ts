@@ -65,6 +65,8 @@ export const PERMISSIONS = [
   'fees-refund-approve',
   /** Practice tests: chapters, the question bank and its imports, tests, opening a test to one's own batches (any batch with attendance-any) and their results. */
   'practice-tests',
+  /** Requests about personal data (a copy, a correction, erasure, a consent withdrawn): the Grievance Officer's, the Owner alone. */
+  'privacy',
 ] as const;
 /** Something a role may be allowed to do. */
 export type Permission = (typeof PERMISSIONS)[number];
@@ -124,6 +126,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'cash-handover': 'receiving the day’s cash from staff',
   'fees-refund-approve': 'approving refunds',
   'practice-tests': 'practice tests and the question bank',
+  privacy: 'requests about personal data',
 };
 
 /**

@@ -177,7 +177,7 @@ function AskForChange({ locale, onSent }: { locale: Locale; onSent: () => void }
   const id = useId();
   const [open, setOpen] = useState<'none' | 'correction' | 'erasure'>('none');
   const [correction, setCorrection] = useState('');
-  const [erasure, setErasure] = useState(() => mydata_erase_default());
+  const [erasure, setErasure] = useState<string>(() => mydata_erase_default());
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   // One key per fill: a double tap or a retry after a lost answer is one request.

@@ -116,7 +116,7 @@ export default function DataRequestForm() {
 
   const radio = (name: string, value: string, label: string) => (
     <div className="form-check" key={value}>
-      <input {...register(name)} id={`${id}-${name}-${value}`} type="radio" value={value} aria-invalid={error(name) ? true : undefined} />
+      <input {...register(name)} id={`${id}-${name}-${value}`} type="radio" value={value} />
       <label htmlFor={`${id}-${name}-${value}`}>{label}</label>
     </div>
   );
@@ -181,7 +181,12 @@ export default function DataRequestForm() {
             id={`${id}-g-phone`}
             label={guardian_label_phone()}
             error={error('guardian.phone')}
-            inputProps={{ ...register('guardian.phone', { shouldUnregister: true, setValueAs: blankAsNone }), type: 'tel', inputMode: 'tel', autoComplete: 'off' }}
+            inputProps={{
+              ...register('guardian.phone', { shouldUnregister: true, setValueAs: blankAsNone }),
+              type: 'tel',
+              inputMode: 'tel',
+              autoComplete: 'off',
+            }}
           />
         </fieldset>
       )}
