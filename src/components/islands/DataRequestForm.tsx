@@ -24,11 +24,11 @@ import {
   mydata_guardian_note,
   mydata_hint_details,
   mydata_hint_reference,
-  mydata_kind_copy,
-  mydata_kind_correction,
-  mydata_kind_erasure,
+  mydata_ask_copy,
+  mydata_ask_correction,
+  mydata_ask_erasure,
   mydata_kind_legend,
-  mydata_kind_withdraw,
+  mydata_ask_withdraw,
   mydata_label_details,
   mydata_label_email,
   mydata_label_name,
@@ -38,7 +38,7 @@ import {
   mydata_relation_guardian,
   mydata_relation_label,
   mydata_relation_mother,
-  mydata_send,
+  mydata_page_send,
   mydata_sent,
   mydata_sent_keep,
 } from '../../i18n/messages';
@@ -51,10 +51,10 @@ import { pageLocale } from '../forms/page-locale';
 import { useSubmitForm } from '../forms/use-submit-form';
 
 const KIND_WORDS: Record<RightsKind, () => string> = {
-  copy: mydata_kind_copy,
-  correction: mydata_kind_correction,
-  erasure: mydata_kind_erasure,
-  withdraw: mydata_kind_withdraw,
+  copy: mydata_ask_copy,
+  correction: mydata_ask_correction,
+  erasure: mydata_ask_erasure,
+  withdraw: mydata_ask_withdraw,
 };
 const RELATION_WORDS: Record<GuardianRelation, () => string> = {
   mother: mydata_relation_mother,
@@ -240,7 +240,7 @@ export default function DataRequestForm() {
         <input {...register('website')} id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <button type="submit" className="btn btn--accent" disabled={busy}>
-        {mydata_send()}
+        {mydata_page_send()}
       </button>
       <FormAlert>{failure}</FormAlert>
       <FormStatus>{failure ? '' : statusText}</FormStatus>
