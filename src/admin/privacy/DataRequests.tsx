@@ -11,6 +11,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import toast from 'react-hot-toast/headless';
 import { Link } from 'wouter';
 import type { RightsKind, RightsRequestView } from '../../lib/schemas/data-rights';
 import { api, ApiError, messageOf } from '../api';
@@ -22,20 +23,29 @@ import { answerDay, daysLeft, daysLeftWords } from './answer-by';
 import NoteDialog from './NoteDialog';
 import { recordsFound, type CopyLists } from './records-found';
 
-/** A request as staff see it: the maker's view and who asked. */
+/** A request as staff see it (GET /api/admin/rights-requests' items): the maker's view and who asked. */
 export interface StaffRightsRequest extends RightsRequestView {
-  name: string;
-  phone?: string | null;
-  email?: string | null;
-  /** The reference they gave (an application's, a receipt's), if any. */
-  givenReference?: string | null;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
   /** Whether it came from a signed-in account. */
-  hasAccount?: boolean;
-  /** The language they wrote in ('en' | 'hi'). */
-  language?: string | null;
+  fromAccount: boolean;
+  /** The reference they gave (an application's, a receipt's), if any. */
+  givenReference: string | null;
   /** Who answered it. */
-  answeredBy?: string | null;
+  answeredBy: string | null;
 }
+
+/** A request's page (GET /api/admin/rights-request?id=): the request, who was found, and the copy of their records. */
+interface RequestDetail {
+  request: StaffRightsRequest;
+  /** The records found for them, in words ('Website account: …', 'LD-2026-00012 (…)'). */
+  found: string[];
+  copy: CopyLists | null;
+}
+
+/** The person's name, or words for none (a request whose name was erased). */
+const nameOf = (request: StaffRightsRequest) => request.name ?? 'No name given';
 
 /** What a request asks for, in words. */
 export const KIND_WORDS: Record<RightsKind, string> = {
@@ -52,13 +62,6 @@ const KEPT_BY_LAW =
   'Kept by law: fee receipts and refunds as issued (8 years after the financial year, for the Income-tax and GST Acts), issued certificates (their public verification), consent records (proof, 7 years) and the audit and deletion logs.';
 
 export const RIGHTS_KEY = ['rights-requests'] as const;
-
-/** A list the server answers bare or under `key`. */
-function listOf<T>(data: unknown, key: string): T[] {
-  if (Array.isArray(data)) return data as T[];
-  const inner = (data as Record<string, unknown> | null)?.[key];
-  return Array.isArray(inner) ? (inner as T[]) : [];
-}
 
 /** Where a request's last day stands, in words, for an open one. */
 function timeLeft(request: StaffRightsRequest, today: string): { words: string; late: boolean } | null {
@@ -78,7 +81,7 @@ function RequestList() {
   const today = todayInIndia();
   const list = useQuery({
     queryKey: RIGHTS_KEY,
-    queryFn: async () => listOf<StaffRightsRequest>(await api<unknown>('/api/admin/rights-requests'), 'requests'),
+    queryFn: async () => (await api<{ items: StaffRightsRequest[] }>('/api/admin/rights-requests')).items,
     staleTime: 0,
   });
   const rows = [...(list.data ?? [])].sort((a, b) =>
@@ -119,7 +122,7 @@ function RequestList() {
                 <li key={r.id} className="lead-card">
                   <h2 className="lead-card__name">
                     <Link href={privacyRequestPath(r.id)}>
-                      {r.name} ({r.reference})
+                      {nameOf(r)} ({r.reference})
                     </Link>
                   </h2>
                   <p>{KIND_WORDS[r.kind]}</p>
@@ -140,11 +143,10 @@ function RequestList() {
 
 type Action = 'erase' | 'done' | 'decline';
 
-/** What the server answers to an answer: its words, the request as it now stands, what was kept. */
+/** What the server answers to an answer: its words and the request as it now stands (its answer says what was kept and why). */
 interface Answered {
   message?: string;
   request?: StaffRightsRequest;
-  kept?: ({ what: string; why: string } | string)[];
 }
 
 /** One request: who asked, what, the records found, the copy to hand over, and the answers. */
@@ -154,40 +156,34 @@ function RequestPage({ id }: { id: string }) {
   const today = todayInIndia();
   const [acting, setActing] = useState<Action | null>(null);
   const [answered, setAnswered] = useState<Answered | null>(null);
+  const [saving, setSaving] = useState(false);
   const detail = useQuery({
     queryKey: [...RIGHTS_KEY, id],
-    queryFn: async () => {
-      const data = await api<{ request?: StaffRightsRequest } & StaffRightsRequest>(`/api/admin/rights-request?id=${encodeURIComponent(id)}`);
-      return data.request ?? data;
-    },
-    staleTime: 0,
-  });
-  const copy = useQuery({
-    queryKey: [...RIGHTS_KEY, id, 'copy'],
-    queryFn: async () => {
-      try {
-        const data = await api<{ copy?: CopyLists } & CopyLists>(`/api/admin/person-data?request=${encodeURIComponent(id)}`);
-        return data.copy ?? data;
-      } catch (error) {
-        // Nobody found for them: said in words below, not as a failure.
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => api<RequestDetail>(`/api/admin/rights-request?id=${encodeURIComponent(id)}`),
     staleTime: 0,
   });
 
-  const request = detail.data;
-  const download = () => {
-    if (!copy.data || !request) return;
-    const url = URL.createObjectURL(new Blob([JSON.stringify(copy.data, null, 2)], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `data-${request.reference}.json`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const request = detail.data?.request;
+  // The copy to hand over comes from its own endpoint, so that handing it over is on the audit log.
+  const download = async () => {
+    setSaving(true);
+    try {
+      const response = await fetch(`/api/admin/person-data?request=${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => ({}))) as Record<string, string>);
+      const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `data-${request?.reference ?? id}.json`;
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      toast.error(messageOf(error, 'The copy could not be downloaded. Please try again.'));
+    } finally {
+      setSaving(false);
+    }
   };
 
   const send = async (action: Action, note: string, idempotencyKey: string) => {
@@ -211,12 +207,14 @@ function RequestPage({ id }: { id: string }) {
     );
   }
   const left = timeLeft(request, today);
-  const found = copy.data ? recordsFound(copy.data) : [];
+  const { found, copy } = detail.data;
+  const kept = copy ? recordsFound(copy) : [];
   const shown = answered?.request ?? request;
+  const name = nameOf(request);
 
   return (
     <section className="admin-panel">
-      <PanelHeading title={`${KIND_WORDS[request.kind]}: ${request.name}`} />
+      <PanelHeading title={`${KIND_WORDS[request.kind]}: ${name}`} />
       <p>
         <Link href={PATHS.privacyRequests}>Back to the data requests</Link>
       </p>
@@ -224,8 +222,8 @@ function RequestPage({ id }: { id: string }) {
         <dl>
           <Fact term="Reference">{request.reference}</Fact>
           <Fact term="Who asked">
-            {request.name}
-            {request.hasAccount === true ? ' (from their account)' : request.hasAccount === false ? ' (no account: check who they are before answering)' : ''}
+            {name}
+            {request.fromAccount ? ' (from their account)' : ' (no account: check it is them before answering)'}
           </Fact>
           {request.phone && <Fact term="Mobile">{request.phone}</Fact>}
           {request.email && <Fact term="E-mail">{request.email}</Fact>}
@@ -242,13 +240,7 @@ function RequestPage({ id }: { id: string }) {
         <h2 id={`${headingId}-found`} className="admin-subheading">
           Records found for them
         </h2>
-        {copy.isPending ? (
-          <p role="status">Looking for their records...</p>
-        ) : copy.isError ? (
-          <p className="form-error" role="alert">
-            {messageOf(copy.error, 'Their records could not be looked up.')}
-          </p>
-        ) : found.length === 0 ? (
+        {found.length === 0 ? (
           <p>No records were found for them by their account, mobile number, e-mail or the reference they gave.</p>
         ) : (
           <>
@@ -257,10 +249,20 @@ function RequestPage({ id }: { id: string }) {
                 <li key={line}>{line}</li>
               ))}
             </ul>
-            <button type="button" className="btn btn--sm btn--outline" onClick={download}>
-              Download the copy to hand over
+            {kept.length > 0 && (
+              <>
+                <h3>What is kept about them</h3>
+                <ul>
+                  {kept.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <button type="button" className="btn btn--sm btn--outline" disabled={saving} onClick={() => void download()}>
+              {saving ? 'Preparing the file...' : 'Download the copy to hand over'}
             </button>
-            {request.hasAccount === false && <p className="form-hint">They have no account: hand this file over once you have checked who they are.</p>}
+            {!request.fromAccount && <p className="form-hint">They have no account: hand this file over once you have checked it is them.</p>}
           </>
         )}
       </section>
@@ -295,24 +297,13 @@ function RequestPage({ id }: { id: string }) {
             {shown.answeredAt ? ` on ${formatMoment(shown.answeredAt)}` : ''}
             {shown.answeredBy ? ` by ${shown.answeredBy}` : ''}.
           </p>
-          {shown.answer && <p className="admin-rights__answer">{shown.answer}</p>}
-          {answered?.kept && answered.kept.length > 0 && (
-            <>
-              <h3>Kept, and why</h3>
-              <ul>
-                {answered.kept.map((k) => {
-                  const line = typeof k === 'string' ? k : `${k.what}: ${k.why}`;
-                  return <li key={line}>{line}</li>;
-                })}
-              </ul>
-            </>
-          )}
+          {shown.answer && <p style={{ whiteSpace: 'pre-line' }}>{shown.answer}</p>}
         </section>
       )}
 
       <NoteDialog
         open={acting === 'erase'}
-        title={`Erase ${request.name}’s data?`}
+        title={`Erase ${name}’s data?`}
         label="What to tell them"
         initial="Your data has been erased, as you asked."
         action="Erase now"
@@ -322,8 +313,8 @@ function RequestPage({ id }: { id: string }) {
         onClose={() => setActing(null)}
       >
         <p>
-          Everything kept about <strong>{request.name}</strong> ({request.reference}) is erased or anonymised now: enquiries, applications and their documents,
-          classes, attendance, their website account and messages waiting to be sent. This cannot be undone.
+          Everything kept about <strong>{name}</strong> ({request.reference}) is erased or anonymised now: enquiries, applications and their documents, classes,
+          attendance, their website account and messages waiting to be sent. This cannot be undone.
         </p>
         <p>{KEPT_BY_LAW}</p>
       </NoteDialog>

@@ -77,9 +77,8 @@ import AskDialog from './AskDialog';
 
 const token = () => readStored(TOKEN_KEY) ?? '';
 
-/** A list the endpoint answers, bare or under `key` ({ requests: [...] }); null for anything else. */
+/** A list the endpoint answers under `key` ({ items: [...] }, { consents: [...] }); null for anything else. */
 function listOf<T>(data: unknown, key: string): T[] | null {
-  if (Array.isArray(data)) return data as T[];
   const inner = (data as Record<string, unknown> | null)?.[key];
   return Array.isArray(inner) ? (inner as T[]) : null;
 }
@@ -104,7 +103,7 @@ function sentWords(data: Sent, locale: Locale): string {
 export default function AccountRights() {
   const id = useId();
   const locale = localeOf(getLocale());
-  const requests = useOwnRecords<unknown>('/api/user/rights-requests', (data) => listOf(data, 'requests') !== null);
+  const requests = useOwnRecords<unknown>('/api/user/rights-requests', (data) => listOf(data, 'items') !== null);
   const consents = useOwnRecords<unknown>('/api/user/consents', (data) => listOf(data, 'consents') !== null);
 
   return (
@@ -118,7 +117,7 @@ export default function AccountRights() {
       {requests.loaded.state !== 'done' ? (
         <NotLoaded state={requests.loaded.state} loading={mydata_loading()} failed={mydata_failed()} onRetry={requests.retry} />
       ) : (
-        <RequestList requests={listOf<RightsRequestView>(requests.loaded.data, 'requests') ?? []} locale={locale} />
+        <RequestList requests={listOf<RightsRequestView>(requests.loaded.data, 'items') ?? []} locale={locale} />
       )}
 
       <h3>{mydata_consents_title()}</h3>

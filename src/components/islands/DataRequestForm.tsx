@@ -2,8 +2,8 @@
  * /data-request: a request about one's data from someone without an account (DPDP Act 2023
  * ss.11–14; POST /api/data-request, checked with the same DataRequestSchema). The age question
  * comes first ("Are you under 18?", the contract's `age`); an under-18 also gives a parent's or
- * guardian's name, relation, e-mail and (optional) mobile (`guardian`), and the request is held
- * until they consent (the server answers 202 with its words). Then what they ask for (a copy, a
+ * guardian's name, relation, e-mail and (optional) mobile (`guardian`), and the server says what
+ * becomes of it (a refusal's words are shown: a guardian makes the request for a child). Then what they ask for (a copy, a
  * correction, erasure, withdrawing a consent), their name, mobile, optional e-mail, a reference
  * they hold, and the details. The answer shows the request's reference and the day it will be
  * answered by (India's, in the page's language). Every refusal keeps what was typed.
@@ -41,6 +41,7 @@ import {
   mydata_page_send,
   mydata_sent,
   mydata_sent_keep,
+  mydata_reference_line,
 } from '../../i18n/messages';
 import { formatIndiaDay } from '../../lib/india-time';
 import { DataRequestSchema, RIGHTS_KINDS, type RightsKind, type RightsRequestView } from '../../lib/schemas/data-rights';
@@ -65,13 +66,12 @@ const RELATION_WORDS: Record<GuardianRelation, () => string> = {
 /** An empty optional box is no answer at all (the schema would read '' as a wrong e-mail). */
 const blankAsNone = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-/** What the endpoint answers: the request (201), or a minor's hold (202) with its words. */
+/** What the endpoint answers (201): its words (the day it will answer by) and the request's reference. */
 interface Answer {
   message?: string;
-  request?: RightsRequestView;
   reference?: string;
+  request?: RightsRequestView;
   answerBy?: string;
-  held?: { number: string };
 }
 
 export default function DataRequestForm() {
@@ -85,9 +85,10 @@ export default function DataRequestForm() {
     onSuccess: (data) => {
       const reference = data.request?.reference ?? data.reference;
       const answerBy = data.request?.answerBy ?? data.answerBy;
-      // A minor's request waits for the guardian: the server's words say so.
-      if (data.held || !reference || !answerBy) setDone({ lines: [data.message ?? ''] });
-      else setDone({ lines: [mydata_sent({ reference, day: formatIndiaDay(answerBy, pageLocale()) }), mydata_sent_keep()] });
+      if (reference && answerBy) setDone({ lines: [mydata_sent({ reference, day: formatIndiaDay(answerBy, pageLocale()) }), mydata_sent_keep()] });
+      // The server's words say when it will answer; the reference is said beside them.
+      else if (reference) setDone({ lines: [data.message ?? '', mydata_reference_line({ reference }), mydata_sent_keep()].filter(Boolean) });
+      else setDone({ lines: [data.message ?? ''] });
     },
   });
   const {
