@@ -287,11 +287,11 @@ function RequestPage({ id }: { id: string }) {
           </div>
         </section>
       ) : (
-        <section aria-labelledby={`${headingId}-answered`} role="status">
+        <section aria-labelledby={`${headingId}-answered`}>
           <h2 id={`${headingId}-answered`} className="admin-subheading">
             The answer
           </h2>
-          {answered?.message && <p>{answered.message}</p>}
+          {answered?.message && <p role="status">{answered.message}</p>}
           <p>
             {STATUS_WORDS[shown.status]}
             {shown.answeredAt ? ` on ${formatMoment(shown.answeredAt)}` : ''}
