@@ -65,7 +65,7 @@ export const PERMISSIONS = [
   'fees-refund-approve',
   /** Practice tests: chapters, the question bank and its imports, tests, opening a test to one's own batches (any batch with attendance-any) and their results. */
   'practice-tests',
-  /** Requests about personal data (a copy, a correction, erasure, a consent withdrawn): the Grievance Officer's, the Owner alone. */
+  /** People's requests about their data (a copy, a correction, an erasure) and their answers: the Grievance Officer (the Owner alone). */
   'privacy',
 ] as const;
 /** Something a role may be allowed to do. */
@@ -126,7 +126,7 @@ export const PERMISSION_WORDS: Record<Permission, string | null> = {
   'cash-handover': 'receiving the day’s cash from staff',
   'fees-refund-approve': 'approving refunds',
   'practice-tests': 'practice tests and the question bank',
-  privacy: 'requests about personal data',
+  privacy: 'people’s requests about their data (copies and erasures)',
 };
 
 /**
