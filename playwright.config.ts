@@ -34,8 +34,8 @@ const launchOptions = {
 };
 /** The phone the admin specs use. */
 const PHONE = { width: 360, height: 740 };
-/** The specs run as staff (the demo admin's session and colleagues it invites): the admin specs and the classes' journey. */
-const STAFF_SPECS = /(admin[^/]*|classes-journey|fees-journey|guardian-consent)\.spec\.ts$/;
+/** The specs run as staff (the demo admin's session and colleagues it invites): the admin specs, the classes' and fees' journeys, a guardian's consent and people's data rights. */
+const STAFF_SPECS = /(admin[^/]*|classes-journey|fees-journey|guardian-consent|data-rights)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -3,6 +3,7 @@
  * (content/messages/site/), called where they are shown so they come in the page's language.
  */
 import {
+  mydata_footer_link,
   nav_aadhar,
   nav_about,
   nav_account,
@@ -68,6 +69,7 @@ export const footerLinks: { heading: () => string; links: NavLink[] }[] = [
       { label: nav_contact, href: '/contactForm' },
       { label: nav_application_status, href: '/applicationStatus' },
       { label: nav_privacy, href: '/privacy' },
+      { label: mydata_footer_link, href: '/data-request' },
       { label: nav_terms, href: '/terms' },
     ],
   },

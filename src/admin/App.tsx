@@ -55,6 +55,7 @@ const Enrolled = lazy(() => import('./practice/Enrolled'));
 const QuestionBank = lazy(() => import('./practice/QuestionBank'));
 const QuestionImport = lazy(() => import('./practice/QuestionImport'));
 const PracticeTest = lazy(() => import('./practice/PracticeTest'));
+const DataRequests = lazy(() => import('./privacy/DataRequests'));
 
 /** The component of each panel, given the parts of its address (`:id`). */
 const PANELS: Record<Panel, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -103,6 +104,8 @@ const PANELS: Record<Panel, (params: Record<string, string | undefined>) => Reac
   'question-bank': () => <QuestionBank />,
   'question-import': () => <QuestionImport />,
   'practice-test': ({ id }) => <PracticeTest id={id!} />,
+  'privacy-requests': () => <DataRequests />,
+  'privacy-request': ({ id }) => <DataRequests id={id!} />,
 };
 
 interface Props {

@@ -51,6 +51,7 @@ export const PATHS = {
   importQuestions: '/educater/questions/import',
   practiceTests: '/educater/tests',
   guardianOffice: '/adminGuardianConsent',
+  privacyRequests: '/privacy-requests',
 } as const;
 
 /** What the app shows at an address (App.tsx gives each its component). */
@@ -99,7 +100,9 @@ export type Panel =
   | 'question-bank'
   | 'question-import'
   | 'practice-test'
-  | 'guardian-office';
+  | 'guardian-office'
+  | 'privacy-requests'
+  | 'privacy-request';
 
 /** What a role must be allowed to do (GET /api/admin/me's permissions) to open each panel. */
 export const PANEL_NEEDS: Record<Panel, Permission> = {
@@ -155,6 +158,9 @@ export const PANEL_NEEDS: Record<Panel, Permission> = {
   'practice-test': 'practice-tests',
   // Owner, Counsellor and Accountant: whoever meets a parent at the counter.
   'guardian-office': 'guardian-consent',
+  // Requests about personal data: the Owner alone (the Grievance Officer).
+  'privacy-requests': 'privacy',
+  'privacy-request': 'privacy',
 };
 
 /** One address of the admin app. */
@@ -221,7 +227,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: PATHS.importQuestions, panel: 'question-import', h1: 'Import questions' },
   { path: `${PATHS.practiceTests}/:id`, panel: 'practice-test', screen: 'A practice test' },
   { path: PATHS.guardianOffice, panel: 'guardian-office', h1: 'Guardian at the office' },
+  { path: PATHS.privacyRequests, panel: 'privacy-requests', h1: 'Data requests' },
+  { path: `${PATHS.privacyRequests}/:id`, panel: 'privacy-request', screen: 'A data request' },
 ];
+
+/** The address of one request about personal data. */
+export const privacyRequestPath = (id: string) => `/privacy-requests/${encodeURIComponent(id)}`;
 
 /** The address of one practice test's page ('new' for the form of a new one). */
 export const practiceTestPath = (id: string) => `/educater/tests/${encodeURIComponent(id)}`;
@@ -317,6 +328,7 @@ export const NAV: (NavLink | NavGroup)[] = [
   { label: 'Website accounts', href: PATHS.users },
   { label: 'Staff', href: PATHS.staff },
   { label: 'Audit log', href: PATHS.audit },
+  { label: 'Data requests', href: PATHS.privacyRequests },
   { label: 'Settings', href: PATHS.settings },
   { label: 'Security', href: PATHS.security },
 ];

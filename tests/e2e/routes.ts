@@ -68,6 +68,7 @@ export const routes: PublicRoute[] = [
   { path: '/apply', title: 'Apply', h1: /Apply|Get Started/ },
   { path: '/course-list', title: 'Course List', h1: 'Course List' },
   { path: '/applicationStatus', title: 'Application Status', h1: 'Application Status' },
+  { path: '/data-request', title: 'Ask about your data', h1: 'Ask about your data' },
   // The application forms (document 001, sections 2 and 3).
   { path: '/EmitraForm', title: 'Kiosk (e-Mitra) Registration Form', h1: 'Kiosk (e-Mitra) Registration Form' },
   { path: '/CSCForm', title: 'CSC Application Form', h1: 'CSC Application Form' },
@@ -141,6 +142,7 @@ export const footerPaths = [
   '/aadharPage',
   '/nielit',
   '/privacy',
+  '/data-request',
   '/terms',
 ];
 

@@ -28,6 +28,7 @@ import { ageOf, dueText } from '../leads/waited';
 import { leadPath } from '../routes';
 import { formatMoment } from '../ui/dates';
 import PanelHeading from '../ui/PanelHeading';
+import RightsOnToday, { type RightsOnTodayData } from '../privacy/RightsOnToday';
 
 export default function Today() {
   const id = useId();
@@ -75,6 +76,8 @@ export default function Today() {
           ) : (
             data && (
               <>
+                {/* The Owner's requests about personal data (GET /api/admin/today lists them to 'privacy' alone). */}
+                {can('privacy') && rightsOf(data) && <RightsOnToday rights={rightsOf(data)!} today={data.today} />}
                 <LeadSection title="Follow-ups due" empty="No follow-ups are due. Well done.">
                   {data.due.map((lead) => (
                     <LeadCard
@@ -115,6 +118,9 @@ export default function Today() {
     </section>
   );
 }
+
+/** Today's requests about personal data, which the server adds for 'privacy' holders only. */
+const rightsOf = (data: TodayData) => (data as TodayData & { rightsRequests?: RightsOnTodayData }).rightsRequests;
 
 /** A titled list of lead cards, or a line saying there are none. */
 function LeadSection({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {

@@ -2,7 +2,7 @@
  * The account page: 'My Profile' (name, e-mail, DashBoard, Logout), the student's classes,
  * attendance and certificates (AccountClasses), their fees (AccountFees, loaded as a chunk of its
  * own so the page's island stays small), their practice tests (the open ones and their whole history with its trend per test,
- * a chunk of its own too), the "Change password" form and "Log out of all
+ * a chunk of its own too), "Your data and your rights" (AccountRights, in the tests' chunk), the "Change password" form and "Log out of all
  * devices". Hydrated by `client:session`, so only a browser holding a token
  * loads it; the page's AuthGate decides what is shown while the session is checked or absent.
  * Renders nothing until a user exists. Both ways out end the session on the server as well.
@@ -34,7 +34,8 @@ import ChangePasswordForm from './ChangePasswordForm';
 import ToastHost from './ToastHost';
 
 const AccountFees = lazy(() => import('../account/AccountFees'));
-const AccountTests = lazy(() => import('../tests/TestsOverview'));
+// The practice tests and "Your data and your rights", one chunk.
+const LaterSections = lazy(() => import('../account/LaterSections'));
 
 export default function AccountProfile() {
   const id = useId();
@@ -104,7 +105,7 @@ export default function AccountProfile() {
           <AccountFees />
         </Suspense>
         <Suspense fallback={null}>
-          <AccountTests short />
+          <LaterSections />
         </Suspense>
         <section className="card profile" aria-labelledby={`${id}-password`}>
           <h2 id={`${id}-password`}>{account_change_password()}</h2>
