@@ -4,14 +4,19 @@
  *
  * From an account: its own row; the student records that are its own (linked to it by staff, or —
  * while linked to no account — with the account's verified e-mail, as /account's My fees reads
- * them: docs/data-protection.md "Students see only their own"); the enquiries and applications of
- * the people filed with those records or with the account's e-mail or the records' phones (leads
- * are filed under one person by phone or e-mail), and the records those leads became.
+ * them: docs/data-protection.md "Students see only their own"); the enquiries and applications
+ * with the account's e-mail or that those records came from or became, and the records those
+ * enquiries became (unless linked to another account). By mobile number only with the same name
+ * (its Latin key, so either script matches): a family shares one phone, and its enquiries are
+ * filed under one person by it, so a brother's enquiry from the family phone is not the
+ * account's to download or erase.
  *
- * From a request without an account, what is found is what staff check before answering: nothing
- * is shown to the asker, and staff confirm the person (decision 053).
+ * From a request without an account, what is found (by mobile, e-mail or reference, and everything
+ * filed under the same person) is what staff check before answering: nothing is shown to the
+ * asker, and staff confirm the person (decision 053).
  */
 import type { Queryable } from '../platform/db';
+import { nameKey } from '../../../src/lib/transliterate';
 
 /** The records of one person, by table. */
 export interface Subject {
@@ -49,6 +54,7 @@ export const hasRecords = (subject: Subject) => subject.userIds.length + subject
 async function complete(
   db: Queryable,
   found: { userIds: string[]; studentIds: string[]; leadIds: string[]; emails: string[]; phones: string[] },
+  { widen, nameKeys = [] }: { widen: boolean; nameKeys?: string[] },
 ): Promise<Subject> {
   const { rows: leads } = await db.query<{
     id: string;
@@ -58,23 +64,32 @@ async function complete(
     email_norm: string | null;
     phone_norm: string;
   }>(
-    `with seed as (
-       select id, person_id from leads where id = any($1::bigint[]) and erased_at is null
-       union select id, person_id from leads where erased_at is null and (phone_norm = any($2::text[]) or email_norm = any($3::text[]))
-       union select l.id, l.person_id from leads l join students s on s.lead_id = l.id where s.id = any($4::bigint[]) and l.erased_at is null
-       union select id, person_id from leads where student_id = any($4::bigint[]) and erased_at is null
+    `with first as (
+       select id, person_id, phone_norm from leads where id = any($1::bigint[]) and erased_at is null
+       union select id, person_id, phone_norm from leads where erased_at is null and (($5 and phone_norm = any($2::text[])) or email_norm = any($3::text[]))
+       union select l.id, l.person_id, l.phone_norm from leads l join students s on s.lead_id = l.id where s.id = any($4::bigint[]) and l.erased_at is null
+       union select id, person_id, phone_norm from leads where student_id = any($4::bigint[]) and erased_at is null
+     ), seed as (
+       select id, person_id from first
+       -- The same phone under the same name (either script) is the same person.
+       union select id, person_id from leads
+        where erased_at is null and name_latin = any($6::text[])
+          and phone_norm = any(array(select phone_norm from first) || $2::text[])
      )
      select l.id::text, l.person_id::text, l.student_id::text, l.name, l.email_norm, l.phone_norm
-       from leads l where l.erased_at is null and l.person_id in (select person_id from seed)
+       from leads l where l.erased_at is null and (l.id in (select id from seed) or ($5 and l.person_id in (select person_id from seed)))
       order by l.id`,
-    [found.leadIds, found.phones, found.emails, found.studentIds],
+    [found.leadIds, found.phones, found.emails, found.studentIds, widen, nameKeys],
   );
+  // An account's own enquiries may have become records of its own only: a lead of its e-mail
+  // that became a student record linked to another account is that account's.
   const studentIds = uniq([...found.studentIds, ...leads.map((l) => l.student_id)]);
   const { rows: students } = await db.query<{ id: string; name: string; email: string | null; phone: string | null; user_id: string | null }>(
-    `select id::text, name, lower(email) as email, phone, user_id::text from students where id = any($1::bigint[]) and erased_at is null order by id`,
-    [studentIds],
+    `select id::text, name, lower(email) as email, phone, user_id::text from students
+      where id = any($1::bigint[]) and erased_at is null and ($2 or user_id is null or user_id = any($3::uuid[])) order by id`,
+    [studentIds, widen, found.userIds],
   );
-  const userIds = uniq([...found.userIds, ...students.map((s) => s.user_id)]);
+  const userIds = uniq([...found.userIds, ...(widen ? students.map((s) => s.user_id) : [])]);
   const { rows: users } = await db.query<{ id: string; name: string; email: string }>(
     `select id::text, name, lower(email) as email from users where id = any($1::uuid[])`,
     [userIds],
@@ -92,23 +107,27 @@ async function complete(
 
 /** The records of the account `userId` (an empty subject when there is no such account). */
 export async function subjectOfAccount(db: Queryable, userId: string): Promise<Subject> {
-  const { rows } = await db.query<{ email: string }>('select lower(email) as email from users where id = $1', [userId]);
+  const { rows } = await db.query<{ email: string; name: string }>('select lower(email) as email, name from users where id = $1', [userId]);
   const user = rows[0];
   if (!user) return emptySubject();
   // Two index lookups, as studentIdsOf: the records linked to the account, or with its e-mail and linked to none.
-  const { rows: students } = await db.query<{ id: string; phone: string | null }>(
-    `select id::text, phone from students where user_id = $1 and erased_at is null
+  const { rows: students } = await db.query<{ id: string; phone: string | null; name_latin: string | null }>(
+    `select id::text, phone, name_latin from students where user_id = $1 and erased_at is null
       union
-     select id::text, phone from students where lower(email) = $2 and user_id is null and erased_at is null`,
+     select id::text, phone, name_latin from students where lower(email) = $2 and user_id is null and erased_at is null`,
     [userId, user.email],
   );
-  return complete(db, {
-    userIds: [userId],
-    studentIds: students.map((s) => s.id),
-    leadIds: [],
-    emails: [user.email],
-    phones: uniq(students.map((s) => (s.phone ? phoneDigits(s.phone) : null))),
-  });
+  return complete(
+    db,
+    {
+      userIds: [userId],
+      studentIds: students.map((s) => s.id),
+      leadIds: [],
+      emails: [user.email],
+      phones: uniq(students.map((s) => (s.phone ? phoneDigits(s.phone) : null))),
+    },
+    { widen: false, nameKeys: uniq([nameKey(user.name), ...students.map((s) => s.name_latin)]) },
+  );
 }
 
 /** What someone without an account gave to find their records. */
@@ -141,13 +160,17 @@ export async function subjectOfContacts(db: Queryable, contacts: Contacts): Prom
     [phone, email, reference],
   );
   const { rows: users } = await db.query<{ id: string }>('select id::text from users where lower(email) = $1', [email]);
-  return complete(db, {
-    userIds: users.map((u) => u.id),
-    studentIds: students.map((s) => s.id),
-    leadIds: leads.map((l) => l.id),
-    emails: email ? [email] : [],
-    phones: phone ? [phone] : [],
-  });
+  return complete(
+    db,
+    {
+      userIds: users.map((u) => u.id),
+      studentIds: students.map((s) => s.id),
+      leadIds: leads.map((l) => l.id),
+      emails: email ? [email] : [],
+      phones: phone ? [phone] : [],
+    },
+    { widen: true },
+  );
 }
 
 /** The records of the lead `leadId` alone (the retention schedule erases one lead at a time). */
