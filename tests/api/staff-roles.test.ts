@@ -47,7 +47,7 @@ describe.each(targets)('staff roles on $name', (target) => {
     const mine = await call(counsellor.cookie, '/api/admin/me');
     expect(mine.status).toBe(200);
     expect(mine.body['staff']).toMatchObject({ _id: counsellor.staff.id, role: 'counsellor', roleLabel: 'Counsellor' });
-    expect(mine.body['permissions']).toEqual(['dashboard', 'account', 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees']);
+    expect(mine.body['permissions']).toEqual(['dashboard', 'account', 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees', 'guardian-consent']);
     const owners = await call(owner.cookie, '/api/admin/me');
     expect(owners.body['staff']).toMatchObject({ role: 'owner', roleLabel: 'Owner' });
     expect(owners.body['permissions']).toEqual(expect.arrayContaining(['reveal-ids', 'leads-export', 'staff', 'audit', 'outbox', 'website']));
@@ -110,9 +110,9 @@ describe.each(targets)('staff roles on $name', (target) => {
     expect(await exports(owner.staff.id)).toHaveLength(1);
   });
 
-  it('an Accountant and a Teacher see the dashboard and their own account (an Accountant also the fees, a Teacher their classes, fees as status and practice tests), nothing of the leads or students', async () => {
+  it('an Accountant and a Teacher see the dashboard and their own account (an Accountant also the fees and a guardian’s consent at the office, a Teacher their classes, fees as status and practice tests), nothing of the leads or students', async () => {
     const allowed = {
-      accountant: ['dashboard', 'account', 'fees', 'fees-collect', 'fees-manage', 'fees-reports', 'admit'],
+      accountant: ['dashboard', 'account', 'fees', 'fees-collect', 'fees-manage', 'fees-reports', 'admit', 'guardian-consent'],
       teacher: ['dashboard', 'account', 'timetable', 'attendance', 'certificates', 'fees', 'practice-tests'],
     };
     for (const role of ['accountant', 'teacher'] as const) {
