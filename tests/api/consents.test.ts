@@ -156,7 +156,14 @@ describe.each(targets)('consents on $name', (target) => {
   it('withdrawing the consent to be served opens a withdrawal request the Owner answers with the erasure, told to the person in their language', async () => {
     const account = await createQuickAccount(target, 'withdrawsservice');
     const token = await login(target, account.email, account.password);
-    await post(target, '/api/apply', { name: 'Nisha Rathore', email: account.email, phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+    await post(target, '/api/apply', {
+      name: 'Nisha Rathore',
+      email: account.email,
+      phone: uniquePhone(),
+      department: 'dl',
+      course: 'RS-CIT (Basic)',
+      consent: true,
+    });
     const services = await db<{ id: string }>(
       target,
       `select id::text from consents where purpose = 'service' and (user_id = $1 or lead_id in (select id from leads where email_norm = lower($2))) order by id`,

@@ -129,8 +129,14 @@ describe.each(targets)('the retention schedule on $name', (target) => {
     const pastHold = await hold('-1 hour');
     const liveHold = await hold('10 hours');
     // Logs 400 days; dismissed mail 30 days.
-    const [oldLog] = await db<{ id: string }>(target, `insert into deletion_log (reason, at, detail) values ('orphan', now() - interval '401 days', '{}') returning id::text`);
-    const [newLog] = await db<{ id: string }>(target, `insert into deletion_log (reason, at, detail) values ('orphan', now() - interval '399 days', '{}') returning id::text`);
+    const [oldLog] = await db<{ id: string }>(
+      target,
+      `insert into deletion_log (reason, at, detail) values ('orphan', now() - interval '401 days', '{}') returning id::text`,
+    );
+    const [newLog] = await db<{ id: string }>(
+      target,
+      `insert into deletion_log (reason, at, detail) values ('orphan', now() - interval '399 days', '{}') returning id::text`,
+    );
     const [oldDismissed] = await db<{ id: string }>(
       target,
       `insert into mail_outbox (kind, recipient, subject, body, failed_at, dismissed_at) values ('student', 'gone@example.in', 's', 'b', now() - interval '31 days', now() - interval '31 days') returning id::text`,
@@ -181,16 +187,21 @@ describe.each(targets)('the retention schedule on $name', (target) => {
       [unused!.id, recent!.id, studentAccount!.id, untold!.id, cameBack!.id],
     ]);
     expect(users.map((u) => u.id).sort()).toEqual([recent!.id, studentAccount!.id, untold!.id, cameBack!.id].sort());
-    const told = async (email: string) => db<{ subject: string; body: string }>(target, `select subject, body from mail_outbox where kind = 'student' and recipient = $1`, [email]);
+    const told = async (email: string) =>
+      db<{ subject: string; body: string }>(target, `select subject, body from mail_outbox where kind = 'student' and recipient = $1`, [email]);
     const [notice] = await told(untoldEmail);
     expect(notice!.subject).toMatch(/^आपका खाता .+ को हटा दिया जाएगा$/);
     expect(notice!.body).toContain('/hi/account');
     expect(notice!.body).not.toContain('Untold Account');
     expect(await told(soonEmail)).toHaveLength(1);
     expect(await told(unusedEmail)).toHaveLength(0);
-    expect(await db(target, 'select unused_notice_at > now() - interval \'1 day\' as again from users where id = $1', [cameBack!.id])).toEqual([{ again: false }]);
+    expect(await db(target, "select unused_notice_at > now() - interval '1 day' as again from users where id = $1", [cameBack!.id])).toEqual([
+      { again: false },
+    ]);
 
-    const consents = await db<{ id: string }>(target, 'select id::text from consents where id = any($1::bigint[])', [[oldConsent, youngConsent, standingConsent]]);
+    const consents = await db<{ id: string }>(target, 'select id::text from consents where id = any($1::bigint[])', [
+      [oldConsent, youngConsent, standingConsent],
+    ]);
     expect(consents.map((c) => c.id).sort()).toEqual([youngConsent, standingConsent].sort());
     const holds = await db<{ id: string }>(target, 'select id::text from held_submissions where id = any($1::uuid[])', [[pastHold, liveHold]]);
     expect(holds.map((h) => h.id)).toEqual([liveHold]);

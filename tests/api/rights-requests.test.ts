@@ -202,7 +202,9 @@ describe.each(targets)('requests about one’s data on $name', (target) => {
     const listed = items.find((i) => i.reference === stored.reference)!;
     expect(listed.madeBy).toContain('Meera Joshi (mother)');
     expect(items.find((i) => i.madeBy === null)).toBeDefined();
-    const done = await staffFetch(target, '/api/admin/rights-request', owner.cookie, { body: { id: row!.id, action: 'done', note: 'Copy handed to his mother.' } });
+    const done = await staffFetch(target, '/api/admin/rights-request', owner.cookie, {
+      body: { id: row!.id, action: 'done', note: 'Copy handed to his mother.' },
+    });
     expect(done.status, await done.clone().text()).toBe(200);
     const answered = await db<{ recipient: string }>(target, 'select recipient from mail_outbox where subject like $1', [`%${stored.reference}%`]);
     expect(answered.map((m) => m.recipient)).toEqual([guardian.email]);
