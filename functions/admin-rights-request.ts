@@ -56,7 +56,8 @@ export default endpoint(async (req, context) => {
     if (!request) throw notFound();
     if (request.status !== 'open') throw new HttpError(409, `Request ${request.reference} was already answered. Open it again to see the answer.`);
     const { rows: who } = await client.query<{ email: string | null }>('select email from users where id = $1', [request.user_id]);
-    const to = request.email ?? who[0]?.email ?? null;
+    // An under-18's request is answered to the parent or guardian who made it (their e-mail proved by the code or seen at the office).
+    const to = request.made_by?.email ?? request.email ?? who[0]?.email ?? null;
     let kept: Kept[] = [];
     let text = input.note;
     if (input.action === 'erase') {

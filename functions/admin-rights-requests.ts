@@ -9,7 +9,7 @@ import { requireStaff } from './_shared/auth/staff';
 import { audit } from './_shared/platform/audit';
 import { transaction } from './_shared/platform/db';
 import { allowMethods, endpoint, json } from './_shared/platform/http';
-import { REQUEST_COLUMNS, toStaffRequest, type RequestRow } from './_shared/privacy/requests';
+import { REQUEST_COLUMNS, madeByColumn, toStaffRequest, type MadeBy, type RequestRow } from './_shared/privacy/requests';
 
 /** Answered requests listed after the open ones. */
 const ANSWERED_SHOWN = 100;
@@ -22,12 +22,12 @@ export default endpoint(async (req, context) => {
       .map((c) => `r.${c.trim()}`)
       .join(', ');
     const from = `from rights_requests r left join users u on u.id = r.user_id`;
-    type Row = RequestRow & { account_name: string | null; account_email: string | null };
+    type Row = RequestRow & { account_name: string | null; account_email: string | null; made_by: MadeBy | null };
     const open = await client.query<Row>(
-      `select ${columns}, u.name as account_name, u.email as account_email ${from} where r.status = 'open' order by r.answer_by, r.id`,
+      `select ${columns}, u.name as account_name, u.email as account_email, ${madeByColumn('r')} ${from} where r.status = 'open' order by r.answer_by, r.id`,
     );
     const answered = await client.query<Row>(
-      `select ${columns}, u.name as account_name, u.email as account_email ${from} where r.status <> 'open' order by r.answered_at desc, r.id desc limit $1`,
+      `select ${columns}, u.name as account_name, u.email as account_email, ${madeByColumn('r')} ${from} where r.status <> 'open' order by r.answered_at desc, r.id desc limit $1`,
       [ANSWERED_SHOWN],
     );
     const rows = [...open.rows, ...answered.rows];

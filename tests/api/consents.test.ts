@@ -153,6 +153,60 @@ describe.each(targets)('consents on $name', (target) => {
     expect(other.fees.updatesWithdrawn).toBe(false);
   });
 
+  it('withdrawing the consent to be served opens a withdrawal request the Owner answers with the erasure, told to the person in their language', async () => {
+    const account = await createQuickAccount(target, 'withdrawsservice');
+    const token = await login(target, account.email, account.password);
+    await post(target, '/api/apply', {
+      name: 'Nisha Rathore',
+      email: account.email,
+      phone: uniquePhone(),
+      department: 'dl',
+      course: 'RS-CIT (Basic)',
+      consent: true,
+    });
+    const services = await db<{ id: string }>(
+      target,
+      `select id::text from consents where purpose = 'service' and (user_id = $1 or lead_id in (select id from leads where email_norm = lower($2))) order by id`,
+      [account.id, account.email],
+    );
+    expect(services.length).toBe(2);
+    const withdrawn = await post(target, '/api/user/consent-withdraw', { id: services[0]!.id }, { token, 'x-language': 'hi' });
+    expect(withdrawn.status, await withdrawn.clone().text()).toBe(200);
+    const answer = await withdrawn.json();
+    expect(answer.consent.withdrawnAt).not.toBeNull();
+    expect(answer.request).toMatchObject({ kind: 'withdraw', status: 'open' });
+    expect(answer.message).toContain(answer.request.reference);
+    expect(answer.message).toContain('शिकायत अधिकारी');
+    const [stored] = await db<{ user_id: string; language: string; details: string }>(
+      target,
+      'select user_id::text, language, details from rights_requests where reference = $1',
+      [answer.request.reference],
+    );
+    expect(stored).toMatchObject({ user_id: account.id, language: 'hi' });
+    expect(stored!.details).toContain('सहमति वापस ली');
+    // Withdrawing the other one names the request already waiting, not a second.
+    const second = await (await post(target, '/api/user/consent-withdraw', { id: services[1]!.id }, { token })).json();
+    expect(second.request.reference).toBe(answer.request.reference);
+    expect(await db(target, 'select 1 from rights_requests where user_id = $1', [account.id])).toHaveLength(1);
+    // Updates and offers withdrawn open no request.
+    const [updates] = await db<{ id: string }>(target, `select id::text from consents where user_id = $1 and purpose = 'updates'`, [account.id]);
+    expect((await (await post(target, '/api/user/consent-withdraw', { id: updates!.id }, { token })).json()).request).toBeUndefined();
+
+    // On the Owner's Today and list; answered with the erasure engine.
+    const today = await (await staffFetch(target, '/api/admin/today', owner.cookie)).json();
+    expect(today.rightsRequests.open).toBeGreaterThanOrEqual(1);
+    const erased = await staffFetch(target, '/api/admin/rights-request', owner.cookie, {
+      body: { id: answer.request.id, action: 'erase', note: 'Consent to be served withdrawn: erased.' },
+    });
+    expect(erased.status, await erased.clone().text()).toBe(200);
+    expect(await db(target, 'select 1 from users where id = $1', [account.id])).toEqual([]);
+    expect(await db(target, `select name from leads where email_norm = lower($1)`, [account.email])).toEqual([]);
+    const [mail] = await db<{ recipient: string; subject: string }>(target, 'select recipient, subject from mail_outbox where subject like $1', [
+      `%${answer.request.reference}%`,
+    ]);
+    expect(mail).toMatchObject({ recipient: account.email, subject: `आपका अनुरोध ${answer.request.reference}` });
+  });
+
   it('leaves a minor’s lead and a person who withdrew consent to offers out of the daily follow-ups mail', async () => {
     const counsellor = await signedInAdmin(target, 'digestconsent', 'counsellor');
     const due = { status: 'contacted', follow_up_on: '2002-02-03', assigned_to: counsellor.staff.id };

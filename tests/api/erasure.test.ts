@@ -5,11 +5,13 @@
  * certificate; another person does some of the same. The first person's copy holds every kind of
  * record of theirs and nothing of the other; after staff answer their erasure request, their
  * name, e-mail, mobile number and Aadhaar number are found in no column of any table but those
- * the law keeps (receipts, certificates, consent records, the request itself), their documents are
- * gone from storage, and the other person's records are as they were.
+ * the law keeps (receipts, certificates, the request itself; consent records keep them by ids
+ * only, and a guardian's consent the guardian's own name and contact), their documents are gone
+ * from the storage folder, their guardian hold and its mail are gone, and the other person's records
+ * are as they were.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, register, login } from './accounts';
@@ -172,6 +174,34 @@ describe.each(targets)('a person’s copy of their data and their erasure on $na
     const mine = await seed(target, owner, first, { application: true, account: true });
     const theirs = await seed(target, owner, other, { application: true, account: true });
     const token = mine.token!;
+    // Their student record was admitted from an enquiry their mother consented to when they were 16
+    // (a guardian's consent names the guardian), and that enquiry's hold is still on file with its code mail.
+    const guardian = { name: uniqueName('Kamala Pathan'), email: uniqueEmail('kamala'), phone: '+919829055555' };
+    const [guardianConsent] = await db<{ id: string }>(
+      target,
+      `insert into consents (given_by, purpose, guardian_name, guardian_relation, guardian_email, guardian_phone, method, notice_form, notice_version, language)
+       values ('guardian', 'updates', $1, 'mother', $2, $3, 'email-code', 'apply', 'test', 'hi') returning id::text`,
+      [guardian.name, guardian.email, guardian.phone],
+    );
+    await db(target, 'update students set guardian_consent_id = $1, minor = true where id = $2', [guardianConsent!.id, mine.studentId]);
+    const holdId = randomUUID();
+    await db(
+      target,
+      `insert into held_submissions (id, number, form, sealed, child_name_sealed, guardian_name, guardian_relation, guardian_email, language, request_hash,
+                                     code_hash, expires_at, released_at, lead_id, consent_id)
+       values ($1, $2, 'apply', 'v1.sealed', 'v1.sealed', $3, 'mother', $4, 'hi', 'hash', 'code', now(), now(), $5, $6)`,
+      [holdId, `H-${randomUUID().slice(0, 4).toUpperCase()}-ZZ`, guardian.name, guardian.email, mine.lead.id, guardianConsent!.id],
+    );
+    await db(target, `insert into mail_outbox (kind, held_id, recipient, subject, body) values ('guardian', $1, $2, 'Your consent is needed', 'A code')`, [
+      holdId,
+      guardian.email,
+    ]);
+    const [selfConsents] = await db<{ n: number; ids: string[] }>(
+      target,
+      `select count(*)::int as n, array_agg(id::text) as ids from consents where given_by = 'self' and (user_id = (select id from users where email = $1) or lead_id in (select id from leads where phone_norm = $2))`,
+      [first.email, first.phone],
+    );
+    expect(selfConsents!.n).toBeGreaterThan(0);
 
     // The copy: a download, never cached, of every kind of record of the first person.
     const download = await get(target, '/api/user/data', { token, 'x-language': 'hi' });
@@ -196,6 +226,12 @@ describe.each(targets)('a person’s copy of their data and their erasure on $na
     expect(copy.fees.dues).toHaveLength(2);
     expect(copy.certificates.map((c) => c.number)).toEqual([mine.certificate]);
     expect(copy.practiceTests).toMatchObject([{ score: '3000 / 5000', result: 'पास नहीं' }]);
+    // Their consents, their own and their mother's for them, in words.
+    expect(copy.consents).toHaveLength(selfConsents!.n + 1);
+    expect(copy.consents.filter((c) => c.givenBy.includes(guardian.name))).toHaveLength(1);
+    expect(copy.consents.some((c) => c.purpose === 'इसके बारे में संदेश')).toBe(true);
+    for (const c of copy.consents) expect(['service', 'updates', 'marketing', 'self', 'guardian']).not.toContain(c.purpose);
+    for (const c of copy.consents) expect(['self', 'guardian']).not.toContain(c.givenBy);
     // The full Aadhaar number is nowhere in it, nor anything of the other person.
     for (const needle of [first.aadhaar, other.name, other.email, other.phone, other.aadhaar, theirs.certificate]) expect(text).not.toContain(needle);
 
@@ -230,6 +266,9 @@ describe.each(targets)('a person’s copy of their data and their erasure on $na
     expect(answer.status).toBe('done');
     expect(answer.answer).toContain('Fee receipts (1)');
     expect(answer.answer).toContain('Certificates (1)');
+    expect(answer.answer).toContain(`Consent records (${selfConsents!.n})`);
+    // The mother's name and contact stay in her consent, as the proof: the answer says whose they are.
+    expect(answer.answer).toContain('Consents your parent or guardian gave for you (1)');
     // A second tap changes nothing.
     const again = await staffFetch(target, '/api/admin/rights-request', owner.cookie, {
       body: { id: request.id, action: 'erase', note: 'Erased as asked again.' },
@@ -248,12 +287,36 @@ describe.each(targets)('a person’s copy of their data and their erasure on $na
     const needles = [first.name, first.email, first.phone, first.aadhaar];
     const found = await findEverywhere(target, needles, [{ table: 'mail_outbox', where: 'id = $2', params: [mail!.id] }]);
     const kept = ['fee_receipts.student_name', 'fee_receipts.student_phone', 'certificates.student_name', 'rights_requests.name', 'rights_requests.email'];
-    const notKept = Object.keys(found).filter((k) => !kept.includes(k) && !k.startsWith('consents.'));
+    const notKept = Object.keys(found).filter((k) => !kept.includes(k));
     expect(notKept, JSON.stringify(found)).toEqual([]);
+    // The outbox holds nothing to or about them but the answer (the search above covers every table; said here plainly).
+    expect(Object.keys(found).filter((k) => k.startsWith('mail_outbox.'))).toEqual([]);
+    // The consent records stay as proof, ended by the erasure, linked to the person by ids only (the
+    // erased enquiries' rows); the mother's consent keeps her name and contact. The hold and its mail are gone.
+    const consents = await db<{ given_by: string; withdrawn: boolean; withdrawn_how: string | null; user_id: string | null; student_id: string | null }>(
+      target,
+      `select given_by, withdrawn_at is not null as withdrawn, withdrawn_how, user_id::text, student_id::text from consents
+        where id = $1 or id = any($2::bigint[])`,
+      [guardianConsent!.id, selfConsents!.ids],
+    );
+    expect(consents).toHaveLength(selfConsents!.n + 1);
+    expect(consents.every((c) => c.withdrawn && c.user_id === null && c.student_id === null)).toBe(true);
+    expect(consents.filter((c) => c.withdrawn_how === 'erasure').length).toBeGreaterThan(0);
+    expect(await db(target, 'select guardian_name, guardian_email from consents where id = $1', [guardianConsent!.id])).toEqual([
+      { guardian_name: guardian.name, guardian_email: guardian.email },
+    ]);
+    expect(await db(target, 'select 1 from held_submissions where id = $1', [holdId])).toEqual([]);
+    expect(await db(target, 'select 1 from mail_outbox where recipient = $1', [guardian.email])).toEqual([]);
     expect(found['fee_receipts.student_name']).toBe(1);
     expect(found['certificates.student_name']).toBe(1);
-    // The documents are gone from storage.
+    // The documents are gone from storage: no file anywhere in the storage folder is of their fill or holds their name or Aadhaar number.
     expect(await filesUnder(path.join(uploadDirOf(target), 'applications', 'emitra', mine.draft!))).toEqual([]);
+    const stored = await filesUnder(uploadDirOf(target));
+    expect(stored.filter((f) => f.includes(mine.draft!))).toEqual([]);
+    for (const file of stored) {
+      const bytes = await readFile(file);
+      for (const needle of [first.name, first.aadhaar, first.email]) expect(bytes.includes(Buffer.from(needle)), `${needle} in ${file}`).toBe(false);
+    }
     expect((await filesUnder(path.join(uploadDirOf(target), 'applications', 'emitra', theirs.draft!))).length).toBeGreaterThan(0);
     // The account is gone: its token no longer opens anything.
     expect((await get(target, '/api/user/data', { token })).status).toBe(401);

@@ -2,7 +2,9 @@
  * The retention schedule (functions/_shared/privacy/retention.ts), run by the scheduled
  * housekeeping: what expired really goes — an enquiry never converted 2 years after its last
  * activity, an application 3 years after closing, an account unused for 3 years with no student
- * record, a request 3 years after its answer — and what is fresh, or a student's, stays.
+ * record (told once 30 days before), a request 3 years after its answer, a consent record 7 years
+ * after its withdrawal, a guardian's hold consented to once its time is over, the deletion log
+ * after 400 days, dismissed mail after 30 — and what is fresh, or a student's, stays.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -71,10 +73,73 @@ describe.each(targets)('the retention schedule on $name', (target) => {
     const stillOpen = await oldApplication(target, null);
 
     const unusedEmail = uniqueEmail('unused');
+    // Unused for 3 years and told 31 days ago: deleted. Unused as long but never told: told now, in its language, and kept.
     const [unused] = await db<{ id: string }>(
       target,
-      `insert into users (name, email, password_hash, created_at, last_signed_in_at) values ('Unused Account', $1, 'x', now() - interval '4 years', now() - interval '37 months') returning id::text`,
+      `insert into users (name, email, password_hash, created_at, last_signed_in_at, unused_notice_at)
+       values ('Unused Account', $1, 'x', now() - interval '4 years', now() - interval '37 months', now() - interval '31 days') returning id::text`,
       [unusedEmail],
+    );
+    const untoldEmail = uniqueEmail('untold');
+    const [untold] = await db<{ id: string }>(
+      target,
+      `insert into users (name, email, password_hash, created_at, last_signed_in_at, language) values ('Untold Account', $1, 'x', now() - interval '4 years', now() - interval '37 months', 'hi') returning id::text`,
+      [untoldEmail],
+    );
+    // Unused for 35 months and 5 days: within 30 days of its 3 years, told now.
+    const soonEmail = uniqueEmail('soon');
+    await db(
+      target,
+      `insert into users (name, email, password_hash, created_at, last_signed_in_at) values ('Soon Account', $1, 'x', now() - interval '4 years', now() - interval '35 months 5 days')`,
+      [soonEmail],
+    );
+    // Told once, then signed in again: told again only once the new spell runs out, not deleted.
+    const [cameBack] = await db<{ id: string }>(
+      target,
+      `insert into users (name, email, password_hash, created_at, last_signed_in_at, unused_notice_at)
+       values ('Came Back', $1, 'x', now() - interval '6 years', now() - interval '20 days', now() - interval '40 days') returning id::text`,
+      [uniqueEmail('cameback')],
+    );
+
+    // Consent records: 7 years after withdrawal (or erasure) they go; younger ones and standing ones stay.
+    const consent = async (withdrawn: string | null) =>
+      (
+        await db<{ id: string }>(
+          target,
+          `insert into consents (given_by, purpose, method, notice_form, notice_version, language, given_at, withdrawn_at, withdrawn_how)
+           values ('self', 'service', 'form', 'apply', 'test', 'en', now() - interval '9 years', now() - $1::interval, case when $1::interval is null then null else 'erasure' end)
+           returning id::text`,
+          [withdrawn],
+        )
+      )[0]!.id;
+    const oldConsent = await consent('85 months');
+    const youngConsent = await consent('83 months');
+    const standingConsent = await consent(null);
+    // A guardian's hold consented to and past its time goes; one still in its time stays.
+    const hold = async (expires: string) => {
+      const id = randomUUID();
+      await db(
+        target,
+        `insert into held_submissions (id, number, form, sealed, child_name_sealed, guardian_name, guardian_relation, guardian_email, language, request_hash, code_hash, expires_at, released_at)
+         values ($1, $2, 'contact', 'v1.x', 'v1.x', 'Parent', 'mother', 'parent@example.in', 'en', 'h', 'c', now() + $3::interval, now() - interval '1 hour')`,
+        [id, `H-${randomUUID().slice(0, 4).toUpperCase()}-RT`, expires],
+      );
+      return id;
+    };
+    const pastHold = await hold('-1 hour');
+    const liveHold = await hold('10 hours');
+    // Logs 400 days; dismissed mail 30 days.
+    const [oldLog] = await db<{ id: string }>(
+      target,
+      `insert into deletion_log (reason, at, detail) values ('orphan', now() - interval '401 days', '{}') returning id::text`,
+    );
+    const [newLog] = await db<{ id: string }>(
+      target,
+      `insert into deletion_log (reason, at, detail) values ('orphan', now() - interval '399 days', '{}') returning id::text`,
+    );
+    const [oldDismissed] = await db<{ id: string }>(
+      target,
+      `insert into mail_outbox (kind, recipient, subject, body, failed_at, dismissed_at) values ('student', 'gone@example.in', 's', 'b', now() - interval '31 days', now() - interval '31 days') returning id::text`,
     );
     const [recent] = await db<{ id: string }>(
       target,
@@ -119,9 +184,30 @@ describe.each(targets)('the retention schedule on $name', (target) => {
     expect(keptApplication!.fields).toEqual({ name: 'Kept Answer' });
 
     const users = await db<{ id: string }>(target, 'select id::text from users where id = any($1::uuid[]) order by name', [
-      [unused!.id, recent!.id, studentAccount!.id],
+      [unused!.id, recent!.id, studentAccount!.id, untold!.id, cameBack!.id],
     ]);
-    expect(users.map((u) => u.id).sort()).toEqual([recent!.id, studentAccount!.id].sort());
+    expect(users.map((u) => u.id).sort()).toEqual([recent!.id, studentAccount!.id, untold!.id, cameBack!.id].sort());
+    const told = async (email: string) =>
+      db<{ subject: string; body: string }>(target, `select subject, body from mail_outbox where kind = 'student' and recipient = $1`, [email]);
+    const [notice] = await told(untoldEmail);
+    expect(notice!.subject).toMatch(/^आपका खाता .+ को हटा दिया जाएगा$/);
+    expect(notice!.body).toContain('/hi/account');
+    expect(notice!.body).not.toContain('Untold Account');
+    expect(await told(soonEmail)).toHaveLength(1);
+    expect(await told(unusedEmail)).toHaveLength(0);
+    expect(await db(target, "select unused_notice_at > now() - interval '1 day' as again from users where id = $1", [cameBack!.id])).toEqual([
+      { again: false },
+    ]);
+
+    const consents = await db<{ id: string }>(target, 'select id::text from consents where id = any($1::bigint[])', [
+      [oldConsent, youngConsent, standingConsent],
+    ]);
+    expect(consents.map((c) => c.id).sort()).toEqual([youngConsent, standingConsent].sort());
+    const holds = await db<{ id: string }>(target, 'select id::text from held_submissions where id = any($1::uuid[])', [[pastHold, liveHold]]);
+    expect(holds.map((h) => h.id)).toEqual([liveHold]);
+    const logs = await db<{ id: string }>(target, 'select id::text from deletion_log where id = any($1::bigint[])', [[oldLog!.id, newLog!.id]]);
+    expect(logs.map((l) => l.id)).toEqual([newLog!.id]);
+    expect(await db(target, 'select 1 from mail_outbox where id = $1', [oldDismissed!.id])).toEqual([]);
     expect(await db(target, 'select 1 from otp_challenges where email = $1', [unusedEmail])).toEqual([]);
 
     const requests = await db<{ id: string }>(target, 'select id::text from rights_requests where id = any($1::bigint[])', [[oldRequest, newRequest]]);
@@ -132,7 +218,7 @@ describe.each(targets)('the retention schedule on $name', (target) => {
       target,
       `select detail from deletion_log where reason = 'retention' and detail ? 'people' order by id desc limit 1`,
     );
-    expect(run!.detail).toMatchObject({ people: 2, leads: 2, users: 1, requests: 1 });
+    expect(run!.detail).toMatchObject({ people: 2, leads: 2, users: 1, requests: 1, consents: 1, holds: 1 });
     const [erasures] = await db<{ n: number }>(target, `select count(*)::int as n from erasures where reason = 'retention'`);
     expect(erasures!.n).toBe(3);
 
@@ -140,5 +226,8 @@ describe.each(targets)('the retention schedule on $name', (target) => {
     expect((await target.fetch('/.netlify/functions/housekeeping', { method: 'POST' })).status).toBe(204);
     const [again] = await db<{ n: number }>(target, `select count(*)::int as n from erasures where reason = 'retention'`);
     expect(again!.n).toBe(3);
+    // The notice goes once.
+    expect(await told(untoldEmail)).toHaveLength(1);
+    expect(await db(target, 'select 1 from users where id = $1', [untold!.id])).toHaveLength(1);
   });
 });

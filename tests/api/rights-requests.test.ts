@@ -9,7 +9,8 @@ import { createQuickAccount, login } from './accounts';
 import { contactLead } from './lead-fixtures';
 import { db, get, post, targets, uniqueEmail, uniqueName, uniquePhone } from './helpers';
 import { signedInAdmin, staffFetch } from './staff';
-import { RIGHTS_ANSWER_DAYS } from '../../src/lib/schemas/data-rights';
+import { RIGHTS_ANSWER_DAYS, StaffRightsRequestsSchema } from '../../src/lib/schemas/data-rights';
+import { HeldAnswerSchema } from '../../src/lib/schemas/guardian-consent';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 
 type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
@@ -38,7 +39,7 @@ describe.each(targets)('requests about one’s data on $name', (target) => {
     [owner, counsellor] = await Promise.all([signedInAdmin(target, 'rightsowner'), signedInAdmin(target, 'rightscounsellor', 'counsellor')]);
   });
 
-  it('takes a request from the form with the day it will be answered by, and refuses an under-18 and bad input without storing anything', async () => {
+  it('takes a request from the form with the day it will be answered by, and refuses bad input without storing anything', async () => {
     const body = form();
     const res = await post(target, '/api/data-request', body, { 'x-language': 'hi', 'idempotency-key': randomUUID() });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -49,10 +50,11 @@ describe.each(targets)('requests about one’s data on $name', (target) => {
     const expected = new Date(Date.parse(`${indiaToday()}T00:00:00Z`) + RIGHTS_ANSWER_DAYS * 86_400_000).toISOString().slice(0, 10);
     expect(stored).toMatchObject({ reference: answer.reference, status: 'open', answer_by: expected, language: 'hi' });
 
+    // An under-18 with no parent or guardian named is refused, nothing held.
     const minor = form({ age: 'minor' });
     const refused = await post(target, '/api/data-request', minor);
     expect(refused.status).toBe(400);
-    expect((await refused.json()).message).toContain('parent or guardian');
+    expect(Object.keys((await refused.json()).errors)).toContain('guardian');
     const bad = form({ kind: 'everything', phone: '12' });
     const badRes = await post(target, '/api/data-request', bad);
     expect(badRes.status).toBe(400);
@@ -162,5 +164,49 @@ describe.each(targets)('requests about one’s data on $name', (target) => {
     });
     expect(refused.status).toBe(409);
     expect((await requestsBy(target, nobody.phone))[0]!.status).toBe('open');
+  });
+  it('holds an under-18’s request for their guardian’s consent, then stores it as made by the guardian and answers the guardian', async () => {
+    const guardian = { name: 'Meera Joshi', relation: 'mother', email: uniqueEmail('meera') };
+    const body = form({ age: 'minor', guardian, kind: 'copy', details: 'A copy of my son’s enquiry please.' });
+    const held = await post(target, '/api/data-request', body, { 'x-language': 'hi', 'idempotency-key': randomUUID() });
+    expect(held.status, await held.clone().text()).toBe(202);
+    const answer = HeldAnswerSchema.parse(await held.json());
+    // Nothing is stored for staff until the guardian consents.
+    expect(await requestsBy(target, body.phone)).toEqual([]);
+    const [mail] = await db<{ body: string }>(target, `select body from mail_outbox where kind = 'guardian' and recipient = $1`, [guardian.email]);
+    expect(mail!.body).toContain(`/hi/guardian-consent?id=${answer.held.id}`);
+    expect(mail!.body).not.toContain(body.name);
+    const code = /(\d{6})/.exec(mail!.body)![1]!;
+
+    // The guardian consents: the form's own 201, in the page's language, with the request's reference.
+    const given = await post(target, '/api/guardian-consent', { id: answer.held.id, code, adult: true, agree: true, whatsapp: false }, { 'x-language': 'hi' });
+    expect(given.status, await given.clone().text()).toBe(201);
+    const stored = await given.json();
+    expect(stored.reference).toMatch(/^DR-\d{4}-\d{5}$/);
+    expect(stored.message).toContain('तक जवाब देंगे');
+    const [row] = await db<{ id: string; kind: string; name: string; language: string; guardian_name: string; given_by: string; method: string }>(
+      target,
+      `select r.id::text, r.kind, r.name, r.language, c.guardian_name, c.given_by, c.method
+         from rights_requests r join consents c on c.id = r.guardian_consent_id where r.reference = $1`,
+      [stored.reference],
+    );
+    expect(row).toMatchObject({ kind: 'copy', name: body.name, language: 'hi', guardian_name: 'Meera Joshi', given_by: 'guardian', method: 'email-code' });
+    const [hold] = await db<{ released: boolean }>(target, 'select released_at is not null as released from held_submissions where id = $1', [answer.held.id]);
+    expect(hold!.released).toBe(true);
+    // The same code again stores nothing more.
+    expect((await post(target, '/api/guardian-consent', { id: answer.held.id, code, adult: true, agree: true, whatsapp: false })).status).toBe(409);
+    expect(await requestsBy(target, body.phone)).toHaveLength(1);
+
+    // The Owner sees who made it; the answer goes to the guardian, not to the child's address.
+    const { items } = StaffRightsRequestsSchema.parse(await (await staffFetch(target, '/api/admin/rights-requests', owner.cookie)).json());
+    const listed = items.find((i) => i.reference === stored.reference)!;
+    expect(listed.madeBy).toContain('Meera Joshi (mother)');
+    expect(items.find((i) => i.madeBy === null)).toBeDefined();
+    const done = await staffFetch(target, '/api/admin/rights-request', owner.cookie, {
+      body: { id: row!.id, action: 'done', note: 'Copy handed to his mother.' },
+    });
+    expect(done.status, await done.clone().text()).toBe(200);
+    const answered = await db<{ recipient: string }>(target, 'select recipient from mail_outbox where subject like $1', [`%${stored.reference}%`]);
+    expect(answered.map((m) => m.recipient)).toEqual([guardian.email]);
   });
 });

@@ -1979,6 +1979,19 @@ const FUZZ: Record<string, Case[]> = {
         }),
       body: ['age', 'kind', 'name', 'phone', 'email', 'reference', 'details'],
     },
+    {
+      // An under-18's request, made by their guardian (held for their consent).
+      probe: async () =>
+        post('/api/data-request', {
+          age: 'minor',
+          guardian: { name: 'Sunita Verma', relation: 'mother', email: email(), phone: mobile() },
+          kind: 'copy',
+          name: 'Asha Verma',
+          phone: mobile(),
+          details: 'A copy of my data please.',
+        }),
+      body: ['guardian.name', 'guardian.relation', 'guardian.email', 'guardian.phone'],
+    },
   ],
   'user-rights-requests': [
     {

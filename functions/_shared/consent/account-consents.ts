@@ -83,7 +83,7 @@ export async function accountConsents(db: Queryable, account: Account): Promise<
 }
 
 /** What withdrawing one consent did. */
-export type Withdrawn = { done: true; consent: ConsentView } | { done: false; why: 'not-found' | 'already' };
+export type Withdrawn = { done: true; consent: ConsentView; purpose: ConsentPurpose; givenAt: Date } | { done: false; why: 'not-found' | 'already' };
 
 /**
  * Withdraws consent `id` of `account` (how: 'account', or 'staff'/'request' for D's callers) and
@@ -113,7 +113,7 @@ export async function withdrawConsent(client: PoolClient, account: Account, id: 
     );
   }
   const [after] = await consentRows(client, account, id);
-  return { done: true, consent: viewOf(after!) };
+  return { done: true, consent: viewOf(after!), purpose: row.purpose, givenAt: row.given_at };
 }
 
 /** The lower-cased addresses of the person a consent is for. */

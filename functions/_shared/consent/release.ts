@@ -10,7 +10,11 @@ import { FORMS, type ApplicationPayload } from '../../../src/lib/schemas/applica
 import type { GuardianDocument } from '../../../src/lib/schemas/guardian-consent';
 import type { ApplicationForm } from '../../../src/lib/schemas/uploads';
 import type { NoticeForm } from '../../../src/lib/privacy-notice';
-import { server_account_verified, server_apply_thanks, server_contact_thanks } from '../../../src/i18n/messages';
+import type { DataRequest } from '../../../src/lib/schemas/data-rights';
+import { formatIndiaDay } from '../../../src/lib/india-time';
+import { localeOf } from '../../../src/i18n/locales';
+import { getLocale } from '../../../src/paraglide/runtime.js';
+import { rights_request_thanks, server_account_verified, server_apply_thanks, server_contact_thanks } from '../../../src/i18n/messages';
 import { accountExists } from '../auth/auth';
 import { storeApplication } from '../applications/applications';
 import { applyLeadOf, contactLeadOf, type ContactInput } from '../leads/form-leads';
@@ -19,6 +23,8 @@ import { pool, query, transaction } from '../platform/db';
 import { HttpError } from '../platform/http';
 import type { Mail } from '../platform/mail';
 import { leadMail } from '../platform/outbox';
+import { storeRequest } from '../privacy/requests';
+import { phoneDigits } from '../privacy/subject';
 import { GUARDIAN_PURPOSES, writeConsents } from './consents';
 import { heldRequestOf, type HoldRow } from './hold';
 
@@ -36,6 +42,8 @@ export interface Released {
   reference?: string | undefined;
   leadId?: string | undefined;
   userId?: string | undefined;
+  /** A request about the child's data, made by the guardian. */
+  requestId?: string | undefined;
   consentId: string;
   mails: { outboxId: string; mail: Mail }[];
 }
@@ -131,6 +139,29 @@ async function storeForm(hold: HoldRow, request: ReturnType<typeof heldRequestOf
       );
       if (!row) throw new HttpError(409, accountExists());
       return { message: server_account_verified(), userId: row.id, mails: [] };
+    }
+    case 'data-request': {
+      // The request about the child's data, made by the guardian who consented: it names that consent.
+      const input = request.body as unknown as DataRequest;
+      const { row } = await transaction((client) =>
+        storeRequest(client, {
+          kind: input.kind,
+          name: input.name,
+          phone: phoneDigits(input.phone),
+          email: input.email ? input.email.toLowerCase() : null,
+          givenReference: input.reference ? input.reference.toUpperCase() : null,
+          details: input.details,
+          language: request.language,
+          key: request.key,
+          guardianConsentId: consentId,
+        }),
+      );
+      return {
+        message: rights_request_thanks({ day: formatIndiaDay(row.answer_by, localeOf(getLocale())) }),
+        reference: row.reference,
+        requestId: row.id,
+        mails: [],
+      };
     }
     default:
       throw new Error(`A held ${hold.form} cannot be stored here.`);

@@ -10,6 +10,7 @@ import site from '../../../content/site.json';
 import {
   rights_kept_certificates,
   rights_kept_consents,
+  rights_kept_guardian_consents,
   rights_kept_logs,
   rights_kept_receipts,
   rights_kept_refunds,
@@ -41,6 +42,8 @@ export function keptWords(kept: Kept[], locale: Locale): string[] {
         return rights_kept_certificates({ count }, { locale });
       case 'consents':
         return rights_kept_consents({ count }, { locale });
+      case 'guardian-consents':
+        return rights_kept_guardian_consents({ count }, { locale });
       case 'logs':
         return rights_kept_logs({}, { locale });
       case 'request':

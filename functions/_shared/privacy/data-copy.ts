@@ -89,6 +89,7 @@ import { inLocale } from '../../../src/i18n/server-locale';
 import type { Queryable } from '../platform/db';
 import { shownMask } from '../applications/application-detail';
 import { rightsRequestsOf } from './requests';
+import { SUBJECT_CONSENTS, subjectConsentParams } from './erase';
 import type { Subject } from './subject';
 
 /** India's time of `value` as 'YYYY-MM-DD HH:MM'. */
@@ -153,13 +154,8 @@ function eventWords(kind: string, detail: Record<string, unknown>, staff: string
   }
 }
 
-/**
- * The consents recorded for the subject. Empty until the consents table exists (it comes with the
- * guardian consents' migration): this is the one place the copy reads them.
- */
+/** The consents given by or for the subject (their own, and a parent's or guardian's for them), in words. */
 export async function consentsOf(db: Queryable, subject: Subject): Promise<DataCopy['consents']> {
-  const { rows: exists } = await db.query<{ t: string | null }>(`select to_regclass('public.consents')::text as t`, []);
-  if (!exists[0]?.t) return [];
   const { rows } = await db.query<{
     purpose: string;
     given_by: string;
@@ -168,10 +164,8 @@ export async function consentsOf(db: Queryable, subject: Subject): Promise<DataC
     withdrawn_at: string | null;
     notice_version: string;
   }>(
-    `select purpose, given_by, guardian_name, given_at, withdrawn_at, notice_version from consents
-      where lead_id = any($1::bigint[]) or user_id = any($2::uuid[]) or student_id = any($3::bigint[]) or person_id = any($4::bigint[])
-      order by given_at, id`,
-    [subject.leadIds, subject.userIds, subject.studentIds, subject.personIds],
+    `select purpose, given_by, guardian_name, given_at, withdrawn_at, notice_version from consents where ${SUBJECT_CONSENTS} order by given_at, id`,
+    subjectConsentParams(subject),
   );
   return rows.map((c) => ({
     purpose: words(PURPOSES, c.purpose),

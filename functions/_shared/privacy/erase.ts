@@ -6,7 +6,8 @@
  * What the law keeps is kept as issued: fee receipts and refund vouchers with their snapshots
  * (name and mobile number as printed: Income-tax Act s.44AA/Rule 6F, CGST Act s.36, 8 years after
  * the financial year), the dues those receipts paid (the ledger behind them, no longer named),
- * issued certificates (their public verification), consent records (proof), and the audit and
+ * issued certificates (their public verification), consent records (proof, with a guardian's name
+ * and contact where a guardian gave them; ended now if still standing), and the audit and
  * deletion logs — whose lines lose the person's name, e-mail and number. Everything else goes:
  * - enquiries and applications stay as rows named "Erased" (so the institute's counts hold),
  *   without contacts, messages, attribution, answers, ID numbers or timeline;
@@ -27,7 +28,7 @@ import type { Subject } from './subject';
 export const ERASED = 'Erased';
 
 /** What the law keeps through an erasure, for the answer to say why. */
-export type KeptKind = 'receipts' | 'refunds' | 'certificates' | 'consents' | 'logs' | 'request';
+export type KeptKind = 'receipts' | 'refunds' | 'certificates' | 'consents' | 'guardian-consents' | 'logs' | 'request';
 export interface Kept {
   what: KeptKind;
   count: number;
@@ -64,35 +65,46 @@ export function redact(value: unknown, pattern: RegExp): unknown {
 }
 
 /**
- * The consent records of the subject, counted (kept as proof). The one place the engine reads the
- * consents table, which comes with the guardian consents' migration: zero until it exists.
+ * The consent records of a subject (SQL condition; parameters $1 leads, $2 users, $3 students, $4
+ * people): those linked to their records, and a guardian's consent their records name (a student
+ * admitted from a minor's enquiry names its consent without the consent naming the student).
  */
-export async function consentsKept(client: PoolClient, subject: Subject): Promise<number> {
-  const { rows: exists } = await client.query<{ t: string | null }>(`select to_regclass('public.consents')::text as t`);
-  if (!exists[0]?.t) return 0;
-  const { rows } = await client.query<{ n: number }>(
-    `select count(*)::int as n from consents
-      where lead_id = any($1::bigint[]) or user_id = any($2::uuid[]) or student_id = any($3::bigint[]) or person_id = any($4::bigint[])`,
-    [subject.leadIds, subject.userIds, subject.studentIds, subject.personIds],
+export const SUBJECT_CONSENTS = `(lead_id = any($1::bigint[]) or user_id = any($2::uuid[]) or student_id = any($3::bigint[]) or person_id = any($4::bigint[])
+    or id in (select guardian_consent_id from leads where id = any($1::bigint[])
+              union select guardian_consent_id from users where id = any($2::uuid[])
+              union select guardian_consent_id from students where id = any($3::bigint[])))`;
+
+/** The parameters of SUBJECT_CONSENTS. */
+export const subjectConsentParams = (subject: Subject) => [subject.leadIds, subject.userIds, subject.studentIds, subject.personIds];
+
+/**
+ * The consent records of the subject, kept as proof (DPDP Act s.6(10)) and ended by the erasure:
+ * one still standing is marked withdrawn ('erasure') now, so the retention schedule deletes it
+ * CONSENT_YEARS from today. Counted apart: the person's own, and those their parent or guardian
+ * gave, which keep the guardian's name and contact (the guardian's data, kept as the proof).
+ */
+export async function consentsKept(client: PoolClient, subject: Subject): Promise<{ self: number; guardian: number }> {
+  const { rows } = await client.query<{ given_by: 'self' | 'guardian'; n: number }>(
+    `with ended as (
+       update consents set withdrawn_at = coalesce(withdrawn_at, now()), withdrawn_how = coalesce(withdrawn_how, 'erasure')
+        where ${SUBJECT_CONSENTS} returning given_by
+     )
+     select given_by, count(*)::int as n from ended group by given_by`,
+    subjectConsentParams(subject),
   );
-  return rows[0]?.n ?? 0;
+  return { self: rows.find((r) => r.given_by === 'self')?.n ?? 0, guardian: rows.find((r) => r.given_by === 'guardian')?.n ?? 0 };
 }
 
 /**
  * Deletes the guardian holds that became the subject's records (their sealed copy of what a child
- * sent). The one place the engine reads the holds' table, which comes with the guardian consents'
- * migration: nothing until it exists with its `lead_id` and `user_id`.
+ * sent, and the guardian's code mail with them).
  */
 export async function holdsErased(client: PoolClient, subject: Subject): Promise<number> {
-  const { rows } = await client.query<{ n: number }>(
-    `select count(*)::int as n from information_schema.columns
-      where table_schema = 'public' and table_name = 'held_submissions' and column_name in ('lead_id', 'user_id')`,
+  const { rowCount } = await client.query(
+    `delete from held_submissions where lead_id = any($1::bigint[]) or user_id = any($2::uuid[])
+        or consent_id in (select id from consents where ${SUBJECT_CONSENTS})`,
+    subjectConsentParams(subject),
   );
-  if ((rows[0]?.n ?? 0) < 2) return 0;
-  const { rowCount } = await client.query('delete from held_submissions where lead_id = any($1::bigint[]) or user_id = any($2::uuid[])', [
-    subject.leadIds,
-    subject.userIds,
-  ]);
   return rowCount ?? 0;
 }
 
@@ -109,6 +121,9 @@ export async function erase(client: PoolClient, subject: Subject, cause: Erasure
   const needles = needlesOf(subject);
   const patterns = likeAny(needles);
   const pattern = needles.length ? new RegExp(needles.map(escapeRegExp).join('|'), 'gi') : null;
+
+  // Consent records: kept and ended, counted while the account and student records still name them.
+  const consents = await consentsKept(client, subject);
 
   // Documents: every upload of the person's applications (attached or of their drafts), from storage first.
   const { rows: uploads } = await client.query<{ id: string; key: string; posted_key: string | null; lead_id: string | null; reference: string | null }>(
@@ -219,12 +234,12 @@ export async function erase(client: PoolClient, subject: Subject, cause: Erasure
   const receipts = held.reduce((n, s) => n + s.receipts, 0);
   const refunds = held.reduce((n, s) => n + s.refunds, 0);
   const certificates = held.reduce((n, s) => n + s.certificates, 0);
-  const consents = await consentsKept(client, subject);
   const keptList: Kept[] = [
     ...(receipts ? [{ what: 'receipts' as const, count: receipts }] : []),
     ...(refunds ? [{ what: 'refunds' as const, count: refunds }] : []),
     ...(certificates ? [{ what: 'certificates' as const, count: certificates }] : []),
-    ...(consents ? [{ what: 'consents' as const, count: consents }] : []),
+    ...(consents.self ? [{ what: 'consents' as const, count: consents.self }] : []),
+    ...(consents.guardian ? [{ what: 'guardian-consents' as const, count: consents.guardian }] : []),
     { what: 'logs', count: 0 },
     ...(cause.reason === 'request' ? [{ what: 'request' as const, count: 1 }] : []),
   ];

@@ -27,11 +27,30 @@ export interface RequestRow {
   answered_by_name: string | null;
   answer: string | null;
   kept: unknown;
+  /** The parent's or guardian's consent an under-18's request was made with. */
+  guardian_consent_id: string | null;
 }
 
 /** The columns of a RequestRow. */
 export const REQUEST_COLUMNS = `id::text, reference, kind, user_id::text, person_id::text, student_id::text, name, phone, email, given_reference,
-  details, language, received_at, answer_by::text, status, answered_at, answered_by_name, answer, kept`;
+  details, language, received_at, answer_by::text, status, answered_at, answered_by_name, answer, kept, guardian_consent_id::text`;
+
+/** The parent or guardian who made an under-18's request, as their consent names them. */
+export interface MadeBy {
+  name: string;
+  relation: string;
+  email: string | null;
+  method: 'email-code' | 'office' | 'form';
+}
+
+/** A select column: the guardian of request alias `r`'s consent (null for a request made by the person). */
+export const madeByColumn = (r: string) =>
+  `(select json_build_object('name', c.guardian_name, 'relation', c.guardian_relation, 'email', c.guardian_email, 'method', c.method)
+      from consents c where c.id = ${r}.guardian_consent_id) as made_by`;
+
+/** Who made a guardian's request, in staff's words (the staff app is in English). */
+export const madeByWords = (m: MadeBy) =>
+  `Made for an under-18 by ${m.name} (${m.relation}), who consented ${m.method === 'office' ? 'at the office' : 'with the code sent to their e-mail'}; the answer goes to them.`;
 
 /** A request as its maker and staff see it. */
 export const toRequestView = (row: RequestRow): RightsRequestView => ({
@@ -60,6 +79,8 @@ export interface NewRequest {
   language: PersonLanguage;
   /** The Idempotency-Key of the submission: a replay answers the request it made. */
   key: string | null;
+  /** An under-18's request: the consent of the parent or guardian who made it. */
+  guardianConsentId?: string | null;
 }
 
 /**
@@ -79,9 +100,9 @@ export async function storeRequest(client: Queryable, request: NewRequest): Prom
        returning prefix, year, last
      )
      insert into rights_requests (reference, kind, user_id, person_id, student_id, name, phone, email, given_reference, details, language,
-                                  answer_by, idempotency_key)
+                                  answer_by, idempotency_key, guardian_consent_id)
      select prefix || '-' || year || '-' || lpad(last::text, 5, '0'), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-            (now() at time zone 'Asia/Kolkata')::date + $11::int, $12
+            (now() at time zone 'Asia/Kolkata')::date + $11::int, $12, $13
        from ref
      returning ${REQUEST_COLUMNS}`,
     [
@@ -97,6 +118,7 @@ export async function storeRequest(client: Queryable, request: NewRequest): Prom
       request.language,
       RIGHTS_ANSWER_DAYS,
       request.key,
+      request.guardianConsentId ?? null,
     ],
   );
   return { row: rows[0]!, replayed: false };
@@ -114,8 +136,11 @@ export async function rightsRequestsOf(db: Queryable, of: { userIds: string[]; s
 }
 
 /** One request by id (null when there is none). */
-export async function requestById(db: Queryable, id: string, lock = false): Promise<RequestRow | null> {
-  const { rows } = await db.query<RequestRow>(`select ${REQUEST_COLUMNS} from rights_requests where id = $1${lock ? ' for update' : ''}`, [id]);
+export async function requestById(db: Queryable, id: string, lock = false): Promise<(RequestRow & { made_by: MadeBy | null }) | null> {
+  const { rows } = await db.query<RequestRow & { made_by: MadeBy | null }>(
+    `select ${REQUEST_COLUMNS}, ${madeByColumn('rights_requests')} from rights_requests where id = $1${lock ? ' for update' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -123,7 +148,10 @@ export async function requestById(db: Queryable, id: string, lock = false): Prom
 export const daysLeft = (answerBy: string, today: string) => Math.round((Date.parse(`${answerBy}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 
 /** A request as staff see it, on the India day `today`; an account's name and e-mail where the account asked. */
-export function toStaffRequest(row: RequestRow & { account_name?: string | null; account_email?: string | null }, today: string): StaffRightsRequest {
+export function toStaffRequest(
+  row: RequestRow & { account_name?: string | null; account_email?: string | null; made_by?: MadeBy | null },
+  today: string,
+): StaffRightsRequest {
   return {
     ...toRequestView(row),
     name: row.name ?? row.account_name ?? null,
@@ -134,5 +162,6 @@ export function toStaffRequest(row: RequestRow & { account_name?: string | null;
     language: row.language,
     daysLeft: row.status === 'open' ? daysLeft(row.answer_by, today) : null,
     answeredBy: row.answered_by_name,
+    madeBy: row.made_by ? madeByWords(row.made_by) : null,
   };
 }

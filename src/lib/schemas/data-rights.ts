@@ -11,7 +11,7 @@
  */
 import { z } from './zod';
 import { EmailSchema, HoneypotSchema, IndianMobileSchema, NameSchema, TextSchema } from './fields';
-import { AgeFields } from './guardian-consent';
+import { AgeFields, checkGuardian } from './guardian-consent';
 import { rights_kind_required, rights_label_details, rights_label_reference } from '../../i18n/messages';
 
 /** Days within which a request is answered (Rules 2025 r.14(3): at most 90; the institute's own promise). */
@@ -27,18 +27,26 @@ export const AccountRightsRequestSchema = z.object({
   details: TextSchema(() => rights_label_details(), 5, 2000, { multiline: true }),
 });
 
-/** A request from someone without an account (POST /api/data-request). */
-export const DataRequestSchema = z.object({
-  ...AgeFields,
-  kind: z.enum(RIGHTS_KINDS, { error: () => rights_kind_required() }),
-  name: NameSchema,
-  phone: IndianMobileSchema,
-  email: EmailSchema.optional(),
-  /** A reference they hold (AP-2026-00042, a receipt's number), to find their records. */
-  reference: TextSchema(() => rights_label_reference(), 0, 40).optional(),
-  details: TextSchema(() => rights_label_details(), 5, 2000, { multiline: true }),
-  website: HoneypotSchema,
-});
+/**
+ * A request from someone without an account (POST /api/data-request). An under-18's (`age:
+ * 'minor'`) is made by their parent or guardian (`guardian`): it waits for their consent (202
+ * HeldAnswer) and is stored when they give it.
+ */
+export const DataRequestSchema = z
+  .object({
+    ...AgeFields,
+    kind: z.enum(RIGHTS_KINDS, { error: () => rights_kind_required() }),
+    name: NameSchema,
+    phone: IndianMobileSchema,
+    email: EmailSchema.optional(),
+    /** A reference they hold (AP-2026-00042, a receipt's number), to find their records. */
+    reference: TextSchema(() => rights_label_reference(), 0, 40).optional(),
+    details: TextSchema(() => rights_label_details(), 5, 2000, { multiline: true }),
+    website: HoneypotSchema,
+  })
+  /** An under-18's request names the parent or guardian who makes it (their e-mail not the child's). */
+  .superRefine(checkGuardian((v) => ({ age: v.age, guardian: v.guardian, email: v.email })));
+export type DataRequest = z.output<typeof DataRequestSchema>;
 
 /** A request as its maker and staff see it. */
 export const RightsRequestViewSchema = z.object({
@@ -161,6 +169,8 @@ export const StaffRightsRequestSchema = RightsRequestViewSchema.extend({
   /** Whole India days left to answer (negative: late); null once answered. */
   daysLeft: z.number().int().nullable(),
   answeredBy: z.string().nullable(),
+  /** An under-18's request: who made it for them (their parent or guardian) and how they consented, in words; null otherwise. */
+  madeBy: z.string().nullable(),
 });
 export type StaffRightsRequest = z.output<typeof StaffRightsRequestSchema>;
 
