@@ -127,6 +127,10 @@ test('a 15-year-old applies in Hindi, nothing reaches staff until the guardian c
   await expect(line).toContainText(`by ${guardian.name} (mother)`);
   await expect(line).toContainText('with the code e-mailed to them');
   await expect(line).toContainText(/India time; notice \S+ in Hindi/);
+  // The guardian did not agree to WhatsApp: no WhatsApp and no call to the child, words instead.
+  await expect(page.getByText('No WhatsApp: the guardian did not agree')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^WhatsApp/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Call/ })).toHaveCount(0);
 });
 
 test('a guardian at the office: staff find the waiting form by its number, record the document seen, and the application reaches the inbox', async ({
