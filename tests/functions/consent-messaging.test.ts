@@ -3,7 +3,8 @@
  * that list people say whom a WhatsApp message may go to (`messaging`): a minor only through the
  * guardian who agreed to WhatsApp, nobody who withdrew their consent to updates. Shown here on a
  * lead, Today's follow-ups (no minor, nobody who withdrew consent to offers), the dues to chase,
- * a fee reminder (refused where none may go, 409 in words, nothing recorded) and a receipt's notice.
+ * a fee reminder (refused where none may go, 409 in words, nothing recorded), a receipt's notice
+ * and a class register's students.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -13,6 +14,7 @@ import type { DuesList } from '../../src/lib/schemas/fee-dues';
 import type { LeadDetail } from '../../src/lib/schemas/lead';
 import type { StudentNotice } from '../../src/lib/schemas/student-notice';
 import type { Today } from '../../src/lib/schemas/today';
+import { registerStudents } from '../../functions/_shared/classes/register';
 import { addFeeCourse } from '../support/fee-records';
 import { BASE, closeInProcess, jsonPost, openInProcess, sqlOn, type InProcess } from '../support/in-process';
 import { staffCookie } from '../support/staff-session';
@@ -21,6 +23,7 @@ let fx: InProcess;
 let client: pg.Client;
 let owner = '';
 let courseId = '';
+let batchId = '';
 const sql = sqlOn(() => client);
 const today = indiaToday();
 let serial = 0;
@@ -29,7 +32,7 @@ const unique = (label: string) => `${label}${Date.now().toString(36)}${serial++}
 beforeAll(async () => {
   ({ fx, client } = await openInProcess({ functions: ['admin-fees-collect', 'admin-fees-reminders', 'admin-fees-dues', 'admin-today', 'admin-lead'] }));
   owner = await staffCookie(client, 'owner');
-  ({ courseId } = await addFeeCourse(sql));
+  ({ courseId, batchId } = await addFeeCourse(sql));
 }, 120_000);
 
 afterAll(() => closeInProcess({ fx, client }));
@@ -176,5 +179,21 @@ describe('whom staff may message', () => {
     expect(refused.body.notice).toMatchObject({ messaging: { to: 'nobody', why: 'guardian-no-whatsapp' }, hasMobile: false });
     expect(refused.body.notice.messages.en.link).toBe('');
     expect(refused.body.notice.messages.hi.link).toBe('');
+  });
+
+  it('a class register says whom each student’s absence message may go to', async () => {
+    const agreed = await student({ minor: { whatsapp: true, phone: '+919829011111' } });
+    const refused = await student({ minor: { whatsapp: false, phone: null } });
+    const adult = await student();
+    await sql(`insert into batch_students (batch_id, student_id, joined_on) select $1, unnest($2::bigint[]), $3::date - 30`, [
+      batchId,
+      [agreed.studentId, refused.studentId, adult.studentId],
+      today,
+    ]);
+    const students = await registerStudents(client as never, batchId, today);
+    const of = (id: string) => students.find((s) => s.studentId === id);
+    expect(of(agreed.studentId)?.messaging).toEqual({ to: 'guardian', phone: '+919829011111', guardian: 'Sunita Devi' });
+    expect(of(refused.studentId)?.messaging).toEqual({ to: 'nobody', why: 'guardian-no-whatsapp' });
+    expect(of(adult.studentId)).not.toHaveProperty('messaging');
   });
 });
