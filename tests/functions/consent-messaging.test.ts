@@ -3,14 +3,15 @@
  * that list people say whom a WhatsApp message may go to (`messaging`): a minor only through the
  * guardian who agreed to WhatsApp, nobody who withdrew their consent to updates. Shown here on a
  * lead, Today's follow-ups (no minor, nobody who withdrew consent to offers), the dues to chase,
- * a fee reminder (refused where none may go, 409 in words, nothing recorded), a receipt's notice
- * and a class register's students.
+ * a fee reminder (refused where none may go, 409 in words, nothing recorded), a receipt's notice,
+ * a refund's message and a class register's students.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import type { DuesList } from '../../src/lib/schemas/fee-dues';
+import type { RefundItem } from '../../src/lib/refund-voucher';
 import type { LeadDetail } from '../../src/lib/schemas/lead';
 import type { StudentNotice } from '../../src/lib/schemas/student-notice';
 import type { Today } from '../../src/lib/schemas/today';
@@ -30,7 +31,9 @@ let serial = 0;
 const unique = (label: string) => `${label}${Date.now().toString(36)}${serial++}`;
 
 beforeAll(async () => {
-  ({ fx, client } = await openInProcess({ functions: ['admin-fees-collect', 'admin-fees-reminders', 'admin-fees-dues', 'admin-today', 'admin-lead'] }));
+  ({ fx, client } = await openInProcess({
+    functions: ['admin-fees-collect', 'admin-fees-reminders', 'admin-fees-dues', 'admin-today', 'admin-lead', 'admin-fees-refunds', 'admin-fees-refund-pay'],
+  }));
   owner = await staffCookie(client, 'owner');
   ({ courseId, batchId } = await addFeeCourse(sql));
 }, 120_000);
@@ -44,8 +47,8 @@ async function get<T>(name: string, route: string, params?: Record<string, strin
 }
 
 /** A POST of `name` as the Owner: status and JSON, once its mail is out. */
-async function post<T>(name: string, route: string, body: unknown) {
-  const { response, settled } = await fx.call(name, jsonPost(route, body, { cookie: owner, 'idempotency-key': randomUUID() }));
+async function post<T>(name: string, route: string, body: unknown, params?: Record<string, string>) {
+  const { response, settled } = await fx.call(name, jsonPost(route, body, { cookie: owner, 'idempotency-key': randomUUID() }), params ? { params } : undefined);
   await settled();
   return { status: response.status, body: (await response.json()) as T & { message: string } };
 }
@@ -195,5 +198,36 @@ describe('whom staff may message', () => {
     expect(of(agreed.studentId)?.messaging).toEqual({ to: 'guardian', phone: '+919829011111', guardian: 'Sunita Devi' });
     expect(of(refused.studentId)?.messaging).toEqual({ to: 'nobody', why: 'guardian-no-whatsapp' });
     expect(of(adult.studentId)).not.toHaveProperty('messaging');
+  });
+
+  it('a paid refund’s WhatsApp message opens on the consenting guardian’s mobile, and there is none where no message may go', async () => {
+    const refunded = async (minor: { whatsapp: boolean; phone: string | null }) => {
+      const { studentId } = await student({ minor });
+      const collected = await post<{ receipt: { id: string } }>('admin-fees-collect', '/api/admin/fees/collect', {
+        studentId,
+        amount: '500',
+        mode: 'cash',
+        paidOn: today,
+      });
+      expect(collected.status, collected.body.message).toBe(201);
+      const asked = await post<{ refund: { id: string } }>('admin-fees-refunds', '/api/admin/fees/refunds', {
+        receiptId: collected.body.receipt.id,
+        returns: 'receipt',
+        amount: '500',
+        reason: 'The course did not start.',
+        approve: true,
+      });
+      expect(asked.status, asked.body.message).toBe(201);
+      const { id } = asked.body.refund;
+      const paid = await post<{ refund: RefundItem }>('admin-fees-refund-pay', `/api/admin/fees/refunds/${id}/pay`, { mode: 'cash', paidOn: today }, { id });
+      expect(paid.status, paid.body.message).toBe(200);
+      return paid.body.refund;
+    };
+    const agreed = await refunded({ whatsapp: true, phone: '+919829011111' });
+    expect(agreed.messaging).toEqual({ to: 'guardian', phone: '+919829011111', guardian: 'Sunita Devi' });
+    expect(agreed.whatsapp?.link).toMatch(/^https:\/\/wa\.me\/919829011111\?text=/);
+    const refused = await refunded({ whatsapp: false, phone: '+919829022222' });
+    expect(refused.messaging).toEqual({ to: 'nobody', why: 'guardian-no-whatsapp' });
+    expect(refused.whatsapp).toBeNull();
   });
 });
