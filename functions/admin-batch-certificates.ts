@@ -25,6 +25,7 @@ import { RecordIdSchema } from '../src/lib/schemas/records';
 import { indiaToday } from '../src/lib/schemas/real-day';
 import { attendanceSummaries } from './_shared/classes/attendance-summary';
 import { certificateMail, certificateWhatsApp, queueStudentMail } from './_shared/classes/certificate-notice';
+import { messagingColumns, messagingOf, type MessagingRecord } from './_shared/consent/messaging';
 import { mayMessage } from './_shared/consent/consents';
 import { CERTIFICATE_COLUMNS, batchForIssuing, batchOf, publicCertificateOf, type BatchRow, type CertificateRow } from './_shared/classes/certificates';
 import { completedBatch, insertCertificate, needsAttendanceYes } from './_shared/classes/issue-certificate';
@@ -159,8 +160,9 @@ export default endpoint(async (req, context) => {
         address,
         client,
       );
-      const { rows: contacts } = await client.query<{ id: string; phone: string | null; email: string | null; language: 'en' | 'hi' }>(
-        'select id::text, phone, email, language from students where id = any($1::bigint[])',
+      const { rows: contacts } = await client.query<{ id: string; phone: string | null; email: string | null; language: 'en' | 'hi' } & MessagingRecord>(
+        `select s.id::text, s.phone, s.email, s.language, ${messagingColumns('s.minor', 's.guardian_consent_id', 's.email')}
+           from students s where s.id = any($1::bigint[])`,
         [[...issuedIds]],
       );
       const contactOf = new Map(contacts.map((c) => [c.id, c]));
@@ -175,14 +177,18 @@ export default endpoint(async (req, context) => {
           const mail = certificateMail(email, facts, origin, language);
           mails.push({ id: await queueStudentMail(client, mail), mail });
         }
+        // WhatsApp follows consent: a minor's guardian who agreed, or nobody (decision 053).
+        const messaging = contact ? messagingOf(contact) : undefined;
+        const phone = messaging?.to === 'guardian' ? messaging.phone : (contact?.phone ?? null);
         notices.push({
           studentId: student.studentId,
           name: student.name,
           number,
           language,
-          whatsApp: certificateWhatsApp(facts, contact?.phone ?? null, origin, language).link,
-          hasMobile: Boolean(contact?.phone?.trim()),
-          emailed: Boolean(email),
+          whatsApp: messaging?.to === 'nobody' ? '' : certificateWhatsApp(facts, phone, origin, language).link,
+          hasMobile: messaging?.to !== 'nobody' && Boolean(phone?.trim()),
+          emailed: Boolean(email && allowed),
+          ...(messaging ? { messaging } : {}),
         });
       }
     }

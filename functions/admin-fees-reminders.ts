@@ -9,6 +9,9 @@
  * goes too (fee-notice-mail.ts, in the student's language, sent once the answer is on its way).
  * The same key again (a double tap, a retry) → 200 with the reminder already recorded: one row,
  * one audit line, one mail. A due that is paid or waived has nothing to remind of (409 in words).
+ * Messages follow consent (decision 053): a minor's reminder opens on the guardian's mobile, and
+ * only if the guardian agreed to WhatsApp; a student who withdrew their consent to updates gets
+ * none (409 in words, nothing recorded).
  */
 import type { Config } from '@netlify/functions';
 import type { PoolClient } from '@neondatabase/serverless';
@@ -23,6 +26,8 @@ import { requireStaff } from './_shared/auth/staff';
 import { balanceSql, lateFeeSql } from './_shared/fees/dues';
 import { queueFeeNotice } from './_shared/fees/fee-notice-mail';
 import { reminderMessage, type ReminderFacts } from './_shared/fees/reminder-text';
+import { messagingColumns, messagingOf, type MessagingRecord } from './_shared/consent/messaging';
+import { NO_MESSAGING_WORDS } from '../src/lib/schemas/messaging';
 
 /** The reminder recorded under `key` earlier (null when none): its due, when, and whether it was e-mailed. */
 async function recordedUnder(client: PoolClient, key: string | null) {
@@ -41,15 +46,19 @@ export default endpoint(async (req, context) => {
   const { dueId, language } = validate(ReminderSchema, await readJson(req));
   const today = indiaToday();
   const { answer, mail, repeated } = await transaction(async (client) => {
-    const { rows } = await client.query<ReminderFacts & { waived: boolean; studentId: string }>(
+    const { rows } = await client.query<ReminderFacts & MessagingRecord & { waived: boolean; studentId: string }>(
       `select s.id::text as "studentId", s.name as student, s.phone, c.title as course, d.label, d.reference, d.due_on::text as "dueOn",
-              ${balanceSql('$2')}::int as "balancePaise", ${lateFeeSql('$2')}::int as "lateFeePaise", d.waived_at is not null as waived
+              ${balanceSql('$2')}::int as "balancePaise", ${lateFeeSql('$2')}::int as "lateFeePaise", d.waived_at is not null as waived,
+              ${messagingColumns('s.minor', 's.guardian_consent_id', 's.email')}
          from fee_dues d join students s on s.id = d.student_id left join courses c on c.id = d.course_id
         where d.id = $1`,
       [dueId, today],
     );
-    const due = rows[0];
-    if (!due) throw new HttpError(404, 'This due was not found. It may have been removed: please reload the list.');
+    const found = rows[0];
+    if (!found) throw new HttpError(404, 'This due was not found. It may have been removed: please reload the list.');
+    const messaging = messagingOf(found);
+    // A minor's reminder goes to the guardian who agreed to WhatsApp.
+    const due = messaging?.to === 'guardian' ? { ...found, phone: messaging.phone } : found;
     const answerWith = (sentAt: Date, emailed: boolean): ReminderAnswer => ({
       ...reminderMessage(due, language, today),
       sentAt: new Date(sentAt).toISOString(),
@@ -64,6 +73,9 @@ export default endpoint(async (req, context) => {
     if (earlier) return sameTapAgain(earlier);
     if (due.waived || due.balancePaise === 0) {
       throw new HttpError(409, `${due.label} of ${due.student} is ${due.waived ? 'waived' : 'paid'}: there is nothing to remind them of.`);
+    }
+    if (messaging?.to === 'nobody') {
+      throw new HttpError(409, `${NO_MESSAGING_WORDS[messaging.why]} for ${due.student}: no reminder can be sent.`);
     }
     const mail = await queueFeeNotice(client, due.studentId, { kind: 'dues-reminder', reference: due.reference }, originFor(req));
     // Two taps at once: the second waits on the key's unique index, inserts nothing and answers the first.

@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/today?mine=1 (staff only) → Today: the follow-ups due today or before (open
- * leads, one per person, oldest follow-up first), the leads assigned to the caller that nobody
+ * leads, one per person, oldest follow-up first; never a minor's nor one of a person who withdrew
+ * their consent to offers), the leads assigned to the caller that nobody
  * has acted on yet ("Assigned to you", one per person), the enquiries of people who enquired
  * before and nobody has looked at since ("Enquired again", one per person), the new enquiries
  * and submitted applications nobody has touched (oldest first; an application whose documents
@@ -34,6 +35,13 @@ const UNTOUCHED_STATUSES = ['new', 'submitted'];
  */
 const REPEAT = `(l.kind in ${ENQUIRY_KINDS_SQL} and exists (select 1 from leads e where e.person_id = l.person_id and e.id < l.id))`;
 
+/**
+ * No follow-ups of a minor's lead, nor of a person who withdrew their consent to offers (DPDP Act
+ * s.9(3), decision 053): the digest's rule (follow-ups.ts).
+ */
+const MAY_FOLLOW_UP = `not l.minor
+  and not exists (select 1 from consents c where c.person_id = l.person_id and c.purpose = 'marketing' and c.withdrawn_at is not null)`;
+
 /** Leads of the caller or of nobody when `$2` is set (the caller's id). */
 const MINE = '($2::uuid is null or l.assigned_to = $2 or l.assigned_to is null)';
 
@@ -50,7 +58,7 @@ export default endpoint(async (req, context) => {
     const due = await client.query<LeadRowRecord>(
       `select * from (
          select distinct on (l.person_id) ${LEAD_ROW_COLUMNS} from leads l left join staff a on a.id = l.assigned_to
-          where l.status = any($1::text[]) and l.follow_up_on <= $3::date and ${MINE}
+          where l.status = any($1::text[]) and l.follow_up_on <= $3::date and ${MINE} and ${MAY_FOLLOW_UP}
           order by l.person_id, l.id desc
        ) d order by d."followUp", d._id::bigint limit $4`,
       [OPEN_STATUSES, me, today, TODAY_MAX],

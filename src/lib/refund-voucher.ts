@@ -2,6 +2,7 @@
  * A refund as the admin and its printable voucher read it (functions/_shared/fees/refunds.ts). The
  * voucher's words and figures are the snapshot taken when it was paid: never recomputed.
  */
+import type { Messaging } from './schemas/messaging';
 import type { PaymentMode } from './fee-words';
 import type { RefundReturns, RefundState } from './schemas/refunds';
 
@@ -48,6 +49,8 @@ export interface RefundItem {
   voucher: RefundVoucher | null;
   /** The student's WhatsApp message about the refund, once paid (in their language), and the link that opens it. */
   whatsapp: { language: 'en' | 'hi'; text: string; link: string } | null;
+  /** Whom its message may go to when not the student: a minor's guardian, or nobody (then `whatsapp` is null; decision 053). */
+  messaging?: Messaging;
 }
 
 /** The institute as a voucher prints it. */

@@ -2,7 +2,8 @@
  * People's rights over their data on a 360 px phone (DPDP Act 2023 ss.11–14, decision 053): a
  * student downloads a copy of their data and asks for erasure from /hi/account, in Hindi; the
  * Owner sees the request on Today with the days left, opens it under Data requests and erases;
- * and someone without an account asks from /hi/data-request, the age question first. Axe on the
+ * and someone without an account asks from /hi/data-request, the age question first (an
+ * under-18's request waits for the guardian's consent, the waiting step). Axe on the
  * account's section and its dialog, the request page and the staff screens. Runs in the admin
  * project (the demo admin is an Owner); the student has a browser of their own.
  */
@@ -103,13 +104,20 @@ test('a student downloads their data and asks for erasure in Hindi; the Owner an
   await student.close();
 });
 
-test('/hi/data-request: the age question first, a guardian for an under-18, what was typed kept, and the answer’s reference and day', async ({ page }) => {
+test('/hi/data-request: its notice and the age question first, what was typed kept, the answer’s reference and day, and an under-18’s request waiting for the guardian', async ({
+  page,
+}) => {
   const answerBy = dayPlus(indiaToday(), RIGHTS_ANSWER_DAYS);
   let sent: Record<string, unknown> | undefined;
   let refuse = true;
-  // The server's answers, so that the page's own behaviour shows on its own: a refusal first, then the request stored.
+  // The server's answers, so that the page's own behaviour shows on its own: a refusal first, then
+  // the request stored; an under-18's is held for their guardian's consent (202, as every form's).
   await page.route('**/api/data-request', (route) => {
     sent = route.request().postDataJSON() as Record<string, unknown>;
+    if (sent['age'] === 'minor') {
+      const held = { id: '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60', number: 'H-7K3P-Q2', guardianEmail: 's•••@example.in', expiresAt: '2026-12-02T10:00:00.000Z' };
+      return route.fulfill({ status: 202, json: { message: 'कोड भेजा गया।', held } });
+    }
     if (refuse) {
       refuse = false;
       return route.fulfill({ status: 400, json: { message: 'कृपया जाँच लें।', errors: { details: 'कृपया थोड़ा और लिखें।' } } });
@@ -154,4 +162,25 @@ test('/hi/data-request: the age question first, a guardian for an under-18, what
   await expect(main.getByText(`हम ${formatIndiaDay(answerBy, 'hi')} तक जवाब देंगे।`, { exact: false })).toBeVisible();
   await expect(main.getByText('आपके अनुरोध की संदर्भ संख्या: DR-2026-00042।')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // An under-18's request waits for their guardian, like every form's: the waiting step, and back to the form as typed.
+  await page.reload();
+  // The request's notice comes before the form.
+  await expect(main.getByRole('region', { name: /^गोपनीयता सूचना: / })).toBeVisible();
+  await main.getByRole('radio', { name: 'हाँ, मेरी उम्र 18 साल से कम है' }).click();
+  await awake(page, 'DataRequestForm');
+  await main.getByRole('radio', { name: 'हाँ, मेरी उम्र 18 साल से कम है' }).check();
+  await main.getByLabel('माता-पिता या अभिभावक का नाम').fill('Sunita Kumari');
+  await main.getByLabel('वे आपके क्या लगते हैं?').selectOption('mother');
+  await main.getByLabel('माता-पिता या अभिभावक का ई-मेल').fill('sunita@example.in');
+  await main.getByRole('radio', { name: 'मेरे डेटा की कॉपी' }).check();
+  await main.getByLabel('आपका नाम').fill('Ravi Kumar');
+  await main.getByLabel('आपका मोबाइल नंबर').fill('9829012346');
+  await main.getByLabel('हमें और बताएँ').fill('मेरे आवेदन की कॉपी चाहिए।');
+  await main.getByRole('button', { name: 'अनुरोध भेजें' }).click();
+  const waiting = main.getByRole('region', { name: 'आपके माता-पिता या अभिभावक की सहमति का इंतज़ार है' });
+  await expect(waiting).toContainText('H-7K3P-Q2');
+  expect(sent).toMatchObject({ age: 'minor', guardian: { name: 'Sunita Kumari', relation: 'mother', email: 'sunita@example.in' } });
+  await waiting.getByRole('button', { name: 'जानकारी बदलें' }).click();
+  await expect(main.getByLabel('आपका नाम')).toHaveValue('Ravi Kumar');
 });

@@ -103,6 +103,10 @@ test('a 15-year-old applies in Hindi, nothing reaches staff until the guardian c
   await expect(parent.page.getByRole('heading', { level: 1 })).toHaveText('बच्चे के फ़ॉर्म के लिए सहमति');
   await expect(parent.page.getByText(child.name)).toBeVisible();
   await expect(parent.page.getByRole('link', { name: 'निजता सूचना पढ़ें' })).toHaveAttribute('href', '/hi/privacy');
+  // The form's own itemised notice, open, in Hindi: what is kept and why, before the consent.
+  const notice = parent.page.getByRole('region', { name: /^गोपनीयता सूचना: / });
+  await expect(notice).toHaveAttribute('data-notice-version', /\S/);
+  await expect(notice.getByRole('listitem').first()).toBeVisible();
   await expectNoViolations(parent.page, '/hi/guardian-consent');
   await parent.page.getByLabel('ई-मेल में आया कोड').fill(mail.code);
   await parent.page.getByRole('checkbox', { name: /क़ानूनी अभिभावक हूँ/ }).check();
@@ -123,6 +127,10 @@ test('a 15-year-old applies in Hindi, nothing reaches staff until the guardian c
   await expect(line).toContainText(`by ${guardian.name} (mother)`);
   await expect(line).toContainText('with the code e-mailed to them');
   await expect(line).toContainText(/India time; notice \S+ in Hindi/);
+  // The guardian did not agree to WhatsApp: no WhatsApp and no call to the child, words instead.
+  await expect(page.getByText('No WhatsApp: the guardian did not agree')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^WhatsApp/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Call/ })).toHaveCount(0);
 });
 
 test('a guardian at the office: staff find the waiting form by its number, record the document seen, and the application reaches the inbox', async ({

@@ -7,6 +7,7 @@ import type { PersonLanguage } from '../../../src/lib/person-language';
 import type { Queryable } from '../platform/db';
 import type { Mark, Register, RegisterStudent } from '../../../src/lib/schemas/attendance';
 import type { BatchFacts } from './batch-access';
+import { messagingColumns, withMessaging, type MessagingRecord } from '../consent/messaging';
 
 /** The saved register's header for `batch` on `day`, or null before the first save. */
 export async function classDay(db: Queryable, batchId: string, day: string, lock = false) {
@@ -21,9 +22,10 @@ export async function classDay(db: Queryable, batchId: string, day: string, lock
 
 /** The students of the register with their marks (see the module's comment), by name. */
 export async function registerStudents(db: Queryable, batchId: string, day: string): Promise<RegisterStudent[]> {
-  const { rows } = await db.query<Omit<RegisterStudent, 'language'> & { mark: Mark | null; language: PersonLanguage }>(
+  const { rows } = await db.query<Omit<RegisterStudent, 'language' | 'messaging'> & MessagingRecord & { mark: Mark | null; language: PersonLanguage }>(
     `select s.id::text as "studentId", s.name, s.phone, s.guardian_name as "guardianName", s.guardian_phone as "guardianPhone",
-            a.mark, a.reason, coalesce(r.status = 'active', false) as "onRoster", s.language
+            a.mark, a.reason, coalesce(r.status = 'active', false) as "onRoster", s.language,
+            ${messagingColumns('s.minor', 's.guardian_consent_id', 's.email')}
        from students s
        left join batch_students r on r.batch_id = $1 and r.student_id = s.id
        left join attendance a on a.batch_id = $1 and a.day = $2 and a.student_id = s.id
@@ -31,8 +33,14 @@ export async function registerStudents(db: Queryable, batchId: string, day: stri
       order by lower(s.name), s.id`,
     [batchId, day],
   );
-  // The language is named only when it is not English, as on every staff record (decision 039).
-  return rows.map(({ language, ...row }) => ({ ...row, mark: row.mark ?? 'present', reason: row.reason ?? null, ...(language === 'hi' ? { language } : {}) }));
+  // The language is named only when it is not English, as on every staff record (decision 039);
+  // whom the absence messages may go to only when not as usual (a minor, a consent withdrawn; decision 053).
+  return rows.map(({ language, ...row }) => ({
+    ...withMessaging(row),
+    mark: row.mark ?? 'present',
+    reason: row.reason ?? null,
+    ...(language === 'hi' ? { language } : {}),
+  }));
 }
 
 /** The whole register of `batch` on `day`, with whether (and why not) the caller may save it. */

@@ -7,6 +7,7 @@
 import type { Queryable } from '../platform/db';
 import type { DueToChase, DuesList } from '../../../src/lib/schemas/fee-dues';
 import { balanceSql, lateFeeSql } from './dues';
+import { messagingColumns, withMessaging, type MessagingRecord } from '../consent/messaging';
 
 /** At most this many dues are listed in each list (the count and the total cover them all). */
 export const DUES_LIST_MAX = 200;
@@ -29,11 +30,12 @@ async function listOf(db: Queryable, which: keyof typeof LIST, today: string, te
   const mine = teacherId ? `and b.teacher_id = $2` : `and $2::uuid is null`;
   const where = `${OPEN} and ${LIST[which]} ${mine}`;
   // Sums in SQL as bigint (text over the wire), then Number: paise stay exact.
-  const { rows: items } = await db.query<Omit<DueToChase, 'language'> & { language: 'en' | 'hi' }>(
+  const { rows: items } = await db.query<Omit<DueToChase, 'language' | 'messaging'> & MessagingRecord & { language: 'en' | 'hi' }>(
     `select d.id::text, d.reference, d.student_id::text as "studentId", s.name as student, s.phone, c.title as course, b.name as batch,
               d.label, d.due_on::text as "dueOn", ${balanceSql('$1')}::int as "balancePaise",
               least(${lateFeeSql('$1')}, ${balanceSql('$1')})::int as "lateFeePaise", ($1::date - d.due_on)::int as "daysOverdue",
-              (select max(r.sent_at) from fee_reminders r where r.due_id = d.id) as "remindedAt", s.language
+              (select max(r.sent_at) from fee_reminders r where r.due_id = d.id) as "remindedAt", s.language,
+              ${messagingColumns('s.minor', 's.guardian_consent_id', 's.email')}
          from fee_dues d join students s on s.id = d.student_id
          left join batches b on b.id = d.batch_id left join courses c on c.id = d.course_id
         where ${where}
@@ -47,8 +49,9 @@ async function listOf(db: Queryable, which: keyof typeof LIST, today: string, te
   );
   return {
     // The student's language is named only when it is not English (as on a student's record).
+    // Whom a reminder may go to is named only when it is not the student (a minor, a consent withdrawn).
     items: items.map(({ language, ...i }) => ({
-      ...i,
+      ...withMessaging(i),
       remindedAt: i.remindedAt ? new Date(i.remindedAt).toISOString() : null,
       ...(language === 'en' ? {} : { language }),
     })),

@@ -14,6 +14,8 @@ import type { PersonLanguage } from '../../../src/lib/person-language';
 import type { StudentNotice } from '../../../src/lib/schemas/student-notice';
 import { fillNotice, whatsAppLink, type NoticeTemplate } from '../../../src/lib/whatsapp';
 import type { Queryable } from '../platform/db';
+import type { Messaging } from '../../../src/lib/schemas/messaging';
+import { messagingColumns, messagingOf, type MessagingRecord } from '../consent/messaging';
 
 /** The keys of content/whatsapp.json `notices` the fees send. */
 export type FeeNoticeKey = 'receipt' | 'claim-confirmed' | 'claim-rejected' | 'receipt-cancelled';
@@ -39,6 +41,8 @@ export interface NoticeStudent {
   name: string;
   phone: string | null;
   language: PersonLanguage;
+  /** Whom staff may message instead (a minor's guardian, or nobody; decision 053). */
+  messaging?: Messaging | undefined;
 }
 
 /** How it was paid, as the Hindi sentence says it ("हमें … नकद मिल गए हैं"). */
@@ -78,19 +82,25 @@ export function noticeText(key: FeeNoticeKey, language: PersonLanguage, name: st
   });
 }
 
-/** The notice for `student` in both languages, their own first, each with its wa.me link. */
+/**
+ * The notice for `student` in both languages, their own first, each with its wa.me link: on a
+ * minor's guardian's mobile when the guardian agreed to WhatsApp; no link where none may go.
+ */
 export function noticeFor(key: FeeNoticeKey, student: NoticeStudent, facts: NoticeFacts, emailed: boolean): StudentNotice {
+  const { messaging } = student;
+  const phone = messaging?.to === 'guardian' ? messaging.phone : student.phone;
   const message = (language: PersonLanguage) => {
     const text = noticeText(key, language, student.name, facts);
-    return { text, link: whatsAppLink(student.phone ?? '', text) };
+    return { text, link: messaging?.to === 'nobody' ? '' : whatsAppLink(phone ?? '', text) };
   };
   const link = message('en').link;
   return {
     student: student.name,
     language: student.language,
-    hasMobile: !link.startsWith('https://wa.me/?'),
+    hasMobile: !!link && !link.startsWith('https://wa.me/?'),
     messages: { en: message('en'), hi: message('hi') },
     emailed,
+    ...(messaging ? { messaging } : {}),
   };
 }
 
@@ -100,13 +110,16 @@ export function noticeFor(key: FeeNoticeKey, student: NoticeStudent, facts: Noti
  * so that is what `emailed` says.
  */
 export async function studentNotice(db: Queryable, studentId: string, key: FeeNoticeKey, facts: NoticeFacts): Promise<StudentNotice> {
-  const { rows } = await db.query<NoticeStudent & { course: string | null; emailed: boolean }>(
-    `select name, phone, language, nullif(course, '') as course, coalesce(email, '') <> '' as emailed from students where id = $1`,
+  const { rows } = await db.query<Omit<NoticeStudent, 'messaging'> & MessagingRecord & { course: string | null; emailed: boolean }>(
+    `select s.name, s.phone, s.language, nullif(s.course, '') as course, coalesce(s.email, '') <> '' as emailed,
+            ${messagingColumns('s.minor', 's.guardian_consent_id', 's.email')}
+       from students s where s.id = $1`,
     [studentId],
   );
   const student = rows[0];
   if (!student) throw new Error(`student ${studentId} not found`);
-  return noticeFor(key, student, { course: student.course, ...facts }, student.emailed);
+  // No mail goes to a student who withdrew their consent to updates (mayMessage).
+  return noticeFor(key, { ...student, messaging: messagingOf(student) }, { course: student.course, ...facts }, student.emailed && !student.msg_withdrawn);
 }
 
 /**

@@ -17,6 +17,7 @@ import { paymentDayProblem } from '../../../src/lib/schemas/payment-day';
 import { REFUND_STATE_LABELS, type RefundReturns, type RefundState } from '../../../src/lib/schemas/refunds';
 import type { PaymentMode } from '../../../src/lib/fee-words';
 import type { RefundItem, RefundVoucher } from '../../../src/lib/refund-voucher';
+import { messagingColumns, withMessaging, type MessagingRecord } from '../consent/messaging';
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { nextRefundNumber } from './refund-number';
@@ -321,17 +322,27 @@ async function reopenDues(client: PoolClient, refund: LockedRefund, receiptId: s
 
 const ITEM_COLUMNS = `f.id::text, f.student_id::text as "studentId", s.name as student, f.receipt_id::text as "receiptId", r.number as "receiptNumber",
   f.returns, f.amount_paise::float8 as "amountPaise", f.reason, f.status, f.requested_by_name as "requestedBy", f.requested_at as "requestedAt",
-  f.decided_by_name as "decidedBy", f.declined_reason as "declinedReason", f.number, f.paid_on::text as "paidOn", f.snapshot as voucher`;
+  f.decided_by_name as "decidedBy", f.declined_reason as "declinedReason", f.number, f.paid_on::text as "paidOn", f.snapshot as voucher,
+  ${messagingColumns('s.minor', 's.guardian_consent_id', 's.email')}`;
 const ITEM_FROM = `fee_refunds f join students s on s.id = f.student_id join fee_receipts r on r.id = f.receipt_id`;
 
-type ItemRow = Omit<RefundItem, 'statusLabel' | 'whatsapp' | 'requestedAt'> & { requestedAt: Date | string };
+type ItemRow = Omit<RefundItem, 'statusLabel' | 'whatsapp' | 'requestedAt' | 'messaging'> & MessagingRecord & { requestedAt: Date | string };
 
-const itemOf = (row: ItemRow): RefundItem => ({
-  ...row,
-  requestedAt: new Date(row.requestedAt).toISOString(),
-  statusLabel: REFUND_STATE_LABELS[row.status],
-  whatsapp: row.voucher ? { language: row.voucher.student.language, ...refundMessage(row.voucher, row.voucher.student.language) } : null,
-});
+/**
+ * A refund as staff see it. Its WhatsApp message follows consent (decision 053): a minor's opens on
+ * the guardian's mobile when the guardian agreed, and there is none where no message may go.
+ */
+const itemOf = (record: ItemRow): RefundItem => {
+  const row = withMessaging(record);
+  const { voucher, messaging } = row;
+  const to = messaging?.to === 'guardian' && voucher ? { ...voucher, student: { ...voucher.student, phone: messaging.phone } } : voucher;
+  return {
+    ...row,
+    requestedAt: new Date(row.requestedAt).toISOString(),
+    statusLabel: REFUND_STATE_LABELS[row.status],
+    whatsapp: to && messaging?.to !== 'nobody' ? { language: to.student.language, ...refundMessage(to, to.student.language) } : null,
+  };
+};
 
 /** Refund `id` with its voucher once paid; null when there is none. */
 export async function refundItem(db: Queryable, id: string): Promise<RefundItem | null> {

@@ -3,12 +3,15 @@
  * links) to the student and to their guardian, from the absence templates of
  * content/whatsapp.json: at first each in the student's own language (named beside their name),
  * or all in English or all in Hindi if staff choose. Staff still press Send in WhatsApp themselves.
+ * A minor's message goes only to the guardian who agreed to WhatsApp (on the mobile they gave with
+ * their consent); where none may go, words say why instead (decision 053).
  */
 import { useId, useState } from 'react';
 import whatsapp from '../../../content/whatsapp.json';
 import { dayInWords } from '../../lib/attendance-words';
 import type { Register } from '../../lib/schemas/attendance';
 import { fillAbsence, LANGUAGE_WORDS, languageOf, whatsAppLink, type AbsenceLanguage } from '../../lib/whatsapp';
+import { noMessagingWords } from '../../lib/schemas/messaging';
 import { useAppInfo } from '../app-info';
 
 /** The first word of a name, as a button says it ('WhatsApp Sunita'). */
@@ -28,7 +31,7 @@ export default function AbsentMessages({ register }: { register: Register }) {
     const template = whatsapp.absence.find((t) => t.language === language) ?? whatsapp.absence[0]!;
     const values = {
       name: s.name,
-      guardian: s.guardianName,
+      guardian: s.messaging?.to === 'guardian' ? s.messaging.guardian : s.guardianName,
       batch: register.batch,
       course: register.course,
       day: dayInWords(register.day, language),
@@ -66,17 +69,32 @@ export default function AbsentMessages({ register }: { register: Register }) {
                 <li key={s.studentId}>
                   <strong>{s.name}</strong> <span className="admin-note">({LANGUAGE_WORDS[languageOf(s)]})</span>
                   <div className="btn-row">
-                    {s.phone ? (
-                      <a className="btn btn--sm" href={whatsAppLink(s.phone, messages.student)} target="_blank" rel="noopener noreferrer">
-                        WhatsApp {firstName(s.name)}
+                    {noMessagingWords(s.messaging) ? (
+                      <span className="admin-note">{noMessagingWords(s.messaging)}.</span>
+                    ) : s.messaging?.to === 'guardian' ? (
+                      <a className="btn btn--sm" href={whatsAppLink(s.messaging.phone, messages.guardian)} target="_blank" rel="noopener noreferrer">
+                        WhatsApp {firstName(s.name)}’s guardian ({firstName(s.messaging.guardian)})
                       </a>
                     ) : (
-                      <span className="admin-note">No mobile number for {s.name}.</span>
-                    )}
-                    {s.guardianPhone && (
-                      <a className="btn btn--sm btn--outline" href={whatsAppLink(s.guardianPhone, messages.guardian)} target="_blank" rel="noopener noreferrer">
-                        WhatsApp {firstName(s.name)}’s guardian{s.guardianName ? ` (${firstName(s.guardianName)})` : ''}
-                      </a>
+                      <>
+                        {s.phone ? (
+                          <a className="btn btn--sm" href={whatsAppLink(s.phone, messages.student)} target="_blank" rel="noopener noreferrer">
+                            WhatsApp {firstName(s.name)}
+                          </a>
+                        ) : (
+                          <span className="admin-note">No mobile number for {s.name}.</span>
+                        )}
+                        {s.guardianPhone && (
+                          <a
+                            className="btn btn--sm btn--outline"
+                            href={whatsAppLink(s.guardianPhone, messages.guardian)}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                          >
+                            WhatsApp {firstName(s.name)}’s guardian{s.guardianName ? ` (${firstName(s.guardianName)})` : ''}
+                          </a>
+                        )}
+                      </>
                     )}
                   </div>
                 </li>

@@ -18,6 +18,7 @@ import {
   type BatchCertificatesIssued,
 } from '../../lib/schemas/batch-certificates';
 import { LANGUAGE_WORDS } from '../../lib/person-language';
+import { noMessagingWords } from '../../lib/schemas/messaging';
 import type { BestScoresAnswer } from '../../lib/schemas/practice-results';
 import { ApiError, api, listQuery, messageOf } from '../api';
 import { useCan } from '../app-info';
@@ -291,23 +292,27 @@ function Notices({ result }: { result: BatchCertificatesIssued }) {
                 <span>{LANGUAGE_WORDS[n.language]}</span>
                 <span>{n.emailed ? 'E-mail sent' : 'No e-mail address'}</span>
               </p>
-              <a
-                className={opened.has(n.studentId) ? 'btn btn--sm btn--outline' : 'btn btn--sm'}
-                href={n.whatsApp}
-                target="_blank"
-                rel="noopener"
-                ref={(el) => {
-                  if (el) links.current.set(n.studentId, el);
-                }}
-                onClick={() => open(index)}
-              >
-                {opened.has(n.studentId) ? 'Opened in WhatsApp' : 'Open WhatsApp'}
-                <span className="sr-only">
-                  {' '}
-                  with the certificate message to {n.name} ({index + 1} of {result.notices.length}, opens in a new tab)
-                </span>
-              </a>
-              {!n.hasMobile && <p className="form-hint">No mobile number on file: WhatsApp will ask whom to send it to.</p>}
+              {noMessagingWords(n.messaging) ? (
+                <p className="lead-actions__none">{noMessagingWords(n.messaging)}</p>
+              ) : (
+                <a
+                  className={opened.has(n.studentId) ? 'btn btn--sm btn--outline' : 'btn btn--sm'}
+                  href={n.whatsApp}
+                  target="_blank"
+                  rel="noopener"
+                  ref={(el) => {
+                    if (el) links.current.set(n.studentId, el);
+                  }}
+                  onClick={() => open(index)}
+                >
+                  {opened.has(n.studentId) ? 'Opened in WhatsApp' : n.messaging?.to === 'guardian' ? 'Open WhatsApp to the guardian' : 'Open WhatsApp'}
+                  <span className="sr-only">
+                    {' '}
+                    with the certificate message to {n.name} ({index + 1} of {result.notices.length}, opens in a new tab)
+                  </span>
+                </a>
+              )}
+              {!n.hasMobile && !noMessagingWords(n.messaging) && <p className="form-hint">No mobile number on file: WhatsApp will ask whom to send it to.</p>}
             </li>
           ))}
         </ol>

@@ -4,7 +4,10 @@
  * when it was last reminded. Those who collect fees get one-tap WhatsApp in English or Hindi:
  * the tap opens WhatsApp at once (a window opened in the tap itself, so no pop-up blocker stops
  * it), records the reminder (POST /api/admin/fees/reminders) and fills that window with the
- * wa.me link of the message; or they go through a list one due after another (RemindInTurn).
+ * wa.me link of the message; or they go through a list one due after another (RemindInTurn). A
+ * minor's reminder goes to the guardian who agreed to WhatsApp; where none may go (the guardian did
+ * not agree, the student withdrew their consent to updates) words say so instead of the buttons,
+ * and one by one passes them by.
  * Below, who owes what to print or share (DuesSheet). A Teacher sees only their own batches'
  * students (the server decides).
  */
@@ -18,6 +21,7 @@ import { api, messageOf } from '../api';
 import { useCan } from '../app-info';
 import { ageOf, dueText } from '../leads/waited';
 import DuesSheet from './DuesSheet';
+import { noMessagingWords } from '../../lib/schemas/messaging';
 import RemindInTurn from './RemindInTurn';
 import { sendReminder } from './send-reminder';
 
@@ -58,6 +62,8 @@ function DuesSection({ title, empty, list, today, mayRemind }: { title: string; 
   const id = useId();
   const client = useQueryClient();
   const [inTurn, setInTurn] = useState(false);
+  // Only the dues a reminder may go to (decision 053).
+  const reachable = list.items.filter((due) => !noMessagingWords(due.messaging));
   return (
     <section className="lead-section" aria-labelledby={id}>
       <h2 id={id} className="admin-subheading">
@@ -74,16 +80,16 @@ function DuesSection({ title, empty, list, today, mayRemind }: { title: string; 
           {inTurn ? (
             <RemindInTurn
               title={title}
-              items={list.items}
+              items={reachable}
               today={today}
               onSent={() => void client.invalidateQueries({ queryKey: DUES_KEY })}
               onClose={() => setInTurn(false)}
             />
           ) : (
             <>
-              {mayRemind && (
+              {mayRemind && reachable.length > 0 && (
                 <button type="button" className="btn btn--sm" onClick={() => setInTurn(true)}>
-                  Remind one by one ({list.items.length})<span className="sr-only">: {title.toLowerCase()}</span>
+                  Remind one by one ({reachable.length})<span className="sr-only">: {title.toLowerCase()}</span>
                 </button>
               )}
               <ul className="lead-cards">
@@ -139,7 +145,8 @@ function DueCard({ due, today, mayRemind }: { due: DueToChase; today: string; ma
         <span>{due.remindedAt ? `Reminded ${ageOf(due.remindedAt)} ago` : 'Not reminded yet'}</span>
         <span>Reference {due.reference}</span>
       </p>
-      {mayRemind && (
+      {mayRemind && noMessagingWords(due.messaging) && <p className="lead-actions__none">{noMessagingWords(due.messaging)}</p>}
+      {mayRemind && !noMessagingWords(due.messaging) && (
         <div className="btn-row">
           {/* The student's own language first, as the filled button: the one staff usually send. */}
           {[...LANGUAGES]
@@ -152,7 +159,7 @@ function DueCard({ due, today, mayRemind }: { due: DueToChase; today: string; ma
                 disabled={busy}
                 onClick={() => void remind(language)}
               >
-                WhatsApp <span lang={lang}>{label}</span>
+                {due.messaging?.to === 'guardian' ? 'WhatsApp the guardian' : 'WhatsApp'} <span lang={lang}>{label}</span>
                 <span className="sr-only"> reminder to {due.student}</span>
               </button>
             ))}

@@ -15,6 +15,7 @@ import { formatRupees } from '../../lib/money';
 import type { RefundItem } from '../../lib/refund-voucher';
 import { fieldErrorsOf } from '../../lib/schemas/field-errors';
 import { FIRST_PAYMENT_DAY } from '../../lib/schemas/payment-day';
+import { noMessagingWords } from '../../lib/schemas/messaging';
 import { indiaToday } from '../../lib/schemas/real-day';
 import { RefundPaySchema, RefundRequestSchema, type RefundReturns } from '../../lib/schemas/refunds';
 import { ApiError, api, messageOf } from '../api';
@@ -178,9 +179,11 @@ function RefundCard({ refund, showStudent = false, feesKey }: { refund: RefundIt
               <a className="btn btn--sm btn--outline" href={`/fees/refund/${encodeURIComponent(refund.id)}`} target="_blank" rel="noopener">
                 Print voucher {refund.number}
               </a>
+              {noMessagingWords(refund.messaging) && <p className="lead-actions__none">{noMessagingWords(refund.messaging)}</p>}
               {refund.whatsapp && (
                 <a className="btn btn--sm btn--outline" href={refund.whatsapp.link} target="_blank" rel="noopener">
-                  Send on WhatsApp ({refund.whatsapp.language === 'hi' ? 'Hindi' : 'English'})<span className="sr-only"> to {refund.student}</span>
+                  Send on WhatsApp{refund.messaging?.to === 'guardian' ? ' to the guardian' : ''} ({refund.whatsapp.language === 'hi' ? 'Hindi' : 'English'})
+                  <span className="sr-only"> to {refund.student}</span>
                 </a>
               )}
             </>

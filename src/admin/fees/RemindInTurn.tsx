@@ -104,7 +104,13 @@ export default function RemindInTurn({
             <span>
               {dueText(current.dueOn, today)} ({formatIndiaDay(current.dueOn)})
             </span>
-            <span>{current.phone ? formatMobile(current.phone) : 'No mobile number: WhatsApp will ask whom to send it to'}</span>
+            <span>
+              {current.messaging?.to === 'guardian'
+                ? `To the guardian, ${current.messaging.guardian}: ${formatMobile(current.messaging.phone)}`
+                : current.phone
+                  ? formatMobile(current.phone)
+                  : 'No mobile number: WhatsApp will ask whom to send it to'}
+            </span>
             <span>{current.remindedAt ? `Reminded ${ageOf(current.remindedAt)} ago` : 'Not reminded yet'}</span>
             <span>Writes in {LANGUAGE_WORDS[languageOf(current)]}</span>
           </p>

@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { type ContactChannel, type LeadDetail, type LeadRow } from '../../lib/schemas/lead';
+import { messagingPhone } from '../../lib/schemas/messaging';
 import { ABSENCE_LANGUAGES, LANGUAGE_WORDS, fillTemplate, languageOf, templateIn, whatsAppLink, type AbsenceLanguage } from '../../lib/whatsapp';
 import { useAppInfo } from '../app-info';
 import ContactForm from './ContactForm';
@@ -58,6 +59,7 @@ export default function ContactDialog({ request, onClose }: { request: ContactRe
           </div>
           <p className="lead-dialog__who">
             {request.lead.name} · {request.lead.reference}
+            {request.lead.messaging?.to === 'guardian' && ` · to their guardian ${request.lead.messaging.guardian}`}
           </p>
           {choosing ? (
             <TemplatePicker lead={request.lead} onSent={setPicked} />
@@ -115,7 +117,7 @@ function TemplatePicker({ lead, onSent }: { lead: LeadRow | LeadDetail; onSent: 
       <div className="btn-row">
         <a
           className="btn"
-          href={whatsAppLink(lead.phone, text)}
+          href={whatsAppLink(messagingPhone(lead) ?? '', text)}
           target="_blank"
           rel="noopener noreferrer"
           aria-describedby={`${id}-preview`}

@@ -14,9 +14,11 @@ interface Props {
   form?: NoticeForm | undefined;
   /** Days an application's documents are kept after it closes (RETENTION_DAYS; only the application forms' notices say it). */
   days?: number | undefined;
+  /** Shown open (the guardian's page, where reading it is the point), not behind its summary. */
+  open?: boolean | undefined;
 }
 
-export default function ApplyNotice({ form = 'apply', days = DEFAULT_RETENTION_DAYS }: Props) {
+export default function ApplyNotice({ form = 'apply', days = DEFAULT_RETENTION_DAYS, open = false }: Props) {
   const locale = localeOf(document.documentElement.lang);
   const notice = noticeIn(form, locale, days);
   const stop = locale === 'hi' ? '।' : '.';
@@ -41,7 +43,7 @@ export default function ApplyNotice({ form = 'apply', days = DEFAULT_RETENTION_D
         {notice.summary}
         {stop}
       </p>
-      <details>
+      <details open={open}>
         <summary style={{ cursor: 'pointer', fontWeight: 600, color: 'var(--c-primary)', padding: '0.5rem 0' }}>{notice.labels.open}</summary>
         <ul>
           {notice.items.map((item) => (

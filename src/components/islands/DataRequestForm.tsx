@@ -1,27 +1,20 @@
 /**
  * /data-request: a request about one's data from someone without an account (DPDP Act 2023
  * ss.11–14; POST /api/data-request, checked with the same DataRequestSchema). The age question
- * comes first ("Are you under 18?", the contract's `age`); an under-18 also gives a parent's or
- * guardian's name, relation, e-mail and (optional) mobile (`guardian`), and the server says what
- * becomes of it (a refusal's words are shown: a guardian makes the request for a child). Then what they ask for (a copy, a
- * correction, erasure, withdrawing a consent), their name, mobile, optional e-mail, a reference
- * they hold, and the details. The answer shows the request's reference and the day it will be
- * answered by (India's, in the page's language). Every refusal keeps what was typed.
+ * comes first, the one every form asks (AgeQuestion: "Are you under 18?" and, for an under-18,
+ * their parent's or guardian's details); an under-18's request waits for the guardian's consent
+ * like any form's (a 202 HeldAnswer: the waiting step, HeldStep, and the request's own answer once
+ * the guardian consents). Then what they ask for (a copy, a correction, erasure, withdrawing a
+ * consent), their name, mobile, optional e-mail, a reference they hold, and the details. The
+ * answer shows the request's reference and the day it will be answered by (India's, in the page's
+ * language). Every refusal keeps what was typed.
  * Hydrated on first use (`client:interact`).
  */
 import { useId, useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import {
   forms_honeypot,
   forms_sending,
-  guardian_label_email,
-  guardian_label_name,
-  guardian_label_phone,
-  mydata_age_adult,
-  mydata_age_legend,
-  mydata_age_minor,
-  mydata_guardian_legend,
-  mydata_guardian_note,
   mydata_hint_details,
   mydata_hint_reference,
   mydata_ask_copy,
@@ -34,10 +27,6 @@ import {
   mydata_label_name,
   mydata_label_phone,
   mydata_label_reference,
-  mydata_relation_father,
-  mydata_relation_guardian,
-  mydata_relation_label,
-  mydata_relation_mother,
   mydata_page_send,
   mydata_sent,
   mydata_sent_keep,
@@ -45,8 +34,10 @@ import {
 } from '../../i18n/messages';
 import { formatIndiaDay } from '../../lib/india-time';
 import { DataRequestSchema, RIGHTS_KINDS, type RightsKind, type RightsRequestView } from '../../lib/schemas/data-rights';
-import { GUARDIAN_RELATIONS, type GuardianRelation } from '../../lib/schemas/guardian-consent';
+import { AgeQuestion } from '../forms/AgeQuestion';
+import { heldOf, withAgeFields, withAgeQuestion, type Held } from '../forms/age-question';
 import { Field } from '../forms/Field';
+import { HeldStep } from '../forms/HeldStep';
 import { FormAlert, FormStatus } from '../forms/FormAlert';
 import { pageLocale } from '../forms/page-locale';
 import { useSubmitForm } from '../forms/use-submit-form';
@@ -57,14 +48,15 @@ const KIND_WORDS: Record<RightsKind, () => string> = {
   erasure: mydata_ask_erasure,
   withdraw: mydata_ask_withdraw,
 };
-const RELATION_WORDS: Record<GuardianRelation, () => string> = {
-  mother: mydata_relation_mother,
-  father: mydata_relation_father,
-  guardian: mydata_relation_guardian,
-};
 
 /** An empty optional box is no answer at all (the schema would read '' as a wrong e-mail). */
 const blankAsNone = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** The request's schema with the shared age question (the guardian sent only for an under-18). */
+const schema = withAgeQuestion(DataRequestSchema.omit({ age: true, guardian: true }));
+
+/** The request's own fields, as the server names them in a refusal (the age question's added). */
+const FIELDS = withAgeFields(['kind', 'name', 'phone', 'email', 'reference', 'details', 'website']);
 
 /** What the endpoint answers (201): its words (the day it will answer by) and the request's reference. */
 interface Answer {
@@ -77,23 +69,32 @@ interface Answer {
 export default function DataRequestForm() {
   const id = useId();
   const [done, setDone] = useState<{ lines: string[] } | null>(null);
-  const { form, onSubmit, statusText, failure, busy } = useSubmitForm<FieldValues, FieldValues, Answer>({
-    schema: DataRequestSchema,
+  // An under-18's request, waiting for their guardian's consent.
+  const [held, setHeld] = useState<Held | null>(null);
+  /** The request stored: its reference and the day it will be answered by, in the page's language. */
+  const answered = (data: Answer) => {
+    const reference = data.request?.reference ?? data.reference;
+    const answerBy = data.request?.answerBy ?? data.answerBy;
+    if (reference && answerBy) setDone({ lines: [mydata_sent({ reference, day: formatIndiaDay(answerBy, pageLocale()) }), mydata_sent_keep()] });
+    // The server's words say when it will answer; the reference is said beside them.
+    else if (reference) setDone({ lines: [data.message ?? '', mydata_reference_line({ reference }), mydata_sent_keep()].filter(Boolean) });
+    else setDone({ lines: [data.message ?? ''] });
+  };
+  const { form, onSubmit, statusText, failure, busy } = useSubmitForm<FieldValues, FieldValues, Answer & { held?: unknown }>({
+    schema: schema as never,
     endpoint: '/api/data-request',
-    fields: ['age', 'kind', 'name', 'phone', 'email', 'reference', 'details', 'guardian.name', 'guardian.relation', 'guardian.email', 'guardian.phone'],
+    fields: FIELDS,
     messages: { sending: forms_sending(), success: '' },
-    onSuccess: (data) => {
-      const reference = data.request?.reference ?? data.reference;
-      const answerBy = data.request?.answerBy ?? data.answerBy;
-      if (reference && answerBy) setDone({ lines: [mydata_sent({ reference, day: formatIndiaDay(answerBy, pageLocale()) }), mydata_sent_keep()] });
-      // The server's words say when it will answer; the reference is said beside them.
-      else if (reference) setDone({ lines: [data.message ?? '', mydata_reference_line({ reference }), mydata_sent_keep()].filter(Boolean) });
-      else setDone({ lines: [data.message ?? ''] });
+    // Kept until stored: a held request may go back to the form to change the guardian's details.
+    resetOnSuccess: false,
+    onSuccess: (data, values, result) => {
+      const waiting = heldOf(result, values);
+      if (waiting) setHeld(waiting);
+      else answered(data);
     },
   });
   const {
     register,
-    watch,
     formState: { errors },
   } = form;
   const error = (name: string) => {
@@ -101,7 +102,7 @@ export default function DataRequestForm() {
     const found = tail ? (errors[head!] as Record<string, { message?: string }> | undefined)?.[tail] : errors[name];
     return found?.message as string | undefined;
   };
-  const minor = watch('age') === 'minor';
+  const age = useWatch({ control: form.control, name: 'age' });
 
   if (done) {
     return (
@@ -114,6 +115,13 @@ export default function DataRequestForm() {
       </div>
     );
   }
+
+  if (held)
+    return (
+      <div className="data-request-form">
+        <HeldStep held={held} onChange={() => setHeld(null)} onConsented={(data) => answered(data as Answer)} />
+      </div>
+    );
 
   const radio = (name: string, value: string, label: string) => (
     <div className="form-check" key={value}>
@@ -141,56 +149,7 @@ export default function DataRequestForm() {
 
   return (
     <form className="data-request-form" method="post" action="/api/data-request" noValidate onSubmit={onSubmit}>
-      {group('age', mydata_age_legend(), [radio('age', 'adult', mydata_age_adult()), radio('age', 'minor', mydata_age_minor())])}
-      {minor && (
-        <fieldset className="form-section">
-          <legend>{mydata_guardian_legend()}</legend>
-          <p className="form-hint">{mydata_guardian_note()}</p>
-          <Field
-            as="input"
-            id={`${id}-g-name`}
-            label={guardian_label_name()}
-            error={error('guardian.name')}
-            required
-            inputProps={{ ...register('guardian.name', { shouldUnregister: true }), type: 'text', autoComplete: 'off' }}
-          />
-          <Field
-            as="select"
-            id={`${id}-g-relation`}
-            label={mydata_relation_label()}
-            error={error('guardian.relation')}
-            required
-            inputProps={{ ...register('guardian.relation', { shouldUnregister: true, setValueAs: blankAsNone }) }}
-          >
-            <option value="">—</option>
-            {GUARDIAN_RELATIONS.map((r) => (
-              <option key={r} value={r}>
-                {RELATION_WORDS[r]()}
-              </option>
-            ))}
-          </Field>
-          <Field
-            as="input"
-            id={`${id}-g-email`}
-            label={guardian_label_email()}
-            error={error('guardian.email')}
-            required
-            inputProps={{ ...register('guardian.email', { shouldUnregister: true }), type: 'email', autoComplete: 'off' }}
-          />
-          <Field
-            as="input"
-            id={`${id}-g-phone`}
-            label={guardian_label_phone()}
-            error={error('guardian.phone')}
-            inputProps={{
-              ...register('guardian.phone', { shouldUnregister: true, setValueAs: blankAsNone }),
-              type: 'tel',
-              inputMode: 'tel',
-              autoComplete: 'off',
-            }}
-          />
-        </fieldset>
-      )}
+      <AgeQuestion id={id} register={register} errors={errors} age={age} />
       {group(
         'kind',
         mydata_kind_legend(),

@@ -1,11 +1,12 @@
 /**
  * /guardian-consent?id=…: where the link e-mailed to a parent or guardian leads. It reads the held
- * form (GET /api/guardian-consent?id=): which form, the child's name, the notice to read, and
+ * form (GET /api/guardian-consent?id=): which form, the child's name, the form's own itemised
+ * notice to read (ApplyNotice with the hold's `noticeForm`, loaded as a chunk of its own), and
  * then the code and the boxes of the consent (GuardianConsentFields); a consent already given or
  * a form already deleted is said in words. In the page's language (its Hindi twin
  * /hi/guardian-consent is the link of a Hindi form).
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { getJson } from '../../lib/api';
 import { formatIndiaMoment } from '../../lib/india-time';
 import { NOTICE_FORMS, noticeTitle, type NoticeForm } from '../../lib/privacy-notice';
@@ -33,14 +34,24 @@ type Step = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 
 /** The hold's id from the address (?id=…). */
 const holdIdOf = () => new URLSearchParams(location.search).get('id')?.trim() ?? '';
 
-/** The notice of the held form: its title and the privacy page. */
-function Notice({ form }: { form: string }) {
+/** A form's itemised notice (the same island the Apply dialog loads): its words load only here. */
+const FormNotice = lazy(() => import('./ApplyNotice'));
+
+/** The notice of the held form: its title, the notice itself (what is kept and why) and the privacy page. */
+function Notice({ form, days }: { form: string; days: number | undefined }) {
   const locale = pageLocale();
   const known = (NOTICE_FORMS as string[]).includes(form);
   return (
     <div className="guardian-page__notice">
       <p>{consent_page_read()}</p>
-      {known && <p className="guardian-page__notice-title">{noticeTitle(form as NoticeForm, locale)}</p>}
+      {known && (
+        <>
+          <p className="guardian-page__notice-title">{noticeTitle(form as NoticeForm, locale)}</p>
+          <Suspense fallback={null}>
+            <FormNotice form={form as NoticeForm} days={days} open />
+          </Suspense>
+        </>
+      )}
       <p>
         <a href={pagePath('/privacy')} target="_blank" rel="noopener">
           {consent_notice_link()}
@@ -51,7 +62,7 @@ function Notice({ form }: { form: string }) {
 }
 
 /** The guardian's page (see the module's comment). */
-export default function GuardianConsentPage() {
+export default function GuardianConsentPage({ days }: { /** RETENTION_DAYS at build, for the application forms' notices. */ days?: number | undefined }) {
   const [step, setStep] = useState<Step>({ kind: 'loading' });
   const said = useRef<HTMLParagraphElement>(null);
 
@@ -109,7 +120,7 @@ export default function GuardianConsentPage() {
       <GuardianConsentFields
         holdId={view.id}
         hasPhone={!!view.guardian.phone}
-        notice={<Notice form={view.noticeForm} />}
+        notice={<Notice form={view.noticeForm} days={days} />}
         onConsented={() => setStep({ kind: 'done' })}
       />
       <ResendCode holdId={view.id} />

@@ -3,6 +3,7 @@
  * register carries (PUT /api/admin/batches/{id}/attendance/{day}), and the answers of the day's
  * classes, the register and the monthly grid.
  */
+import type { Messaging } from './messaging';
 import { MARKS, type Mark } from '../attendance-words';
 import { isOfficeDay, isOfficeMonth, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import { z } from './zod';
@@ -110,6 +111,8 @@ export interface RegisterStudent {
   onRoster: boolean;
   /** 'hi' when the student's messages are in Hindi (their absence messages open in it); absent for English, the default. */
   language?: 'hi';
+  /** Whom absence messages may go to: absent as usual; a minor's consenting guardian only, or nobody (decision 053). */
+  messaging?: Messaging;
 }
 
 /** GET /api/admin/batches/{id}/attendance/{day} (and the answer of a save). */

@@ -4,6 +4,7 @@
  * what the screen and the batch's printable page read. Shared by the admin screen, the print
  * page's script (types only) and the function.
  */
+import type { Messaging } from './messaging';
 import { isOfficeDay, isRealDay, OFFICE_YEARS_MESSAGE } from './real-day';
 import { RecordIdSchema } from './records';
 import { plainText } from './plain-text';
@@ -109,8 +110,10 @@ export interface CertificateNotice {
   whatsApp: string;
   /** Whether they have a mobile number on file. */
   hasMobile: boolean;
-  /** Whether an e-mail went to them (an address on file). */
+  /** Whether an e-mail went to them (an address on file, and consent to updates not withdrawn). */
   emailed: boolean;
+  /** Whom the message may go to when not the student: a minor's guardian (the link opens on their mobile), or nobody ('' link; decision 053). */
+  messaging?: Messaging;
 }
 
 /** POST /api/admin/batches/{id}/certificates. */

@@ -3,6 +3,7 @@
  * (POST /api/admin/fees/reminders) and the fee reports (GET /api/admin/fees/reports): their
  * queries and bodies, checked alike in the browser and the functions; answers carry paise.
  */
+import type { Messaging } from './messaging';
 import { z } from './zod';
 import { RecordIdSchema } from './records';
 import { FeeDaySchema } from './fees';
@@ -43,6 +44,8 @@ export interface DueToChase {
   remindedAt: string | null;
   /** 'hi' when the student's language is Hindi (the reminder opens in it); absent for English, the default. */
   language?: 'hi';
+  /** Whom a reminder may go to: absent for the student themselves; a minor's guardian, or nobody (decision 053). */
+  messaging?: Messaging;
 }
 
 /** One list of dues with the count and the total of all of them (the list may be cut short). */

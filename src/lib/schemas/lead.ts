@@ -7,6 +7,7 @@
  * which pipeline it is in and where it may go (NEXT_STATUSES). Each step asks for what it needs
  * (NextStepSchema), the same here in the browser and in the functions.
  */
+import type { Messaging } from './messaging';
 import type { GuardianConsentView } from './guardian-consent';
 import { z } from './zod';
 import {
@@ -379,6 +380,8 @@ export interface LeadRow {
   /** 'hi' when the person wrote from a Hindi page (mail to them is in Hindi); absent for English, the default. */
   language?: 'hi';
   version: number;
+  /** Whom staff may message on WhatsApp or call: absent for the person themselves; a minor's guardian, or nobody (decision 053). */
+  messaging?: Messaging;
 }
 
 /** One line of a timeline. */

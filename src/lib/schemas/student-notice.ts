@@ -4,8 +4,9 @@
  * the student's own first, and says whether an e-mail went too. The admin's WhatsAppNotice shows it.
  */
 import type { PersonLanguage } from '../person-language';
+import type { Messaging } from './messaging';
 
-/** One language's message and the wa.me link that opens it on the student's number. */
+/** One language's message and the wa.me link that opens it on the student's number ('' where no message may go). */
 export interface NoticeMessage {
   text: string;
   link: string;
@@ -23,4 +24,6 @@ export interface StudentNotice {
   messages: Record<PersonLanguage, NoticeMessage>;
   /** Whether an e-mail went to the student record's address as well (false: it has none). */
   emailed: boolean;
+  /** Whom it may go to when not the student: a minor's guardian (the links open on their mobile), or nobody (no links; decision 053). */
+  messaging?: Messaging;
 }
