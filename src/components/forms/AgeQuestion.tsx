@@ -6,6 +6,7 @@
  * caller's react-hook-form form (`age`, `guardian.*`); the guardian's are not sent when the answer
  * is "18 or older" (AgeQuestionSchema), but kept should the answer change back.
  */
+import { useEffect } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { GUARDIAN_RELATIONS, type GuardianRelation } from '../../lib/schemas/guardian-consent';
 import {
@@ -27,6 +28,7 @@ import {
 } from '../../i18n/messages';
 import { Field, fieldErrorId } from './Field';
 import { HOLD_DAYS } from './age-question';
+import { preloadHeldStep } from './LazyHeldStep';
 
 /** A relation in words, in the page's language. */
 export const relationWords = (relation: GuardianRelation): string =>
@@ -50,6 +52,10 @@ export function AgeQuestion<T extends FieldValues>({ id, register, errors, age }
   const ageError = messageOf((errors as FieldErrors)['age']);
   const guardianErrors = ((errors as FieldErrors)['guardian'] ?? {}) as Record<string, unknown>;
   const guardianField = (name: string) => register(`guardian.${name}` as Path<T>);
+  // An under-18's form will wait for the guardian: its waiting step is fetched while they type.
+  useEffect(() => {
+    if (age === 'minor') void preloadHeldStep();
+  }, [age]);
   return (
     <>
       <fieldset

@@ -25,7 +25,7 @@ import { failureOf, successOf, type Outcome, type Stored } from '../application-
 import { AgeQuestion } from '../forms/AgeQuestion';
 import { AGE_FIELD_PATHS, heldOf, type Held, withAgeFields, withAgeQuestion } from '../forms/age-question';
 import { Field } from '../forms/Field';
-import { HeldStep } from '../forms/HeldStep';
+import { LazyHeldStep } from '../forms/LazyHeldStep';
 import { fieldPathsOf } from '../forms/server-errors';
 import { useSubmitForm } from '../forms/use-submit-form';
 import { DocumentSlot } from '../uploads/DocumentSlot';
@@ -269,7 +269,7 @@ export default function ApplicationForm({ form: kind, consentText, backHref, sta
   if (held)
     return (
       <div className="application-form">
-        <HeldStep
+        <LazyHeldStep
           held={held}
           onChange={() => setHeld(null)}
           onConsented={(data) => {

@@ -13,7 +13,7 @@ import { consentText } from '../../lib/schemas/consent';
 import { AgeQuestion } from '../forms/AgeQuestion';
 import { heldOf, type Held, withAgeFields, withAgeQuestion, type AgeOutput, type AgeValues } from '../forms/age-question';
 import { Field } from '../forms/Field';
-import { HeldStep } from '../forms/HeldStep';
+import { LazyHeldStep } from '../forms/LazyHeldStep';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import toast from 'react-hot-toast/headless';
@@ -119,7 +119,7 @@ export default function ApplyForm({ onSuccess, standalone = false }: Props) {
     return (
       <div className="apply-form">
         {standalone && <ToastHost />}
-        <HeldStep
+        <LazyHeldStep
           held={held}
           onChange={() => setHeld(null)}
           onConsented={(data) => {

@@ -11,7 +11,7 @@ import { ContactPageSchema, HomeContactSchema } from '../../lib/schemas/contact'
 import { AgeQuestion } from '../forms/AgeQuestion';
 import { heldOf, type Held, withAgeFields, withAgeQuestion } from '../forms/age-question';
 import { Field } from '../forms/Field';
-import { HeldStep } from '../forms/HeldStep';
+import { LazyHeldStep } from '../forms/LazyHeldStep';
 import { FormStatus } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import {
@@ -97,7 +97,7 @@ export default function ContactForm({ variant, labels }: Props) {
   if (held)
     return (
       <div className="contact-form">
-        <HeldStep
+        <LazyHeldStep
           held={held}
           onChange={() => setHeld(null)}
           onConsented={(data) => {

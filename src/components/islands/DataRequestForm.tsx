@@ -1,6 +1,6 @@
 /**
  * /data-request: a request about one's data from someone without an account (DPDP Act 2023
- * ss.11–14; POST /api/data-request, checked with the same DataRequestSchema). The age question
+ * ss.11–14; POST /api/data-request, checked with the same fields, DataRequestFieldsSchema, and the age question). The age question
  * comes first, the one every form asks (AgeQuestion: "Are you under 18?" and, for an under-18,
  * their parent's or guardian's details); an under-18's request waits for the guardian's consent
  * like any form's (a 202 HeldAnswer: the waiting step, HeldStep, and the request's own answer once
@@ -33,11 +33,11 @@ import {
   mydata_reference_line,
 } from '../../i18n/messages';
 import { formatIndiaDay } from '../../lib/india-time';
-import { DataRequestSchema, RIGHTS_KINDS, type RightsKind, type RightsRequestView } from '../../lib/schemas/data-rights';
+import { DataRequestFieldsSchema, RIGHTS_KINDS, type RightsKind, type RightsRequestView } from '../../lib/schemas/data-rights';
 import { AgeQuestion } from '../forms/AgeQuestion';
 import { heldOf, withAgeFields, withAgeQuestion, type Held } from '../forms/age-question';
 import { Field } from '../forms/Field';
-import { HeldStep } from '../forms/HeldStep';
+import { LazyHeldStep } from '../forms/LazyHeldStep';
 import { FormAlert, FormStatus } from '../forms/FormAlert';
 import { pageLocale } from '../forms/page-locale';
 import { useSubmitForm } from '../forms/use-submit-form';
@@ -53,7 +53,7 @@ const KIND_WORDS: Record<RightsKind, () => string> = {
 const blankAsNone = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /** The request's schema with the shared age question (the guardian sent only for an under-18). */
-const schema = withAgeQuestion(DataRequestSchema.omit({ age: true, guardian: true }));
+const schema = withAgeQuestion(DataRequestFieldsSchema);
 
 /** The request's own fields, as the server names them in a refusal (the age question's added). */
 const FIELDS = withAgeFields(['kind', 'name', 'phone', 'email', 'reference', 'details', 'website']);
@@ -119,7 +119,7 @@ export default function DataRequestForm() {
   if (held)
     return (
       <div className="data-request-form">
-        <HeldStep held={held} onChange={() => setHeld(null)} onConsented={(data) => answered(data as Answer)} />
+        <LazyHeldStep held={held} onChange={() => setHeld(null)} onConsented={(data) => answered(data as Answer)} />
       </div>
     );
 

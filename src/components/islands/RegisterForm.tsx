@@ -27,7 +27,7 @@ import { ACTIVATION_KEY, writeStored } from '../../stores/auth';
 import { AgeQuestion } from '../forms/AgeQuestion';
 import { heldOf, type Held, withAgeFields, withAgeQuestion, type AgeOutput, type AgeValues } from '../forms/age-question';
 import { Field } from '../forms/Field';
-import { HeldStep } from '../forms/HeldStep';
+import { LazyHeldStep } from '../forms/LazyHeldStep';
 import { FormAlert } from '../forms/FormAlert';
 import { useSubmitForm } from '../forms/use-submit-form';
 import ToastHost from './ToastHost';
@@ -75,7 +75,7 @@ export default function RegisterForm() {
     return (
       <div className="auth-form">
         <ToastHost />
-        <HeldStep held={held} onChange={() => setHeld(null)} onConsented={toVerify} />
+        <LazyHeldStep held={held} onChange={() => setHeld(null)} onConsented={toVerify} />
       </div>
     );
 

@@ -32,18 +32,19 @@ export const AccountRightsRequestSchema = z.object({
  * 'minor'`) is made by their parent or guardian (`guardian`): it waits for their consent (202
  * HeldAnswer) and is stored when they give it.
  */
-export const DataRequestSchema = z
-  .object({
-    ...AgeFields,
-    kind: z.enum(RIGHTS_KINDS, { error: () => rights_kind_required() }),
-    name: NameSchema,
-    phone: IndianMobileSchema,
-    email: EmailSchema.optional(),
-    /** A reference they hold (AP-2026-00042, a receipt's number), to find their records. */
-    reference: TextSchema(() => rights_label_reference(), 0, 40).optional(),
-    details: TextSchema(() => rights_label_details(), 5, 2000, { multiline: true }),
-    website: HoneypotSchema,
-  })
+/** The request's own fields, without the age question (the form adds the question: withAgeQuestion). */
+export const DataRequestFieldsSchema = z.object({
+  kind: z.enum(RIGHTS_KINDS, { error: () => rights_kind_required() }),
+  name: NameSchema,
+  phone: IndianMobileSchema,
+  email: EmailSchema.optional(),
+  /** A reference they hold (AP-2026-00042, a receipt's number), to find their records. */
+  reference: TextSchema(() => rights_label_reference(), 0, 40).optional(),
+  details: TextSchema(() => rights_label_details(), 5, 2000, { multiline: true }),
+  website: HoneypotSchema,
+});
+
+export const DataRequestSchema = DataRequestFieldsSchema.extend(AgeFields)
   /** An under-18's request names the parent or guardian who makes it (their e-mail not the child's). */
   .superRefine(checkGuardian((v) => ({ age: v.age, guardian: v.guardian, email: v.email })));
 export type DataRequest = z.output<typeof DataRequestSchema>;
