@@ -20,7 +20,7 @@ import { applyLead, contactLead, act } from './lead-fixtures';
 import { db, get, newClientIp, post, targets, uniqueEmail, uniqueName, uniquePhone } from './helpers';
 import { insertAttempt, insertOpening, insertPracticeTest } from './practice-fixtures';
 import { EMITRA_FORM } from '../../src/lib/schemas/application-forms';
-import { PDF, emitraAnswers, photo, uploadDocument } from './staff-application-fixtures';
+import { emitraAnswers, uploadRequiredDocuments } from './staff-application-fixtures';
 import { signedInAdmin, staffFetch } from './staff';
 import { indiaToday } from '../../src/lib/schemas/real-day';
 import { DataCopySchema } from '../../src/lib/schemas/data-rights';
@@ -73,14 +73,7 @@ async function seed(target: Target, owner: Admin, who: Person, options: { applic
   if (options.application) {
     draft = randomUUID();
     const ip = newClientIp();
-    const jpeg = await photo();
-    const documents: Record<string, string> = {};
-    for (const doc of EMITRA_FORM.documents.filter((d) => d.required)) {
-      const file = doc.imagesOnly
-        ? { name: `${doc.slot}.jpg`, type: 'image/jpeg', bytes: jpeg }
-        : { name: `${doc.slot}.pdf`, type: 'application/pdf', bytes: PDF };
-      documents[doc.slot] = await uploadDocument(target, draft, doc.slot, file, ip);
-    }
+    const documents = await uploadRequiredDocuments(target, draft, ip);
     const res = await post(
       target,
       EMITRA_FORM.endpoint,

@@ -145,6 +145,19 @@ export async function uploadDocument(
   return policy.uploadId;
 }
 
+/** Every required document of the kiosk form uploaded for `draft` (the photo a JPEG, the rest PDFs): slot → upload id. */
+export async function uploadRequiredDocuments(target: Target, draft: string, ip: string): Promise<Record<string, string>> {
+  const jpeg = await photo();
+  const documents: Record<string, string> = {};
+  for (const doc of EMITRA_FORM.documents.filter((d) => d.required)) {
+    const file = doc.imagesOnly
+      ? { name: `${doc.slot}.jpg`, type: 'image/jpeg', bytes: jpeg }
+      : { name: `${doc.slot}.pdf`, type: 'application/pdf', bytes: PDF };
+    documents[doc.slot] = await uploadDocument(target, draft, doc.slot, file, ip);
+  }
+  return documents;
+}
+
 /**
  * A kiosk application sent through the real endpoints: every required document uploaded (the
  * photo a JPEG, the rest PDFs) and the form posted. Its lead as stored, with the upload ids.
@@ -155,14 +168,7 @@ export async function submitApplication(target: Target): Promise<TestApplication
   const phone = uniquePhone();
   const name = uniqueName('Kiosk');
   const email = uniqueEmail('kiosk');
-  const jpeg = await photo();
-  const documents: Record<string, string> = {};
-  for (const doc of EMITRA_FORM.documents.filter((d) => d.required)) {
-    const file = doc.imagesOnly
-      ? { name: `${doc.slot}.jpg`, type: 'image/jpeg', bytes: jpeg }
-      : { name: `${doc.slot}.pdf`, type: 'application/pdf', bytes: PDF };
-    documents[doc.slot] = await uploadDocument(target, draft, doc.slot, file, ip);
-  }
+  const documents = await uploadRequiredDocuments(target, draft, ip);
   const res = await post(
     target,
     EMITRA_FORM.endpoint,

@@ -20,8 +20,12 @@ import { privacyRequestPath, PATHS } from '../routes';
 import { formatDay, formatMoment, todayInIndia } from '../ui/dates';
 import PanelHeading from '../ui/PanelHeading';
 import { answerDay, daysLeft, daysLeftWords } from './answer-by';
-import NoteDialog from './NoteDialog';
+import ReasonDialog from '../ui/ReasonDialog';
 import { recordsFound, type CopyLists } from './records-found';
+import { saveResponseAsFile } from '../../lib/save-file';
+
+/** What the three answers' dialogs share: the note the person reads (5 to 2,000 characters), refused beside the field. */
+const ANSWER_DIALOG = { blocks: true, field: 'note', maxLength: 2000, keep: 'Cancel', failure: 'That did not work. Please try again.' } as const;
 
 /** A request as staff see it (GET /api/admin/rights-requests' items): the maker's view and who asked. */
 export interface StaffRightsRequest extends RightsRequestView {
@@ -170,15 +174,7 @@ function RequestPage({ id }: { id: string }) {
     try {
       const response = await fetch(`/api/admin/person-data?request=${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } });
       if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => ({}))) as Record<string, string>);
-      const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `data-${request?.reference ?? id}.json`;
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await saveResponseAsFile(response, `data-${request?.reference ?? id}.json`);
     } catch (error) {
       toast.error(messageOf(error, 'The copy could not be downloaded. Please try again.'));
     } finally {
@@ -301,7 +297,8 @@ function RequestPage({ id }: { id: string }) {
         </section>
       )}
 
-      <NoteDialog
+      <ReasonDialog
+        {...ANSWER_DIALOG}
         open={acting === 'erase'}
         title={`Erase ${name}’s data?`}
         label="What to tell them"
@@ -317,8 +314,9 @@ function RequestPage({ id }: { id: string }) {
           attendance, their website account and messages waiting to be sent. This cannot be undone.
         </p>
         <p>{KEPT_BY_LAW}</p>
-      </NoteDialog>
-      <NoteDialog
+      </ReasonDialog>
+      <ReasonDialog
+        {...ANSWER_DIALOG}
         open={acting === 'done'}
         title="Mark the request done"
         label="Note: what was done"
@@ -329,8 +327,9 @@ function RequestPage({ id }: { id: string }) {
         onClose={() => setActing(null)}
       >
         <p>Say what was done (corrected, the copy handed over), in words they can read: it is their answer.</p>
-      </NoteDialog>
-      <NoteDialog
+      </ReasonDialog>
+      <ReasonDialog
+        {...ANSWER_DIALOG}
         open={acting === 'decline'}
         title="Decline the request"
         label="Reason"
@@ -341,7 +340,7 @@ function RequestPage({ id }: { id: string }) {
         onClose={() => setActing(null)}
       >
         <p>Say why (for example: we could not confirm who asked), in words they can read: it is their answer.</p>
-      </NoteDialog>
+      </ReasonDialog>
     </section>
   );
 }

@@ -74,6 +74,7 @@ import { Field } from '../forms/Field';
 import { FormAlert } from '../forms/FormAlert';
 import { NotLoaded, useOwnRecords } from '../islands/own-records';
 import AskDialog from './AskDialog';
+import { saveResponseAsFile } from '../../lib/save-file';
 
 const token = () => readStored(TOKEN_KEY) ?? '';
 
@@ -143,15 +144,7 @@ function DownloadCopy() {
         const data = (await response.json().catch(() => ({}))) as { message?: string };
         throw new Error(data.message || mydata_download_failed());
       }
-      const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `my-data-${indiaToday()}.json`;
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await saveResponseAsFile(response, `my-data-${indiaToday()}.json`);
       toast.success(mydata_downloaded());
     } catch (problem) {
       const message = problem instanceof Error && problem.message !== 'Failed to fetch' ? problem.message : mydata_download_failed();
