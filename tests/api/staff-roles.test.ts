@@ -47,7 +47,18 @@ describe.each(targets)('staff roles on $name', (target) => {
     const mine = await call(counsellor.cookie, '/api/admin/me');
     expect(mine.status).toBe(200);
     expect(mine.body['staff']).toMatchObject({ _id: counsellor.staff.id, role: 'counsellor', roleLabel: 'Counsellor' });
-    expect(mine.body['permissions']).toEqual(['dashboard', 'account', 'leads', 'applications', 'students', 'colleagues', 'timetable', 'batches', 'fees', 'guardian-consent']);
+    expect(mine.body['permissions']).toEqual([
+      'dashboard',
+      'account',
+      'leads',
+      'applications',
+      'students',
+      'colleagues',
+      'timetable',
+      'batches',
+      'fees',
+      'guardian-consent',
+    ]);
     const owners = await call(owner.cookie, '/api/admin/me');
     expect(owners.body['staff']).toMatchObject({ role: 'owner', roleLabel: 'Owner' });
     expect(owners.body['permissions']).toEqual(expect.arrayContaining(['reveal-ids', 'leads-export', 'staff', 'audit', 'outbox', 'website']));
