@@ -76,7 +76,7 @@ test.describe('sidebar', () => {
 
     // The spec's entries in its order, with the day's lists (Today, Today's classes), the leads
     // inbox and Guardian at the office after the dashboard, the timetable and certificates after the Batch submenu, then Fees;
-    // the office's Settings after the Audit log.
+    // the Owner's Data requests and the office's Settings after the Audit log.
     const names = await nav.locator(':scope > ul > li > :is(a, button)').allTextContents();
     expect(names).toEqual([
       'Dashboard',
@@ -97,6 +97,7 @@ test.describe('sidebar', () => {
       'Website accounts',
       'Staff',
       'Audit log',
+      'Data requests',
       'Settings',
       'Security',
       'Logout',
