@@ -21,7 +21,7 @@ import { allowMethods, endpoint, json, readJson, requestLocale, validate } from 
 import { idempotencyKey } from './_shared/platform/idempotency';
 import { byClient, byPhone, enforce } from './_shared/platform/limits';
 import { holdForm } from './_shared/consent/hold-form';
-import { storeRequest } from './_shared/privacy/requests';
+import { formRequest, storeRequest } from './_shared/privacy/requests';
 import { phoneDigits } from './_shared/privacy/subject';
 
 export default endpoint(async (req, context) => {
@@ -41,18 +41,7 @@ export default endpoint(async (req, context) => {
   ]);
   // An under-18's request waits, sealed, for their parent's or guardian's consent: 202.
   if (input.age === 'minor') return holdForm(context, claim, 'data-request', req, key, body, input, input.guardian!);
-  const { row, replayed } = await transaction((client) =>
-    storeRequest(client, {
-      kind: input.kind,
-      name: input.name,
-      phone: phoneDigits(input.phone),
-      email: input.email ? input.email.toLowerCase() : null,
-      givenReference: input.reference ? input.reference.toUpperCase() : null,
-      details: input.details,
-      language,
-      key,
-    }),
-  );
+  const { row, replayed } = await transaction((client) => storeRequest(client, formRequest(input, language, key)));
   return json({ message: answerBy(row.answer_by), reference: row.reference }, replayed ? 200 : 201, replayed ? { 'Idempotent-Replayed': 'true' } : {});
 });
 

@@ -86,32 +86,18 @@ export async function submitApplication(def: FormDefinition, req: Request, conte
  * without where the visit came from (no tracking of children).
  */
 async function holdApplication(def: FormDefinition, input: ApplicationPayload, files: Map<string, File>, submission: Omit<Submission, 'minor'>): Promise<Held> {
-  const documents = { ...(input.documents as Record<string, string | undefined>) };
-  const storedIds: string[] = [];
-  try {
-    for (const [slot, file] of files) {
-      const checked = await storeReceivedFile({ form: def.form, draft: input.draft, slot, file });
-      storedIds.push(checked.uploadId);
-      documents[slot] = checked.uploadId;
-    }
+  return withFiles(def, input, files, 'held', async (documents) => {
     if (!files.size) await checkDocuments(def, input.draft, givenIn(def, documents), { draft: input.draft });
     const values = input as unknown as Record<string, string>;
     const { attribution: _, website: __, ...kept } = { ...input, documents };
-    const held = await holdSubmission({
+    return holdSubmission({
       form: def.form,
       request: { body: kept, origin: submission.origin, language: submission.language, key: submission.key, hash: submission.hash },
       childName: values[def.person.name]!,
       guardian: input.guardian!,
       draft: input.draft,
     });
-    if (held.replayed && storedIds.length) await deleteUploads(storedIds, 'orphan', { why: 'a repeat of a form already held' });
-    return held;
-  } catch (error) {
-    await deleteUploads(storedIds, 'orphan', { why: 'the form was not held' }).catch((cleanup: unknown) =>
-      console.error('deleting the files of a failed submission failed:', cleanup),
-    );
-    throw rekeyed(error);
-  }
+  });
 }
 
 /**
@@ -127,6 +113,21 @@ async function storeWithFiles(
 ): Promise<StoredApplication> {
   const earlier = await earlierSubmission(input.draft, submission);
   if (earlier) return earlier;
+  return withFiles(def, input, files, 'stored', (documents) => storeApplication(def, { ...input, documents } as ApplicationPayload, submission));
+}
+
+/**
+ * Stores a multipart request's `files` (each checked by its bytes; a refused one is deleted by
+ * uploads.ts), then `use`s the form's documents with them; the files stored are deleted again when
+ * `use` answers a repeat (the first request's files stand) or fails.
+ */
+async function withFiles<T extends { replayed: boolean }>(
+  def: FormDefinition,
+  input: ApplicationPayload,
+  files: Map<string, File>,
+  what: 'stored' | 'held',
+  use: (documents: Record<string, string | undefined>) => Promise<T>,
+): Promise<T> {
   const documents = { ...(input.documents as Record<string, string | undefined>) };
   const storedIds: string[] = [];
   try {
@@ -135,11 +136,11 @@ async function storeWithFiles(
       storedIds.push(checked.uploadId);
       documents[slot] = checked.uploadId;
     }
-    const stored = await storeApplication(def, { ...input, documents } as ApplicationPayload, submission);
-    if (stored.replayed) await deleteUploads(storedIds, 'orphan', { why: 'a repeat of a form already stored' });
-    return stored;
+    const done = await use(documents);
+    if (done.replayed && storedIds.length) await deleteUploads(storedIds, 'orphan', { why: `a repeat of a form already ${what}` });
+    return done;
   } catch (error) {
-    await deleteUploads(storedIds, 'orphan', { why: 'the form was not stored' }).catch((cleanup: unknown) =>
+    await deleteUploads(storedIds, 'orphan', { why: `the form was not ${what}` }).catch((cleanup: unknown) =>
       console.error('deleting the files of a failed submission failed:', cleanup),
     );
     throw rekeyed(error);

@@ -23,8 +23,7 @@ import { pool, query, transaction } from '../platform/db';
 import { HttpError } from '../platform/http';
 import type { Mail } from '../platform/mail';
 import { leadMail } from '../platform/outbox';
-import { storeRequest } from '../privacy/requests';
-import { phoneDigits } from '../privacy/subject';
+import { formRequest, storeRequest } from '../privacy/requests';
 import { GUARDIAN_PURPOSES, writeConsents } from './consents';
 import { heldRequestOf, type HoldRow } from './hold';
 
@@ -143,19 +142,7 @@ async function storeForm(hold: HoldRow, request: ReturnType<typeof heldRequestOf
     case 'data-request': {
       // The request about the child's data, made by the guardian who consented: it names that consent.
       const input = request.body as unknown as DataRequest;
-      const { row } = await transaction((client) =>
-        storeRequest(client, {
-          kind: input.kind,
-          name: input.name,
-          phone: phoneDigits(input.phone),
-          email: input.email ? input.email.toLowerCase() : null,
-          givenReference: input.reference ? input.reference.toUpperCase() : null,
-          details: input.details,
-          language: request.language,
-          key: request.key,
-          guardianConsentId: consentId,
-        }),
-      );
+      const { row } = await transaction((client) => storeRequest(client, formRequest(input, request.language, request.key, consentId)));
       return {
         message: rights_request_thanks({ day: formatIndiaDay(row.answer_by, localeOf(getLocale())) }),
         reference: row.reference,

@@ -2,9 +2,10 @@
  * People's requests about their data (table rights_requests, migration 029): made from /account
  * or the request form, answered by staff within RIGHTS_ANSWER_DAYS (India's days).
  */
-import { RIGHTS_ANSWER_DAYS, type RightsKind, type RightsRequestView, type StaffRightsRequest } from '../../../src/lib/schemas/data-rights';
+import { RIGHTS_ANSWER_DAYS, type DataRequest, type RightsKind, type RightsRequestView, type StaffRightsRequest } from '../../../src/lib/schemas/data-rights';
 import type { PersonLanguage } from '../../../src/lib/person-language';
 import type { Queryable } from '../platform/db';
+import { phoneDigits } from './subject';
 
 /** A request as stored. */
 export interface RequestRow {
@@ -82,6 +83,19 @@ export interface NewRequest {
   /** An under-18's request: the consent of the parent or guardian who made it. */
   guardianConsentId?: string | null;
 }
+
+/** The request the form (POST /api/data-request) sent, as stored: by its sender, or by the guardian who consented for an under-18. */
+export const formRequest = (input: DataRequest, language: PersonLanguage, key: string | null, guardianConsentId: string | null = null): NewRequest => ({
+  kind: input.kind,
+  name: input.name,
+  phone: phoneDigits(input.phone),
+  email: input.email ? input.email.toLowerCase() : null,
+  givenReference: input.reference ? input.reference.toUpperCase() : null,
+  details: input.details,
+  language,
+  key,
+  guardianConsentId,
+});
 
 /**
  * Stores a request with its reference (DR-YYYY-NNNNN, India's year) and the last day to answer it;
