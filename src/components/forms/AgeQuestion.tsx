@@ -6,9 +6,9 @@
  * caller's react-hook-form form (`age`, `guardian.*`); the guardian's are not sent when the answer
  * is "18 or older" (AgeQuestionSchema), but kept should the answer change back.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { GUARDIAN_RELATIONS, type GuardianRelation } from '../../lib/schemas/guardian-consent';
+import { AGE_ANSWERS, GUARDIAN_RELATIONS, type GuardianRelation } from '../../lib/schemas/guardian-consent';
 import {
   consent_age_adult,
   consent_age_minor,
@@ -56,6 +56,24 @@ export function AgeQuestion<T extends FieldValues>({ id, register, errors, age }
   useEffect(() => {
     if (age === 'minor') void preloadHeldStep();
   }, [age]);
+  // A tap before the form woke up (it wakes on first use) left an answer checked in the page, which
+  // the form's first render would clear: it is read before then and given back to the form, so an
+  // under-18 sees the guardian's fields at once.
+  const [tapped] = useState(() =>
+    typeof document === 'undefined'
+      ? null
+      : (AGE_ANSWERS.find((answer) => (document.getElementById(`${id}-age-${answer}`) as HTMLInputElement | null)?.checked) ?? null),
+  );
+  const ageField = register('age' as Path<T>);
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current || !tapped) return;
+    told.current = true;
+    const input = document.getElementById(`${id}-age-${tapped}`) as HTMLInputElement | null;
+    if (!input || age === tapped) return;
+    input.checked = true;
+    void ageField.onChange({ target: input, type: 'change' });
+  }, [age, ageField, id, tapped]);
   return (
     <>
       <fieldset
@@ -72,7 +90,7 @@ export function AgeQuestion<T extends FieldValues>({ id, register, errors, age }
         </legend>
         {(['adult', 'minor'] as const).map((answer) => (
           <div className="form-check age-question__answer" key={answer}>
-            <input {...register('age' as Path<T>)} type="radio" id={`${id}-age-${answer}`} value={answer} required />
+            <input {...ageField} type="radio" id={`${id}-age-${answer}`} value={answer} required />
             <label htmlFor={`${id}-age-${answer}`}>{answer === 'adult' ? consent_age_adult() : consent_age_minor()}</label>
           </div>
         ))}

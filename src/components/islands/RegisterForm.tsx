@@ -10,6 +10,7 @@ import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   account_code_sent_flash,
+  account_verified_flash,
   account_email,
   account_full_name,
   account_have_account,
@@ -48,6 +49,13 @@ export default function RegisterForm() {
     setFlash(data.message || account_code_sent_flash());
     location.assign(pathIn('/verify', getLocale()));
   };
+  // An under-18's account is made when the guardian consents (their code stands for the e-mailed
+  // one): nothing is left to verify, so the student signs in, as after /verify.
+  const toLogin = (data: { message?: string | undefined }) => {
+    setLeaving(true);
+    setFlash(data.message || account_verified_flash());
+    location.assign(pathIn('/login', getLocale()));
+  };
   const { form, onSubmit, failure, busy } = useSubmitForm<RegisterInput & AgeValues, z.output<typeof RegisterSchema> & AgeOutput, { activationToken?: string }>(
     {
       schema,
@@ -75,7 +83,7 @@ export default function RegisterForm() {
     return (
       <div className="auth-form">
         <ToastHost />
-        <LazyHeldStep held={held} onChange={() => setHeld(null)} onConsented={toVerify} />
+        <LazyHeldStep held={held} onChange={() => setHeld(null)} onConsented={toLogin} />
       </div>
     );
 
