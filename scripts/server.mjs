@@ -233,6 +233,12 @@ export async function startServer({ port = 8888, host = '127.0.0.1', quiet = fal
       res.end('Internal error');
     }
   });
+  // An idle kept-alive connection stays open two minutes, not Node's five seconds. A client that
+  // reuses one just as the server drops it gets a reset (ECONNRESET) instead of an answer: a
+  // browser retries, Node's agents (the tests' API calls among them) do not. Netlify's CDN, too,
+  // keeps idle connections far longer than five seconds.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
