@@ -1,10 +1,12 @@
 // `npm test`: every check, in order, stopping at the first that fails.
 //   0. messages           the interface's messages compiled (scripts/messages.mjs; at once when unchanged)
-//   1. lint               ESLint and Prettier's check (npm run lint), side by side with
-//   2. astro check        TypeScript (strict) over pages, components, functions and tests
-//   3. astro build        the site into dist/
-//   4. budget             page weight per page against budgets.json (scripts/budget.mjs), right
-//                         after the build: it takes a second, the tests take many minutes
+//   1. lint               ESLint and Prettier's check (npm run lint), then
+//   2. astro build        the site into dist/, then
+//   3. budget             page weight per page against budgets.json (scripts/budget.mjs), right
+//                         after the build: it takes a second, the tests take many minutes;
+//                         these three one after the other, side by side with
+//   4. astro check        TypeScript (strict) over pages, components, functions and tests
+//                         (the longest of them: the build fits in the time it takes after the lint)
 //   5. vitest run         unit tests, function tests, the API on PGlite and on PostgreSQL
 //                         (in-process), and the HTTP tests through `npm start`'s server
 //   6. playwright test    browser tests against the built site served by `npm start`'s code
@@ -33,16 +35,23 @@ rmSync(playwrightJson, { force: true });
 
 const steps = [
   { title: 'Messages (content/messages, compiled by Paraglide JS)', args: ['node', 'scripts/messages.mjs'] },
-  // Side by side: each uses one core for most of its time.
+  // Side by side: each uses one core for most of its time. The type check takes longest (about
+  // 95 s on 2 cores, the lint about 65 s and the build 15 s), so the build and its budgets run in
+  // its shadow, after the lint.
   {
-    title: 'Lint (eslint, prettier --check) and type check (astro check), side by side',
+    title: 'Lint (eslint, prettier --check), build (astro build) and page-weight budgets (scripts/budget.mjs), side by side with the type check (astro check)',
     together: [
-      { title: 'Lint', args: ['npm', 'run', '--silent', 'lint'], bare: true },
+      {
+        title: 'Lint, build and budgets',
+        sequence: [
+          { title: 'Lint', args: ['npm', 'run', '--silent', 'lint'], bare: true },
+          { title: 'Build', args: ['astro', 'build'] },
+          { title: 'Page-weight budgets', args: ['node', 'scripts/budget.mjs'] },
+        ],
+      },
       { title: 'Type check', args: ['astro', 'check'] },
     ],
   },
-  { title: 'Build (astro build)', args: ['astro', 'build'] },
-  { title: 'Page-weight budgets (scripts/budget.mjs)', args: ['node', 'scripts/budget.mjs'] },
   {
     title: 'Unit tests (vitest run)',
     args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.relative(root, vitestJson)}`],
@@ -53,6 +62,9 @@ const steps = [
 
 /** The command and arguments of a step (`npx` unless it is `bare`). */
 const commandOf = (step) => (step.bare ? step.args : ['npx', ...step.args]);
+
+/** How a part of a step reads in the log: its command, or its commands joined by `&&` (a `sequence`). */
+const commandLine = (part) => (part.sequence ? part.sequence.map((p) => commandOf(p).join(' ')).join(' && ') : commandOf(part).join(' '));
 
 /** Runs a step's command with its output on this terminal; resolves to its exit status. */
 function runInline(step) {
@@ -66,27 +78,36 @@ function runInline(step) {
  * (so the two never interleave); resolves to the first non-zero exit status, or 0.
  */
 async function runTogether(parts) {
-  const results = await Promise.all(
-    parts.map(
-      (part) =>
-        new Promise((resolve) => {
-          const [command, ...args] = commandOf(part);
-          const t0 = Date.now();
-          const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (code) => {
-            const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-            process.stdout.write(`\n── ${part.title}: $ ${commandOf(part).join(' ')}\n`);
-            process.stdout.write(Buffer.concat(output));
-            console.log(`${code === 0 ? '✓' : '✗'} ${part.title} (${seconds} s)`);
-            resolve(code ?? 1);
-          });
-        }),
-    ),
-  );
+  const results = await Promise.all(parts.map((part) => (part.sequence ? runSequence(part.sequence) : runKept(part))));
   return results.find((code) => code !== 0) ?? 0;
+}
+
+/** Runs commands one after the other, each kept and printed as `runKept` does, stopping at the first that fails. */
+async function runSequence(parts) {
+  for (const part of parts) {
+    const code = await runKept(part);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
+/** Runs one command with its output kept, printed whole when it ends; resolves to its exit status. */
+function runKept(part) {
+  return new Promise((resolve) => {
+    const [command, ...args] = commandOf(part);
+    const t0 = Date.now();
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+      process.stdout.write(`\n── ${part.title}: $ ${commandOf(part).join(' ')}\n`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`${code === 0 ? '✓' : '✗'} ${part.title} (${seconds} s)`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 /** Counts from a reporter's JSON file, or zeros when the step did not run. */
@@ -111,7 +132,7 @@ const failedSteps = [];
 const started = Date.now();
 for (const [i, step] of steps.entries()) {
   const line = '═'.repeat(78);
-  const commands = step.together ? step.together.map((part) => `$ ${commandOf(part).join(' ')}`).join('\n  ') : `$ ${commandOf(step).join(' ')}`;
+  const commands = step.together ? step.together.map((part) => `$ ${commandLine(part)}`).join('\n  ') : `$ ${commandOf(step).join(' ')}`;
   console.log(`\n${line}\n  Step ${i + 1}/${steps.length}: ${step.title}\n  ${commands}\n${line}\n`);
   const t0 = Date.now();
   const code = step.together ? await runTogether(step.together) : runInline(step);

@@ -96,6 +96,21 @@ test.describe('as a stranger', () => {
     const entry = /component-url="(\/_astro\/[^"]+)"/.exec(shell)?.[1];
     expect(entry, 'the shell has one island').toMatch(/^\/_astro\/App\.[\w-]+\.js$/);
 
+    /** The scripts each script imports, statically or dynamically (each script asked for once: the pages share most of them). */
+    const importsOf = new Map<string, Promise<string[]>>();
+    const imports = (url: string) => {
+      if (!importsOf.has(url))
+        importsOf.set(
+          url,
+          request
+            .get(url)
+            .then((answer) => answer.text())
+            .then((code) =>
+              [...code.matchAll(/(?:from|import)\s*\(?\s*["'`](\.{0,2}\/[^"'`]+\.js)["'`]/g)].map((m) => new URL(m[1]!, new URL(url, 'http://x')).pathname),
+            ),
+        );
+      return importsOf.get(url)!;
+    };
     /** Every script reachable from `urls`, through static and dynamic imports. */
     const reach = async (urls: string[]) => {
       const seen = new Set<string>();
@@ -104,9 +119,7 @@ test.describe('as a stranger', () => {
         const url = queue.pop()!;
         if (seen.has(url)) continue;
         seen.add(url);
-        const code = await (await request.get(url)).text();
-        for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["'`](\.{0,2}\/[^"'`]+\.js)["'`]/g))
-          queue.push(new URL(m[1]!, new URL(url, 'http://x')).pathname);
+        queue.push(...(await imports(url)));
       }
       return seen;
     };
