@@ -50,6 +50,10 @@ async function openAccount(page: Page, token = 'token-1') {
   await page.goto('/account');
   await expect(main(page).getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await awake(page, 'AccountProfile');
+  // The sections that load after the profile (fees, practice tests, "Your data and your rights")
+  // arrive above the password form and push it down: a tap aimed at its button as they arrive
+  // lands on what was there before. The page has settled once nothing more is loading.
+  await page.waitForLoadState('networkidle');
 }
 
 /** Expects this browser to be signed out: storage empty, the page asking to log in. */
