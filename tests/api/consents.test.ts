@@ -95,18 +95,16 @@ describe.each(targets)('consents on $name', (target) => {
     expect(detail.updatesWithdrawn).toBe(false);
   });
 
-  it('lists an account’s consents in its language, and withdrawing updates stops the receipt mail to that person', async () => {
-    const account = await createQuickAccount(target, 'withdraws');
+  /** A signed-in account (its own consents, from registering) that also sent an enquiry from its address. */
+  const accountWithEnquiry = async (tag: string, name: string) => {
+    const account = await createQuickAccount(target, tag);
     const token = await login(target, account.email, account.password);
-    // The account's own consents (register) and an enquiry with its address.
-    await post(target, '/api/apply', {
-      name: 'Asha Verma',
-      email: account.email,
-      phone: uniquePhone(),
-      department: 'dl',
-      course: 'RS-CIT (Basic)',
-      consent: true,
-    });
+    await post(target, '/api/apply', { name, email: account.email, phone: uniquePhone(), department: 'dl', course: 'RS-CIT (Basic)', consent: true });
+    return { account, token };
+  };
+
+  it('lists an account’s consents in its language, and withdrawing updates stops the receipt mail to that person', async () => {
+    const { account, token } = await accountWithEnquiry('withdraws', 'Asha Verma');
     const listed = await get(target, '/api/user/consents', { token, 'x-language': 'hi' });
     expect(listed.status).toBe(200);
     const consents = (await listed.json()).consents.map((c: unknown) => ConsentViewSchema.parse(c));
@@ -154,16 +152,7 @@ describe.each(targets)('consents on $name', (target) => {
   });
 
   it('withdrawing the consent to be served opens a withdrawal request the Owner answers with the erasure, told to the person in their language', async () => {
-    const account = await createQuickAccount(target, 'withdrawsservice');
-    const token = await login(target, account.email, account.password);
-    await post(target, '/api/apply', {
-      name: 'Nisha Rathore',
-      email: account.email,
-      phone: uniquePhone(),
-      department: 'dl',
-      course: 'RS-CIT (Basic)',
-      consent: true,
-    });
+    const { account, token } = await accountWithEnquiry('withdrawsservice', 'Nisha Rathore');
     const services = await db<{ id: string }>(
       target,
       `select id::text from consents where purpose = 'service' and (user_id = $1 or lead_id in (select id from leads where email_norm = lower($2))) order by id`,
